@@ -1,0 +1,77 @@
+"""The `foebook` command: starts the GUI by default, or runs a headless subcommand.
+
+Headless subcommands must start fast and work without a display, so nothing
+here imports Qt or SQLAlchemy at module level; each subcommand module imports
+what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from desktop import __version__
+from desktop.errors import FoebookError
+
+# name -> (module under desktop.commands, one-line help). Modules are imported
+# only when their subcommand runs, which keeps `foebook decide` fast.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {}
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foebook",
+        description=(
+            "Foebook runs the enemies of solo and co-op tabletop games. "
+            "Without a subcommand it opens the desktop app."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"foebook {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="subcommands")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        subparser.set_defaults(_module=module_name)
+        _command_module(module_name).add_arguments(subparser)
+    return parser
+
+
+def _command_module(module_name: str):
+    return importlib.import_module(f"desktop.commands.{module_name}")
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="foebook", add_help=False)
+    parser.add_argument("file", nargs="?")
+    parser.add_argument("--session")
+    parser.add_argument("--db")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    wants_cli = (
+        first in SUBCOMMANDS or any(a in ("-h", "--help", "--version") for a in args_list)
+    )
+    try:
+        if wants_cli:
+            parser = _build_parser()
+            args = parser.parse_args(args_list)
+            return int(_command_module(args._module).run(args) or 0)
+        gui_args, unknown = _gui_parser().parse_known_args(args_list)
+        if unknown:
+            _build_parser().error(f"unrecognised arguments: {' '.join(unknown)}")
+        from desktop.app import run_gui  # Qt is imported only for the GUI
+
+        return run_gui(gui_args)
+    except FoebookError as error:
+        print(f"foebook: error: {error.message}", file=sys.stderr)
+        return error.exit_status
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

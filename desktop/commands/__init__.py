@@ -1,0 +1,1 @@
+"""Headless subcommands of the `foebook` command, one module each."""

@@ -1,0 +1,1 @@
+"""Encounter TOML files <-> engine objects (see the encounter-format spec)."""

@@ -1,0 +1,1 @@
+"""Built-in rule systems, one module each, composed from engine primitives."""

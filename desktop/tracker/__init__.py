@@ -1,0 +1,1 @@
+"""A play session as a domain object: commands, history, turn order."""

@@ -1,0 +1,1 @@
+"""Bundled data files (rulesets, icons, fonts, sample encounters), read with importlib.resources."""

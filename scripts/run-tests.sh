@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the pytest suite offscreen. pytest's exit 5 ("no tests collected") is a failure here.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export QT_QPA_PLATFORM=offscreen
+# Keep the tests away from the real user profile.
+export FOEBOOK_DATA_DIR="${FOEBOOK_DATA_DIR:-$(mktemp -d)}"
+export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$FOEBOOK_DATA_DIR/config}"
+.venv/bin/python -m pytest "$@"
+status=$?
+if [ "$status" -eq 5 ]; then
+  echo "run-tests: pytest collected no tests; that is a failure" >&2
+  exit 1
+fi
+exit "$status"

@@ -1,0 +1,49 @@
+"""The main window opens with its layout, remembers its geometry and quits cleanly."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+
+from ui.main_window import MainWindow
+
+
+def test_window_has_title_docks_menus_and_status_bar(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.windowTitle() == "Foebook"
+    assert window.dockWidgetArea(window.roster_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert window.dockWidgetArea(window.decision_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Session", "Help"]
+    assert window.statusBar().currentMessage() == "Ready"
+
+
+def test_geometry_is_restored_on_next_start(qtbot):
+    QSettings().remove("mainWindow")
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(700, 500)
+    first.move(40, 30)
+    qtbot.wait(10)
+    first.close()
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    assert second.size().width() == 700
+    assert second.size().height() == 500
+
+
+def test_view_menu_toggles_docks(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    toggles = {a.text(): a for a in window.view_menu.actions()}
+    toggles["Log"].trigger()
+    assert not window.log_dock.isVisible()
+    toggles["Log"].trigger()
+    assert window.log_dock.isVisible()
