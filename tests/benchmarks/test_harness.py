@@ -17,7 +17,7 @@ def test_harness_prints_reference_and_selected_benchmark():
         capture_output=True, text=True, timeout=120,
     )
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [row["name"] for row in rows][0].startswith("reference")
+    assert next(row["name"] for row in rows).startswith("reference")
     assert any("bare PySide6" in row["name"] for row in rows)
     for row in rows:
         assert set(row) == KEYS

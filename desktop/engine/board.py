@@ -1,0 +1,185 @@
+"""The board: its shape, the terrain of every cell and the legend of the encounter format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from functools import cached_property
+
+Cell = tuple[int, int]  # (column, row), 0-based, (0, 0) is the top-left cell
+
+
+class Shape(StrEnum):
+    SQUARE = "square"
+    HEX = "hex"
+
+
+class Terrain(Enum):
+    OPEN = "."
+    WALL = "#"
+    HAZARD = "~"
+    DIFFICULT = ","
+    COVER = "c"
+    DOOR = "+"
+    OBJECTIVE = "O"
+
+    @property
+    def passable(self) -> bool:
+        return self not in (Terrain.WALL, Terrain.HAZARD)
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self is Terrain.WALL
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+
+_LABELS = {
+    Terrain.OPEN: "open ground",
+    Terrain.WALL: "wall",
+    Terrain.HAZARD: "impassable hazard",
+    Terrain.DIFFICULT: "difficult ground",
+    Terrain.COVER: "cover",
+    Terrain.DOOR: "door",
+    Terrain.OBJECTIVE: "objective",
+}
+LEGEND = {t.value: t for t in Terrain}
+
+
+class BoardError(ValueError):
+    """A board text that does not follow the legend; `row`/`column` locate the problem."""
+
+    def __init__(self, message: str, row: int | None = None, column: int | None = None,
+                 text_line: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column
+        self.text_line = text_line  # 0-based line of the text that was parsed
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable board. `rows` holds one legend string per row, top row first."""
+
+    shape: Shape
+    rows: tuple[str, ...]
+    heights: tuple[tuple[int, ...], ...] | None = field(default=None, compare=True)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @classmethod
+    def from_text(cls, shape: Shape | str, text: str) -> Board:
+        """Parse the `cells` text of an encounter file (whitespace inside lines ignored)."""
+        shape = Shape(shape)
+        lines = text.split("\n")
+        leading = 0
+        while lines and not lines[0].strip():
+            lines.pop(0)
+            leading += 1
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            raise BoardError("the board has no rows")
+        rows: list[str] = []
+        for row_index, line in enumerate(lines):
+            cells = "".join(line.split())
+            if not cells:
+                raise BoardError("blank line inside the board", row=row_index,
+                                 text_line=leading + row_index)
+            for col_index, char in enumerate(cells):
+                if char not in LEGEND:
+                    known = " ".join(f"'{c}'" for c in LEGEND)
+                    raise BoardError(
+                        f"unknown terrain character '{char}' (known: {known})",
+                        row=row_index, column=_raw_column(line, col_index),
+                        text_line=leading + row_index,
+                    )
+            if rows and len(cells) != len(rows[0]):
+                raise BoardError(
+                    f"row has {len(cells)} cells but the first row has {len(rows[0])}",
+                    row=row_index, text_line=leading + row_index,
+                )
+            rows.append(cells)
+        return cls(shape, tuple(rows))
+
+    @classmethod
+    def blank(cls, shape: Shape | str, width: int, height: int) -> Board:
+        return cls(Shape(shape), tuple("." * width for _ in range(height)))
+
+    def to_text(self) -> str:
+        return "\n".join(self.rows) + "\n"
+
+    def in_bounds(self, cell: Cell) -> bool:
+        col, row = cell
+        return 0 <= row < len(self.rows) and 0 <= col < len(self.rows[0])
+
+    def terrain(self, cell: Cell) -> Terrain:
+        col, row = cell
+        return LEGEND[self.rows[row][col]]
+
+    def height_at(self, cell: Cell) -> int:
+        if self.heights is None:
+            return 0
+        col, row = cell
+        return self.heights[row][col]
+
+    def passable(self, cell: Cell) -> bool:
+        return self.in_bounds(cell) and self.terrain(cell).passable
+
+    def cells(self) -> Iterator[Cell]:
+        for row in range(self.height):
+            for col in range(self.width):
+                yield (col, row)
+
+    def cells_of(self, terrain: Terrain) -> frozenset[Cell]:
+        return self._cells_by_terrain.get(terrain, frozenset())
+
+    @cached_property
+    def _cells_by_terrain(self) -> dict[Terrain, frozenset[Cell]]:
+        found: dict[Terrain, set[Cell]] = {}
+        for row, line in enumerate(self.rows):
+            for col, char in enumerate(line):
+                found.setdefault(LEGEND[char], set()).add((col, row))
+        return {t: frozenset(cells) for t, cells in found.items()}
+
+    @cached_property
+    def memo(self) -> dict:
+        """Per-board caches of derived facts (sight lines, cost grids); boards are immutable."""
+        return {}
+
+    def with_terrain(self, cell: Cell, terrain: Terrain) -> Board:
+        col, row = cell
+        line = self.rows[row]
+        new_line = line[:col] + terrain.value + line[col + 1:]
+        return Board(self.shape, (*self.rows[:row], new_line, *self.rows[row + 1:]), self.heights)
+
+    def resized(self, width: int, height: int) -> Board:
+        """A copy cut or padded with open ground to width x height."""
+        rows = [(line[:width]).ljust(width, ".") for line in self.rows[:height]]
+        rows += ["." * width] * (height - len(rows))
+        heights = None
+        if self.heights is not None:
+            hs = [list(r[:width]) + [0] * (width - len(r[:width])) for r in self.heights[:height]]
+            hs += [[0] * width for _ in range(height - len(hs))]
+            heights = tuple(tuple(r) for r in hs)
+        return Board(self.shape, tuple(rows), heights)
+
+
+def _raw_column(line: str, cell_index: int) -> int:
+    """0-based character column in `line` of the cell_index-th non-space character."""
+    seen = -1
+    for column, char in enumerate(line):
+        if not char.isspace():
+            seen += 1
+            if seen == cell_index:
+                return column
+    return len(line)

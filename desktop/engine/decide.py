@@ -1,0 +1,23 @@
+"""The one entry point every caller uses: decide(encounter, unit_id, ruleset, dice)."""
+
+from __future__ import annotations
+
+from desktop.engine.decision import Decision
+from desktop.engine.dice import Dice
+from desktop.engine.encounter import Encounter
+from desktop.engine.errors import RulesError
+from desktop.engine.ruleset import Ruleset
+
+
+def decide(
+    encounter: Encounter, unit_id: str, ruleset: Ruleset, dice: Dice | None = None
+) -> Decision:
+    """Evaluate one enemy's priority chain. Pure: the encounter is never changed."""
+    if ruleset.id != encounter.ruleset:
+        raise RulesError(
+            f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'"
+        )
+    unit = encounter.unit(unit_id)
+    if not unit.is_enemy:
+        raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
+    return ruleset.decide(encounter, unit_id, dice if dice is not None else Dice())

@@ -1,0 +1,87 @@
+"""What an enemy does and why: the decision, its trace, and the alternatives left to players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from desktop.engine.board import Cell
+from desktop.engine.dice import Roll
+
+APPLIED = "applied"
+SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    step: str  # "3. Attack a player in range"
+    outcome: str  # applied / skipped / a ruleset word
+    detail: str  # the numbers that decided it, in the product's own words
+
+    def to_dict(self) -> dict[str, str]:
+        return {"step": self.step, "outcome": self.outcome, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One equally valid result: action, targets, where the unit ends and how it gets there."""
+
+    action: str
+    targets: tuple[str, ...] = ()
+    destination: Cell | None = None
+    path: tuple[Cell, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "targets": list(self.targets),
+            "destination": list(self.destination) if self.destination is not None else None,
+            "path": [list(c) for c in self.path],
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    unit: str
+    ruleset: str
+    ai: str | None
+    outcome: Outcome
+    summary: str  # "Attack Bram", "Move 3 squares toward Aria"
+    rolls: tuple[Roll, ...] = ()
+    statuses_gained: tuple[str, ...] = ()
+    alternatives: tuple[Outcome, ...] = ()
+    trace: tuple[TraceStep, ...] = ()
+    phase: str | None = None
+    notes: tuple[str, ...] = field(default=())  # e.g. group membership, helpers shown
+
+    @property
+    def action(self) -> str:
+        return self.outcome.action
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return self.outcome.targets
+
+    @property
+    def destination(self) -> Cell | None:
+        return self.outcome.destination
+
+    @property
+    def path(self) -> tuple[Cell, ...]:
+        return self.outcome.path
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
+        out.update(self.outcome.to_dict())
+        out.update({
+            "rolls": [r.to_dict() for r in self.rolls],
+            "statuses_gained": list(self.statuses_gained),
+            "alternatives": [a.to_dict() for a in self.alternatives],
+            "trace": [t.to_dict() for t in self.trace],
+            "summary": self.summary,
+        })
+        if self.phase is not None:
+            out["phase"] = self.phase
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out

@@ -1,0 +1,109 @@
+"""Dice: one protocol for every random choice, scripted first, then a seeded generator.
+
+A player who rolled real dice types the results in (scripted values); when
+those run out the seeded generator takes over, so the same command with the
+same seed always gives the same answer. Every roll is recorded with its purpose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+DEFAULT_SEED = 20261125
+
+
+@dataclass(frozen=True)
+class Roll:
+    die: str  # "d6", "2d6", "d3", "card", "pick 1 of 3"
+    value: int
+    purpose: str
+    scripted: bool = False
+
+    def to_dict(self) -> dict:
+        return {"die": self.die, "value": self.value, "purpose": self.purpose}
+
+
+class DiceError(ValueError):
+    pass
+
+
+class Dice:
+    """Scripted values first, then a seeded generator; records every roll."""
+
+    def __init__(self, scripted: Iterable[int] = (), seed: int | None = None) -> None:
+        self._scripted = list(scripted)
+        self._position = 0
+        self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
+        self.rolls: list[Roll] = []
+
+    @property
+    def scripted_left(self) -> int:
+        return len(self._scripted) - self._position
+
+    def _next(self, low: int, high: int, die: str, purpose: str) -> int:
+        if self._position < len(self._scripted):
+            value = self._scripted[self._position]
+            self._position += 1
+            if not low <= value <= high:
+                raise DiceError(
+                    f"rolled value {value} for {purpose} ({die}) must be between {low} and {high}"
+                )
+            self.rolls.append(Roll(die, value, purpose, scripted=True))
+            return value
+        value = self._rng.randint(low, high)
+        self.rolls.append(Roll(die, value, purpose))
+        return value
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self._next(1, sides, f"d{sides}", purpose)
+
+    def roll_sum(self, count: int, sides: int, purpose: str) -> int:
+        """Several dice summed and recorded as one roll (e.g. 2d6): one typed value."""
+        return self._next(count, count * sides, f"{count}d{sides}", purpose)
+
+    def choose_index(self, count: int, purpose: str) -> int:
+        """A random pick among `count` options: a die with `count` faces; returns 0-based."""
+        if count <= 0:
+            raise DiceError(f"nothing to choose from for {purpose}")
+        if count == 1:
+            return 0
+        return self._next(1, count, f"d{count}", purpose) - 1
+
+    def choose(self, options: Sequence, purpose: str):
+        return options[self.choose_index(len(options), purpose)]
+
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("♠", "♥", "♦", "♣")
+
+
+class Deck:
+    """A deck with memory (playing cards, stratagems): draw, discard, reshuffle when empty."""
+
+    def __init__(self, cards: Sequence[str], seed: int | None = None) -> None:
+        self._all = list(cards)
+        self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
+        self.draw_pile: list[str] = []
+        self.discards: list[str] = []
+        self.reshuffle()
+
+    @classmethod
+    def playing_cards(cls, seed: int | None = None) -> Deck:
+        return cls([f"{rank}{suit}" for suit in SUITS for rank in RANKS], seed)
+
+    def reshuffle(self) -> None:
+        self.draw_pile = list(self._all)
+        self._rng.shuffle(self.draw_pile)
+        self.discards = []
+
+    def draw(self) -> str:
+        if not self.draw_pile:
+            self.reshuffle()
+        card = self.draw_pile.pop()
+        self.discards.append(card)
+        return card
+
+    def __len__(self) -> int:
+        return len(self.draw_pile)

@@ -1,0 +1,111 @@
+"""What every rule system provides: its data (names, stats, markers, AI types, card text)
+and its behaviour (decide, activation order, helpers)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from desktop.engine.decision import Decision
+from desktop.engine.dice import Dice
+from desktop.engine.encounter import Encounter
+from desktop.engine.units import Unit
+
+
+@dataclass(frozen=True)
+class StatSpec:
+    name: str
+    description: str
+    default: float | None = None
+    applies_to: str = "all"  # "enemy", "player" or "all"
+
+
+@dataclass(frozen=True)
+class StatusSpec:
+    id: str
+    name: str
+    reminder: str  # one line for cards and tooltips
+    expires: str = "never"  # "after-activation", "on-activation", "when-healed", "never", ...
+    derived: bool = False  # set by the tracker from HP, not toggled by hand
+    icon: str = ""
+
+
+@dataclass(frozen=True)
+class AiTypeSpec:
+    id: str
+    name: str
+    summary: str
+    steps: tuple[str, ...] = ()  # the behaviour as numbered steps, for cards and help
+    table: tuple[tuple[str, str], ...] = ()  # D6 table rows: (roll, behaviour)
+
+
+@dataclass(frozen=True)
+class RulesetData:
+    id: str
+    name: str
+    description: str
+    board_shape: str
+    distance_unit: str  # "square", "hex", "inch"
+    stats: dict[str, StatSpec]
+    statuses: dict[str, StatusSpec]
+    ai_types: dict[str, AiTypeSpec]
+    actions: dict[str, str]
+    phases: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def default_ai(self) -> str:
+        return next(iter(self.ai_types))
+
+    def stat_default(self, name: str) -> float | None:
+        spec = self.stats.get(name)
+        return spec.default if spec else None
+
+
+@dataclass(frozen=True)
+class ActivationOrder:
+    order: tuple[str, ...]
+    ties: tuple[tuple[str, ...], ...] = ()
+    explanation: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {"order": list(self.order), "ties": [list(t) for t in self.ties]}
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A number the tracker shows beside the roster (average party level, attack bonus...)."""
+
+    label: str
+    value: str
+    explanation: str = ""
+
+
+class Ruleset(ABC):
+    """A built-in rule system: data from resources/rulesets/<id>.toml plus behaviour in code."""
+
+    def __init__(self, data: RulesetData) -> None:
+        self.data = data
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @abstractmethod
+    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
+        """Evaluate the enemy's priority chain. Must not mutate the encounter."""
+
+    @abstractmethod
+    def order(self, encounter: Encounter) -> ActivationOrder:
+        """The enemies' activation order for the round, with the ties players settle."""
+
+    def validate(self, encounter: Encounter) -> list[str]:
+        """Ruleset-specific problems with an encounter (empty when fine)."""
+        return []
+
+    def helpers(self, encounter: Encounter) -> list[Helper]:
+        return []
+
+    def derived_statuses(self, unit: Unit) -> set[str]:
+        """Markers that follow from a unit's numbers (e.g. stunned at exactly 0 HP)."""
+        return set()

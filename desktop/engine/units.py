@@ -1,0 +1,81 @@
+"""Units on the board: enemies and player figures, with their stats, weapons and markers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from desktop.engine.board import Cell
+
+
+class Side(StrEnum):
+    ENEMY = "enemy"
+    PLAYER = "player"
+
+    @property
+    def opposing(self) -> Side:
+        return Side.PLAYER if self is Side.ENEMY else Side.ENEMY
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    kind: str = "melee"
+    range: float = 1
+    strength: int | None = None
+    extra: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "range": self.range}
+        if self.strength is not None:
+            out["strength"] = self.strength
+        out.update(self.extra)
+        return out
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One figure. Immutable: changes make a new Unit (see `evolve`)."""
+
+    id: str
+    name: str
+    side: Side
+    at: Cell
+    hp: int
+    max_hp: int
+    ai: str | None = None
+    stats: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    statuses: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+    priorities: tuple[str, ...] = ()
+    guards: str | None = None
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.side is Side.ENEMY
+
+    def stat(self, name: str, default: float = 0) -> Any:
+        return self.stats.get(name, default)
+
+    def has(self, status: str) -> bool:
+        return status in self.statuses
+
+    def evolve(self, **changes: Any) -> Unit:
+        if "stats" in changes and not isinstance(changes["stats"], MappingProxyType):
+            changes["stats"] = MappingProxyType(dict(changes["stats"]))
+        return replace(self, **changes)
+
+
+def make_unit(
+    id: str, side: Side | str, at: Cell, hp: int, max_hp: int, *,
+    name: str | None = None, stats: dict | None = None, **rest: Any,
+) -> Unit:
+    """Convenience constructor used by file loading and tests."""
+    return Unit(
+        id=id, name=name or id, side=Side(side), at=tuple(at), hp=hp, max_hp=max_hp,
+        stats=MappingProxyType(dict(stats or {})),
+        **{k: tuple(v) if isinstance(v, list) else v for k, v in rest.items()},
+    )
