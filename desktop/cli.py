@@ -17,7 +17,12 @@ from desktop.errors import FoebookError
 
 # name -> (module under desktop.commands, one-line help). Modules are imported
 # only when their subcommand runs, which keeps `foebook decide` fast.
-SUBCOMMANDS: dict[str, tuple[str, str]] = {}
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "decide": ("decide", "evaluate one enemy's priority chain on an encounter file"),
+    "order": ("order", "print the enemies' activation order for an encounter file"),
+    "check": ("check", "validate an encounter file"),
+    "rulesets": ("rulesets", "list the built-in rule systems and their AI types"),
+}
 
 
 def _build_parser() -> argparse.ArgumentParser:

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-import tcod.path
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
+from desktop.engine.tcod_path import CustomGraph, Pathfinder
 
 _UNREACHED = np.iinfo(np.int32).max
 
@@ -123,14 +123,14 @@ class DistanceField:
         self.roots = tuple(roots)
         self._layout = _layout(board)
         blocked_idx = [self._layout.index(c) for c in blocked if board.in_bounds(c)]
-        graph = tcod.path.CustomGraph(self._layout.shape)
+        graph = CustomGraph(self._layout.shape)
         for offset, costs in _base_costs(board, rules):
             if blocked_idx:
                 costs = costs.copy()
                 rows, cols = zip(*blocked_idx, strict=True)
                 costs[list(rows), list(cols)] = 0
             graph.add_edge(offset, 1, cost=costs)
-        self._finder = tcod.path.Pathfinder(graph)
+        self._finder = Pathfinder(graph)
         for root in self.roots:
             self._finder.add_root(self._layout.index(root))
         self._finder.resolve()

@@ -1,0 +1,136 @@
+"""The headless contract: `foebook decide / order / check / rulesets` as the spec says."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.encounter_file import load_encounter
+
+ROOT = Path(__file__).resolve().parents[3]
+SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
+AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+KEYS = ["unit", "ruleset", "ai", "action", "targets", "destination", "path", "rolls",
+        "statuses_gained", "alternatives", "trace"]
+
+
+def foebook(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "desktop", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_decide_json_has_the_contract_keys_in_order():
+    result = foebook("decide", str(AMBUSH), "--unit", "goblin", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert list(data)[: len(KEYS)] == KEYS
+    assert data["unit"] == "goblin" and data["ruleset"] == "card-flip-rpg"
+    assert data["action"] == "move" and data["targets"] == []
+    assert data["destination"] == data["path"][-1]
+    assert all(set(t) == {"step", "outcome", "detail"} for t in data["trace"])
+    assert data["trace"][-1]["outcome"] == "applied"
+    for alt in data["alternatives"]:
+        assert set(alt) == {"action", "targets", "destination", "path"}
+
+
+def test_decide_for_a_person_explains_each_step():
+    result = foebook("decide", str(AMBUSH), "--unit", "kobold")
+    assert result.returncode == 0
+    assert "Decision: Flee 4 squares from Aria" in result.stdout
+    assert "1. Badly hurt and able to move: back away — applied" in result.stdout
+    assert "The players may choose instead:" in result.stdout
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s.name for s in SAMPLES])
+def test_same_seed_same_answer_for_every_enemy_of_every_sample(sample, capsys):
+    from desktop.cli import main
+
+    encounter = load_encounter(sample)
+    for enemy in encounter.enemies():
+        printed = []
+        for _ in range(2):
+            assert main(["decide", str(sample), "--unit", enemy.id, "--json", "--seed", "7"]) == 0
+            printed.append(capsys.readouterr().out)
+        assert printed[0] == printed[1]
+        assert json.loads(printed[0]) == _decide_dict(sample, enemy.id, seed=7)
+
+
+def _decide_dict(sample, unit_id, seed=None, rolls=()):
+    from desktop.engine.decide import decide
+    from desktop.engine.dice import Dice
+    from desktop.rulesets.registry import get_ruleset
+
+    enc = load_encounter(sample)
+    return decide(enc, unit_id, get_ruleset(enc.ruleset), Dice(rolls, seed=seed)).to_dict()
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s.name for s in SAMPLES])
+def test_typed_rolls_replace_the_generator(sample):
+    """Feeding back the rolls a decision used reproduces it, whatever the seed."""
+    encounter = load_encounter(sample)
+    for enemy in encounter.enemies():
+        first = _decide_dict(sample, enemy.id, seed=1)
+        typed = [r["value"] for r in first["rolls"]]
+        again = _decide_dict(sample, enemy.id, seed=99, rolls=typed)
+        assert again == first
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["decide", "missing.toml", "--unit", "x"], "missing.toml: no such file"),
+    (["decide", str(AMBUSH), "--unit", "nobody"], "no unit 'nobody' in the encounter"),
+    (["decide", str(AMBUSH), "--unit", "aria"], "'aria' is a player unit"),
+    (["order", "missing.toml"], "missing.toml: no such file"),
+    (["check", str(ROOT / "pyproject.toml")], "key 'build-system'"),
+])
+def test_errors_exit_2_with_one_message_and_no_traceback(args, message):
+    result = foebook(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bad_encounter_file_exit_2(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(AMBUSH.read_text().replace("ruleset = \"card-flip-rpg\"", "ruleset = \"x\""))
+    result = foebook("decide", str(bad), "--unit", "goblin", "--json")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"{bad}: line 3: 'ruleset': unknown ruleset 'x'" in result.stderr
+
+
+def test_order_json_and_text():
+    result = foebook("order", str(AMBUSH), "--json")
+    assert json.loads(result.stdout) == {"order": ["goblin", "brute", "kobold"],
+                                         "ties": [["goblin", "brute", "kobold"]]}
+    text = foebook("order", str(AMBUSH)).stdout
+    assert "1. Goblin Archer (goblin)" in text
+
+
+def test_check_summarises_a_good_file():
+    result = foebook("check", str(AMBUSH))
+    assert result.returncode == 0
+    assert "ok \"Goblin ambush\" — card-flip-rpg, 10x6 square board, 3 enemies, 2 players" \
+        in result.stdout
+
+
+def test_rulesets_lists_ai_types():
+    data = json.loads(foebook("rulesets", "--json").stdout)
+    by_id = {r["id"]: r for r in data}
+    assert by_id["card-flip-rpg"]["ai_types"] == ["standard"]
+
+
+def test_headless_commands_never_load_qt_or_sqlalchemy():
+    code = (
+        "import sys; from desktop.cli import main; "
+        f"main(['decide', {str(AMBUSH)!r}, '--unit', 'goblin', '--json']); "
+        f"main(['order', {str(AMBUSH)!r}]); main(['check', {str(AMBUSH)!r}]); "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'sqlalchemy')]; "
+        "print('LOADED', bad)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr

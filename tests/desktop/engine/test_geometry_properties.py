@@ -1,0 +1,92 @@
+"""Property tests: paths are legal walks, sight is symmetric, distances are metrics."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop.engine import hex_geometry
+from desktop.engine.board import Board, Shape, Terrain
+from desktop.engine.geometry import Metric, Neighbourhood, distance_function, neighbours
+from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.sight import has_line_of_sight
+
+RULES = {
+    Neighbourhood.ORTHOGONAL: MovementRules(Neighbourhood.ORTHOGONAL),
+    Neighbourhood.EIGHT_WAY: MovementRules(
+        Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
+        extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2}, scale=2),
+    Neighbourhood.HEX: MovementRules(Neighbourhood.HEX, extra_cost={Terrain.DIFFICULT: 1}),
+}
+
+
+@st.composite
+def boards(draw, shape: Shape | None = None):
+    shape = shape or draw(st.sampled_from(list(Shape)))
+    width = draw(st.integers(2, 9))
+    height = draw(st.integers(2, 9))
+    chars = st.sampled_from([".", ".", ".", ".", "#", "~", ",", "c", "+", "O"])
+    rows = ["".join(draw(st.lists(chars, min_size=width, max_size=width))) for _ in range(height)]
+    return Board.from_text(shape, "\n".join(rows))
+
+
+def cells_of(board: Board):
+    return st.tuples(st.integers(0, board.width - 1), st.integers(0, board.height - 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_paths_are_legal_walks_within_the_allowance(data):
+    board = data.draw(boards())
+    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
+        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
+    rules = RULES[nb]
+    start = data.draw(cells_of(board))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=6))) - {start}
+    allowance = data.draw(st.integers(0, 8))
+    field = DistanceField(board, rules, [start], blocked)
+    for cell, cost in field.reachable(allowance).items():
+        assert cost <= allowance
+        path = field.path_to(cell)
+        previous, total = start, 0
+        for step in path:
+            assert step in neighbours(board, previous, nb)
+            assert board.passable(step) and step not in blocked
+            total += rules.step_cost(board, previous, step)
+            previous = step
+        assert previous == cell
+        assert total / rules.scale == cost
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_line_of_sight_is_symmetric(data):
+    board = data.draw(boards())
+    a, b = data.draw(cells_of(board)), data.draw(cells_of(board))
+    assert has_line_of_sight(board, a, b) == has_line_of_sight(
+        Board(board.shape, board.rows), b, a)
+
+
+@settings(max_examples=200, deadline=None)
+@given(metric=st.sampled_from(list(Metric)),
+       points=st.lists(st.tuples(st.integers(-20, 20), st.integers(0, 20)), min_size=3,
+                       max_size=3))
+def test_distances_are_metrics(metric, points):
+    dist = distance_function(metric)
+    a, b, c = points
+    assert dist(a, a) == 0
+    assert dist(a, b) == dist(b, a)
+    assert (dist(a, b) == 0) == (a == b)
+    assert dist(a, c) <= dist(a, b) + dist(b, c) + 1e-9
+
+
+@given(st.integers(-50, 50), st.integers(-50, 50))
+def test_hex_odd_r_round_trip(col, row):
+    assert hex_geometry.from_axial(*hex_geometry.to_axial((col, row))) == (col, row)
+
+
+@given(st.integers(0, 30), st.integers(0, 30))
+def test_hex_neighbours_are_at_distance_one(col, row):
+    around = hex_geometry.hex_neighbours((col, row))
+    assert len(set(around)) == 6
+    assert all(hex_geometry.hex_distance((col, row), n) == 1 for n in around)
