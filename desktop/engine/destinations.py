@@ -1,0 +1,98 @@
+"""Closest-by-path destination search and where a mover stops on the way to one.
+
+Shared by every ruleset that says "move toward the closest cell where ...":
+`closest_cells` ranks candidate cells by path cost from a `DistanceField`
+and keeps every cell tied at the lowest cost (ties are the players' to break);
+`stops_toward` says where a mover with a limited budget ends up when it
+follows any cheapest route to a destination, stopping on arrival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from desktop.engine.board import Cell
+from desktop.engine.geometry import neighbours
+from desktop.engine.movement import DistanceField
+
+
+@dataclass(frozen=True)
+class Closest:
+    """The cheapest reachable candidates: their raw cost and every cell tied at it."""
+
+    cost: int | None  # raw cost in the field's 1/scale units; None when nothing is reachable
+    cells: tuple[Cell, ...]
+    considered: int  # how many candidates were looked at
+
+    @property
+    def found(self) -> bool:
+        return bool(self.cells)
+
+
+def closest_cells(field: DistanceField, candidates: Iterable[Cell],
+                  accept: Callable[[Cell], bool] | None = None) -> Closest:
+    """The reachable candidates with the lowest path cost (all of them when tied).
+
+    `accept`, when given, is an expensive test (sight, range) run lazily: only
+    on candidates at the cheapest cost level still in play, so far-away cells
+    are never tested once a nearer level has an accepted cell.
+    """
+    by_cost: dict[int, list[Cell]] = {}
+    considered = 0
+    for cell in candidates:
+        considered += 1
+        cost = field.raw(cell)
+        if cost is not None:
+            by_cost.setdefault(cost, []).append(cell)
+    for cost in sorted(by_cost):
+        cells = by_cost[cost]
+        if accept is not None:
+            cells = [c for c in cells if accept(c)]
+        if cells:
+            return Closest(cost, tuple(sorted(set(cells))), considered)
+    return Closest(None, (), considered)
+
+
+def stops_toward(field: DistanceField, destination: Cell, budget: int) -> tuple[Cell, ...]:
+    """Cells where a mover with `budget` (raw units) stops, following a cheapest route.
+
+    It stops on arrival when the destination is within budget. Otherwise it
+    ends on the farthest-along cell it can afford on *some* cheapest route to
+    the destination; several such cells mean the route is the players' choice.
+    Empty when the destination cannot be reached.
+    """
+    total = field.raw(destination)
+    if total is None:
+        return ()
+    if total <= budget:
+        return (destination,)
+    board, rules = field.board, field.rules
+    # Walk back from the destination along cheapest-route predecessors, level by
+    # level, and keep the cells the budget can pay for.
+    frontier = {destination}
+    seen = {destination}
+    best: list[Cell] = []
+    best_cost = -1
+    while frontier:
+        following: set[Cell] = set()
+        for cell in frontier:
+            here = field.raw(cell)
+            if here is None or here == 0:
+                continue
+            for prev in neighbours(board, cell, rules.neighbourhood):
+                if prev in seen:
+                    continue
+                before = field.raw(prev)
+                if before is None or before + rules.step_cost(board, prev, cell) != here:
+                    continue
+                seen.add(prev)
+                if before <= budget:
+                    if before > best_cost:
+                        best, best_cost = [prev], before
+                    elif before == best_cost:
+                        best.append(prev)
+                else:
+                    following.add(prev)
+        frontier = following
+    return tuple(sorted(best))
