@@ -1,25 +1,22 @@
 """Movement costs and shortest paths on a board, for any ruleset's step rules.
 
-Shortest paths run in python-tcod's C Dijkstra over cost arrays: a 64x64 board
-resolves in well under a millisecond, which a pure-Python search cannot do
-within the decide budgets. Hex boards are laid into an axial-coordinate array
-so that the six hex directions become six fixed array offsets.
+`DistanceField` answers "what does it cost to get there, and which way": it runs
+a plain-Python search on small boards and short bounded moves, and python-tcod's
+C Dijkstra on large ones (see search_python.py and search_tcod.py for why).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-import numpy as np
-
-from desktop.engine import hex_geometry
-from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.board import Board, Cell, Terrain
 from desktop.engine.geometry import Neighbourhood, neighbours
-from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
-from desktop.engine.tcod_path import CustomGraph, Pathfinder
+from desktop.engine.search_python import PythonSearch
 
-_UNREACHED = np.iinfo(np.int32).max
+# Searches over at most this many cells run in Python; larger ones in C (tcod).
+PYTHON_SEARCH_CELLS = 400
 
 
 @dataclass(frozen=True)
@@ -44,72 +41,33 @@ class MovementRules:
         base = self.diagonal_cost if diagonal else self.straight_cost
         return base + self.extra_cost.get(board.terrain(end), 0)
 
-    def _key(self) -> tuple:
+    def cache_key(self) -> tuple:
         return (self.neighbourhood, self.straight_cost, self.diagonal_cost,
                 tuple(sorted((t.value, c) for t, c in self.extra_cost.items())))
 
-
-class _Layout:
-    """Maps board cells to pathfinder array indices (identity for squares, axial for hexes)."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.hex = board.shape is Shape.HEX
-        self.q_offset = (board.height - 1) // 2 if self.hex else 0
-        self.shape = (board.height, board.width + self.q_offset)
-
-    def index(self, cell: Cell) -> tuple[int, int]:
-        if self.hex:
-            q, r = hex_geometry.to_axial(cell)
-            return r, q + self.q_offset
-        return cell[1], cell[0]
-
-    def cell(self, i: int, j: int) -> Cell:
-        if self.hex:
-            return hex_geometry.from_axial(j - self.q_offset, i)
-        return j, i
+    _key = cache_key  # TODO(lead): drop once every caller uses cache_key()
 
 
-def _layout(board: Board) -> _Layout:
-    layout = board.memo.get("layout")
-    if layout is None:
-        layout = board.memo["layout"] = _Layout(board)
-    return layout
-
-
-def _base_costs(board: Board, rules: MovementRules) -> list[tuple[tuple[int, int], np.ndarray]]:
-    """(array offset, cost array) per direction, for terrain alone; cached per board and rules."""
-    key = ("costs", rules._key())
-    cached = board.memo.get(key)
-    if cached is not None:
-        return cached
-    layout = _layout(board)
-    extra = np.zeros(layout.shape, dtype=np.int32)
-    enterable = np.zeros(layout.shape, dtype=bool)
-    for cell in board.cells():
-        terrain = board.terrain(cell)
-        if terrain.passable:
-            idx = layout.index(cell)
-            enterable[idx] = True
-            extra[idx] = rules.extra_cost.get(terrain, 0)
-    straight = np.where(enterable, rules.straight_cost + extra, 0).astype(np.int32)
-    diagonal = np.where(enterable, rules.diagonal_cost + extra, 0).astype(np.int32)
-    edges: list[tuple[tuple[int, int], np.ndarray]] = []
-    if rules.neighbourhood is Neighbourhood.HEX:
-        edges = [((dr, dq), straight) for dq, dr in hex_geometry.AXIAL_DIRECTIONS]
-    else:
-        for dx, dy in ORTHOGONAL:
-            edges.append(((dy, dx), straight))
-        if rules.neighbourhood is Neighbourhood.EIGHT_WAY:
-            for dx, dy in EIGHT_WAY:
-                if dx and dy:
-                    edges.append(((dy, dx), diagonal))
-    board.memo[key] = edges
-    return edges
+def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
+                  limit: int | None) -> int:
+    """How many cells a search may touch: the board, or the window a bounded move allows."""
+    if limit is None or not roots:
+        return board.width * board.height
+    reach = limit // max(1, min(rules.straight_cost, rules.diagonal_cost)) + 1
+    cols = max(c for c, _ in roots) - min(c for c, _ in roots) + 2 * reach + 1
+    rows = max(r for _, r in roots) - min(r for _, r in roots) + 2 * reach + 1
+    return min(cols, board.width) * min(rows, board.height)
 
 
 class DistanceField:
-    """Cheapest cost from the root cells to every cell, never entering a `blocked` cell."""
+    """Cheapest cost from the root cells to every cell, never entering a `blocked` cell.
+
+    `max_cost` bounds the search to what a mover can reach with that allowance;
+    cells beyond it read as unreachable. With `reverse=True` the field holds the
+    cost of moving from each cell *to* the nearest root, charging each step the
+    cost of the cell entered, as a forward move would. `backend` ("python" or
+    "tcod") is for tests; by default the size of the search decides.
+    """
 
     def __init__(
         self,
@@ -117,31 +75,30 @@ class DistanceField:
         rules: MovementRules,
         roots: Iterable[Cell],
         blocked: Iterable[Cell] = (),
+        *,
+        max_cost: float | None = None,
+        reverse: bool = False,
+        backend: str | None = None,
     ) -> None:
         self.board = board
         self.rules = rules
         self.roots = tuple(roots)
-        self._layout = _layout(board)
-        blocked_idx = [self._layout.index(c) for c in blocked if board.in_bounds(c)]
-        graph = CustomGraph(self._layout.shape)
-        for offset, costs in _base_costs(board, rules):
-            if blocked_idx:
-                costs = costs.copy()
-                rows, cols = zip(*blocked_idx, strict=True)
-                costs[list(rows), list(cols)] = 0
-            graph.add_edge(offset, 1, cost=costs)
-        self._finder = Pathfinder(graph)
-        for root in self.roots:
-            self._finder.add_root(self._layout.index(root))
-        self._finder.resolve()
-        self._distance = self._finder.distance
+        self.reverse = reverse
+        limit = None if max_cost is None else round(max_cost * rules.scale)
+        if backend is None:
+            small = _search_cells(board, rules, self.roots, limit) <= PYTHON_SEARCH_CELLS
+            backend = "python" if small else "tcod"
+        if backend == "python":
+            search_class = PythonSearch
+        else:
+            from desktop.engine.search_tcod import TcodSearch as search_class
+        self._search = search_class(board, rules, self.roots, frozenset(blocked), limit, reverse)
 
     def raw(self, cell: Cell) -> int | None:
         """Cost in integer 1/scale units, or None when the cell cannot be reached."""
         if not self.board.in_bounds(cell):
             return None
-        value = int(self._distance[self._layout.index(cell)])
-        return None if value == _UNREACHED else value
+        return self._search.raw(cell)
 
     def cost(self, cell: Cell) -> float | None:
         value = self.raw(cell)
@@ -151,25 +108,25 @@ class DistanceField:
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         """Every reached cell (roots included) with its cost, optionally up to `limit`."""
-        dist = self._distance
-        mask = dist != _UNREACHED
-        if limit is not None:
-            mask &= dist <= round(limit * self.rules.scale)
-        out: dict[Cell, float] = {}
+        bound = None if limit is None else round(limit * self.rules.scale)
         scale = self.rules.scale
-        for i, j in zip(*np.nonzero(mask), strict=True):
-            cell = self._layout.cell(int(i), int(j))
-            if self.board.in_bounds(cell):
-                value = int(dist[i, j])
-                out[cell] = value if scale == 1 else value / scale
-        return out
+        return {
+            cell: (value if scale == 1 else value / scale)
+            for cell, value in self._search.items()
+            if bound is None or value <= bound
+        }
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable."""
         if self.raw(cell) is None:
             return []
-        points = self._finder.path_to(self._layout.index(cell))
-        return [self._layout.cell(int(i), int(j)) for i, j in points[1:]]
+        return self._search.path_to(cell)
+
+    def route_from(self, cell: Cell) -> list[Cell]:
+        """For a reverse field: the cells a mover at `cell` enters to reach the nearest root."""
+        if self.raw(cell) is None:
+            return []
+        return self._search.route_from(cell)
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from a root to the cheapest of `goals`."""
@@ -193,3 +150,35 @@ class DistanceField:
                     seen.add(prev)
                     frontier.append(prev)
         return seen
+
+
+_SHARED_FIELDS = 64
+
+
+def shared_field(
+    board: Board,
+    rules: MovementRules,
+    roots: Iterable[Cell],
+    blocked: Iterable[Cell] = (),
+    *,
+    reverse: bool = False,
+) -> DistanceField:
+    """A full-board field reused by every caller asking the same question of the same board.
+
+    Enemies of one round mostly head for the same few players over the same
+    obstacles, so the field around a target is computed once and shared (a few
+    dozen are kept per board, least recently used dropped first).
+    """
+    roots = tuple(sorted(set(roots)))
+    blocked = frozenset(blocked)
+    key = (rules.cache_key(), roots, blocked, reverse)
+    cache: OrderedDict = board.memo.setdefault("shared_fields", OrderedDict())
+    found = cache.get(key)
+    if found is None:
+        found = DistanceField(board, rules, roots, blocked, reverse=reverse)
+        cache[key] = found
+        if len(cache) > _SHARED_FIELDS:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return found

@@ -16,7 +16,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.geometry import Neighbourhood, neighbours
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField, MovementRules, shared_field
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import manhattan
@@ -165,12 +165,11 @@ class CardFlipRpg(Ruleset):
     # -- situation -------------------------------------------------------------------------
     def _situation(self, encounter: Encounter, unit: Unit) -> _Situation:
         players = [p for p in encounter.players() if p.hp >= 0]
-        field = DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=[p.at for p in players])
         move = int(unit.stat("move", self.data.stat_default("move") or 0))
+        field = DistanceField(encounter.board, MOVEMENT, [unit.at],
+                              blocked=[p.at for p in players], max_cost=max(move, 0))
         occupied = encounter.occupied(exclude=[unit.id])
-        stoppable = set()
-        if move > 0:
-            stoppable = {c for c in field.reachable(move) if c not in occupied and c != unit.at}
+        stoppable = {c for c in field.reachable() if c not in occupied and c != unit.at}
         return _Situation(encounter, unit, players, field, stoppable, move)
 
     def _move_text(self, s: _Situation, can_move: bool) -> str:
@@ -289,14 +288,16 @@ class CardFlipRpg(Ruleset):
     def _toward(self, s: _Situation, target: Unit) -> tuple[list[Cell], int] | None:
         """End squares on shortest routes toward `target`, the farthest along within `move`."""
         board = s.encounter.board
+        players_at = {p.at for p in s.players}
         goals = [c for c in neighbours(board, target.at, Neighbourhood.ORTHOGONAL)
-                 if board.passable(c)]
-        reached = [s.field.raw(g) for g in goals]
-        reached = [d for d in reached if d is not None]
-        if reached:
-            on_path = s.field.cells_on_shortest_paths(goals)
-            total = min(reached)
-            usable = [c for c in on_path if c in s.stoppable]
+                 if board.passable(c) and c not in players_at]
+        # Cost from every square to the nearest square beside the target, shared by all
+        # enemies heading for the same player this round.
+        to_goal = shared_field(board, MOVEMENT, goals, players_at, reverse=True)
+        total = to_goal.raw(s.unit.at)
+        if total is not None:
+            usable = [c for c in s.stoppable
+                      if (rest := to_goal.raw(c)) is not None and s.field.raw(c) + rest == total]
             if not usable:
                 return None
             best = max(s.field.raw(c) for c in usable)

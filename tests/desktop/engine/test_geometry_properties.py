@@ -90,3 +90,56 @@ def test_hex_neighbours_are_at_distance_one(col, row):
     around = hex_geometry.hex_neighbours((col, row))
     assert len(set(around)) == 6
     assert all(hex_geometry.hex_distance((col, row), n) == 1 for n in around)
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_bounded_and_reverse_fields_agree_with_the_full_search(data):
+    board = data.draw(boards())
+    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
+        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
+    rules = RULES[nb]
+    start = data.draw(cells_of(board))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=4))) - {start}
+    limit = data.draw(st.integers(0, 6))
+    full = DistanceField(board, rules, [start], blocked, backend="tcod")
+    bounded = DistanceField(board, rules, [start], blocked, max_cost=limit, backend="tcod")
+    assert bounded.reachable() == full.reachable(limit)
+    for cell in bounded.reachable():
+        assert len(bounded.path_to(cell)) == len(full.path_to(cell)) or \
+            bounded.cost(cell) == full.cost(cell)
+    # Reverse: the cost of walking from any cell to `start` equals a forward search from it.
+    reverse = DistanceField(board, rules, [start], blocked, reverse=True)
+    probe = data.draw(cells_of(board))
+    if probe in blocked or not board.passable(probe) or not board.passable(start):
+        return
+    forward = DistanceField(board, rules, [probe], blocked)
+    assert reverse.cost(probe) == forward.cost(start)
+    route = reverse.route_from(probe)
+    if reverse.cost(probe) is not None and probe != start:
+        assert route[-1] == start
+        total, previous = 0, probe
+        for step in route:
+            total += rules.step_cost(board, previous, step)
+            previous = step
+        assert total / rules.scale == reverse.cost(probe)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_python_and_tcod_searches_agree(data):
+    board = data.draw(boards())
+    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
+        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
+    rules = RULES[nb]
+    roots = data.draw(st.lists(cells_of(board), min_size=1, max_size=2))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=4))) - set(roots)
+    limit = data.draw(st.none() | st.integers(0, 6))
+    reverse = data.draw(st.booleans())
+    fields = [DistanceField(board, rules, roots, blocked, max_cost=limit, reverse=reverse,
+                            backend=name) for name in ("python", "tcod")]
+    assert fields[0].reachable() == fields[1].reachable()
+    for cell in fields[0].reachable():
+        walk = fields[0].route_from(cell) if reverse else fields[0].path_to(cell)
+        other = fields[1].route_from(cell) if reverse else fields[1].path_to(cell)
+        assert len(walk) == len(other) or rules.neighbourhood is not Neighbourhood.ORTHOGONAL

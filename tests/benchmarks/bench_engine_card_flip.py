@@ -1,0 +1,63 @@
+"""Issue budgets for the engine on card-flip-rpg: one decide, a whole board, a whole process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from desktop.encounter_file import save_encounter
+from desktop.engine.decide import decide
+from desktop.engine.dice import Dice
+from desktop.rulesets.registry import get_ruleset
+from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.scenarios import random_encounter
+
+RULESET = get_ruleset("card-flip-rpg")
+SMALL = random_encounter("card-flip-rpg", 24, 24, enemies=8, players=4)
+LARGE = random_encounter("card-flip-rpg", 64, 64, enemies=50, players=6, seed=11)
+_small_enemies = [u.id for u in SMALL.enemies()]
+_turn = iter(range(10**9))
+
+
+def _one_decide() -> None:
+    # The enemies take turns, as in play: the board's caches are warm after the first.
+    unit = _small_enemies[next(_turn) % len(_small_enemies)]
+    decide(SMALL, unit, RULESET, Dice())
+
+
+def _whole_board() -> None:
+    encounter = LARGE.evolve(board=type(LARGE.board)(LARGE.board.shape, LARGE.board.rows))
+    for enemy in encounter.enemies():
+        decide(encounter, enemy.id, RULESET, Dice())
+
+
+def _cli_process() -> float:
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "bench.toml"
+        save_encounter(SMALL, path)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "desktop", "decide", str(path), "--unit", "e0",
+                        "--json"], check=True, capture_output=True)
+        return time.perf_counter() - start
+
+
+def _cold_board_decide() -> None:
+    encounter = SMALL.evolve(board=type(SMALL.board)(SMALL.board.shape, SMALL.board.rows))
+    decide(encounter, _small_enemies[0], RULESET, Dice())
+
+
+BENCHMARKS = [
+    Benchmark("card-flip-rpg decide: one enemy, 24x24, 12 units", _one_decide,
+              budget_s=0.001, rounds=200),
+    # Not an issue budget: the first decision on a freshly loaded board also builds the
+    # board's cost grids and sight cache; shown so a slow cold path cannot hide.
+    Benchmark("card-flip-rpg decide: first decision on a just-loaded 24x24 board",
+              _cold_board_decide, budget_s=0.003, rounds=100),
+    Benchmark("card-flip-rpg decide: all 50 enemies, 64x64, 56 units", _whole_board,
+              budget_s=0.050, rounds=20),
+    Benchmark("foebook decide FILE --json: whole process", _cli_process, budget_s=0.3,
+              rounds=10, self_timed=True),
+]
