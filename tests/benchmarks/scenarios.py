@@ -14,7 +14,7 @@ def random_encounter(ruleset: str, width: int, height: int, enemies: int, player
                      enemy_stats: dict | None = None, player_stats: dict | None = None,
                      wall_char: str = "#", extra_terrain: str = "") -> Encounter:
     rng = random.Random(seed)
-    palette = [wall_char] + list(extra_terrain)
+    palette = [wall_char, *extra_terrain]
     rows = []
     for _ in range(height):
         rows.append("".join(rng.choice(palette) if rng.random() < wall_share else "."
