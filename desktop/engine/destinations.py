@@ -54,18 +54,23 @@ def closest_cells(field: DistanceField, candidates: Iterable[Cell],
     return Closest(None, (), considered)
 
 
-def stops_toward(field: DistanceField, destination: Cell, budget: int) -> tuple[Cell, ...]:
+def stops_toward(field: DistanceField, destination: Cell, budget: int,
+                 can_stop: Callable[[Cell], bool] | None = None) -> tuple[Cell, ...]:
     """Cells where a mover with `budget` (raw units) stops, following a cheapest route.
 
     It stops on arrival when the destination is within budget. Otherwise it
     ends on the farthest-along cell it can afford on *some* cheapest route to
     the destination; several such cells mean the route is the players' choice.
-    Empty when the destination cannot be reached.
+    `can_stop` excludes cells it may pass but not end on (a large figure
+    squeezing through a passage); it then ends on the farthest cell of those
+    routes it may stop on, the start at worst. Empty when the destination
+    cannot be reached.
     """
     total = field.raw(destination)
     if total is None:
         return ()
-    if total <= budget:
+    allowed = can_stop or (lambda _cell: True)
+    if total <= budget and allowed(destination):
         return (destination,)
     board, rules = field.board, field.rules
     # Walk back from the destination along cheapest-route predecessors, level by
@@ -87,12 +92,12 @@ def stops_toward(field: DistanceField, destination: Cell, budget: int) -> tuple[
                 if before is None or before + rules.step_cost(board, prev, cell) != here:
                     continue
                 seen.add(prev)
-                if before <= budget:
+                if before <= budget and allowed(prev):
                     if before > best_cost:
                         best, best_cost = [prev], before
                     elif before == best_cost:
                         best.append(prev)
-                else:
+                elif before > best_cost:
                     following.add(prev)
         frontier = following
     return tuple(sorted(best))

@@ -43,9 +43,23 @@ def blocked_anchors(board: Board, size: int, occupied: Iterable[Cell]) -> set[Ce
     return blocked
 
 
-def can_stand(board: Board, anchor: Cell, size: int, occupied: set[Cell]) -> bool:
-    """Whether a figure of `size` can end its move with its anchor on `anchor`."""
+def can_stand(board: Board, anchor: Cell, size: int, occupied: set[Cell],
+              squeeze: bool = False) -> bool:
+    """Whether a figure of `size` can end its move with its anchor on `anchor`.
+
+    Normally its whole block must be on passable, free cells. With `squeeze`
+    only the anchor needs passable ground: the rest of the block may overhang
+    walls (a wide figure standing in a narrow passage), though it must still be
+    on the board and clear of `occupied`."""
+    if squeeze:
+        return board.passable(anchor) and all(
+            board.in_bounds(c) and c not in occupied for c in footprint(anchor, size))
     return all(board.passable(c) and c not in occupied for c in footprint(anchor, size))
+
+
+def body(board: Board, anchor: Cell, size: int) -> tuple[Cell, ...]:
+    """The block's cells on passable ground: the part of a squeezed figure that can act."""
+    return tuple(c for c in footprint(anchor, size) if board.passable(c))
 
 
 def block_distance(anchor: Cell, size: int, cell: Cell) -> int:

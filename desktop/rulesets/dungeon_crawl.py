@@ -1,0 +1,730 @@
+"""dungeon-crawl: each enemy works down its card of tactics — spell, shooting, then fighting.
+
+Reading (rules/README.md, binding, plus the choices below):
+- Squares, 8-way: every step (diagonal too) costs one square. Counting squares
+  between figures is king moves, ignoring everything in between.
+- Figures block: an enemy never enters or passes a square covered by another
+  figure. Figures at 0 wounds or less are out of play (they neither block nor
+  can be targeted). Clear sight: the centre-to-centre line crosses no wall
+  (engine `sight`), and figures never block it.
+- Phases: spell when it carries a `spell` weapon, shooting when it carries a
+  `ranged` one, fighting always (a figure with no melee weapon fights with
+  what it has). Spell and shooting use the card's `shoot-*` tactics, fighting
+  its `fight-*` ones; a card with no priorities reads as the ruleset's
+  `default_priorities`. Within a phase the first tactic that finds a hero is
+  used; one that finds nobody passes to the next; a phase whose tactics all
+  find nobody passes to the next phase. Ties are alternatives, never broken.
+  Random tactics roll through the dice (one face per candidate, numbered in
+  roster order). Weapon ranges are not read: the text gives shooting no range.
+- Tactics: shoot nearest/furthest by king moves from the figure; gang =
+  `state.previous_target` when alive; new = heroes not in
+  `state.shot_this_round`; fight closest/furthest by squares it must move to be
+  able to fight the hero (heroes it cannot reach at all are left out); gang =
+  the most other enemies adjacent (none adjacent anywhere: nobody); individual
+  = heroes with no other enemy adjacent.
+- Moving for clear sight: among the squares it can stop on this turn (its own
+  included) with clear sight of the target, it takes the one farthest from
+  the target; equally far: staying put, then backwards, left, right, forwards
+  (the direction of the move against the direction to the hero: within 45° of
+  straight away is backwards, within 45° of straight at it is forwards,
+  exactly 45° counts as sideways); then fewer squares moved; then the players
+  choose. No such square: it fights instead (the shooting phase is over).
+- Moving to fight (size 1, reach 1): the square next to the hero on the side
+  it comes from, i.e. among the hero's adjacent squares the one with the
+  shortest route (an occupied square counts as one step past its nearest
+  free neighbour), ties going to the square facing it (diagonal only when it
+  stands exactly diagonal); if that square cannot be stood on, the next one
+  clockwise, then anticlockwise, alternating outward. When another enemy
+  already stands next to the hero, the square opposite that enemy is
+  preferred (the nearest such, ties are alternatives); if none is free, the
+  normal rule applies. It moves up to `move` along a shortest route; arriving,
+  it fights, else the action is `move`.
+- Doorways (size 1, reach 1): when the route passes a door square and would
+  end beyond it next to 3 or more heroes, it looks (within this turn's move)
+  for a square beyond that doorway next to its hero and to only 1 or 2 heroes;
+  else it stops in the doorway if a hero is next to a door square there
+  (fighting its hero if adjacent, else any adjacent hero as alternatives); else
+  it steps to a free square beside the doorway on its own side (`move`).
+- Large figures, size N > 1: the figure covers the N x N block whose top-left
+  square is its `at`; that anchor is the front square its moves are counted
+  by (the block moves rigidly, so every square moves the same number of king
+  steps). Only the anchor needs passable ground, moving or standing: the rest
+  of the block may overhang walls, which is how the figure squeezes along
+  passages narrower than itself at normal speed (and may stop in one), but the
+  block never overlaps another figure or leaves the board. The squares of the
+  block on passable ground are its body: they are what fights, sees and is
+  adjacent. A doorway (a run of door squares) lets it through when it is at
+  most one square narrower than its size (width >= size - 1).
+  It fights all round: a hero is within reach when the king-move distance from
+  the nearest square of its body is at most `reach` and that square has clear
+  sight of the hero. Across a doorway (the line passes a door square with the
+  figure and the hero on opposite sides of its wall), only heroes in the
+  doorway's fan — one or two squares beyond the wall, from one square before
+  to one square after the door — can be fought, whatever its reach. Moving to
+  fight, it takes the shortest route to any square from which it can fight
+  the hero (equally near squares are alternatives); the clockwise, flanking
+  and doorway-stopping rules are for ordinary figures and are not applied.
+  The same reach rule applies to any figure with `reach` above 1.
+- Activation: the figure whose lowest square (bottom row of its block, then
+  leftmost column) is lowest on the board goes first, left to right within a
+  row; there are no ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from desktop.engine.board import Cell
+from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
+from desktop.engine.destinations import closest_cells, stops_toward
+from desktop.engine.dice import Dice
+from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
+from desktop.engine.encounter import Encounter
+from desktop.engine.errors import RulesError
+from desktop.engine.fallthrough import first_yielding
+from desktop.engine.footprint import blocked_anchors, body, footprint, lowest_square
+from desktop.engine.geometry import Neighbourhood
+from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.rings import (
+    DIRECTION_NAMES,
+    opposite,
+    ring,
+    ring_index,
+    search_order,
+    sector_index,
+)
+from desktop.engine.ruleset import ActivationOrder, Ruleset
+from desktop.engine.sight import has_line_of_sight
+from desktop.engine.square_geometry import chebyshev
+from desktop.engine.units import Unit
+from desktop.rulesets.chain import ChainTrace, plural
+from desktop.rulesets.data_loader import load_ruleset_data
+
+MOVEMENT = MovementRules(Neighbourhood.EIGHT_WAY)  # a diagonal step is one square too
+SHOOT_TACTICS = ("shoot-nearest", "shoot-furthest", "shoot-gang", "shoot-new", "shoot-random")
+FIGHT_TACTICS = ("fight-closest", "fight-furthest", "fight-gang", "fight-individual",
+                 "fight-random")
+DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
+
+STEP_SPELL = "1. Spell phase"
+STEP_SHOOT = "2. Shooting phase"
+STEP_FIGHT = "3. Fighting phase"
+STEP_SIGHT = "Moving for clear sight"
+STEP_TO_FIGHT = "Moving to fight"
+STEP_DOORWAY = "Doorway"
+
+
+def cell_text(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def squares(count: int) -> str:
+    return plural(count, "square")
+
+
+def size_of(unit: Unit) -> int:
+    return max(1, int(unit.stat("size", 1)))
+
+
+def reach_of(unit: Unit) -> int:
+    return max(1, int(unit.stat("reach", 1)))
+
+
+def covered(unit: Unit) -> tuple[Cell, ...]:
+    """Every square of the figure's block (what other figures may not enter)."""
+    return footprint(unit.at, size_of(unit))
+
+
+def distance_between(board, a: Sequence[Cell], b: Sequence[Cell]) -> int:
+    """King moves between the nearest squares of two bodies."""
+    return min(chebyshev(x, y) for x in a for y in b)
+
+
+def move_direction(start: Cell, end: Cell, toward: Cell) -> str:
+    """Where a move from `start` to `end` goes, seen from `start` facing `toward`."""
+    vx, vy = end[0] - start[0], end[1] - start[1]
+    if vx == 0 and vy == 0:
+        return "stays"
+    fx, fy = toward[0] - start[0], toward[1] - start[1]
+    dot = vx * fx + vy * fy
+    cross = fx * vy - fy * vx  # rows grow downward: negative is to the left of facing
+    if -dot > abs(cross):
+        return "backwards"
+    if dot > abs(cross):
+        return "forwards"
+    return "left" if cross < 0 else "right"
+
+
+@dataclass
+class _World:
+    """Everything one enemy's decision reads, computed once."""
+
+    encounter: Encounter
+    unit: Unit
+    size: int
+    reach: int
+    move: int
+    heroes: list[Unit]
+    others: list[Unit]  # other enemies in play
+    occupied: set[Cell]
+    field: DistanceField
+    _reach_cache: dict[Cell, int] | None = None
+    _approach: dict[str, tuple[int | None, list[Cell]]] = field(default_factory=dict)
+
+    @property
+    def board(self):
+        return self.encounter.board
+
+    @property
+    def standard(self) -> bool:
+        return self.size == 1 and self.reach == 1
+
+    def within_move(self) -> dict[Cell, int]:
+        """Anchors it can stop on this turn, with the squares moved (its own included)."""
+        if self._reach_cache is None:
+            found = self.field.reachable(self.move)
+            self._reach_cache = {c: int(v) for c, v in found.items()}
+        return self._reach_cache
+
+    def can_stop(self, anchor: Cell) -> bool:
+        # The field never enters an anchor whose block would overlap a figure or
+        # leave the board, so every reached anchor is a place it may stand.
+        return self.field.raw(anchor) is not None
+
+    def body_at(self, anchor: Cell) -> tuple[Cell, ...]:
+        return body(self.board, anchor, self.size)
+
+    def hero_body(self, hero: Unit) -> tuple[Cell, ...]:
+        return body(self.board, hero.at, size_of(hero))
+
+    def fightable_from(self, anchor: Cell, hero: Unit) -> bool:
+        own = self.body_at(anchor)
+        targets = self.hero_body(hero)
+        for f in own:
+            for h in targets:
+                d = chebyshev(f, h)
+                if d > self.reach or not has_line_of_sight(self.board, f, h):
+                    continue
+                if d <= 1 or self._through_doorway_ok(f, h):
+                    return True
+        return False
+
+    def _through_doorway_ok(self, f: Cell, h: Cell) -> bool:
+        for cell in cells_crossed(f, h):
+            door = doorway_at(self.board, cell)
+            if door is None:
+                continue
+            own_side, hero_side = door.side(f), door.side(h)
+            if own_side and hero_side and own_side != hero_side and h not in door.fan(hero_side):
+                return False
+        return True
+
+    def heroes_adjacent(self, anchor: Cell) -> list[Unit]:
+        own = self.body_at(anchor)
+        return [h for h in self.heroes if distance_between(self.board, own, self.hero_body(h)) <= 1]
+
+    def enemies_adjacent_to(self, hero: Unit) -> list[Unit]:
+        mine = self.hero_body(hero)
+        return [e for e in self.others
+                if distance_between(self.board, body(self.board, e.at, size_of(e)), mine) <= 1]
+
+    def fighting_squares(self, hero: Unit) -> list[Cell]:
+        """Anchors it can stop on (any distance) from which it can fight `hero`."""
+        if self.standard:
+            return [c for c in ring(hero.at) if self.board.in_bounds(c) and self.can_stop(c)
+                    and has_line_of_sight(self.board, c, hero.at)]
+        span = self.reach + self.size - 1
+        col, row = hero.at
+        return [(c, r) for r in range(row - span, row + self.reach + 1)
+                for c in range(col - span, col + self.reach + 1)
+                if self.board.in_bounds((c, r)) and self.can_stop((c, r))
+                and self.fightable_from((c, r), hero)]
+
+    def approach(self, hero: Unit) -> tuple[int | None, list[Cell]]:
+        """Squares it must move before it can fight `hero` (None: never), and where to."""
+        found = self._approach.get(hero.id)
+        if found is None:
+            if self.fightable_from(self.unit.at, hero):
+                found = (0, [self.unit.at])
+            else:
+                closest = closest_cells(self.field, self.fighting_squares(hero))
+                found = (closest.cost, list(closest.cells))
+            self._approach[hero.id] = found
+        return found
+
+
+@dataclass
+class _Result:
+    outcomes: list[Outcome]
+    summary: str
+
+
+class DungeonCrawl(Ruleset):
+    # -- set-up ----------------------------------------------------------------------------
+    def _world(self, encounter: Encounter, unit: Unit) -> _World:
+        in_play = [u for u in encounter.units if u.hp > 0 and u.id != unit.id]
+        occupied = {c for u in in_play for c in covered(u)}
+        size = size_of(unit)
+        blocked = blocked_anchors(encounter.board, size, occupied)
+        for door in doorways(encounter.board):
+            if door.width < size - 1:
+                blocked.update(door.cells)
+        blocked.discard(unit.at)
+        default_move = self.data.stat_default("move") or 0
+        return _World(
+            encounter=encounter, unit=unit, size=size, reach=reach_of(unit),
+            move=int(unit.stat("move", default_move)),
+            heroes=[u for u in encounter.players() if u.hp > 0],
+            others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
+            occupied=occupied,
+            field=DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked),
+        )
+
+    def priorities(self, unit: Unit) -> tuple[str, ...]:
+        return unit.priorities or tuple(self.data.extra.get("default_priorities", ()))
+
+    # -- the turn --------------------------------------------------------------------------
+    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
+        unit = encounter.unit(unit_id)
+        if not unit.is_enemy:
+            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
+        trace = ChainTrace()
+        if unit.hp <= 0:
+            trace.add("Dead", APPLIED, f"{unit.hp} wounds: it is out of play")
+            return self._decision(unit, _Result([Outcome("hold")], "Dead: no turn"), trace, dice)
+        world = self._world(encounter, unit)
+        card = self.priorities(unit)
+        kinds = {w.kind for w in unit.weapons}
+        result: _Result | None = None
+        for step, kind, action in ((STEP_SPELL, "spell", "cast"),
+                                   (STEP_SHOOT, "ranged", "shoot")):
+            if kind not in kinds:
+                what = "spell" if kind == "spell" else "missile weapon"
+                trace.add(step, SKIPPED, f"it carries no {what}")
+                continue
+            result, give_up = self._ranged_phase(world, card, step, action, dice, trace)
+            if result is not None or give_up:
+                break
+        if result is None:
+            result = self._fight_phase(world, card, dice, trace)
+        return self._decision(unit, result, trace, dice, notes=(f"Card: {', '.join(card)}",))
+
+    # -- spell and shooting ----------------------------------------------------------------
+    def _shoot_pick(self, world: _World, tactic: str, dice: Dice) -> tuple[list[Unit] | None, str]:
+        heroes = world.heroes
+        if not heroes:
+            return None, "no hero in play"
+        memory = world.encounter.memory
+
+        own = world.body_at(world.unit.at)
+
+        def away(h: Unit) -> int:
+            return distance_between(world.board, own, world.hero_body(h))
+
+        listed = ", ".join(f"{h.name} {squares(away(h))}" for h in heroes)
+        if tactic in ("shoot-nearest", "shoot-furthest"):
+            pick = min if tactic == "shoot-nearest" else max
+            best = pick(away(h) for h in heroes)
+            chosen = [h for h in heroes if away(h) == best]
+            return chosen, f"{listed} → {_names(chosen)}"
+        if tactic == "shoot-gang":
+            target = memory.previous_target
+            hero = next((h for h in heroes if h.id == target), None)
+            if hero is None:
+                why = ("no enemy has attacked yet this round" if target is None
+                       else f"the previous enemy's target '{target}' is not a hero in play")
+                return None, why
+            return [hero], f"the previous enemy attacked {hero.name}"
+        if tactic == "shoot-new":
+            fresh = [h for h in heroes if h.id not in memory.shot_this_round]
+            shot = [h.name for h in heroes if h.id in memory.shot_this_round]
+            if not fresh:
+                return None, "every hero has been shot at this round"
+            detail = f"not yet shot at: {_names(fresh)}"
+            if shot:
+                detail += f" (already shot at: {', '.join(shot)})"
+            return fresh, detail
+        if tactic == "shoot-random":
+            return self._random(heroes, "Shoot random", dice)
+        return None, f"'{tactic}' is not a shooting tactic"
+
+    def _random(self, heroes: list[Unit], label: str, dice: Dice) -> tuple[list[Unit], str]:
+        faces = ", ".join(f"{i} {h.name}" for i, h in enumerate(heroes, 1))
+        hero = dice.choose(heroes, f"{label}: {faces}")
+        if len(heroes) == 1:
+            return [hero], f"only {hero.name} can be picked"
+        return [hero], f"rolled d{len(heroes)} = {heroes.index(hero) + 1} ({faces}) → {hero.name}"
+
+    def _ranged_phase(self, world: _World, card: Sequence[str], step: str, action: str,
+                      dice: Dice, trace: ChainTrace) -> tuple[_Result | None, bool]:
+        """(result, give up ranged attacks): give up when no clear sight can be had."""
+        tactics = [t for t in card if t in SHOOT_TACTICS]
+        if not tactics:
+            trace.add(step, SKIPPED, "its card lists no shooting tactic")
+            return None, False
+        walk = first_yielding(tactics, lambda t: self._shoot_pick(world, t, dice))
+        for attempt in walk.attempts:
+            trace.add(f"{step}: {attempt.option}", APPLIED if attempt.yielded else SKIPPED,
+                      attempt.detail)
+        chosen = walk.chosen
+        if chosen is None:
+            trace.add(step, SKIPPED, "no shooting tactic on its card finds a hero")
+            return None, False
+        outcomes: list[Outcome] = []
+        details: list[str] = []
+        blind: list[Unit] = []
+        for hero in chosen.result:
+            spots, detail = self._clear_sight(world, hero)
+            details.append(detail)
+            if not spots:
+                blind.append(hero)
+                continue
+            for spot in spots:
+                moved = spot != world.unit.at
+                path = tuple(world.field.path_to(spot)) if moved else ()
+                outcomes.append(Outcome(action, (hero.id,), spot if moved else None, path))
+        if not outcomes:
+            trace.add(STEP_SIGHT, SKIPPED, "; ".join(details) + ": it fights instead")
+            return None, True
+        detail = "; ".join(details)
+        if blind:
+            detail += (f"; picking {_names(blind)} instead would leave no clear sight "
+                       "(it would fight instead)")
+        if len(outcomes) > 1:
+            detail += f"; {len(outcomes)} equally good choices: the players pick"
+        trace.add(STEP_SIGHT, APPLIED, detail)
+        first = outcomes[0]
+        hero = world.encounter.unit(first.targets[0])
+        verb = "Cast at" if action == "cast" else "Shoot"
+        summary = f"{verb} {hero.name}"
+        if first.path:
+            summary = f"Move {squares(len(first.path))}, then {summary[0].lower()}{summary[1:]}"
+        return _Result(outcomes, summary), False
+
+    def _clear_sight(self, world: _World, hero: Unit) -> tuple[list[Cell], str]:
+        """Best squares to shoot `hero` from this turn (ties), and why."""
+        spots = world.within_move()
+        board = world.board
+        start = world.unit.at
+
+        target = world.hero_body(hero)
+
+        def sees(anchor: Cell) -> bool:
+            return any(has_line_of_sight(board, f, h) for f in world.body_at(anchor)
+                       for h in target)
+
+        def away(anchor: Cell) -> int:
+            return distance_between(board, world.body_at(anchor), target)
+
+        by_distance: dict[int, list[Cell]] = {}
+        for cell in spots:
+            by_distance.setdefault(away(cell), []).append(cell)
+        for distance in sorted(by_distance, reverse=True):
+            seen = [c for c in by_distance[distance] if sees(c)]
+            if not seen:
+                continue
+            ranked = sorted(seen, key=lambda c: (
+                DIRECTION_RANK[move_direction(start, c, hero.at)], spots[c]))
+            top = ranked[0]
+            key = (DIRECTION_RANK[move_direction(start, top, hero.at)], spots[top])
+            best = sorted(c for c in ranked if (
+                DIRECTION_RANK[move_direction(start, c, hero.at)], spots[c]) == key)
+            way = move_direction(start, top, hero.at)
+            where = ("stays where it is" if way == "stays" else
+                     f"moves {way} {squares(spots[top])} to "
+                     + " or ".join(cell_text(c) for c in best))
+            now = "has" if sees(start) else "lacks"
+            return best, (f"{hero.name}: it {now} clear sight from {cell_text(start)} "
+                          f"({squares(away(start))} away); the farthest it can stand this "
+                          f"turn with clear sight is {squares(distance)} away: {where}")
+        return [], (f"{hero.name}: no square it can reach this turn "
+                    f"({squares(world.move)}) has clear sight")
+
+    # -- fighting --------------------------------------------------------------------------
+    def _fight_pick(self, world: _World, tactic: str, dice: Dice) -> tuple[list[Unit] | None, str]:
+        if not world.heroes:
+            return None, "no hero in play"
+        costs = {h.id: world.approach(h)[0] for h in world.heroes}
+        able = [h for h in world.heroes if costs[h.id] is not None]
+        cannot = [h.name for h in world.heroes if costs[h.id] is None]
+        tail = f" ({', '.join(cannot)}: no way to reach)" if cannot else ""
+        if not able:
+            return None, f"it cannot reach any hero{tail}"
+        if tactic in ("fight-closest", "fight-furthest"):
+            listed = ", ".join(f"{h.name} {squares(costs[h.id])} to reach" for h in able)
+            pick = min if tactic == "fight-closest" else max
+            best = pick(costs[h.id] for h in able)
+            chosen = [h for h in able if costs[h.id] == best]
+            return chosen, f"{listed}{tail} → {_names(chosen)}"
+        counts = {h.id: len(world.enemies_adjacent_to(h)) for h in able}
+        listed = ", ".join(f"{h.name} {plural(counts[h.id], 'enemy')}".replace("enemys",
+                                                                             "enemies")
+                           for h in able) + " next to them"
+        if tactic == "fight-gang":
+            best = max(counts.values())
+            if best == 0:
+                return None, f"no hero has another enemy next to them ({listed}){tail}"
+            chosen = [h for h in able if counts[h.id] == best]
+            return chosen, f"{listed}{tail} → {_names(chosen)}"
+        if tactic == "fight-individual":
+            alone = [h for h in able if counts[h.id] == 0]
+            if not alone:
+                return None, f"every hero it can reach has an enemy next to them ({listed})"
+            return alone, f"{listed}{tail} → {_names(alone)}"
+        if tactic == "fight-random":
+            return self._random(able, "Fight random", dice)
+        return None, f"'{tactic}' is not a fighting tactic"
+
+    def _fight_phase(self, world: _World, card: Sequence[str], dice: Dice,
+                     trace: ChainTrace) -> _Result:
+        tactics = [t for t in card if t in FIGHT_TACTICS]
+        if not tactics:
+            trace.add(STEP_FIGHT, SKIPPED, "its card lists no fighting tactic: it holds")
+            return _Result([Outcome("hold")], "Hold: nothing on its card applies")
+        walk = first_yielding(tactics, lambda t: self._fight_pick(world, t, dice))
+        for attempt in walk.attempts:
+            trace.add(f"{STEP_FIGHT}: {attempt.option}", APPLIED if attempt.yielded else SKIPPED,
+                      attempt.detail)
+        chosen = walk.chosen
+        if chosen is None:
+            trace.add(STEP_FIGHT, SKIPPED, "no fighting tactic on its card finds a hero: it holds")
+            return _Result([Outcome("hold")], "Hold: no hero to fight")
+        outcomes: list[Outcome] = []
+        for hero in chosen.result:
+            outcomes += self._move_to_fight(world, hero, trace)
+        if not outcomes:
+            return _Result([Outcome("hold")], "Hold: it cannot get at its hero")
+        first = outcomes[0]
+        if first.action == "fight":
+            hero = world.encounter.unit(first.targets[0])
+            summary = f"Fight {hero.name}"
+            if first.path:
+                summary = f"Move {squares(len(first.path))}, then fight {hero.name}"
+        elif first.action == "move":
+            summary = f"Move {squares(len(first.path))} to {cell_text(first.destination)}"
+        else:
+            summary = "Hold"
+        return _Result(outcomes, summary)
+
+    def _move_to_fight(self, world: _World, hero: Unit, trace: ChainTrace) -> list[Outcome]:
+        cost, _ = world.approach(hero)
+        if cost == 0:
+            trace.add(STEP_TO_FIGHT, SKIPPED,
+                      f"{hero.name} is already within reach {world.reach}: no move")
+            return [Outcome("fight", (hero.id,))]
+        if world.standard:
+            goals, detail = self._ring_goal(world, hero)
+        else:
+            _, goals = world.approach(hero)
+            detail = (f"shortest way to a square from which it can fight {hero.name} "
+                      f"(reach {world.reach}, size {world.size}): {squares(cost)} to "
+                      + " or ".join(cell_text(g) for g in goals))
+        outcomes: list[Outcome] = []
+        notes: list[str] = []
+        for goal in goals:
+            stops = stops_toward(world.field, goal, world.move, world.can_stop)
+            if stops == (goal,):
+                path = tuple(world.field.path_to(goal))
+                door = self._door_crossed(world, path)
+                crowd = world.heroes_adjacent(goal)
+                if world.standard and door is not None and len(crowd) >= 3:
+                    outcomes += self._doorway(world, hero, goal, door, crowd, trace)
+                    continue
+                notes.append(f"reaches {cell_text(goal)} ({squares(len(path))}) and fights")
+                outcomes.append(Outcome("fight", (hero.id,), goal, path))
+            else:
+                notes.append(f"{cell_text(goal)} is {squares(world.field.raw(goal) or 0)} away; "
+                             f"it moves {squares(world.move)} to "
+                             + " or ".join(cell_text(s) for s in stops))
+                outcomes += [Outcome("move", (), s, tuple(world.field.path_to(s)))
+                             if s != world.unit.at else Outcome("hold") for s in stops]
+        outcomes = list(dict.fromkeys(outcomes))
+        if notes:
+            trace.add(STEP_TO_FIGHT, APPLIED, f"{detail}; " + "; ".join(notes)
+                      + ("; the players pick" if len(outcomes) > 1 else ""))
+        return outcomes
+
+    def _ring_goal(self, world: _World, hero: Unit) -> tuple[list[Cell], str]:
+        board, field_ = world.board, world.field
+        around = ring(hero.at)
+
+        def usable(i: int) -> bool:
+            c = around[i]
+            return (board.in_bounds(c) and world.can_stop(c)
+                    and has_line_of_sight(board, c, hero.at))
+
+        flank_from = sorted({ring_index(hero.at, c) for e in world.enemies_adjacent_to(hero)
+                             for c in covered(e) if c in around})
+        if flank_from:
+            opposite_free = [opposite(i) for i in flank_from if usable(opposite(i))]
+            if opposite_free:
+                cells = [around[i] for i in sorted(set(opposite_free))]
+                closest = closest_cells(field_, cells)
+                held = ", ".join(DIRECTION_NAMES[i] for i in flank_from)
+                return list(closest.cells), (
+                    f"another enemy already stands {held} of {hero.name}: it flanks from the "
+                    f"opposite side, " + " or ".join(cell_text(c) for c in closest.cells))
+        routes: dict[int, int] = {}
+        for i, c in enumerate(around):
+            if not board.in_bounds(c) or not board.passable(c):
+                continue
+            raw = field_.raw(c)
+            if raw is None and c in world.occupied:
+                near = [field_.raw(n) for n in ring(c) if board.in_bounds(n)]
+                near = [v for v in near if v is not None]
+                raw = min(near) + 1 if near else None
+            if raw is not None:
+                routes[i] = raw
+        sector = sector_index(hero.at, world.unit.at)
+        if not routes:
+            return [], f"no square next to {hero.name} can be reached"
+        shortest = min(routes.values())
+        nearest = [i for i, v in routes.items() if v == shortest]
+        order = search_order(sector)
+        preferred = min(nearest, key=order.index)
+        tried: list[str] = []
+        for i in search_order(preferred):
+            if usable(i):
+                detail = (f"the square next to {hero.name} on its side is "
+                          f"{DIRECTION_NAMES[preferred]} {cell_text(around[preferred])}")
+                if tried:
+                    detail += (f", but {', '.join(tried)} cannot be stood on; "
+                               f"trying clockwise, then anticlockwise: "
+                               f"{DIRECTION_NAMES[i]} {cell_text(around[i])}")
+                return [around[i]], detail
+            if i in routes or board.in_bounds(around[i]):
+                tried.append(f"{DIRECTION_NAMES[i]} {cell_text(around[i])}")
+        return [], f"no free square next to {hero.name}"
+
+    def _door_crossed(self, world: _World, path: tuple[Cell, ...]) -> Doorway | None:
+        crossed = None
+        for cell in (world.unit.at, *path[:-1]):
+            door = doorway_at(world.board, cell)
+            if door is not None:
+                crossed = door
+        return crossed
+
+    def _doorway(self, world: _World, hero: Unit, goal: Cell, door: Doorway,
+                 crowd: list[Unit], trace: ChainTrace) -> list[Outcome]:
+        spots = world.within_move()
+        field_ = world.field
+        beyond = door.side(goal)
+        facing = f"{cell_text(goal)} beyond the doorway would face {len(crowd)} heroes " \
+                 f"({_names(crowd)})"
+        # 1. Further through, facing only 1 or 2 heroes.
+        deeper = [c for c in spots if door.side(c) == beyond and doorway_at(world.board, c) is None
+                  and world.fightable_from(c, hero) and 1 <= len(world.heroes_adjacent(c)) <= 2]
+        if deeper:
+            closest = closest_cells(field_, deeper)
+            trace.add(f"{STEP_DOORWAY}: go further in", APPLIED,
+                      f"{facing}; it goes on to " + " or ".join(
+                          f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
+                          for c in closest.cells))
+            return [Outcome("fight", (hero.id,), c, tuple(field_.path_to(c)))
+                    for c in closest.cells]
+        trace.add(f"{STEP_DOORWAY}: go further in", SKIPPED,
+                  f"{facing}; no square it can reach beyond it next to {hero.name} faces only "
+                  "1 or 2")
+        # 2. Stop in the doorway and fight an adjacent hero.
+        in_door = [c for c in door.cells if c in spots
+                   and any(world.fightable_from(c, h) for h in world.heroes)]
+        if in_door:
+            closest = closest_cells(field_, in_door)
+            outcomes = []
+            for c in closest.cells:
+                path = tuple(field_.path_to(c)) if c != world.unit.at else ()
+                where = c if path else None
+                if world.fightable_from(c, hero):
+                    outcomes.append(Outcome("fight", (hero.id,), where, path))
+                else:
+                    outcomes += [Outcome("fight", (h.id,), where, path)
+                                 for h in world.heroes if world.fightable_from(c, h)]
+            names = _names([world.encounter.unit(o.targets[0]) for o in outcomes])
+            trace.add(f"{STEP_DOORWAY}: fight from the doorway", APPLIED,
+                      f"it stops in the doorway at {cell_text(closest.cells[0])} and fights "
+                      f"{names}")
+            return outcomes
+        trace.add(f"{STEP_DOORWAY}: fight from the doorway", SKIPPED,
+                  "no door square it can stop on has a hero next to it")
+        # 3. Step to the side of the doorway.
+        near_side = door.side(world.unit.at) or -beyond
+        aside = [c for c in door.beside() if c in spots and door.side(c) == near_side
+                 and doorway_at(world.board, c) is None]
+        if aside:
+            closest = closest_cells(field_, aside)
+            trace.add(f"{STEP_DOORWAY}: step aside", APPLIED,
+                      "it steps beside the doorway to " + " or ".join(
+                          cell_text(c) for c in closest.cells))
+            return [Outcome("move", (), c, tuple(field_.path_to(c)))
+                    if c != world.unit.at else Outcome("hold") for c in closest.cells]
+        trace.add(f"{STEP_DOORWAY}: step aside", SKIPPED,
+                  "no free square beside the doorway on its side: it holds")
+        return [Outcome("hold")]
+
+    # -- results ---------------------------------------------------------------------------
+    def _decision(self, unit: Unit, result: _Result, trace: ChainTrace, dice: Dice,
+                  notes: tuple[str, ...] = ()) -> Decision:
+        unique: list[Outcome] = []
+        for o in result.outcomes:
+            if o not in unique:
+                unique.append(o)
+        return Decision(
+            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
+            outcome=unique[0], summary=result.summary, rolls=tuple(dice.rolls),
+            alternatives=tuple(unique[1:]), trace=trace.steps(), notes=notes,
+        )
+
+    def order(self, encounter: Encounter) -> ActivationOrder:
+        enemies = [u for u in encounter.enemies() if u.hp > 0]
+
+        def key(u: Unit) -> tuple[int, int]:
+            col, row = lowest_square(u.at, size_of(u))
+            return -row, col
+
+        ranked = sorted(enemies, key=key)
+        return ActivationOrder(
+            tuple(u.id for u in ranked), (),
+            tuple(f"{u.name}: lowest square {cell_text(lowest_square(u.at, size_of(u)))}"
+                  for u in ranked),
+        )
+
+    def validate(self, encounter: Encounter) -> list[str]:
+        problems: list[str] = []
+        board = encounter.board
+        taken: dict[Cell, str] = {}
+        for unit in encounter.units:
+            for stat in ("size", "reach", "move"):
+                value = unit.stats.get(stat)
+                if value is not None and (int(value) != value or value < (0 if stat == "move"
+                                                                            else 1)):
+                    problems.append(f"unit '{unit.id}', field 'stats': '{stat}' is {value}; "
+                                    f"expected a whole number of at least "
+                                    f"{0 if stat == 'move' else 1}")
+            for cell in covered(unit):
+                if not board.in_bounds(cell):
+                    problems.append(f"unit '{unit.id}', field 'at': size {size_of(unit)} "
+                                    f"covers {cell_text(cell)}, which is off the "
+                                    f"{board.width}x{board.height} board")
+                    break
+                if cell in taken:
+                    problems.append(f"unit '{unit.id}', field 'at': size {size_of(unit)} "
+                                    f"covers {cell_text(cell)}, already taken by "
+                                    f"'{taken[cell]}'")
+                    break
+                taken[cell] = unit.id
+        return problems
+
+    def derived_statuses(self, unit: Unit) -> set[str]:
+        return {"dead"} if unit.hp <= 0 else set()
+
+
+def _names(units: Sequence[Unit]) -> str:
+    names = [u.name for u in units]
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def build() -> DungeonCrawl:
+    return DungeonCrawl(load_ruleset_data("dungeon-crawl"))
