@@ -11,7 +11,6 @@ from desktop.engine.ruleset import Ruleset
 # id -> module under desktop.rulesets defining RULESET_CLASS
 BUILT_IN: dict[str, str] = {
     "card-flip-rpg": "card_flip_rpg",
-    "grimdark-solo": "grimdark_solo",
     "hex-quest": "hex_quest",
     "dungeon-crawl": "dungeon_crawl",
 }
