@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -22,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "order": ("order", "print the enemies' activation order for an encounter file"),
     "check": ("check", "validate an encounter file"),
     "rulesets": ("rulesets", "list the built-in rule systems and their AI types"),
+    "sessions": ("sessions", "list, import, export, delete stored sessions or show their log"),
 }
 
 
@@ -76,6 +78,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_status
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug: keep the traceback in the log, not on the screen
+        return _report_bug(error)
+
+
+def _report_bug(error: Exception) -> int:
+    from desktop.logging_setup import configure_logging
+    from desktop.paths import log_file
+
+    configure_logging()
+    logging.getLogger(__name__).exception("unexpected error")
+    print(f"foebook: unexpected error ({type(error).__name__}: {error}). This is a bug in "
+          f"Foebook; the details are in {log_file()}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

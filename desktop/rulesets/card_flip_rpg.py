@@ -267,7 +267,8 @@ class CardFlipRpg(Ruleset):
             cells, remaining = found
             for cell in cells:
                 outcomes.append(Outcome("move", (), cell, tuple(s.field.path_to(cell))))
-            details.append(f"{target.name}: {plural(remaining, 'square')} short of them after")
+            details.append(f"afterwards {plural(remaining, 'more square')} to reach {target.name}"
+                           if remaining else f"it ends beside {target.name}")
         if not outcomes:
             return None
         first_target = selection.chosen[0]
@@ -281,9 +282,9 @@ class CardFlipRpg(Ruleset):
         distinct = {o.destination for o in outcomes}
         if len(distinct) > 1:
             detail += f"; {len(distinct)} squares are equally far along: the players choose"
+        detail += "; " + "; ".join(details)
         steps = len(outcomes[0].path)
-        target_of_first = first_target.name
-        return outcomes, detail, f"Move {plural(steps, 'square')} toward {target_of_first}"
+        return outcomes, detail, f"Move {plural(steps, 'square')} toward {first_target.name}"
 
     def _toward(self, s: _Situation, target: Unit) -> tuple[list[Cell], int] | None:
         """End squares on shortest routes toward `target`, the farthest along within `move`."""

@@ -55,3 +55,17 @@ def test_gui_starts_and_quits_from_a_real_process(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "main window shown" in result.stdout
     assert (tmp_path / "foebook.log").read_text().count("Foebook") >= 1
+
+
+def test_a_bug_is_reported_in_one_line_with_the_log_location(monkeypatch, capsys):
+    import desktop.commands.check as check
+
+    def broken(args):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(check, "run", broken)
+    assert main(["check", "whatever.toml"]) == 1
+    err = capsys.readouterr().err
+    assert "unexpected error (ZeroDivisionError: division by zero)" in err
+    assert "foebook.log" in err
+    assert "Traceback" not in err
