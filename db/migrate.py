@@ -1,0 +1,83 @@
+"""Schema checks and Alembic upgrades, run every time a database is opened.
+
+Order matters for safety: first decide whether the database is Foebook's and
+not from a newer version (reading only), and only then let Alembic write.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from importlib import resources
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, inspect, text
+
+from db.errors import ForeignDatabaseError, NewerDatabaseError
+from db.models import APPLICATION_ID
+
+log = logging.getLogger(__name__)
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location",
+                           str(resources.files("db").joinpath("migrations")))
+    return config
+
+
+@cache
+def _script() -> ScriptDirectory:
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def head_revision() -> str:
+    return _script().get_current_head()
+
+
+def known_revisions() -> list[str]:
+    """Every schema revision this Foebook knows, oldest first."""
+    return [r.revision for r in reversed(list(_script().walk_revisions()))]
+
+
+def inspect_schema(conn: Connection, where: str) -> str | None:
+    """The database's schema revision (None when empty); raises when it is not ours to touch."""
+    tables = set(inspect(conn).get_table_names())
+    if not tables:
+        return None
+    if "foebook_info" not in tables:
+        raise ForeignDatabaseError(
+            f"{where} is a database, but not a Foebook one (its tables: "
+            f"{', '.join(sorted(tables)[:6])}); it was left untouched. "
+            "Choose another file with --db or FOEBOOK_DB")
+    info = dict(conn.execute(text("SELECT key, value FROM foebook_info")).all())
+    if info.get("application") != APPLICATION_ID:
+        raise ForeignDatabaseError(f"{where} was not made by Foebook; it was left untouched")
+    revision = None
+    if "alembic_version" in tables:
+        revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    if revision not in known_revisions():
+        raise NewerDatabaseError(
+            f"{where} was written by a newer Foebook (schema {info.get('schema', '?')}, "
+            f"revision {revision}); this version knows schema revisions up to "
+            f"{head_revision()}. Update Foebook to open it; the database was left untouched")
+    return revision
+
+
+def upgrade(engine: Engine, where: str) -> None:
+    """Bring the schema to this Foebook's head revision (creating it when the database is empty)."""
+    with engine.connect() as conn:
+        revision = inspect_schema(conn, where)
+    if revision == head_revision():
+        return
+    log.info("upgrading %s from schema %s to %s", where, revision, head_revision())
+    upgrade_to(engine, "head")
+
+
+def upgrade_to(engine: Engine, target: str) -> None:
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, target)

@@ -1,0 +1,346 @@
+"""Sessions in the database: the tracker's SessionStore over SQLAlchemy, and session management.
+
+One SQLAlchemy session (one transaction) per user action: every command, undo
+or redo is committed before the tracker shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DbSession
+
+from db.engine import Database
+from db.errors import StorageError
+from db.models import LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
+from desktop.engine.encounter import Encounter
+from desktop.engine.ruleset import Ruleset
+from desktop.tracker.errors import ConflictError
+from desktop.tracker.history import DROPPED, UNDONE, HistoryEntry, LogEntry
+from desktop.tracker.session import Session, initial_state
+from desktop.tracker.state import Sections, TrackerState, full_sections, state_from_sections
+from desktop.tracker.store import Loaded
+
+RulesetLookup = Callable[[str], Ruleset]
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    name: str
+    ruleset: str
+    round: int
+    units: int
+    entries: int
+    updated_at: datetime
+
+
+def _default_rulesets(ruleset_id: str) -> Ruleset:
+    from desktop.rulesets.registry import get_ruleset
+
+    return get_ruleset(ruleset_id)
+
+
+# -- rows <-> sections ------------------------------------------------------------------------
+
+_SCALARS = {"name": "encounter_name", "round": "round", "phase": "phase", "pointer": "pointer",
+            "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards"}
+
+
+def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "name": record["name"], "side": record["side"], "col": record["at"][0],
+        "row": record["at"][1], "hp": record["hp"], "max_hp": record["max_hp"],
+        "ai": record.get("ai"), "guards": record.get("guards"),
+        "stats": record.get("stats") or {}, "tags": record.get("tags") or [],
+        "weapons": record.get("weapons") or [], "priorities": record.get("priorities") or [],
+    }
+
+
+_units = UnitRow.__table__
+_statuses = StatusRow.__table__
+_terrain = TerrainRow.__table__
+_sessions = SessionRow.__table__
+_log = LogRow.__table__
+# Statements built once with bind parameters: the write path runs on every command.
+_UNIT_COLUMNS = ("name", "side", "col", "row", "hp", "max_hp", "ai", "guards", "stats", "tags",
+                 "weapons", "priorities")
+_UPDATE_UNIT = (update(_units)
+                .where((_units.c.session_id == bindparam("s_pk"))
+                       & (_units.c.unit_id == bindparam("u_id")))
+                .values({c: bindparam(c) for c in _UNIT_COLUMNS}).returning(_units.c.id))
+_INSERT_UNIT = (insert(_units).values(
+    session_id=bindparam("s_pk"), unit_id=bindparam("u_id"), position=bindparam("pos"),
+    **{c: bindparam(c) for c in _UNIT_COLUMNS}).returning(_units.c.id))
+_DELETE_UNIT = delete(_units).where((_units.c.session_id == bindparam("s_pk"))
+                                    & (_units.c.unit_id == bindparam("u_id")))
+_DELETE_STATUSES = delete(_statuses).where(_statuses.c.unit_pk == bindparam("u_pk"))
+_UNIT_POSITION = (update(_units).where((_units.c.session_id == bindparam("s_pk"))
+                                       & (_units.c.unit_id == bindparam("u_id")))
+                  .values(position=bindparam("pos")))
+_DROP_REDO = (update(_log).where((_log.c.session_id == bindparam("s_pk"))
+                                 & (_log.c.status == UNDONE)).values(status=DROPPED))
+_SET_LOG_STATUS = (update(_log).where((_log.c.session_id == bindparam("s_pk"))
+                                      & (_log.c.seq == bindparam("seq_")))
+                   .values(status=bindparam("status_")))
+
+
+def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "name": record["name"], "side": record["side"], "col": record["at"][0],
+        "row": record["at"][1], "hp": record["hp"], "max_hp": record["max_hp"],
+        "ai": record.get("ai"), "guards": record.get("guards"),
+        "stats": record.get("stats") or {}, "tags": record.get("tags") or [],
+        "weapons": record.get("weapons") or [], "priorities": record.get("priorities") or [],
+    }
+
+
+def _write_sections(conn: Connection, session_pk: int, sections: Sections,
+                    roster: list[str]) -> dict[str, Any]:
+    """Rewrite the rows behind `sections`; returns the column values for the session row."""
+    values = {column: sections[key] for key, column in _SCALARS.items() if key in sections}
+    if "board" in sections:
+        board = sections["board"]
+        values["board_shape"] = board["shape"]
+        conn.execute(delete(_terrain).where(_terrain.c.session_id == session_pk))
+        heights = board.get("heights")
+        conn.execute(insert(_terrain), [
+            {"session_id": session_pk, "row": i, "cells": cells,
+             "heights": "".join(map(str, heights[i])) if heights is not None else None}
+            for i, cells in enumerate(board["rows"])
+        ])
+    positions = {unit_id: i for i, unit_id in enumerate(roster)}
+    for unit_id, record in (sections.get("units") or {}).items():
+        keys = {"s_pk": session_pk, "u_id": unit_id}
+        if record is None:
+            conn.execute(_DELETE_UNIT, keys)
+            continue
+        params = {**keys, **_unit_values(record)}
+        pk = conn.execute(_UPDATE_UNIT, params).scalar()
+        if pk is None:
+            pk = conn.execute(_INSERT_UNIT, {**params, "pos": positions.get(unit_id, 0)}
+                              ).scalar_one()
+        else:
+            conn.execute(_DELETE_STATUSES, {"u_pk": pk})
+        counters = record.get("counters") or {}
+        if record.get("statuses"):
+            conn.execute(insert(_statuses), [
+                {"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
+                for i, s in enumerate(record["statuses"])
+            ])
+    if "roster" in sections:
+        conn.execute(_UNIT_POSITION, [{"s_pk": session_pk, "u_id": u, "pos": p}
+                                      for u, p in positions.items()])
+    return values
+
+
+_BUMP = (update(_sessions)
+         .where((_sessions.c.id == bindparam("s_pk")) & (_sessions.c.version == bindparam("v")))
+         .values(version=_sessions.c.version + 1, updated_at=bindparam("now")))
+
+
+def _bump(conn: Connection, session_pk: int, expected: int, values: dict[str, Any]) -> int:
+    """The optimistic check: only the writer who saw the current version may write."""
+    params = {"s_pk": session_pk, "v": expected, "now": datetime.now(UTC)}
+    statement = _BUMP.values(**values) if values else _BUMP
+    result = conn.execute(statement, params)
+    if result.rowcount != 1:
+        raise ConflictError("the session was changed by another Foebook")
+    return expected + 1
+
+
+class SqlSessionStore:
+    """The tracker's SessionStore for one session row."""
+
+    def __init__(self, database: Database, session_pk: int) -> None:
+        self.database = database
+        self.session_pk = session_pk
+
+    def version(self) -> int:
+        with self.database.make_session() as db:
+            found = db.execute(select(SessionRow.version)
+                               .where(SessionRow.id == self.session_pk)).scalar()
+        if found is None:
+            raise StorageError("the session was deleted by another Foebook")
+        return found
+
+    def load(self) -> Loaded:
+        with self.database.make_session() as db, db.begin():
+            row = db.get(SessionRow, self.session_pk)
+            if row is None:
+                raise StorageError("the session was deleted by another Foebook")
+            ruleset, version = row.ruleset, row.version
+            terrain = db.execute(select(TerrainRow.cells, TerrainRow.heights)
+                                 .where(TerrainRow.session_id == self.session_pk)
+                                 .order_by(TerrainRow.row)).all()
+            units = db.execute(select(UnitRow).where(UnitRow.session_id == self.session_pk)
+                               .order_by(UnitRow.position)).scalars().all()
+            statuses = db.execute(
+                select(StatusRow.unit_pk, StatusRow.status, StatusRow.counter)
+                .join(UnitRow, UnitRow.id == StatusRow.unit_pk)
+                .where(UnitRow.session_id == self.session_pk)
+                .order_by(StatusRow.unit_pk, StatusRow.position)).all()
+            history = [
+                HistoryEntry(seq, created, kind, text, status)
+                for seq, created, kind, text, status in db.execute(
+                    select(LogRow.seq, LogRow.created_at, LogRow.kind, LogRow.text, LogRow.status)
+                    .where(LogRow.session_id == self.session_pk).order_by(LogRow.seq))
+            ]
+            by_unit: dict[int, list[tuple[str, int | None]]] = {}
+            for unit_pk, status, counter in statuses:
+                by_unit.setdefault(unit_pk, []).append((status, counter))
+            has_heights = any(h is not None for _, h in terrain)
+            sections: Sections = {
+                "name": row.encounter_name,
+                "board": {"shape": row.board_shape, "rows": [c for c, _ in terrain],
+                          "heights": [[int(x) for x in h] for _, h in terrain]
+                          if has_heights else None},
+                "units": {u.unit_id: {
+                    "id": u.unit_id, "name": u.name, "side": u.side, "at": [u.col, u.row],
+                    "hp": u.hp, "max_hp": u.max_hp, "ai": u.ai, "guards": u.guards,
+                    "stats": u.stats, "tags": u.tags, "weapons": u.weapons,
+                    "priorities": u.priorities,
+                    "statuses": [s for s, _ in by_unit.get(u.id, [])],
+                    "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
+                } for u in units},
+                "roster": [u.unit_id for u in units],
+                "round": row.round, "phase": row.phase, "memory": row.memory,
+                "order": row.activation_order, "ties": row.ties, "pointer": row.pointer,
+                "cards": row.cards,
+            }
+        return Loaded(state_from_sections(ruleset, sections), history, version)
+
+    def append(self, log: LogEntry, after: TrackerState, expected_version: int) -> int:
+        entry = log.entry
+        with self.database.engine.begin() as conn:
+            # The version check goes first: it takes the write lock before anything else.
+            version = _bump(conn, self.session_pk, expected_version, {})
+            values = _write_sections(conn, self.session_pk, log.after,
+                                     [u.id for u in after.encounter.units])
+            if values:
+                conn.execute(update(_sessions).where(_sessions.c.id == self.session_pk)
+                             .values(**values))
+            conn.execute(_DROP_REDO, {"s_pk": self.session_pk})
+            try:
+                conn.execute(insert(_log), {
+                    "session_id": self.session_pk, "seq": entry.seq, "created_at": entry.time,
+                    "kind": entry.kind, "text": entry.text, "status": entry.status,
+                    "payload": log.payload, "before": log.before, "after": log.after})
+            except IntegrityError:
+                raise ConflictError("another Foebook logged a command at the same time") from None
+        return version
+
+    def set_status(self, seq: int, status: str, changes: Sections, after: TrackerState,
+                   expected_version: int) -> int:
+        with self.database.engine.begin() as conn:
+            version = _bump(conn, self.session_pk, expected_version, {})
+            values = _write_sections(conn, self.session_pk, changes,
+                                     [u.id for u in after.encounter.units])
+            if values:
+                conn.execute(update(_sessions).where(_sessions.c.id == self.session_pk)
+                             .values(**values))
+            conn.execute(_SET_LOG_STATUS, {"s_pk": self.session_pk, "seq_": seq,
+                                           "status_": status})
+        return version
+
+    def changes(self, seq: int) -> tuple[Sections, Sections]:
+        with self.database.make_session() as db:
+            row = db.execute(select(LogRow.before, LogRow.after).where(
+                (LogRow.session_id == self.session_pk) & (LogRow.seq == seq))).one()
+        return row.before, row.after
+
+
+# -- managing sessions ------------------------------------------------------------------------
+
+def _session_pk(db: DbSession, name: str) -> int:
+    pk = db.execute(select(SessionRow.id).where(SessionRow.name == name)).scalar()
+    if pk is None:
+        known = db.execute(select(SessionRow.name).order_by(SessionRow.name)).scalars().all()
+        raise StorageError(f"no session named '{name}' (sessions: {', '.join(known) or 'none'})")
+    return pk
+
+
+def create_session(database: Database, name: str, state: TrackerState) -> int:
+    """Store a new session with `state` as its starting point; returns its row id."""
+    name = name.strip()
+    if not name:
+        raise StorageError("a session needs a name")
+    now = datetime.now(UTC)
+    sections = full_sections(state)
+    taken = StorageError(f"a session named '{name}' already exists; choose another name")
+    try:
+        with database.engine.begin() as db:
+            pk = _create(db, name, state, sections, now)
+    except IntegrityError:
+        raise taken from None
+    if pk is None:
+        raise taken
+    return pk
+
+
+def _create(db: Connection, name: str, state: TrackerState, sections: Sections,
+            now: datetime) -> int | None:
+    if db.execute(select(SessionRow.id).where(SessionRow.name == name)).scalar():
+        return None
+    pk = db.execute(insert(_sessions).values(
+        name=name, ruleset=state.encounter.ruleset, created_at=now, updated_at=now,
+        version=0, board_shape=state.encounter.board.shape.value, encounter_name="",
+        round=1, pointer=0, activation_order=[], ties=[], memory={}, cards=[],
+    ).returning(_sessions.c.id)).scalar_one()
+    values = _write_sections(db, pk, sections, sections["roster"])
+    db.execute(update(_sessions).where(_sessions.c.id == pk).values(**values))
+    return pk
+
+
+def new_session(database: Database, name: str, encounter: Encounter,
+                rulesets: RulesetLookup = _default_rulesets) -> Session:
+    ruleset = rulesets(encounter.ruleset)
+    create_session(database, name, initial_state(encounter, ruleset))
+    return open_session(database, name, rulesets)
+
+
+def open_session(database: Database, name: str,
+                 rulesets: RulesetLookup = _default_rulesets) -> Session:
+    with database.make_session() as db:
+        pk = _session_pk(db, name)
+        ruleset_id = db.execute(select(SessionRow.ruleset).where(SessionRow.id == pk)).scalar()
+    return Session(rulesets(ruleset_id), SqlSessionStore(database, pk), name)
+
+
+def list_sessions(database: Database) -> list[SessionInfo]:
+    units = (select(UnitRow.session_id, func.count().label("n"))
+             .group_by(UnitRow.session_id).subquery())
+    entries = (select(LogRow.session_id, func.count().label("n"))
+               .group_by(LogRow.session_id).subquery())
+    with database.make_session() as db:
+        rows = db.execute(
+            select(SessionRow.name, SessionRow.ruleset, SessionRow.round,
+                   func.coalesce(units.c.n, 0), func.coalesce(entries.c.n, 0),
+                   SessionRow.updated_at)
+            .outerjoin(units, units.c.session_id == SessionRow.id)
+            .outerjoin(entries, entries.c.session_id == SessionRow.id)
+            .order_by(SessionRow.name)).all()
+    return [SessionInfo(*row) for row in rows]
+
+
+def delete_session(database: Database, name: str) -> None:
+    with database.make_session() as db, db.begin():
+        pk = _session_pk(db, name)
+        db.execute(delete(SessionRow).where(SessionRow.id == pk))
+
+
+def session_log(database: Database, name: str) -> list[HistoryEntry]:
+    with database.make_session() as db:
+        pk = _session_pk(db, name)
+    return SqlSessionStore(database, pk).load().history
+
+
+def export_encounter(database: Database, name: str) -> Encounter:
+    """The session's current state as an encounter (for `save_encounter`)."""
+    with database.make_session() as db:
+        pk = _session_pk(db, name)
+    return SqlSessionStore(database, pk).load().state.encounter

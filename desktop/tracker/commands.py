@@ -1,0 +1,606 @@
+"""Tracker commands: each validates its input, computes the new state and describes itself.
+
+Commands are plain data (their fields are the log's JSON payload) and never
+mutate anything: `run` returns the new state and the history text. Undo comes
+from the recorded state change (see state.diff), not from code per command.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from desktop.engine.board import LEGEND, Cell, Terrain
+from desktop.engine.decision import Decision
+from desktop.engine.encounter import Memory
+from desktop.engine.ruleset import Ruleset
+from desktop.engine.units import Unit
+from desktop.tracker.effects import expire, refresh_derived
+from desktop.tracker.errors import TrackerError
+from desktop.tracker.expiry import (
+    BRAWL_ACTIONS,
+    END_OF_PHASE,
+    WHEN_BRAWLS,
+    WHEN_HEALED,
+    WHEN_HIT,
+)
+from desktop.tracker.records import unit_from_record, unit_to_record
+from desktop.tracker.state import DrawnCard, TrackerState
+from desktop.tracker.turns import next_activation, next_round, settle_order
+
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+# Decision actions that count as shooting at the targets (memory.shot_this_round).
+SHOOTING_ACTIONS = frozenset({"shoot", "fire"})
+
+COMMANDS: dict[str, type[Command]] = {}
+
+
+def _known(names) -> str:
+    return ", ".join(sorted(names)) or "none"
+
+
+def _unit(state: TrackerState, unit_id: str) -> Unit:
+    if not state.encounter.has_unit(unit_id):
+        raise TrackerError(f"no unit '{unit_id}' in the session "
+                           f"(units: {_known(u.id for u in state.encounter.units)})")
+    return state.encounter.unit(unit_id)
+
+
+def _whole(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TrackerError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _cell(value: Any) -> Cell:
+    try:
+        col, row = value
+        return (_whole(col, "a column"), _whole(row, "a row"))
+    except (TypeError, ValueError):
+        raise TrackerError(f"a cell is [column, row], not {value!r}") from None
+
+
+def _check_standable(state: TrackerState, cell: Cell, who: str, moving: str | None) -> None:
+    board = state.encounter.board
+    if not board.in_bounds(cell):
+        raise TrackerError(f"{who}: cell {list(cell)} is outside the {board.width}x"
+                           f"{board.height} board")
+    terrain = board.terrain(cell)
+    if not terrain.passable:
+        raise TrackerError(f"{who}: cell {list(cell)} is {terrain.label}; no unit can stand there")
+    other = state.encounter.unit_at(cell)
+    if other is not None and other.id != moving:
+        raise TrackerError(f"{who}: cell {list(cell)} is taken by {other.name} ({other.id})")
+
+
+def _replace(state: TrackerState, unit: Unit) -> TrackerState:
+    return state.evolve(encounter=state.encounter.replace_unit(unit))
+
+
+def _hp_text(before: Unit, after: Unit) -> str:
+    return f"HP {before.hp} → {after.hp} of {after.max_hp}"
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base: subclasses set `kind` and implement `apply`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            COMMANDS[cls.kind] = cls
+
+    def run(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        """Validate, apply and describe; derived statuses are brought up to date."""
+        new_state, text = self.apply(state, ruleset)
+        return refresh_derived(new_state, ruleset), text
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        raise NotImplementedError
+
+    def payload(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
+    cls = COMMANDS.get(kind)
+    if cls is None:
+        raise TrackerError(f"unknown command '{kind}' (known: {_known(COMMANDS)})")
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in payload.items() if k in names})
+
+
+# -- roster -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AddUnit(Command):
+    """A new unit; `unit` is a record (see records.unit_to_record; most keys optional)."""
+
+    kind: ClassVar[str] = "add-unit"
+    unit: dict = field(default_factory=dict)
+
+    def apply(self, state, ruleset):
+        raw = dict(self.unit)
+        unit_id = raw.get("id")
+        if not isinstance(unit_id, str) or not ID_PATTERN.match(unit_id):
+            raise TrackerError(f"unit id {unit_id!r} must be lower-case letters, digits, '-' "
+                               "or '_', starting with a letter or digit")
+        if state.encounter.has_unit(unit_id):
+            raise TrackerError(f"there is already a unit '{unit_id}'")
+        side = raw.get("side")
+        if side not in ("enemy", "player"):
+            raise TrackerError(f"unit '{unit_id}': side must be \"enemy\" or \"player\", "
+                               f"not {side!r}")
+        max_hp = _whole(raw.get("max_hp"), f"unit '{unit_id}': max HP")
+        if max_hp <= 0:
+            raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
+        raw.setdefault("hp", max_hp)
+        _whole(raw["hp"], f"unit '{unit_id}': HP")
+        cell = _cell(raw.get("at"))
+        _check_standable(state, cell, f"unit '{unit_id}'", None)
+        data = ruleset.data
+        if side == "enemy":
+            raw["ai"] = raw.get("ai") or data.default_ai()
+            if raw["ai"] not in data.ai_types:
+                raise TrackerError(f"unit '{unit_id}': unknown AI type '{raw['ai']}' for "
+                                   f"{data.id} (known: {_known(data.ai_types)})")
+        elif raw.get("ai"):
+            raise TrackerError(f"unit '{unit_id}': only enemies have an AI type")
+        for status in raw.get("statuses") or ():
+            if status not in data.statuses:
+                raise TrackerError(f"unit '{unit_id}': unknown status '{status}' for {data.id} "
+                                   f"(known: {_known(data.statuses)})")
+        for stat in raw.get("stats") or {}:
+            if stat not in data.stats:
+                raise TrackerError(f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
+                                   f"(known: {_known(data.stats)})")
+        guards = raw.get("guards")
+        if guards is not None:
+            _unit(state, guards)
+        unit, counters = unit_from_record({**raw, "at": list(cell)})
+        new_counters = {k: dict(v) for k, v in state.counters.items()}
+        new_counters[unit.id] = counters
+        state = state.with_units([*state.encounter.units, unit], new_counters)
+        return state, f"Added {unit.name} ({unit.side.value}) at {list(cell)}"
+
+    @classmethod
+    def of(cls, unit: Unit) -> AddUnit:
+        return cls(unit_to_record(unit))
+
+
+@dataclass(frozen=True)
+class RemoveUnit(Command):
+    kind: ClassVar[str] = "remove-unit"
+    unit_id: str = ""
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        guards = [u.id for u in state.encounter.units if u.guards == unit.id]
+        if guards:
+            raise TrackerError(f"{unit.name} is guarded by {', '.join(guards)}; "
+                               "remove or reassign them first")
+        memory = state.encounter.memory
+        memory = Memory(
+            MappingProxyType({k: v for k, v in memory.last_attacker.items()
+                              if unit.id not in (k, v)}),
+            tuple(u for u in memory.shot_this_round if u != unit.id),
+            None if memory.previous_target == unit.id else memory.previous_target,
+        )
+        order, pointer = list(state.order), state.pointer
+        if unit.id in order:
+            if order.index(unit.id) < pointer:
+                pointer -= 1
+            order.remove(unit.id)
+        ties = tuple(t for t in (tuple(u for u in g if u != unit.id) for g in state.ties)
+                     if len(t) > 1)
+        state = state.with_units([u for u in state.encounter.units if u.id != unit.id],
+                                 {k: dict(v) for k, v in state.counters.items()})
+        state = state.evolve(encounter=state.encounter.evolve(memory=memory),
+                             order=tuple(order), ties=ties, pointer=pointer)
+        return state, f"Removed {unit.name}"
+
+
+@dataclass(frozen=True)
+class RenameUnit(Command):
+    kind: ClassVar[str] = "rename-unit"
+    unit_id: str = ""
+    name: str = ""
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        name = self.name.strip() if isinstance(self.name, str) else ""
+        if not name:
+            raise TrackerError(f"{unit.name}: the new name is empty")
+        return _replace(state, unit.evolve(name=name)), f"Renamed {unit.name} to {name}"
+
+
+# -- hit points -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Damage(Command):
+    """`amount` damage; `source` (optional) is who dealt it, remembered as last attacker."""
+
+    kind: ClassVar[str] = "damage"
+    unit_id: str = ""
+    amount: int = 0
+    source: str | None = None
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        amount = _whole(self.amount, "damage")
+        if amount <= 0:
+            raise TrackerError(f"damage must be 1 or more, not {amount}")
+        hurt = unit.evolve(hp=unit.hp - amount)
+        state = _replace(state, hurt)
+        text = f"{unit.name} takes {amount} damage ({_hp_text(unit, hurt)})"
+        if self.source is not None:
+            source = _unit(state, self.source)
+            if source.id == unit.id:
+                raise TrackerError(f"{unit.name} cannot be its own attacker")
+            if unit.is_enemy and not source.is_enemy:  # memory keeps who hit each enemy
+                memory = state.encounter.memory
+                last = dict(memory.last_attacker)
+                last[unit.id] = source.id
+                state = state.evolve(encounter=state.encounter.evolve(
+                    memory=Memory(MappingProxyType(last), memory.shot_this_round,
+                                  memory.previous_target)))
+            text += f" from {source.name}"
+        return expire(state, ruleset, [unit.id], WHEN_HIT), text
+
+
+@dataclass(frozen=True)
+class Heal(Command):
+    """Heals `amount` HP, never above max HP."""
+
+    kind: ClassVar[str] = "heal"
+    unit_id: str = ""
+    amount: int = 0
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        amount = _whole(self.amount, "healing")
+        if amount <= 0:
+            raise TrackerError(f"healing must be 1 or more, not {amount}")
+        if unit.hp >= unit.max_hp:
+            raise TrackerError(f"{unit.name} is already at full HP ({unit.hp} of {unit.max_hp})")
+        healed = unit.evolve(hp=min(unit.max_hp, unit.hp + amount))
+        state = expire(_replace(state, healed), ruleset, [unit.id], WHEN_HEALED)
+        return state, f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
+
+
+@dataclass(frozen=True)
+class SetHp(Command):
+    """Sets HP (may be 0 or negative) and optionally max HP (more than 0)."""
+
+    kind: ClassVar[str] = "set-hp"
+    unit_id: str = ""
+    hp: int = 0
+    max_hp: int | None = None
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        hp = _whole(self.hp, f"{unit.name}: HP")
+        max_hp = unit.max_hp if self.max_hp is None else _whole(self.max_hp,
+                                                                f"{unit.name}: max HP")
+        if max_hp <= 0:
+            raise TrackerError(f"{unit.name}: max HP must be more than 0, not {max_hp}")
+        if hp > max_hp:
+            raise TrackerError(f"{unit.name}: HP {hp} is above max HP {max_hp}")
+        changed = unit.evolve(hp=hp, max_hp=max_hp)
+        if changed == unit:
+            raise TrackerError(f"{unit.name} already has HP {hp} of {max_hp}")
+        state = _replace(state, changed)
+        if hp > unit.hp:
+            state = expire(state, ruleset, [unit.id], WHEN_HEALED)
+        return state, f"{unit.name}: {_hp_text(unit, changed)}"
+
+
+# -- markers and AI ---------------------------------------------------------------------------
+
+def _status_spec(ruleset: Ruleset, unit: Unit, status: str):
+    spec = ruleset.data.statuses.get(status)
+    if spec is None:
+        raise TrackerError(f"unknown status '{status}' for {ruleset.id} "
+                           f"(known: {_known(ruleset.data.statuses)})")
+    if spec.derived:
+        raise TrackerError(f"'{spec.name}' follows from {unit.name}'s HP; change the HP instead")
+    return spec
+
+
+def _with_counter(state: TrackerState, unit: Unit, status: str, count: int | None,
+                  statuses: tuple[str, ...]) -> TrackerState:
+    counters = {k: dict(v) for k, v in state.counters.items()}
+    mine = counters.setdefault(unit.id, {})
+    if count is None:
+        mine.pop(status, None)
+    else:
+        mine[status] = count
+    units = [unit.evolve(statuses=statuses) if u.id == unit.id else u
+             for u in state.encounter.units]
+    return state.with_units(units, counters)
+
+
+@dataclass(frozen=True)
+class AddStatus(Command):
+    """Puts a marker on a unit; with `counter`, adds that many to the marker's count."""
+
+    kind: ClassVar[str] = "add-status"
+    unit_id: str = ""
+    status: str = ""
+    counter: int | None = None
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        spec = _status_spec(ruleset, unit, self.status)
+        if self.counter is not None and _whole(self.counter, "a marker count") <= 0:
+            raise TrackerError(f"a marker count must be 1 or more, not {self.counter}")
+        current = state.counter(unit.id, self.status)
+        if unit.has(self.status):
+            if self.counter is None:
+                raise TrackerError(f"{unit.name} is already {spec.name}")
+            total = (current or 1) + self.counter
+            state = _with_counter(state, unit, self.status, total, unit.statuses)
+            return state, f"{unit.name}: {spec.name} {current or 1} → {total}"
+        state = _with_counter(state, unit, self.status, self.counter,
+                              (*unit.statuses, self.status))
+        suffix = f" ({self.counter})" if self.counter is not None else ""
+        return state, f"{unit.name} is {spec.name}{suffix}"
+
+
+@dataclass(frozen=True)
+class RemoveStatus(Command):
+    """Takes a marker off; with `counter`, takes that many off its count (gone at 0)."""
+
+    kind: ClassVar[str] = "remove-status"
+    unit_id: str = ""
+    status: str = ""
+    counter: int | None = None
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        spec = _status_spec(ruleset, unit, self.status)
+        if not unit.has(self.status):
+            raise TrackerError(f"{unit.name} is not {spec.name}")
+        current = state.counter(unit.id, self.status)
+        if self.counter is not None:
+            if _whole(self.counter, "a marker count") <= 0:
+                raise TrackerError(f"a marker count must be 1 or more, not {self.counter}")
+            left = (current or 1) - self.counter
+            if left > 0:
+                state = _with_counter(state, unit, self.status, left, unit.statuses)
+                return state, f"{unit.name}: {spec.name} {current or 1} → {left}"
+        statuses = tuple(s for s in unit.statuses if s != self.status)
+        return (_with_counter(state, unit, self.status, None, statuses),
+                f"{unit.name} is no longer {spec.name}")
+
+
+@dataclass(frozen=True)
+class SetAi(Command):
+    kind: ClassVar[str] = "set-ai"
+    unit_id: str = ""
+    ai: str = ""
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        if not unit.is_enemy:
+            raise TrackerError(f"{unit.name} is a player unit; only enemies have an AI type")
+        types = ruleset.data.ai_types
+        if self.ai not in types:
+            raise TrackerError(f"unknown AI type '{self.ai}' for {ruleset.id} "
+                               f"(known: {_known(types)})")
+        if unit.ai == self.ai:
+            raise TrackerError(f"{unit.name} already has the {types[self.ai].name} AI")
+        return (_replace(state, unit.evolve(ai=self.ai)),
+                f"{unit.name} now uses the {types[self.ai].name} AI")
+
+
+# -- board ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveUnit(Command):
+    kind: ClassVar[str] = "move-unit"
+    unit_id: str = ""
+    to: tuple[int, int] | list[int] = (0, 0)
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        cell = _cell(self.to)
+        if cell == unit.at:
+            raise TrackerError(f"{unit.name} is already at {list(cell)}")
+        _check_standable(state, cell, f"moving {unit.name}", unit.id)
+        return (_replace(state, unit.evolve(at=cell)),
+                f"{unit.name} moves {list(unit.at)} → {list(cell)}")
+
+
+@dataclass(frozen=True)
+class EditTerrain(Command):
+    kind: ClassVar[str] = "edit-terrain"
+    cell: tuple[int, int] | list[int] = (0, 0)
+    terrain: str = "."
+
+    def apply(self, state, ruleset):
+        cell = _cell(self.cell)
+        board = state.encounter.board
+        if not board.in_bounds(cell):
+            raise TrackerError(f"cell {list(cell)} is outside the {board.width}x{board.height} "
+                               "board")
+        terrain = LEGEND.get(self.terrain)
+        if terrain is None:
+            raise TrackerError(f"unknown terrain '{self.terrain}' "
+                               f"(known: {' '.join(t.value for t in Terrain)})")
+        old = board.terrain(cell)
+        if old is terrain:
+            raise TrackerError(f"cell {list(cell)} is already {terrain.label}")
+        occupant = state.encounter.unit_at(cell)
+        if occupant is not None and not terrain.passable:
+            raise TrackerError(f"{occupant.name} stands on {list(cell)}; "
+                               f"it cannot become {terrain.label}")
+        enc = state.encounter.evolve(board=board.with_terrain(cell, terrain))
+        return state.evolve(encounter=enc), f"{list(cell)}: {old.label} → {terrain.label}"
+
+
+# -- decisions, turns, cards, notes -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class ApplyDecision(Command):
+    """Carries out an engine decision (`decision` is Decision.to_dict() plus its summary).
+
+    `choice` picks the outcome: 0 is the main one, n is alternatives[n - 1] (a tie the
+    players broke). The unit moves to the destination and gains the statuses; targets,
+    rolls and trace stay in the log; memory records the target and who was shot.
+    """
+
+    kind: ClassVar[str] = "apply-decision"
+    decision: dict = field(default_factory=dict)
+    choice: int = 0
+
+    @classmethod
+    def of(cls, decision: Decision, choice: int = 0) -> ApplyDecision:
+        return cls(decision.to_dict(), choice)
+
+    def outcome(self) -> dict[str, Any]:
+        d = self.decision
+        alternatives = d.get("alternatives") or []
+        choice = _whole(self.choice, "the chosen outcome")
+        if not 0 <= choice <= len(alternatives):
+            raise TrackerError(f"outcome {choice} does not exist: this decision has the main "
+                               f"outcome (0) and {len(alternatives)} alternatives")
+        return d if choice == 0 else alternatives[choice - 1]
+
+    def apply(self, state, ruleset):
+        d = self.decision
+        if d.get("ruleset") != ruleset.id:
+            raise TrackerError(f"the decision was made under '{d.get('ruleset')}', but this "
+                               f"session plays {ruleset.id}")
+        unit = _unit(state, d.get("unit", ""))
+        if not unit.is_enemy:
+            raise TrackerError(f"{unit.name} is a player unit; only enemy decisions apply")
+        outcome = self.outcome()
+        targets = [_unit(state, t).id for t in outcome.get("targets") or []]
+        changed = unit
+        destination = outcome.get("destination")
+        if destination is not None:
+            cell = _cell(destination)
+            if cell != unit.at:
+                _check_standable(state, cell, f"{unit.name}'s destination", unit.id)
+                changed = changed.evolve(at=cell)
+        gained = []
+        for status in d.get("statuses_gained") or []:
+            spec = ruleset.data.statuses.get(status)
+            if spec is None:
+                raise TrackerError(f"the decision gives unknown status '{status}'")
+            if status not in changed.statuses:
+                gained.append(status)
+        changed = changed.evolve(statuses=(*changed.statuses, *gained))
+        state = _replace(state, changed)
+        memory = state.encounter.memory
+        action = outcome.get("action", "")
+        shot = memory.shot_this_round
+        if action in SHOOTING_ACTIONS:
+            shot = shot + tuple(t for t in targets if t not in shot)
+        memory = Memory(memory.last_attacker, shot,
+                        targets[0] if targets else memory.previous_target)
+        state = state.evolve(encounter=state.encounter.evolve(memory=memory))
+        if action in BRAWL_ACTIONS:
+            state = expire(state, ruleset, [unit.id, *targets], WHEN_BRAWLS)
+        summary = d.get("summary") or action
+        if self.choice:
+            summary += f" (players' choice {self.choice})"
+        return state, f"{unit.name}: {summary}"
+
+
+@dataclass(frozen=True)
+class NextActivation(Command):
+    kind: ClassVar[str] = "next-activation"
+
+    def apply(self, state, ruleset):
+        before = state.current_unit
+        state = next_activation(state, ruleset)
+        name = state.unit(before).name if before and state.encounter.has_unit(before) else before
+        after = state.current_unit
+        if after is None:
+            return state, f"{name} done; every unit has acted in round {state.round}"
+        return state, f"{name} done; {state.unit(after).name} activates"
+
+
+@dataclass(frozen=True)
+class NextRound(Command):
+    kind: ClassVar[str] = "next-round"
+
+    def apply(self, state, ruleset):
+        state = next_round(state, ruleset)
+        first = state.current_unit
+        text = f"Round {state.round} begins"
+        if first is not None:
+            text += f"; {state.unit(first).name} activates first"
+        return state, text
+
+
+@dataclass(frozen=True)
+class SettleOrder(Command):
+    """The players break the ruleset's ties: the activation order they chose."""
+
+    kind: ClassVar[str] = "settle-order"
+    order: tuple[str, ...] | list[str] = ()
+
+    def apply(self, state, ruleset):
+        order = list(self.order)
+        for unit_id in order:
+            _unit(state, unit_id)
+        state = settle_order(state, ruleset, order)
+        names = ", ".join(state.unit(u).name for u in state.order)
+        return state, f"Activation order: {names}"
+
+
+@dataclass(frozen=True)
+class SetPhase(Command):
+    kind: ClassVar[str] = "set-phase"
+    phase: str = ""
+
+    def apply(self, state, ruleset):
+        phases = ruleset.data.phases
+        if not phases:
+            raise TrackerError(f"{ruleset.id} has no phases")
+        if self.phase not in phases:
+            raise TrackerError(f"unknown phase '{self.phase}' (known: {', '.join(phases)})")
+        if state.encounter.phase == self.phase:
+            raise TrackerError(f"the phase is already {self.phase}")
+        state = state.evolve(encounter=state.encounter.evolve(phase=self.phase))
+        state = expire(state, ruleset, [u.id for u in state.encounter.units], END_OF_PHASE)
+        return state, f"Phase: {self.phase}"
+
+
+@dataclass(frozen=True)
+class DrawCard(Command):
+    """A card drawn from a deck (playing cards, stratagems), as the players drew it."""
+
+    kind: ClassVar[str] = "draw-card"
+    deck: str = ""
+    card: str = ""
+
+    def apply(self, state, ruleset):
+        deck = self.deck.strip() if isinstance(self.deck, str) else ""
+        card = self.card.strip() if isinstance(self.card, str) else ""
+        if not deck:
+            raise TrackerError("name the deck the card comes from (e.g. \"stratagems\")")
+        if not card:
+            raise TrackerError(f"which card was drawn from {deck}? The card is empty")
+        drawn = DrawnCard(deck, card, state.round)
+        return state.evolve(cards=(*state.cards, drawn)), f"Drew {card} from {deck}"
+
+
+@dataclass(frozen=True)
+class Note(Command):
+    kind: ClassVar[str] = "note"
+    text: str = ""
+
+    def apply(self, state, ruleset):
+        text = self.text.strip() if isinstance(self.text, str) else ""
+        if not text:
+            raise TrackerError("the note is empty")
+        return state, f"Note: {text}"
+

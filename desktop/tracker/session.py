@@ -1,0 +1,220 @@
+"""A play session: ruleset + state + command log, with undo/redo and change notifications.
+
+Observers are plain callables (no Qt) that receive a `Change`; the GUI adapts
+them to signals. Every command, undo and redo is written through the store
+before the session's own state moves on, so what the user sees is committed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from desktop.engine.encounter import Encounter
+from desktop.engine.ruleset import Ruleset
+from desktop.tracker.commands import Command
+from desktop.tracker.effects import refresh_derived
+from desktop.tracker.errors import ConflictError, TrackerError
+from desktop.tracker.history import (
+    DONE,
+    DROPPED,
+    UNDONE,
+    HistoryEntry,
+    LogEntry,
+    last_done,
+    next_redo,
+)
+from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
+from desktop.tracker.store import MemoryStore, SessionStore
+from desktop.tracker.turns import with_fresh_order
+
+log = logging.getLogger(__name__)
+
+COMMAND = "command"
+UNDO = "undo"
+REDO = "redo"
+RELOAD = "reload"
+RETRIES = 5
+
+
+@dataclass(frozen=True)
+class Change:
+    """What just happened: `kind` is command/undo/redo/reload; `sections` what changed."""
+
+    kind: str
+    entry: HistoryEntry | None
+    sections: frozenset[str]
+
+
+Observer = Callable[[Change], None]
+
+
+def initial_state(encounter: Encounter, ruleset: Ruleset) -> TrackerState:
+    """A fresh session's state: derived markers brought up to date, the round's order."""
+    if encounter.ruleset != ruleset.id:
+        raise TrackerError(f"the encounter is played with '{encounter.ruleset}', "
+                           f"not '{ruleset.id}'")
+    state = refresh_derived(TrackerState(encounter), ruleset)
+    return with_fresh_order(state, ruleset)
+
+
+class Session:
+    def __init__(self, ruleset: Ruleset, store: SessionStore, name: str = "") -> None:
+        self.ruleset = ruleset
+        self.name = name
+        self.store = store
+        self._observers: list[Observer] = []
+        self._changes: dict[int, tuple[Sections, Sections]] = {}
+        loaded = store.load()
+        self._state = loaded.state
+        self._history = list(loaded.history)
+        self._version = loaded.version
+
+    @classmethod
+    def in_memory(cls, encounter: Encounter, ruleset: Ruleset, name: str = "") -> Session:
+        return cls(ruleset, MemoryStore(initial_state(encounter, ruleset)), name)
+
+    # -- what the views read -------------------------------------------------------------
+    @property
+    def state(self) -> TrackerState:
+        return self._state
+
+    @property
+    def encounter(self) -> Encounter:
+        return self._state.encounter
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return self._state.order
+
+    @property
+    def pointer(self) -> int:
+        return self._state.pointer
+
+    @property
+    def current_unit(self) -> str | None:
+        return self._state.current_unit
+
+    @property
+    def history(self) -> list[HistoryEntry]:
+        return list(self._history)
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def can_undo(self) -> bool:
+        return last_done(self._history) is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return next_redo(self._history) is not None
+
+    def undo_text(self) -> str | None:
+        index = last_done(self._history)
+        return None if index is None else self._history[index].text
+
+    def redo_text(self) -> str | None:
+        index = next_redo(self._history)
+        return None if index is None else self._history[index].text
+
+    # -- observers -----------------------------------------------------------------------
+    def subscribe(self, observer: Observer) -> Callable[[], None]:
+        """Call `observer` after every change; returns a function that unsubscribes."""
+        self._observers.append(observer)
+        return lambda: self._observers.remove(observer) if observer in self._observers else None
+
+    def _notify(self, change: Change) -> None:
+        for observer in list(self._observers):
+            observer(change)
+
+    # -- changing the session ------------------------------------------------------------
+    def execute(self, command: Command) -> HistoryEntry:
+        """Validate, commit and apply a command; on a concurrent edit reload and re-apply."""
+        for attempt in range(RETRIES):
+            try:
+                new_state, text = command.run(self._state, self.ruleset)
+            except TrackerError as error:
+                if attempt:
+                    raise TrackerError("the session was changed in another Foebook window "
+                                       f"and the command no longer fits: {error}") from None
+                raise
+            before, after = diff(self._state, new_state)
+            seq = (self._history[-1].seq if self._history else 0) + 1
+            entry = HistoryEntry(seq, datetime.now(UTC), command.kind, text)
+            try:
+                self._version = self.store.append(
+                    LogEntry(entry, command.payload(), before, after), new_state, self._version)
+            except ConflictError:
+                log.info("concurrent edit while applying %s; reloading", command.kind)
+                self._reload()
+                continue
+            self._history = [h.with_status(DROPPED) if h.status == UNDONE else h
+                             for h in self._history]
+            self._history.append(entry)
+            self._changes[seq] = (before, after)
+            self._state = new_state
+            self._notify(Change(COMMAND, entry, frozenset(after)))
+            return entry
+        raise ConflictError("the session keeps changing in another Foebook window; "
+                            "the command was not applied, try again")
+
+    def undo(self) -> HistoryEntry:
+        index = last_done(self._history)
+        if index is None:
+            raise TrackerError("nothing to undo")
+        return self._move(index, UNDONE, UNDO)
+
+    def redo(self) -> HistoryEntry:
+        index = next_redo(self._history)
+        if index is None:
+            raise TrackerError("nothing to redo")
+        return self._move(index, DONE, REDO)
+
+    def _move(self, index: int, status: str, kind: str) -> HistoryEntry:
+        entry = self._history[index]
+        before, after = self._entry_changes(entry.seq)
+        sections = before if status == UNDONE else after
+        new_state = apply_sections(self._state, sections)
+        try:
+            self._version = self.store.set_status(entry.seq, status, sections, new_state,
+                                                  self._version)
+        except ConflictError:
+            self._reload()
+            raise ConflictError(
+                f"the session was changed in another Foebook window, so '{entry.text}' was "
+                f"not {'undone' if kind == UNDO else 'redone'}; the session has been "
+                "reloaded: look at the history and try again") from None
+        changed = entry.with_status(status)
+        self._history[index] = changed
+        self._state = new_state
+        self._notify(Change(kind, changed, frozenset(sections)))
+        return changed
+
+    def _entry_changes(self, seq: int) -> tuple[Sections, Sections]:
+        found = self._changes.get(seq)
+        if found is None:
+            found = self._changes[seq] = self.store.changes(seq)
+        return found
+
+    # -- shared sessions -----------------------------------------------------------------
+    def _reload(self) -> None:
+        loaded = self.store.load()
+        self._state, self._history, self._version = (
+            loaded.state, list(loaded.history), loaded.version)
+        self._changes.clear()
+        self._notify(Change(RELOAD, None, frozenset()))
+
+    def refresh(self) -> bool:
+        """Pick up changes another Foebook made to this session; True when there were some."""
+        if self.store.version() == self._version:
+            return False
+        self._reload()
+        return True

@@ -1,0 +1,199 @@
+"""The tracked state of a session and its changes as JSON sections (what the log stores).
+
+A change is a pair of section maps, `before` and `after`, holding only what a
+command changed. Undo writes `before` back, redo writes `after`: commands never
+need hand-written inverse code, and the same sections tell storage which rows
+to rewrite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from desktop.engine.encounter import Encounter
+from desktop.engine.units import Unit
+from desktop.tracker.records import (
+    board_from_record,
+    board_to_record,
+    memory_from_record,
+    memory_to_record,
+    unit_from_record,
+    unit_to_record,
+)
+
+Sections = dict[str, Any]
+
+# Sections in the order storage writes them. "units" maps unit id -> record or None
+# (absent); "roster" is the list of unit ids, present whenever it changed.
+SECTION_NAMES = ("name", "board", "units", "roster", "round", "phase", "memory", "order",
+                 "ties", "pointer", "cards")
+
+
+@dataclass(frozen=True)
+class DrawnCard:
+    deck: str  # "cards", "stratagems", ...
+    card: str
+    round: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"deck": self.deck, "card": self.card, "round": self.round}
+
+
+@dataclass(frozen=True)
+class TrackerState:
+    """Immutable: an encounter plus what the tracker adds (turn order, counters, cards)."""
+
+    encounter: Encounter
+    order: tuple[str, ...] = ()  # this round's activation order (ties as the players settled)
+    ties: tuple[tuple[str, ...], ...] = ()  # groups the ruleset left to the players
+    pointer: int = 0  # index in `order` of the unit now activating; len(order) = all done
+    counters: Mapping[str, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({}))  # unit id -> status -> count
+    cards: tuple[DrawnCard, ...] = ()
+
+    @property
+    def round(self) -> int:
+        return self.encounter.round
+
+    @property
+    def current_unit(self) -> str | None:
+        return self.order[self.pointer] if self.pointer < len(self.order) else None
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.encounter.unit(unit_id)
+
+    def counters_of(self, unit_id: str) -> Mapping[str, int]:
+        return self.counters.get(unit_id, MappingProxyType({}))
+
+    def counter(self, unit_id: str, status: str) -> int | None:
+        return self.counters_of(unit_id).get(status)
+
+    def with_units(self, units: list[Unit], counters: dict[str, dict[str, int]]) -> TrackerState:
+        kept = {u.id for u in units}
+        clean = {k: MappingProxyType(dict(v)) for k, v in counters.items() if v and k in kept}
+        return replace(self, encounter=self.encounter.evolve(units=tuple(units)),
+                       counters=MappingProxyType(clean))
+
+    def evolve(self, **changes: Any) -> TrackerState:
+        return replace(self, **changes)
+
+
+def section(state: TrackerState, name: str) -> Any:
+    enc = state.encounter
+    if name == "name":
+        return enc.name
+    if name == "board":
+        return board_to_record(enc.board)
+    if name == "units":
+        return {u.id: unit_to_record(u, state.counters_of(u.id)) for u in enc.units}
+    if name == "roster":
+        return [u.id for u in enc.units]
+    if name == "round":
+        return enc.round
+    if name == "phase":
+        return enc.phase
+    if name == "memory":
+        return memory_to_record(enc.memory)
+    if name == "order":
+        return list(state.order)
+    if name == "ties":
+        return [list(t) for t in state.ties]
+    if name == "pointer":
+        return state.pointer
+    if name == "cards":
+        return [c.to_record() for c in state.cards]
+    raise KeyError(name)
+
+
+def full_sections(state: TrackerState) -> Sections:
+    return {name: section(state, name) for name in SECTION_NAMES}
+
+
+def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]:
+    """The sections that differ, as (before values, after values)."""
+    old: Sections = {}
+    new: Sections = {}
+    a, b = before.encounter, after.encounter
+    if a.units != b.units or before.counters != after.counters:
+        old_units = {u.id: u for u in a.units}
+        new_units = {u.id: u for u in b.units}
+        changed_old: dict[str, Any] = {}
+        changed_new: dict[str, Any] = {}
+        for unit_id in old_units.keys() | new_units.keys():
+            u0, u1 = old_units.get(unit_id), new_units.get(unit_id)
+            c0, c1 = before.counters_of(unit_id), after.counters_of(unit_id)
+            if u0 != u1 or dict(c0) != dict(c1):
+                changed_old[unit_id] = unit_to_record(u0, c0) if u0 is not None else None
+                changed_new[unit_id] = unit_to_record(u1, c1) if u1 is not None else None
+        if changed_old:
+            old["units"], new["units"] = changed_old, changed_new
+        if list(old_units) != list(new_units):
+            old["roster"], new["roster"] = list(old_units), list(new_units)
+    checks = (
+        ("name", a.name != b.name),
+        ("board", a.board != b.board),
+        ("round", a.round != b.round),
+        ("phase", a.phase != b.phase),
+        ("memory", a.memory != b.memory),
+        ("order", before.order != after.order),
+        ("ties", before.ties != after.ties),
+        ("pointer", before.pointer != after.pointer),
+        ("cards", before.cards != after.cards),
+    )
+    for name, changed in checks:
+        if changed:
+            old[name], new[name] = section(before, name), section(after, name)
+    return old, new
+
+
+def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerState:
+    """`state` with the given sections written over it."""
+    enc = state.encounter
+    changes: dict[str, Any] = {}
+    if "name" in sections:
+        changes["name"] = sections["name"]
+    if "board" in sections:
+        changes["board"] = board_from_record(sections["board"])
+    if "round" in sections:
+        changes["round"] = int(sections["round"])
+    if "phase" in sections:
+        changes["phase"] = sections["phase"]
+    if "memory" in sections:
+        changes["memory"] = memory_from_record(sections["memory"])
+    result = state
+    if "units" in sections or "roster" in sections:
+        units = {u.id: u for u in enc.units}
+        counters = {k: dict(v) for k, v in state.counters.items()}
+        for unit_id, record in (sections.get("units") or {}).items():
+            if record is None:
+                units.pop(unit_id, None)
+                counters.pop(unit_id, None)
+            else:
+                unit, unit_counters = unit_from_record(record)
+                units[unit_id] = unit
+                counters[unit_id] = unit_counters
+        roster = sections.get("roster") or list(units)
+        result = result.with_units([units[i] for i in roster if i in units], counters)
+    if changes:
+        result = result.evolve(encounter=result.encounter.evolve(**changes))
+    state_changes: dict[str, Any] = {}
+    if "order" in sections:
+        state_changes["order"] = tuple(sections["order"])
+    if "ties" in sections:
+        state_changes["ties"] = tuple(tuple(t) for t in sections["ties"])
+    if "pointer" in sections:
+        state_changes["pointer"] = int(sections["pointer"])
+    if "cards" in sections:
+        state_changes["cards"] = tuple(
+            DrawnCard(c["deck"], c["card"], int(c["round"])) for c in sections["cards"])
+    return result.evolve(**state_changes) if state_changes else result
+
+
+def state_from_sections(ruleset_id: str, sections: Mapping[str, Any]) -> TrackerState:
+    """A whole state from a complete set of sections (what storage loads)."""
+    board = board_from_record(sections["board"])
+    empty = Encounter(ruleset=ruleset_id, board=board, units=())
+    return apply_sections(TrackerState(empty), sections)

@@ -1,0 +1,193 @@
+"""Tracker commands: what they change, what they refuse, and the history text they leave."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.engine.decide import decide
+from desktop.engine.decision import Decision, Outcome
+from desktop.engine.dice import Dice
+from desktop.rulesets.registry import get_ruleset
+from desktop.tracker import Session, TrackerError
+from desktop.tracker.commands import (
+    AddStatus,
+    AddUnit,
+    ApplyDecision,
+    Damage,
+    DrawCard,
+    EditTerrain,
+    Heal,
+    MoveUnit,
+    Note,
+    RemoveStatus,
+    RemoveUnit,
+    RenameUnit,
+    SetAi,
+    SetHp,
+    command_from_payload,
+)
+from tests.desktop.tracker.tiny_ruleset import TINY, goblin_ambush, tiny_encounter
+
+
+@pytest.fixture
+def tiny() -> Session:
+    return Session.in_memory(tiny_encounter(), TINY, "tiny")
+
+
+def refused(session: Session, command, match: str) -> None:
+    before, history = session.state, session.history
+    with pytest.raises(TrackerError, match=match):
+        session.execute(command)
+    assert session.state == before
+    assert session.history == history
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    (Damage("nobody", 2), r"no unit 'nobody' in the session \(units: e1, e2, p1, p2\)"),
+    (Damage("e1", 0), "damage must be 1 or more, not 0"),
+    (Damage("e1", -3), "damage must be 1 or more, not -3"),
+    (Heal("e1", 1), r"Raider is already at full HP \(6 of 6\)"),
+    (SetHp("e1", 2, max_hp=-1), "Raider: max HP must be more than 0, not -1"),
+    (SetHp("e1", 9), "Raider: HP 9 is above max HP 6"),
+    (MoveUnit("e1", (1, 1)), r"moving Raider: cell \[1, 1\] is wall; no unit can stand there"),
+    (MoveUnit("e1", (4, 1)), r"cell \[4, 1\] is impassable hazard"),
+    (MoveUnit("e1", (5, 0)), r"cell \[5, 0\] is taken by Sniper \(e2\)"),
+    (MoveUnit("e1", (6, 0)), r"cell \[6, 0\] is outside the 6x4 board"),
+    (MoveUnit("e1", (0, 0)), r"Raider is already at \[0, 0\]"),
+    (AddStatus("e1", "burning"), "unknown status 'burning' for tiny-test"),
+    (AddStatus("e1", "down"), "'Down' follows from Raider's HP; change the HP instead"),
+    (RemoveStatus("e1", "stunned"), "Raider is not Stunned"),
+    (AddStatus("e1", "poison", counter=0), "a marker count must be 1 or more, not 0"),
+    (SetAi("p1", "brute"), "Ada is a player unit; only enemies have an AI type"),
+    (SetAi("e1", "wizard"), r"unknown AI type 'wizard' for tiny-test \(known: brute, sneak\)"),
+    (RenameUnit("e1", "  "), "Raider: the new name is empty"),
+    (EditTerrain((0, 0), "#"), r"Raider stands on \[0, 0\]; it cannot become wall"),
+    (EditTerrain((2, 2), "x"), "unknown terrain 'x'"),
+    (EditTerrain((1, 1), "#"), r"cell \[1, 1\] is already wall"),
+    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": -4}),
+     "unit 'e3': max HP must be more than 0, not -4"),
+    (AddUnit({"id": "e1", "side": "enemy", "at": [2, 2], "max_hp": 4}),
+     "there is already a unit 'e1'"),
+    (AddUnit({"id": "Bad Id", "side": "enemy", "at": [2, 2], "max_hp": 4}), "unit id 'Bad Id'"),
+    (AddUnit({"id": "e3", "side": "troll", "at": [2, 2], "max_hp": 4}),
+     "side must be \"enemy\" or \"player\""),
+    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 1], "max_hp": 4}), "is wall"),
+    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": 4, "ai": "x"}),
+     "unknown AI type 'x'"),
+    (DrawCard("", "K"), "name the deck"),
+    (Note("   "), "the note is empty"),
+])
+def test_invalid_commands_are_refused_with_a_clear_message(tiny, command, message):
+    refused(tiny, command, message)
+    assert tiny.history == []
+
+
+def test_damage_heal_and_set_hp(tiny):
+    entry = tiny.execute(Damage("e1", 4, source="p1"))
+    assert entry.text == "Raider takes 4 damage (HP 6 → 2 of 6) from Ada"
+    assert tiny.encounter.memory.last_attacker == {"e1": "p1"}
+    tiny.execute(Damage("p1", 3, source="e1"))  # enemies hitting players are not remembered
+    assert tiny.encounter.memory.last_attacker == {"e1": "p1"}
+    assert tiny.execute(Heal("e1", 10)).text == "Raider heals 4 (HP 2 → 6 of 6)"
+    tiny.execute(SetHp("e1", -2, max_hp=9))
+    unit = tiny.state.unit("e1")
+    assert (unit.hp, unit.max_hp, unit.statuses) == (-2, 9, ("down",))
+
+
+def test_markers_with_counters(tiny):
+    tiny.execute(AddStatus("e1", "poison", counter=2))
+    assert tiny.state.counter("e1", "poison") == 2
+    assert tiny.execute(AddStatus("e1", "poison", counter=3)).text == "Raider: Poison 2 → 5"
+    tiny.execute(RemoveStatus("e1", "poison", counter=4))
+    assert tiny.state.counter("e1", "poison") == 1
+    assert tiny.execute(RemoveStatus("e1", "poison", counter=1)).text == \
+        "Raider is no longer Poison"
+    assert not tiny.state.unit("e1").has("poison")
+    assert tiny.state.counter("e1", "poison") is None
+    tiny.execute(AddStatus("e1", "stunned"))
+    refused(tiny, AddStatus("e1", "stunned"), "Raider is already Stunned")
+
+
+def test_add_move_rename_and_remove_units(tiny):
+    tiny.execute(AddUnit({"id": "e3", "name": "Hound", "side": "enemy", "at": [2, 2],
+                          "max_hp": 3, "statuses": ["pinned"]}))
+    hound = tiny.state.unit("e3")
+    assert (hound.hp, hound.ai, hound.statuses) == (3, "brute", ("pinned",))
+    assert tiny.state.order == ("e1", "e2")  # new units join the order next round
+    tiny.execute(MoveUnit("e3", [3, 2]))
+    tiny.execute(RenameUnit("e3", "Big Hound"))
+    tiny.execute(Damage("e3", 1, source="p2"))
+    assert tiny.state.unit("e3").name == "Big Hound"
+    tiny.execute(RemoveUnit("p2"))
+    assert tiny.encounter.memory.last_attacker == {}
+    tiny.execute(RemoveUnit("e1"))
+    assert tiny.state.order == ("e2",)
+    assert [u.id for u in tiny.encounter.units] == ["e2", "p1", "e3"]
+
+
+def test_removing_a_guarded_unit_is_refused(tiny):
+    tiny.execute(AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3,
+                          "guards": "e1"}))
+    refused(tiny, RemoveUnit("e1"), "Raider is guarded by g; remove or reassign them first")
+
+
+def test_edit_terrain(tiny):
+    assert tiny.execute(EditTerrain((2, 2), "c")).text == "[2, 2]: open ground → cover"
+    assert tiny.encounter.board.rows[2] == "..c..."
+
+
+def test_draw_card_and_note(tiny):
+    tiny.execute(DrawCard("stratagems", "Ambush"))
+    assert [(c.deck, c.card, c.round) for c in tiny.state.cards] == [("stratagems", "Ambush", 1)]
+    assert tiny.execute(Note("Bo drinks a potion")).text == "Note: Bo drinks a potion"
+
+
+def test_payloads_round_trip_to_the_same_command(tiny):
+    commands = [Damage("e1", 2, source="p1"), MoveUnit("e1", (0, 1)), AddStatus("e1", "poison", 2),
+                AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2})]
+    for command in commands:
+        again = command_from_payload(command.kind, command.payload())
+        assert again.run(tiny.state, TINY) == command.run(tiny.state, TINY)
+    with pytest.raises(TrackerError, match="unknown command 'explode'"):
+        command_from_payload("explode", {})
+
+
+def test_apply_a_real_card_flip_decision():
+    ruleset = get_ruleset("card-flip-rpg")
+    session = Session.in_memory(goblin_ambush(), ruleset)
+    decision = decide(session.encounter, "goblin", ruleset, Dice([]))
+    entry = session.execute(ApplyDecision.of(decision))
+    goblin = session.state.unit("goblin")
+    assert entry.text == f"Goblin Archer: {decision.summary}"
+    if decision.destination is not None:
+        assert goblin.at == decision.destination
+    if decision.targets:
+        assert session.encounter.memory.previous_target == decision.targets[0]
+
+
+def _decision(action: str, destination=None, targets=(), gained=(), alternatives=()):
+    return Decision(unit="e2", ruleset="tiny-test", ai="sneak",
+                    outcome=Outcome(action, tuple(targets), destination,
+                                    (destination,) if destination else ()),
+                    summary=f"{action} it", statuses_gained=tuple(gained),
+                    alternatives=tuple(alternatives))
+
+
+def test_apply_decision_moves_records_targets_and_statuses(tiny):
+    alt = Outcome("fire", ("p1",), (3, 0), ((4, 0), (3, 0)))
+    decision = _decision("fire", (4, 0), ["p2"], ["overwatch"], [alt])
+    tiny.execute(ApplyDecision.of(decision, choice=1))  # the players picked the alternative
+    sniper = tiny.state.unit("e2")
+    assert sniper.at == (3, 0) and sniper.has("overwatch")
+    memory = tiny.encounter.memory
+    assert memory.previous_target == "p1" and memory.shot_this_round == ("p1",)
+    assert tiny.history[-1].text == "Sniper: fire it (players' choice 1)"
+
+
+def test_apply_decision_refusals(tiny):
+    refused(tiny, ApplyDecision.of(_decision("fire", (1, 1))),
+            r"Sniper's destination: cell \[1, 1\] is wall")
+    refused(tiny, ApplyDecision.of(_decision("fire"), choice=2), "outcome 2 does not exist")
+    refused(tiny, ApplyDecision.of(_decision("fire", targets=["zed"])), "no unit 'zed'")
+    other = Decision("e2", "card-flip-rpg", None, Outcome("skip"), "skip")
+    refused(tiny, ApplyDecision.of(other), "made under 'card-flip-rpg'")
