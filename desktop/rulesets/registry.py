@@ -11,6 +11,7 @@ from desktop.engine.ruleset import Ruleset
 # id -> module under desktop.rulesets defining RULESET_CLASS
 BUILT_IN: dict[str, str] = {
     "card-flip-rpg": "card_flip_rpg",
+    "skirmish-ai": "skirmish_ai",
     "hex-quest": "hex_quest",
     "dungeon-crawl": "dungeon_crawl",
 }

@@ -1,0 +1,247 @@
+"""Movement on a square inch grid with heights: climbing, free short drops, leaps, jumps.
+
+One cell is one inch. Costs are kept in half inches (scale 2) so that a
+straight step (1") and a diagonal step (1.5") stay whole numbers. Where a
+board gives per-cell heights, stepping up costs the height gained and
+stepping down more than `free_drop` inches costs the height lost (climbing
+down); a figure may also jump down instead, which costs nothing but ends its
+activation and hurts from 3" (see `jump_landings`, `fall_damage`). Gaps of
+impassable hazard cells (`~`) up to `leap` inches wide are leapt as part of
+the move. Figures are never passed through. The field has the same queries
+as `movement.DistanceField`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.square_geometry import EIGHT_WAY
+from desktop.engine.tcod_path import CustomGraph, Pathfinder
+
+SCALE = 2  # costs in half inches
+_UNREACHED = np.iinfo(np.int32).max
+
+
+@dataclass(frozen=True)
+class InchMoves:
+    """A figure's movement profile on an inch grid (costs in half inches)."""
+
+    straight: int = 2
+    diagonal: int = 3
+    difficult_extra: int = 1  # +0.5" per difficult cell entered
+    door_extra: int = 2  # +1" to open a door
+    free_drop: int = 1  # inches of descent taken for free
+    climb_allowance: int = 0  # inches of every climb not paid for (1 for skulkers)
+    leap: float = 2  # widest gap leapt, in inches (4 for swift figures)
+
+    def climb_cost(self, here: int, there: int) -> int:
+        """Half inches paid for the height change of one step (0 without heights)."""
+        if there > here:
+            return SCALE * max(0, there - here - self.climb_allowance)
+        drop = here - there
+        if drop <= self.free_drop:
+            return 0
+        return SCALE * max(0, drop - self.climb_allowance)
+
+
+def _edges(board: Board, moves: InchMoves) -> list[tuple[tuple[int, int], np.ndarray]]:
+    key = ("inch-edges", moves)
+    cached = board.memo.get(key)
+    if cached is not None:
+        return cached
+    h, w = board.height, board.width
+    passable = np.zeros((h, w), dtype=bool)
+    hazard = np.zeros((h, w), dtype=bool)
+    extra = np.zeros((h, w), dtype=np.int32)
+    for row, line in enumerate(board.rows):
+        for col, ch in enumerate(line):
+            terrain = Terrain(ch)
+            passable[row, col] = terrain.passable
+            hazard[row, col] = terrain is Terrain.HAZARD
+            if terrain is Terrain.DIFFICULT:
+                extra[row, col] = moves.difficult_extra
+            elif terrain is Terrain.DOOR:
+                extra[row, col] = moves.door_extra
+    heights = np.array(board.heights, dtype=np.int32) if board.heights is not None else None
+    edges: list[tuple[tuple[int, int], np.ndarray]] = []
+    for dx, dy in EIGHT_WAY:
+        base = moves.diagonal if dx and dy else moves.straight
+        width_per_cell = 1.5 if dx and dy else 1.0
+        longest = int(moves.leap // width_per_cell)
+        for span in range(1, longest + 2):  # span 1 = a plain step, more = a leap
+            ox, oy = dx * span, dy * span
+            ok = passable.copy()
+            # The source of the edge into (row, col) is (row - oy, col - ox).
+            src_ok = np.zeros((h, w), dtype=bool)
+            _shift(src_ok, passable, ox, oy)
+            ok &= src_ok
+            for between in range(1, span):  # every cell leapt over must be a gap
+                gap = np.zeros((h, w), dtype=bool)
+                _shift(gap, hazard, ox - dx * between, oy - dy * between)
+                ok &= gap
+            if not ok.any():
+                continue
+            cost = (base * span + extra).astype(np.int32)
+            if heights is not None:
+                src_h = np.zeros((h, w), dtype=np.int32)
+                _shift(src_h, heights, ox, oy)
+                up = heights - src_h
+                climb = np.where(up > 0, SCALE * np.maximum(0, up - moves.climb_allowance), 0)
+                drop = -up
+                climb = np.where(drop > moves.free_drop,
+                                 SCALE * np.maximum(0, drop - moves.climb_allowance), climb)
+                cost = cost + climb.astype(np.int32)
+            edges.append(((oy, ox), np.where(ok, cost, 0).astype(np.int32)))
+    board.memo[key] = edges
+    return edges
+
+
+def _shift(out: np.ndarray, src: np.ndarray, ox: int, oy: int) -> None:
+    """out[r, c] = src[r - oy, c - ox] where that is on the board (else out keeps its value)."""
+    h, w = src.shape
+    rs, re = max(0, oy), min(h, h + oy)
+    cs, ce = max(0, ox), min(w, w + ox)
+    if rs < re and cs < ce:
+        out[rs:re, cs:ce] = src[rs - oy:re - oy, cs - ox:ce - ox]
+
+
+class InchField:
+    """Cheapest movement cost (half inches) from `root` to every cell, avoiding `blocked`.
+
+    With `window` set, only cells within that many cells (king moves) of the root are
+    searched: every cost up to `window` inches is then exact (no step costs under 1"),
+    and `exact_up_to` says so; farther cells may be reported unreachable or dearer.
+    """
+
+    scale = SCALE
+
+    def __init__(self, board: Board, moves: InchMoves, root: Cell,
+                 blocked: Iterable[Cell] = (), window: int | None = None) -> None:
+        if board.shape is not Shape.SQUARE:
+            raise ValueError("inch movement is played on square boards")
+        self.board = board
+        self.moves = moves
+        self.root = root
+        if window is None:
+            x0, y0, x1, y1 = 0, 0, board.width, board.height
+        else:
+            x0, y0 = max(0, root[0] - window), max(0, root[1] - window)
+            x1 = min(board.width, root[0] + window + 1)
+            y1 = min(board.height, root[1] + window + 1)
+        whole = (x0, y0, x1, y1) == (0, 0, board.width, board.height)
+        self.exact_up_to = float("inf") if whole else float(window or 0)
+        self._origin = (x0, y0)
+        self._size = (x1 - x0, y1 - y0)
+        blocked_idx = [(c[1] - y0, c[0] - x0) for c in blocked
+                       if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root]
+        graph = CustomGraph((y1 - y0, x1 - x0))
+        self._edges = []
+        for offset, costs in _edges(board, moves):
+            costs = costs[y0:y1, x0:x1]
+            if blocked_idx:
+                costs = costs.copy()
+                rows, cols = zip(*blocked_idx, strict=True)
+                costs[list(rows), list(cols)] = 0
+            self._edges.append((offset, costs))
+            graph.add_edge(offset, 1, cost=costs)
+        self._finder = Pathfinder(graph)
+        self._finder.add_root((root[1] - y0, root[0] - x0))
+        self._finder.resolve()
+        self._distance = self._finder.distance
+
+    def _index(self, cell: Cell) -> tuple[int, int] | None:
+        col, row = cell[0] - self._origin[0], cell[1] - self._origin[1]
+        if 0 <= col < self._size[0] and 0 <= row < self._size[1]:
+            return row, col
+        return None
+
+    def raw(self, cell: Cell) -> int | None:
+        index = self._index(cell)
+        if index is None:
+            return None
+        value = int(self._distance[index])
+        return None if value == _UNREACHED else value
+
+    def cost(self, cell: Cell) -> float | None:
+        value = self.raw(cell)
+        return None if value is None else value / SCALE
+
+    def reachable(self, limit: float | None = None) -> dict[Cell, float]:
+        """Reached cells (the root included) with their cost in inches, up to `limit`."""
+        dist = self._distance
+        mask = dist != _UNREACHED
+        if limit is not None:
+            mask &= dist <= round(limit * SCALE)
+        rows, cols = np.nonzero(mask)
+        values = dist[rows, cols]
+        x0, y0 = self._origin
+        return {(c + x0, r + y0): v / SCALE
+                for r, c, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True)}
+
+    def path_to(self, cell: Cell) -> list[Cell]:
+        """Cells entered from the root to `cell` (a leap enters only its landing cell)."""
+        index = self._index(cell)
+        if index is None or self.raw(cell) is None:
+            return []
+        x0, y0 = self._origin
+        points = self._finder.path_to(index)
+        return [(int(c) + x0, int(r) + y0) for r, c in points[1:]]
+
+    def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
+        """Every cell on some cheapest route from the root to the cheapest of `goals`."""
+        reached = [(self.raw(g), g) for g in goals]
+        reached = [(d, g) for d, g in reached if d is not None]
+        if not reached:
+            return set()
+        best = min(d for d, _ in reached)
+        frontier = [g for d, g in reached if d == best]
+        seen = set(frontier)
+        while frontier:
+            cell = frontier.pop()
+            row, col = self._index(cell)
+            here = int(self._distance[row, col])
+            if here == 0:
+                continue
+            for (oy, ox), costs in self._edges:
+                step = int(costs[row, col])
+                prev = (cell[0] - ox, cell[1] - oy)
+                if step == 0 or prev in seen:
+                    continue
+                before = self.raw(prev)
+                if before is not None and before + step == here:
+                    seen.add(prev)
+                    frontier.append(prev)
+        return seen
+
+
+def jump_landings(board: Board, field: InchField, limit: float,
+                  blocked: Iterable[Cell] = ()) -> dict[Cell, tuple[Cell, int]]:
+    """Cells reached by moving (within `limit`) to an edge and jumping down more than the free
+    drop: landing -> (edge cell, drop in inches). A jump costs no movement but ends the round."""
+    if board.heights is None:
+        return {}
+    taken = set(blocked)
+    out: dict[Cell, tuple[Cell, int]] = {}
+    for cell in field.reachable(limit):
+        if cell in taken and cell != field.root:
+            continue
+        for dx, dy in EIGHT_WAY:
+            land = (cell[0] + dx, cell[1] + dy)
+            if not board.passable(land) or land in taken:
+                continue
+            drop = board.height_at(cell) - board.height_at(land)
+            if drop > field.moves.free_drop and (land not in out or drop < out[land][1]):
+                out[land] = (cell, drop)
+    return out
+
+
+def fall_damage(drop: int) -> int | None:
+    """Damage bonus of the hit a jump or fall of `drop` inches inflicts (None: no hit).
+    3" or more inflicts a +0 hit, +1 for every further full 2"."""
+    if drop < 3:
+        return None
+    return (drop - 3) // 2

@@ -1,0 +1,135 @@
+"""Cover on square inch boards, and the cover-seeking moves the skirmish rules share.
+
+A figure is *in cover* when it stands on a cover cell (`c`) or next to one
+(8-way) or next to a wall (`#`). A *terrain feature* is one 8-connected patch
+of cover and wall cells; a cell is covered *by* every feature it stands on or
+touches. The three movement ideas every table of the skirmish rules refers to
+are defined here once:
+
+- the next forward position: the nearest terrain feature (by movement cost)
+  that the figure is not already sheltering at, offering a covered cell that
+  is closer to the nearest opponent than the figure is now;
+- using cover: a cell qualifies when it is in cover or out of sight of every
+  opponent;
+- manoeuvring within cover: the cells covered by the same feature(s) as the
+  figure's current cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from desktop.engine.board import Board, Cell, Terrain
+from desktop.engine.square_geometry import EIGHT_WAY, inches
+
+_SHELTER = (Terrain.COVER, Terrain.WALL)
+
+
+@dataclass(frozen=True)
+class CoverMap:
+    """Terrain features of a board and the features that cover each cell."""
+
+    features: tuple[frozenset[Cell], ...]
+    covering: Mapping[Cell, frozenset[int]]  # only cells in cover appear
+
+    def features_at(self, cell: Cell) -> frozenset[int]:
+        return self.covering.get(cell, frozenset())
+
+
+def cover_map(board: Board) -> CoverMap:
+    """Built once per board (boards are immutable) and kept in its memo."""
+    found = board.memo.get("cover-map")
+    if found is None:
+        found = board.memo["cover-map"] = _build(board)
+    return found
+
+
+def _build(board: Board) -> CoverMap:
+    shelter = set(board.cells_of(Terrain.COVER)) | set(board.cells_of(Terrain.WALL))
+    feature_of: dict[Cell, int] = {}
+    features: list[frozenset[Cell]] = []
+    for start in sorted(shelter, key=lambda c: (c[1], c[0])):
+        if start in feature_of:
+            continue
+        index = len(features)
+        patch = {start}
+        stack = [start]
+        feature_of[start] = index
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in EIGHT_WAY:
+                nxt = (x + dx, y + dy)
+                if nxt in shelter and nxt not in feature_of:
+                    feature_of[nxt] = index
+                    patch.add(nxt)
+                    stack.append(nxt)
+        features.append(frozenset(patch))
+    covering: dict[Cell, set[int]] = {}
+    for cell, index in feature_of.items():
+        if board.terrain(cell) is Terrain.COVER:
+            covering.setdefault(cell, set()).add(index)
+        for dx, dy in EIGHT_WAY:
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if board.passable(nxt):
+                covering.setdefault(nxt, set()).add(index)
+    return CoverMap(tuple(features), {c: frozenset(ids) for c, ids in covering.items()})
+
+
+def in_cover(board: Board, cell: Cell) -> bool:
+    return cell in cover_map(board).covering
+
+
+def uses_cover(board: Board, cell: Cell, watchers: Iterable[Cell],
+               sees: Callable[[Cell, Cell], bool]) -> bool:
+    """The "use cover" test for an end cell: in cover, or seen by none of `watchers`."""
+    if in_cover(board, cell):
+        return True
+    return not any(sees(w, cell) for w in watchers)
+
+
+def manoeuvre_cells(board: Board, start: Cell, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells among `cells` covered by a feature that covers `start` ([] when start is open)."""
+    cmap = cover_map(board)
+    mine = cmap.features_at(start)
+    if not mine:
+        return []
+    return [c for c in cells if cmap.features_at(c) & mine]
+
+
+def nearest_distance(cell: Cell, others: Sequence[Cell]) -> float:
+    return min((inches(cell, o) for o in others), default=float("inf"))
+
+
+@dataclass(frozen=True)
+class ForwardPosition:
+    features: tuple[int, ...]  # more than one: equally near features, a choice for the players
+    cells: tuple[Cell, ...]  # covered cells of those features closer to the opponents than start
+    cost: float  # movement cost to the cheapest of them
+    ahead: float  # the start's distance to its nearest opponent, for explanations
+
+
+def next_forward_position(board: Board, start: Cell, costs: Mapping[Cell, float],
+                          opponents: Sequence[Cell]) -> ForwardPosition | None:
+    """The next terrain feature ahead, or None. `costs`: reachable cells and their cost."""
+    if not opponents:
+        return None
+    cmap = cover_map(board)
+    here = nearest_distance(start, opponents)
+    mine = cmap.features_at(start)
+    best: dict[int, float] = {}
+    ahead_cells: dict[int, list[Cell]] = {}
+    for cell, cost in costs.items():
+        ids = cmap.covering.get(cell)
+        if not ids or nearest_distance(cell, opponents) >= here:
+            continue
+        for index in ids - mine:
+            ahead_cells.setdefault(index, []).append(cell)
+            if cost < best.get(index, float("inf")):
+                best[index] = cost
+    if not best:
+        return None
+    cheapest = min(best.values())
+    nearest = tuple(sorted(i for i, c in best.items() if c == cheapest))
+    cells = sorted({c for i in nearest for c in ahead_cells[i]})
+    return ForwardPosition(nearest, tuple(cells), cheapest, here)

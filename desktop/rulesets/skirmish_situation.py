@@ -1,0 +1,263 @@
+"""skirmish-ai: what one enemy sees and can reach — distances, cover, sight, fire, brawl."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from desktop.engine.board import Cell
+from desktop.engine.climbing import InchField, InchMoves
+from desktop.engine.cover import in_cover
+from desktop.engine.decision import Outcome
+from desktop.engine.encounter import Encounter
+from desktop.engine.square_geometry import chebyshev, inches
+from desktop.engine.targeting import TieBreaker, select
+from desktop.engine.units import Unit
+from desktop.engine.visibility import sees
+
+RANGED_KINDS = ("ranged", "pistol", "heavy")
+DASH = 2.0  # a dash adds 2" and forbids a combat action
+_FIELD_CACHE_LIMIT = 512
+
+
+def inch_text(value: float) -> str:
+    shown = int(value) if float(value).is_integer() else round(value, 1)
+    return f'{shown}"'
+
+
+def moves_for(unit: Unit) -> InchMoves:
+    return InchMoves(climb_allowance=1 if "skulker" in unit.tags else 0,
+                     leap=4 if "swift" in unit.tags else 2)
+
+
+def field_for(enc: Encounter, unit: Unit, window: int | None) -> InchField:
+    """A movement field cached on the (immutable) board, keyed by everything it depends on."""
+    blocked = frozenset(u.at for u in enc.units if u.id != unit.id and u.hp > 0)
+    moves = moves_for(unit)
+    cache = enc.board.memo.setdefault("skirmish-fields", {})
+    key = (unit.at, blocked, moves, window)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _FIELD_CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = InchField(enc.board, moves, unit.at, blocked, window)
+    return found
+
+
+@dataclass
+class Situation:
+    enc: Encounter
+    unit: Unit
+    move: float
+    opponents: list[Unit]
+    friends: list[Unit]
+    _local: InchField | None = None
+    _whole: InchField | None = None
+    _reach: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, enc: Encounter, unit: Unit, default_move: float) -> Situation:
+        move = float(unit.stat("move", default_move))
+        alive = [u for u in enc.units if u.hp > 0 and u.id != unit.id]
+        opponents = [u for u in alive if u.side is not unit.side]
+        friends = [u for u in alive if u.side is unit.side]
+        return cls(enc, unit, move, opponents, friends)
+
+    # -- basics ---------------------------------------------------------------------------
+    @property
+    def board(self):
+        return self.enc.board
+
+    @property
+    def at(self) -> Cell:
+        return self.unit.at
+
+    @property
+    def dash(self) -> float:
+        return self.move + DASH
+
+    def in_cover(self, cell: Cell) -> bool:
+        return in_cover(self.board, cell)
+
+    def sees(self, a: Cell, b: Cell) -> bool:
+        return sees(self.board, a, b)
+
+    @property
+    def occupied(self) -> set[Cell]:
+        return {u.at for u in self.opponents} | {u.at for u in self.friends}
+
+    # -- movement -------------------------------------------------------------------------
+    def field(self, whole: bool = False) -> InchField:
+        if whole:
+            if self._whole is None:
+                self._whole = field_for(self.enc, self.unit, None)
+            return self._whole
+        if self._local is None:
+            self._local = field_for(self.enc, self.unit, math.ceil(self.dash) + 1)
+        return self._local
+
+    def reach(self, limit: float) -> dict[Cell, float]:
+        """Free cells it can end on within `limit` inches (its own cell included, cost 0)."""
+        found = self._reach.get(limit)
+        if found is None:
+            taken = self.occupied
+            found = {c: v for c, v in self.field().reachable(limit).items() if c not in taken}
+            self._reach[limit] = found
+        return found
+
+    def cost_field_for(self, goal_cost: float | None) -> InchField:
+        local = self.field()
+        if goal_cost is not None and goal_cost <= local.exact_up_to:
+            return local
+        return self.field(whole=True)
+
+    def path(self, cell: Cell) -> tuple[Cell, ...]:
+        if cell == self.at:
+            return ()
+        local = self.field()
+        if local.raw(cell) is not None and local.cost(cell) <= local.exact_up_to:
+            return tuple(local.path_to(cell))
+        return tuple(self.field(whole=True).path_to(cell))
+
+    def adjacent_free(self, target: Unit) -> list[Cell]:
+        taken = self.occupied
+        x, y = target.at
+        cells = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        return [c for c in cells if self.board.passable(c) and (c not in taken or c == self.at)]
+
+    def brawl_cost(self, target: Unit) -> tuple[float, list[Cell]] | None:
+        """Cheapest inches to stand next to `target`, and the cells that cost that."""
+        if chebyshev(self.at, target.at) == 1:
+            return 0.0, [self.at]
+        goals = self.adjacent_free(target)
+        best: tuple[float, list[Cell]] | None = None
+        for whole in (False, True):
+            fld = self.field(whole)
+            costs = [(fld.cost(g), g) for g in goals]
+            costs = [(c, g) for c, g in costs if c is not None]
+            if costs:
+                low = min(c for c, _ in costs)
+                if low <= fld.exact_up_to:
+                    return low, sorted(g for c, g in costs if c == low)
+            if fld.exact_up_to == float("inf"):
+                return best
+        return best
+
+    # -- sight, fire, brawl ---------------------------------------------------------------
+    @property
+    def ranged(self) -> list:
+        return [w for w in self.unit.weapons if w.kind in RANGED_KINDS]
+
+    @property
+    def reach_in(self) -> float:
+        return max((w.range for w in self.ranged), default=0.0)
+
+    def visible(self, cell: Cell) -> list[Unit]:
+        return [o for o in self.opponents if self.sees(cell, o.at)]
+
+    def can_fire(self, cell: Cell, target: Unit) -> bool:
+        return (bool(self.ranged) and inches(cell, target.at) <= self.reach_in
+                and self.sees(cell, target.at))
+
+    def fire_targets(self, cell: Cell) -> list[Unit]:
+        return [o for o in self.opponents if self.can_fire(cell, o)]
+
+    def shot_quality(self, cell: Cell) -> int:
+        """0: a target in the open can be shot; 1: only targets in cover; 2: no shot."""
+        best = 2
+        for o in self.fire_targets(cell):
+            if not self.in_cover(o.at):
+                return 0
+            best = 1
+        return best
+
+    def brawl_targets(self, cell: Cell) -> list[Unit]:
+        return [o for o in self.opponents if chebyshev(cell, o.at) == 1]
+
+    def nearest(self, cell: Cell | None = None) -> list[Unit]:
+        """The nearest opponents by straight-line inches (several when tied)."""
+        here = self.at if cell is None else cell
+        if not self.opponents:
+            return []
+        low = min(inches(here, o.at) for o in self.opponents)
+        return [o for o in self.opponents if math.isclose(inches(here, o.at), low)]
+
+    def nearest_distance(self, cell: Cell) -> float:
+        return min((inches(cell, o.at) for o in self.opponents), default=math.inf)
+
+    # -- combat at the end of a move ------------------------------------------------------
+    def combat(self, cell: Cell, prefer: Unit | None = None) -> tuple[str, list[list[str]], str]:
+        """What it attacks from `cell`: ('brawl'|'fire'|'', tied target choices, explanation)."""
+        adjacent = self.brawl_targets(cell)
+        if adjacent:
+            if prefer is not None and prefer in adjacent:
+                return "brawl", [[prefer.id]], f"brawls {prefer.name}, who is next to it"
+            chosen = select(adjacent, [TieBreaker(
+                "lowest HP", lambda o: o.hp, lambda o: f"{o.name} HP {o.hp}")]).chosen
+            names = _names(chosen)
+            return "brawl", [[o.id] for o in chosen], f"brawls {names} next to it"
+        targets = self.fire_targets(cell)
+        if not targets:
+            return "", [], self._no_target_text(cell)
+        if prefer is not None and prefer in targets:
+            return "fire", [[prefer.id]], (
+                f"fires at {prefer.name} ({inch_text(inches(cell, prefer.at))} away, in sight, "
+                f"range {inch_text(self.reach_in)})")
+        selection = select(targets, [
+            TieBreaker("in the open before in cover", lambda o: 1 if self.in_cover(o.at) else 0,
+                       lambda o: f"{o.name} {'in cover' if self.in_cover(o.at) else 'open'}"),
+            TieBreaker("closest", lambda o: round(inches(cell, o.at), 6),
+                       lambda o: f"{o.name} {inch_text(inches(cell, o.at))}"),
+        ])
+        text = f"fires at {_names(selection.chosen)}"
+        if selection.reasons:
+            text += f" ({selection.explain()})"
+        if selection.tied:
+            text += "; the players choose which"
+        return "fire", [[o.id] for o in selection.chosen], text
+
+    def _no_target_text(self, cell: Cell) -> str:
+        if not self.ranged:
+            return "no ranged weapon and nobody next to it"
+        seen = self.visible(cell)
+        if not seen:
+            return "no opponent in sight"
+        near = min(seen, key=lambda o: inches(cell, o.at))
+        return (f"nearest opponent in sight, {near.name}, is "
+                f"{inch_text(inches(cell, near.at))} away, beyond range {inch_text(self.reach_in)}")
+
+    def outcomes(self, cells: list[Cell], mode: str, prefer: Unit | None = None
+                 ) -> tuple[list[Outcome], str]:
+        """Outcomes for equally good end cells. mode: 'move', 'retreat' (may attack after) or
+        'dash' (no combat action)."""
+        out: list[Outcome] = []
+        texts: list[str] = []
+        for cell in cells:
+            dest = None if cell == self.at else cell
+            path = self.path(cell)
+            if mode == "dash":
+                out.append(Outcome("dash", (), dest, path))
+                continue
+            action, choices, text = self.combat(cell, prefer)
+            texts.append(text)
+            if not choices:
+                still = "hold" if dest is None else mode
+                out.append(Outcome(still, (), dest, path))
+            for ids in choices:
+                out.append(Outcome(action, tuple(ids), dest, path))
+        return out, (texts[0] if texts else "")
+
+
+def _names(units: list[Unit]) -> str:
+    names = [u.name for u in units]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def best_cells(cells, key) -> list[Cell]:
+    """The cells with the lowest key (ties kept, in board order)."""
+    cells = list(cells)
+    if not cells:
+        return []
+    keys = {c: key(c) for c in cells}
+    low = min(keys.values())
+    return sorted((c for c in cells if keys[c] == low), key=lambda c: (c[1], c[0]))
