@@ -12,6 +12,7 @@ from desktop.engine.ruleset import Ruleset
 BUILT_IN: dict[str, str] = {
     "card-flip-rpg": "card_flip_rpg",
     "skirmish-ai": "skirmish_ai",
+    "grimdark-solo": "grimdark_solo",
     "hex-quest": "hex_quest",
     "dungeon-crawl": "dungeon_crawl",
 }

@@ -1,0 +1,427 @@
+"""grimdark-solo shooting, charge and fight phases, and heroic intervention.
+
+Fight (the README's reading): the melee weapon with the highest strength; the
+attacks go to the engaged player unit whose toughness is closest to that
+strength, then the highest Power Level, then the fewest wounds left; a tie
+after that is the players' to break. Pile-in and consolidation (3") end where
+the unit engages as many player units as it can; when it can engage nobody it
+consolidates toward its temperament's goal.
+
+Foebook's reading of what the text only implies:
+- Shooting: every ranged weapon fires if a living player unit is in range and
+  in sight. The text names no shooting priority, so the fight order above
+  (toughness against the weapon's strength, Power Level, wounds) picks the
+  main target of each weapon; a unit that is engaged, or that advanced
+  (except with weapons marked `assault = true`), does not shoot.
+- Charge: a unit with a melee weapon that did not advance and is not engaged
+  charges when a player unit is within 12"; the target is picked by the fight order with its best
+  melee weapon; 2D6 inches (one typed value) must cover the route to a cell
+  next to the target; the end cell engages as many player units as possible.
+- Heroic intervention (player turn): a living `character` that is not engaged
+  and has a player unit within 3" moves up to 3" to engage as many player
+  units as it can, else as close as 3" takes it to the nearest one.
+"""
+
+from __future__ import annotations
+
+from desktop.engine.board import Cell
+from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.dice import Dice
+from desktop.engine.movement import DistanceField
+from desktop.engine.targeting import select
+from desktop.engine.units import Unit, Weapon
+from desktop.rulesets.chain import plural
+from desktop.rulesets.grimdark_common import (
+    ADVANCED,
+    CHARACTER,
+    FOUGHT,
+    MOVEMENT,
+    Context,
+    Goal,
+    attack_breakers,
+    best_melee,
+    can_fire,
+    distance,
+    engage_most,
+    goals,
+    inch_text,
+    make_decision,
+    move_toward,
+    names,
+    ranged,
+)
+
+
+def _destroyed(ctx: Context, phase: str, dice: Dice) -> Decision | None:
+    if ctx.unit.hp > 0:
+        return None
+    trace = [TraceStep("Destroyed", APPLIED,
+                       f"{plural(ctx.unit.hp, 'wound')} left: it no longer acts")]
+    return make_decision(ctx, phase, [Outcome("hold")], f"{ctx.unit.name} is destroyed",
+                         trace, dice)
+
+
+# -- shooting -----------------------------------------------------------------------------------
+
+STEP_CAN_SHOOT = "1. Able to shoot"
+STEP_WEAPON = "2. Fire {name}"
+
+
+def shoot(ctx: Context, dice: Dice, phase: str = "shooting") -> Decision:
+    done = _destroyed(ctx, phase, dice)
+    if done:
+        return done
+    unit = ctx.unit
+    trace: list[TraceStep] = []
+
+    def hold(detail: str, summary: str) -> Decision:
+        trace.append(TraceStep(STEP_CAN_SHOOT, SKIPPED, detail))
+        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+
+    guns = ranged(unit)
+    if not guns:
+        return hold("it has no ranged weapon", "No ranged weapon: nothing to shoot")
+    engaged = ctx.engaged_with()
+    if engaged:
+        return hold(f"engaged with {names(engaged)}: a unit in combat does not shoot",
+                    "In combat: no shooting")
+    advanced = unit.has(ADVANCED)
+    if advanced:
+        guns = [w for w in guns if w.extra.get("assault")]
+        if not guns:
+            return hold("it advanced this turn and none of its weapons is an assault weapon",
+                        "Advanced: no shooting")
+    trace.append(TraceStep(STEP_CAN_SHOOT, APPLIED,
+                           "it advanced: only assault weapons fire" if advanced
+                           else f"{plural(len(guns), 'ranged weapon')}, not engaged"))
+    per_weapon: list[tuple[Weapon, list[Unit]]] = []
+    for weapon in guns:
+        in_reach = [p for p in ctx.players if can_fire(ctx, unit.at, weapon, p)]
+        step = STEP_WEAPON.format(name=weapon.name)
+        if not in_reach:
+            trace.append(TraceStep(step, SKIPPED, f"no player unit within "
+                                   f"{inch_text(weapon.range)} and in sight"))
+            continue
+        chosen = select(in_reach, attack_breakers(ctx, weapon.strength))
+        facts = ", ".join(f"{p.name} {inch_text(distance(unit.at, p.at))}" for p in in_reach)
+        detail = f"in range and sight: {facts}"
+        if chosen.reasons:
+            detail += "; the text gives no shooting order, so Foebook uses the fight order: "
+            detail += chosen.explain()
+        if chosen.tied:
+            detail += f"; still tied: the players choose between {names(chosen.chosen)}"
+        else:
+            detail += f" → {chosen.chosen[0].name}"
+        trace.append(TraceStep(step, APPLIED, detail))
+        per_weapon.append((weapon, chosen.chosen))
+    if not per_weapon:
+        return make_decision(ctx, phase, [Outcome("hold")], "Nothing in range to shoot",
+                             trace, dice)
+    outcomes = _combinations(per_weapon)
+    main = outcomes[0]
+    summary = "Shoot " + names([ctx.encounter.unit(t) for t in main.targets])
+    return make_decision(ctx, phase, outcomes, summary, trace, dice)
+
+
+def _combinations(per_weapon: list[tuple[Weapon, list[Unit]]]) -> list[Outcome]:
+    """The main outcome uses each weapon's first choice; each tied choice is an alternative."""
+    first = [choices[0].id for _, choices in per_weapon]
+    outcomes = [Outcome("shoot", _unique(first))]
+    for index, (_, choices) in enumerate(per_weapon):
+        for other in choices[1:]:
+            picked = list(first)
+            picked[index] = other.id
+            alternative = Outcome("shoot", _unique(picked))
+            if alternative not in outcomes:
+                outcomes.append(alternative)
+    return outcomes
+
+
+def _unique(ids: list[str]) -> tuple[str, ...]:
+    out: list[str] = []
+    for i in ids:
+        if i not in out:
+            out.append(i)
+    return tuple(out)
+
+
+# -- charge -------------------------------------------------------------------------------------
+
+STEP_CHARGE_ABLE = "1. Able to charge"
+STEP_CHARGE_TARGET = "2. Pick the charge target"
+STEP_CHARGE_ROLL = "3. Roll 2D6 for the charge"
+
+
+def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
+    done = _destroyed(ctx, phase, dice)
+    if done:
+        return done
+    unit = ctx.unit
+    trace: list[TraceStep] = []
+
+    def hold(step: str, detail: str, summary: str) -> Decision:
+        trace.append(TraceStep(step, SKIPPED, detail))
+        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+
+    engaged = ctx.engaged_with()
+    if engaged:
+        return hold(STEP_CHARGE_ABLE, f"already engaged with {names(engaged)}",
+                    "Already in combat")
+    if unit.has(ADVANCED):
+        return hold(STEP_CHARGE_ABLE, "it advanced this turn", "Advanced: no charge")
+    weapon, _ = best_melee(unit)
+    if weapon is None:
+        return hold(STEP_CHARGE_ABLE, "it has no melee weapon to fight with",
+                    "No melee weapon: no charge")
+    reach = ctx.numbers.threat_range
+    within = [p for p in ctx.players if distance(unit.at, p.at) <= reach]
+    if not within:
+        return hold(STEP_CHARGE_ABLE, f"no player unit within {inch_text(reach)}",
+                    "Nobody to charge")
+    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells())
+    taken = ctx.occupied()
+    candidates: list[tuple[Unit, float]] = []
+    out_of_reach: list[str] = []
+    for p in within:
+        d = distance(unit.at, p.at)
+        cost = _route_to_engage(ctx, field, p, taken)
+        if cost is None or cost > 12:
+            out_of_reach.append(f"{p.name} ({inch_text(d)} away, no route of 12\" or less)")
+            continue
+        candidates.append((p, cost))
+    if not candidates:
+        detail = f"no player unit within {inch_text(reach)} it could reach"
+        if out_of_reach:
+            detail += ": " + "; ".join(out_of_reach)
+        return hold(STEP_CHARGE_ABLE, detail, "Nobody to charge")
+    trace.append(TraceStep(STEP_CHARGE_ABLE, APPLIED,
+                           "within reach: " + ", ".join(
+                               f"{p.name} ({inch_text(distance(unit.at, p.at))} away, route "
+                               f"{inch_text(c)})" for p, c in candidates)))
+    strength = weapon.strength
+    chosen = select([p for p, _ in candidates], attack_breakers(ctx, strength))
+    detail = f"by the fight order with {weapon.name} (strength {strength})"
+    if chosen.reasons:
+        detail += ": " + chosen.explain()
+    detail += (f"; still tied: the players choose between {names(chosen.chosen)}"
+               if chosen.tied else f" → {chosen.chosen[0].name}")
+    trace.append(TraceStep(STEP_CHARGE_TARGET, APPLIED, detail))
+    rolled = dice.roll_sum(2, 6, f"{unit.name}: charge distance (2D6\")")
+    outcomes: list[Outcome] = []
+    lines: list[str] = []
+    for target in chosen.chosen:
+        found = engage_most(ctx, float(rolled), only_near=target)
+        if found is None:
+            cost = next(c for p, c in candidates if p.id == target.id)
+            lines.append(f"{target.name} needs {inch_text(cost)}: the charge fails")
+            outcomes.append(Outcome("hold"))
+            continue
+        lines.append(f"reaches {target.name} with {inch_text(found.spent)}, ending beside "
+                     f"{plural(found.engaged, 'player unit')}")
+        for cell, path in zip(found.cells, found.paths, strict=True):
+            others = [p.id for p in ctx.engaged_with(cell) if p.id != target.id]
+            outcomes.append(Outcome("charge", (target.id, *others), cell, path))
+    unique: list[Outcome] = []
+    for o in outcomes:
+        if o not in unique:
+            unique.append(o)
+    success = unique[0].action == "charge"
+    trace.append(TraceStep(STEP_CHARGE_ROLL, APPLIED if success else "failed",
+                           f"rolled {rolled}: " + "; ".join(lines)))
+    if len(unique) > 1:
+        trace.append(TraceStep("Equal choices", "players choose",
+                               f"{len(unique)} equally good charges (listed as alternatives)"))
+    target = chosen.chosen[0]
+    summary = (f"Charge {target.name} ({rolled}\")" if success
+               else f"Charge at {target.name} fails ({rolled}\")")
+    return make_decision(ctx, phase, unique, summary, trace, dice)
+
+
+def _route_to_engage(ctx: Context, field: DistanceField, target: Unit,
+                     taken: set[Cell]) -> float | None:
+    best = None
+    x, y = target.at
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            cell = (x + dx, y + dy)
+            if cell == target.at or cell in taken:
+                continue
+            cost = field.cost(cell)
+            if cost is not None and (best is None or cost < best):
+                best = cost
+    return best
+
+
+# -- fight --------------------------------------------------------------------------------------
+
+STEP_PILE_IN = "1. Pile in (up to 3\")"
+STEP_PROFILE = "2. Choose the best melee profile"
+STEP_ATTACKS = "3. Direct the attacks"
+STEP_CONSOLIDATE = "Consolidate (up to 3\")"
+
+
+def fight(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
+    done = _destroyed(ctx, phase, dice)
+    if done:
+        return done
+    if ctx.unit.has(FOUGHT):
+        return consolidate(ctx, dice, phase)
+    unit = ctx.unit
+    trace: list[TraceStep] = []
+    engaged = ctx.engaged_with()
+    if not engaged:
+        trace.append(TraceStep(STEP_PILE_IN, SKIPPED, "not engaged with any player unit: it "
+                               "does not fight"))
+        return make_decision(ctx, phase, [Outcome("hold")], "Not in combat", trace, dice)
+    budget = ctx.numbers.pile_in
+    found = engage_most(ctx, budget)
+    assert found is not None  # staying put engages at least the current opponents
+    cells = list(zip(found.cells, found.paths, strict=True))
+    if found.spent == 0:
+        trace.append(TraceStep(STEP_PILE_IN, SKIPPED,
+                               f"engaged with {names(engaged)}; no cell within "
+                               f"{inch_text(budget)} engages more: it stays"))
+    else:
+        trace.append(TraceStep(STEP_PILE_IN, APPLIED,
+                               f"moves {inch_text(found.spent)} to {list(found.cells[0])}, "
+                               f"engaging {plural(found.engaged, 'player unit')} instead of "
+                               f"{len(engaged)}"))
+    weapon, equal = best_melee(unit)
+    if weapon is None:
+        trace.append(TraceStep(STEP_PROFILE, SKIPPED, "no melee weapon listed: attacks are "
+                               "directed by Power Level and wounds only"))
+        strength = None
+    else:
+        strength = weapon.strength
+        text = f"{weapon.name}, strength {strength if strength is not None else 'unknown'}"
+        if equal:
+            text += " (as strong as " + ", ".join(w.name for w in equal) + ": any of them)"
+        trace.append(TraceStep(STEP_PROFILE, APPLIED, text))
+    outcomes: list[Outcome] = []
+    main_detail = ""
+    for index, (cell, path) in enumerate(cells):
+        opponents = ctx.engaged_with(cell)
+        chosen = select(opponents, attack_breakers(ctx, strength))
+        if index == 0:
+            main_detail = f"engaged with {names(opponents)}"
+            if chosen.reasons:
+                main_detail += "; " + chosen.explain()
+            main_detail += (f"; still tied: the players choose between {names(chosen.chosen)}"
+                            if chosen.tied else f" → every attack at {chosen.chosen[0].name}")
+        for target in chosen.chosen:
+            outcomes.append(Outcome("fight", (target.id,), cell if path else None, path))
+    trace.append(TraceStep(STEP_ATTACKS, APPLIED, main_detail))
+    if len(outcomes) > 1:
+        trace.append(TraceStep("Equal choices", "players choose",
+                               f"{len(outcomes)} equally good ways to fight (alternatives)"))
+    target = ctx.encounter.unit(outcomes[0].targets[0])
+    summary = f"Fight {target.name}" + (f" with {weapon.name}" if weapon else "")
+    return make_decision(ctx, phase, outcomes, summary, trace, dice, statuses=(FOUGHT,))
+
+
+def consolidate(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
+    """After fighting: up to 3" to engage as many player units as possible, else toward the
+    temperament's goal."""
+    trace: list[TraceStep] = []
+    budget = ctx.numbers.pile_in
+    found = engage_most(ctx, budget)
+    if found is not None:
+        outcomes = [Outcome("consolidate", tuple(p.id for p in ctx.engaged_with(c)),
+                            c if p else None, p)
+                    for c, p in zip(found.cells, found.paths, strict=True)]
+        where = "stays where it is" if found.spent == 0 else (
+            f"moves {inch_text(found.spent)} to {list(found.cells[0])}")
+        trace.append(TraceStep(STEP_CONSOLIDATE, APPLIED,
+                               f"it has fought; it {where}, engaging "
+                               f"{plural(found.engaged, 'player unit')}, the most it can within "
+                               f"{inch_text(budget)}"))
+        summary = ("Consolidate in place" if found.spent == 0
+                   else f"Consolidate {inch_text(found.spent)} into "
+                        f"{plural(found.engaged, 'player unit')}")
+        return _equal(ctx, phase, outcomes, summary, trace, dice)
+    found_goals, goal_text = goals(ctx)
+    if not found_goals:
+        trace.append(TraceStep(STEP_CONSOLIDATE, SKIPPED, "no player unit within reach and "
+                               + goal_text + ": it stays"))
+        return make_decision(ctx, phase, [Outcome("hold")], "Consolidate: stays", trace, dice)
+    outcomes = []
+    first_spent = 0.0
+    for n, goal in enumerate(found_goals):
+        moved = move_toward(ctx, ctx.unit.at, goal, budget, ctx.player_cells())
+        if n == 0:
+            first_spent = moved.spent
+        outcomes += [Outcome("consolidate", (), c if p else None, p)
+                     for c, p in zip(moved.ends, moved.paths, strict=True)]
+    trace.append(TraceStep(STEP_CONSOLIDATE, APPLIED,
+                           f"no cell within {inch_text(budget)} engages a player unit; "
+                           f"{goal_text}; moves {inch_text(first_spent)}"))
+    return _equal(ctx, phase, outcomes, f"Consolidate {inch_text(first_spent)} toward "
+                  f"{found_goals[0].label}", trace, dice)
+
+
+def _equal(ctx: Context, phase: str, outcomes: list[Outcome], summary: str,
+           trace: list[TraceStep], dice: Dice) -> Decision:
+    unique: list[Outcome] = []
+    for o in outcomes:
+        if o not in unique:
+            unique.append(o)
+    if len(unique) > 1:
+        trace.append(TraceStep("Equal choices", "players choose",
+                               f"{len(unique)} equally good end cells (alternatives)"))
+    return make_decision(ctx, phase, unique, summary, trace, dice)
+
+
+# -- heroic intervention (player turn, charge phase) --------------------------------------------
+
+STEP_INTERVENE = "Heroic intervention"
+
+
+def intervene(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
+    done = _destroyed(ctx, phase, dice)
+    if done:
+        return done
+    unit = ctx.unit
+    trace: list[TraceStep] = []
+
+    def hold(detail: str, summary: str) -> Decision:
+        trace.append(TraceStep(STEP_INTERVENE, SKIPPED, detail))
+        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+
+    if CHARACTER not in unit.tags:
+        return hold("only characters intervene", "Not a character: waits")
+    engaged = ctx.engaged_with()
+    if engaged:
+        return hold(f"already engaged with {names(engaged)}", "Already in combat")
+    budget = ctx.numbers.pile_in
+    near = ctx.nearest_player()
+    if not near or distance(unit.at, near[0].at) > budget:
+        where = (f"the nearest player unit, {names(near)}, is "
+                 f"{inch_text(distance(unit.at, near[0].at))} away" if near
+                 else "no player unit is left")
+        return hold(f"{where}; it must be within {inch_text(budget)}", "Too far to intervene")
+    found = engage_most(ctx, budget)
+    if found is not None:
+        outcomes = [Outcome("intervene", tuple(p.id for p in ctx.engaged_with(c)), c, p)
+                    for c, p in zip(found.cells, found.paths, strict=True)]
+        trace.append(TraceStep(STEP_INTERVENE, APPLIED,
+                               f"a character always intervenes when able: moves "
+                               f"{inch_text(found.spent)} to {list(found.cells[0])}, engaging "
+                               f"{plural(found.engaged, 'player unit')}"))
+        first = ctx.encounter.unit(outcomes[0].targets[0])
+        return _equal(ctx, phase, outcomes, f"Heroically intervene against {first.name}",
+                      trace, dice)
+    outcomes = []
+    for target in near:
+        moved = move_toward(ctx, unit.at, Goal(target.name, target.at, False), budget,
+                            ctx.player_cells())
+        if moved.moved:
+            outcomes += [Outcome("intervene", (target.id,), c, p)
+                         for c, p in zip(moved.ends, moved.paths, strict=True)]
+    if not outcomes:
+        return hold(f"{names(near)} is within {inch_text(budget)} but no route gets closer",
+                    "Cannot intervene")
+    trace.append(TraceStep(STEP_INTERVENE, APPLIED,
+                           f"cannot reach a cell beside a player unit; moves as close as "
+                           f"{inch_text(budget)} allows to {names(near)}"))
+    first = ctx.encounter.unit(outcomes[0].targets[0])
+    return _equal(ctx, phase, outcomes, f"Heroically intervene toward {first.name}", trace, dice)

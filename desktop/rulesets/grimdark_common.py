@@ -1,0 +1,272 @@
+"""grimdark-solo: shared geometry, goals and targeting used by every phase.
+
+Reading (rules/README.md, binding): one cell is one inch, distances are
+straight lines between cell centres, movement is 8-way (1" straight, 1.5"
+diagonal, +0.5" difficult ground, +1" door). A unit is engaged when a player
+unit stands in one of the 8 cells around it. Destroyed units (HP 0 or less)
+are ignored by everyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.engine.approach import Approach, approach
+from desktop.engine.board import Cell, Terrain
+from desktop.engine.decision import Decision, Outcome, TraceStep
+from desktop.engine.dice import Dice
+from desktop.engine.encounter import Encounter
+from desktop.engine.geometry import Neighbourhood
+from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.ruleset import RulesetData
+from desktop.engine.sight import has_line_of_sight
+from desktop.engine.square_geometry import chebyshev, inches
+from desktop.engine.targeting import TieBreaker
+from desktop.engine.units import Unit, Weapon
+from desktop.rulesets.chain import plural
+
+RULESET_ID = "grimdark-solo"
+MOVEMENT = MovementRules(
+    Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
+    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2}, scale=2,
+)
+
+PSYKER = "psyker"
+CHARACTER = "character"
+COMMAND_TAG = "command-ability"  # the unit has a command-phase ability for a friendly unit
+ADVANCED = "advanced"
+FOUGHT = "fought"
+DENIED = "denied"
+
+
+def distance(a: Cell, b: Cell) -> float:
+    return inches(a, b)
+
+
+def inch_text(value: float) -> str:
+    shown = int(value) if float(value).is_integer() else round(value, 1)
+    return f'{shown}"'
+
+
+def alive(unit: Unit) -> bool:
+    return unit.hp > 0
+
+
+def adjacent(a: Cell, b: Cell) -> bool:
+    return chebyshev(a, b) == 1
+
+
+def names(units: list[Unit]) -> str:
+    shown = [u.name for u in units]
+    if not shown:
+        return "nobody"
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """The ruleset's tunable distances, read from its TOML data."""
+
+    command_range: float
+    deny_range: float
+    threat_range: float
+    objective_range: float
+    pile_in: float
+
+    @classmethod
+    def from_data(cls, data: RulesetData) -> Numbers:
+        extra = data.extra
+        return cls(float(extra.get("command_range", 6)), float(extra.get("deny_range", 24)),
+                   float(extra.get("threat_range", 12)), float(extra.get("objective_range", 3)),
+                   float(extra.get("pile_in", 3)))
+
+
+class Context:
+    """One unit's view of the encounter, with the ruleset's defaults for missing stats."""
+
+    def __init__(self, encounter: Encounter, unit: Unit, data: RulesetData,
+                 numbers: Numbers) -> None:
+        self.encounter = encounter
+        self.board = encounter.board
+        self.unit = unit
+        self.data = data
+        self.numbers = numbers
+        self.players = [p for p in encounter.players() if alive(p)]
+        self.friends = [e for e in encounter.enemies() if alive(e) and e.id != unit.id]
+        self.first_roll = 0  # rolls made before this decision belong to earlier ones
+
+    def stat(self, unit: Unit, name: str) -> float:
+        default = self.data.stat_default(name)
+        return unit.stat(name, default if default is not None else 0)
+
+    def engaged_with(self, cell: Cell | None = None) -> list[Unit]:
+        at = self.unit.at if cell is None else cell
+        return [p for p in self.players if adjacent(at, p.at)]
+
+    def occupied(self) -> set[Cell]:
+        return {u.at for u in self.encounter.units if u.id != self.unit.id and alive(u)}
+
+    def player_cells(self) -> set[Cell]:
+        return {p.at for p in self.players}
+
+    def engagement_zone(self) -> set[Cell]:
+        """Cells next to a player unit: a normal move never enters them."""
+        zone: set[Cell] = set()
+        for p in self.players:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    zone.add((p.at[0] + dx, p.at[1] + dy))
+        return zone
+
+    def nearest_player(self, cell: Cell | None = None) -> list[Unit]:
+        at = self.unit.at if cell is None else cell
+        if not self.players:
+            return []
+        best = min(distance(at, p.at) for p in self.players)
+        return [p for p in self.players if distance(at, p.at) == best]
+
+
+# -- goals --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Goal:
+    label: str  # "objective at [4, 2]", "Aria", "cover at [3, 3]"
+    cell: Cell
+    at_goal: bool  # the unit already stands on its goal
+
+
+GOAL_WORDS = {
+    "tactical": "the nearest objective marker",
+    "berserk": "the nearest player unit",
+    "erratic": "the nearest cover",
+    "skittish": "the nearest cover",
+}
+
+
+def goals(ctx: Context) -> tuple[list[Goal], str]:
+    """The temperament's goal: the nearest ones (ties all kept) and a sentence for the trace."""
+    temperament = ctx.unit.ai or ctx.data.default_ai()
+    at = ctx.unit.at
+    board = ctx.board
+    if temperament == "tactical":
+        cells = sorted(board.cells_of(Terrain.OBJECTIVE), key=lambda c: (c[1], c[0]))
+        found = [(c, f"objective at {list(c)}") for c in cells]
+        missing = "there is no objective marker on the board"
+    elif temperament == "berserk":
+        found = [(p.at, p.name) for p in ctx.players]
+        missing = "no player unit is left on the board"
+    else:
+        taken = ctx.occupied()
+        cells = sorted((c for c in board.cells_of(Terrain.COVER) if c not in taken),
+                       key=lambda c: (c[1], c[0]))
+        found = [(c, f"cover at {list(c)}") for c in cells]
+        missing = "there is no free cover cell on the board"
+    if not found:
+        return [], f"{temperament}: heads for {GOAL_WORDS[temperament]}, but {missing}"
+    best = min(distance(at, c) for c, _ in found)
+    nearest = [Goal(label, c, c == at) for c, label in found if distance(at, c) == best]
+    text = (f"{temperament}: heads for {GOAL_WORDS[temperament]}: "
+            + " or ".join(g.label for g in nearest) + f" ({inch_text(best)} away)")
+    if len(nearest) > 1:
+        text += "; equally near, so the players choose"
+    return nearest, text
+
+
+def move_toward(ctx: Context, start: Cell, goal: Goal, budget: float,
+                blocked: set[Cell], field: DistanceField | None = None) -> Approach:
+    return approach(ctx.board, MOVEMENT, start, goal.cell, budget, blocked=blocked,
+                    occupied=ctx.occupied(), field=field)
+
+
+# -- targeting ----------------------------------------------------------------------------------
+
+def best_melee(unit: Unit) -> tuple[Weapon | None, list[Weapon]]:
+    """The melee profile with the highest strength; the others that equal it."""
+    melee = [w for w in unit.weapons if w.kind == "melee"]
+    if not melee:
+        return None, []
+    top = max((w.strength or 0) for w in melee)
+    best = [w for w in melee if (w.strength or 0) == top]
+    return best[0], best[1:]
+
+
+def attack_breakers(ctx: Context, strength: int | None) -> list[TieBreaker[Unit]]:
+    """Toughness closest to the attack's strength, then highest power, then fewest wounds."""
+    breakers: list[TieBreaker[Unit]] = []
+    if strength is not None:
+        breakers.append(TieBreaker(
+            f"toughness closest to strength {strength}",
+            lambda p: abs(ctx.stat(p, "toughness") - strength),
+            lambda p: f"{p.name} T{_num(ctx.stat(p, 'toughness'))}",
+        ))
+    breakers += [
+        TieBreaker("highest Power Level", lambda p: -ctx.stat(p, "power"),
+                   lambda p: f"{p.name} PL {_num(ctx.stat(p, 'power'))}"),
+        TieBreaker("fewest wounds left", lambda p: p.hp,
+                   lambda p: f"{p.name} {plural(p.hp, 'wound')}"),
+    ]
+    return breakers
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def can_fire(ctx: Context, cell: Cell, weapon: Weapon, target: Unit) -> bool:
+    return (distance(cell, target.at) <= weapon.range
+            and has_line_of_sight(ctx.board, cell, target.at))
+
+
+def ranged(unit: Unit) -> list[Weapon]:
+    return [w for w in unit.weapons if w.kind == "ranged"]
+
+
+# -- engaging as many player units as possible --------------------------------------------------
+
+@dataclass(frozen=True)
+class Engagement:
+    cells: tuple[Cell, ...]  # equally good end cells
+    paths: tuple[tuple[Cell, ...], ...]
+    engaged: int  # player units engaged from those cells
+    spent: float
+
+
+def engage_most(ctx: Context, budget: float, only_near: Unit | None = None) -> Engagement | None:
+    """Reachable end cells (within `budget`, through no player unit) engaging the most player
+    units; fewer inches moved wins ties; None when no reachable cell engages anybody (or,
+    with `only_near`, nobody engages that unit)."""
+    field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells())
+    taken = ctx.occupied()
+    best_key = None
+    best: list[Cell] = []
+    for cell, spent in field.reachable(budget).items():
+        if cell in taken:
+            continue
+        engaged = ctx.engaged_with(cell)
+        if not engaged or (only_near is not None and only_near not in engaged):
+            continue
+        key = (-len(engaged), spent)
+        if best_key is None or key < best_key:
+            best_key, best = key, [cell]
+        elif key == best_key:
+            best.append(cell)
+    if best_key is None:
+        return None
+    best.sort(key=lambda c: (c[1], c[0]))
+    return Engagement(tuple(best), tuple(tuple(field.path_to(c)) for c in best),
+                      -best_key[0], best_key[1])
+
+
+# -- building decisions -------------------------------------------------------------------------
+
+def make_decision(ctx: Context, phase: str | None, outcomes: list[Outcome], summary: str,
+                  trace: list[TraceStep], dice: Dice, statuses: tuple[str, ...] = (),
+                  notes: tuple[str, ...] = ()) -> Decision:
+    unit = ctx.unit
+    return Decision(
+        unit=unit.id, ruleset=RULESET_ID, ai=unit.ai or ctx.data.default_ai(),
+        outcome=outcomes[0], summary=summary, rolls=tuple(dice.rolls[ctx.first_roll:]),
+        statuses_gained=statuses, alternatives=tuple(outcomes[1:]), trace=tuple(trace),
+        phase=phase, notes=notes,
+    )
+
