@@ -1,0 +1,86 @@
+"""Closest-by-path destination search and stopping on the way to a destination."""
+
+from __future__ import annotations
+
+from desktop.engine.board import Board
+from desktop.engine.destinations import closest_cells, stops_toward
+from desktop.engine.geometry import Neighbourhood
+from desktop.engine.movement import DistanceField, MovementRules
+
+KING = MovementRules(Neighbourhood.EIGHT_WAY)
+ORTHO = MovementRules(Neighbourhood.ORTHOGONAL)
+
+
+def test_closest_cells_keeps_every_cell_tied_at_the_lowest_cost():
+    board = Board.blank("square", 7, 7)
+    field = DistanceField(board, KING, [(3, 3)])
+    found = closest_cells(field, [(0, 0), (6, 6), (5, 3), (3, 1), (6, 0)])
+    assert found.cost == 2
+    assert found.cells == ((3, 1), (5, 3))
+    assert found.considered == 5
+
+
+def test_closest_cells_counts_the_route_not_the_straight_line():
+    board = Board.from_text("square", """
+.....
+.###.
+.....
+""")
+    field = DistanceField(board, ORTHO, [(2, 2)])
+    # (2,0) is 2 rows up but the wall forces a walk round: 6 steps; (4,2) is 2 steps.
+    found = closest_cells(field, [(2, 0), (4, 2)])
+    assert found.cells == ((4, 2),) and found.cost == 2
+
+
+def test_accept_runs_lazily_from_the_cheapest_level_up():
+    board = Board.blank("square", 9, 1)
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    asked = []
+
+    def accept(cell):
+        asked.append(cell)
+        return cell[0] >= 3
+
+    found = closest_cells(field, [(c, 0) for c in range(1, 9)], accept)
+    assert found.cells == ((3, 0),)
+    assert asked == [(1, 0), (2, 0), (3, 0)]  # never tested the far cells
+
+
+def test_closest_cells_with_nothing_reachable():
+    board = Board.from_text("square", "..#..")
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    found = closest_cells(field, [(4, 0)])
+    assert not found.found and found.cost is None
+
+
+def test_stops_on_arrival_when_the_destination_is_within_budget():
+    board = Board.blank("square", 9, 1)
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    assert stops_toward(field, (3, 0), 5) == ((3, 0),)
+    assert stops_toward(field, (6, 0), 2) == ((2, 0),)
+
+
+def test_stops_lists_every_route_end_when_routes_diverge():
+    board = Board.blank("square", 5, 5)
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    # Any 2 orthogonal steps toward (2,2) lie on a shortest route.
+    assert stops_toward(field, (2, 2), 2) == ((0, 2), (1, 1), (2, 0))
+
+
+def test_stops_skip_cells_it_may_not_end_on():
+    board = Board.blank("square", 9, 1)
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    assert stops_toward(field, (6, 0), 3, can_stop=lambda c: c != (3, 0)) == ((2, 0),)
+    assert stops_toward(field, (2, 0), 3, can_stop=lambda c: c != (2, 0)) == ((1, 0),)
+
+
+def test_stops_toward_an_unreachable_destination_is_empty():
+    board = Board.from_text("square", "..#..")
+    field = DistanceField(board, ORTHO, [(0, 0)])
+    assert stops_toward(field, (4, 0), 3) == ()
+
+
+def test_stops_on_a_hex_board_follow_hex_routes():
+    board = Board.blank("hex", 10, 1)
+    field = DistanceField(board, MovementRules(Neighbourhood.HEX), [(0, 0)])
+    assert stops_toward(field, (7, 0), 2) == ((2, 0),)
