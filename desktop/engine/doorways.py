@@ -47,6 +47,12 @@ class Doorway:
                 out.add((across, a) if self.vertical_wall else (a, across))
         return frozenset(out)
 
+    def in_front(self, cell: Cell) -> bool:
+        """Whether `cell` lies straight across the wall line from one of the door cells."""
+        along = cell[1] if self.vertical_wall else cell[0]
+        span = [c[1] if self.vertical_wall else c[0] for c in self.cells]
+        return min(span) <= along <= max(span)
+
     def beside(self) -> frozenset[Cell]:
         """Cells touching the doorway (8-way) that are not part of it."""
         out = {(c[0] + dx, c[1] + dy) for c in self.cells for dx in (-1, 0, 1)

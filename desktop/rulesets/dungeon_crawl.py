@@ -27,8 +27,9 @@ Reading (rules/README.md, binding, plus the choices below):
   the target; equally far: staying put, then backwards, left, right, forwards
   (the direction of the move against the direction to the hero: within 45° of
   straight away is backwards, within 45° of straight at it is forwards,
-  exactly 45° counts as sideways); then fewer squares moved; then the players
-  choose. No such square: it fights instead (the shooting phase is over).
+  exactly 45° counts as sideways); then the move closest to that pure
+  direction; then fewer squares moved; then the players choose. No such
+  square: it fights instead (the shooting phase is over).
 - Moving to fight (size 1, reach 1): the square next to the hero on the side
   it comes from, i.e. among the hero's adjacent squares the one with the
   shortest route (an occupied square counts as one step past its nearest
@@ -72,6 +73,7 @@ Reading (rules/README.md, binding, plus the choices below):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -154,6 +156,18 @@ def move_direction(start: Cell, end: Cell, toward: Cell) -> str:
     if dot > abs(cross):
         return "forwards"
     return "left" if cross < 0 else "right"
+
+
+def deviation(start: Cell, end: Cell, toward: Cell, way: str) -> float:
+    """How far (radians) a move strays from the pure direction it is classed as."""
+    if way == "stays":
+        return 0.0
+    fx, fy = toward[0] - start[0], toward[1] - start[1]
+    ideal = {"forwards": (fx, fy), "backwards": (-fx, -fy),
+             "left": (fy, -fx), "right": (-fy, fx)}[way]
+    vx, vy = end[0] - start[0], end[1] - start[1]
+    angle = abs(math.atan2(vy, vx) - math.atan2(ideal[1], ideal[0])) % (2 * math.pi)
+    return round(min(angle, 2 * math.pi - angle), 9)
 
 
 @dataclass
@@ -424,12 +438,13 @@ class DungeonCrawl(Ruleset):
             seen = [c for c in by_distance[distance] if sees(c)]
             if not seen:
                 continue
-            ranked = sorted(seen, key=lambda c: (
-                DIRECTION_RANK[move_direction(start, c, hero.at)], spots[c]))
+            def preference(c: Cell) -> tuple:
+                way = move_direction(start, c, hero.at)
+                return (DIRECTION_RANK[way], deviation(start, c, hero.at, way), spots[c])
+
+            ranked = sorted(seen, key=preference)
             top = ranked[0]
-            key = (DIRECTION_RANK[move_direction(start, top, hero.at)], spots[top])
-            best = sorted(c for c in ranked if (
-                DIRECTION_RANK[move_direction(start, c, hero.at)], spots[c]) == key)
+            best = sorted(c for c in ranked if preference(c) == preference(top))
             way = move_direction(start, top, hero.at)
             where = ("stays where it is" if way == "stays" else
                      f"moves {way} {squares(spots[top])} to "
@@ -650,7 +665,7 @@ class DungeonCrawl(Ruleset):
         # 3. Step to the side of the doorway.
         near_side = door.side(world.unit.at) or -beyond
         aside = [c for c in door.beside() if c in spots and door.side(c) == near_side
-                 and doorway_at(world.board, c) is None]
+                 and doorway_at(world.board, c) is None and not door.in_front(c)]
         if aside:
             closest = closest_cells(field_, aside)
             trace.add(f"{STEP_DOORWAY}: step aside", APPLIED,

@@ -322,3 +322,16 @@ def test_every_reported_path_is_a_chain_of_free_neighbouring_hexes():
                 assert enc.board.passable(cell) and cell not in occupied
                 here = cell
             assert len(outcome.path) <= enemy.stat("move", 2)
+
+
+def test_the_bundled_crypt_gate_sample():
+    from pathlib import Path
+    enc = load_encounter(Path(resources_init).parent / "encounters"
+                         / "hex-quest-crypt-gate.toml")
+    order = RULES.order(enc)
+    assert order.order[0] == "lich" and order.ties == (("archer-a", "archer-b"),)
+    archer = decide(enc, "archer-a", RULES, Dice([4]))
+    assert archer.targets == ("sera",) and len(archer.path) == 1
+    assert "a wall blocks sight" in archer.trace[1].detail
+    ghoul = decide(enc, "ghoul", RULES, Dice([4]))
+    assert ghoul.targets == ("wren",) and len(ghoul.alternatives) == 1
