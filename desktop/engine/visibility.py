@@ -20,37 +20,52 @@ from desktop.engine.square_geometry import square_corners
 _MARGIN = 1e-4  # far wider than the exact test's 1e-7 nudge: never misses a wall it could touch
 
 
-def _wall_rows(board: Board) -> list[bytes]:
-    rows = board.memo.get("wall-rows")
-    if rows is None:
-        rows = [bytes(1 if ch == Terrain.WALL.value else 0 for ch in line) for line in board.rows]
-        board.memo["wall-rows"] = rows
-    return rows
+def _prefix(board: Board) -> tuple[list[list[int]], list[list[int]]]:
+    """Running wall counts down each column and along each row, for O(1) band queries."""
+    found = board.memo.get("wall-prefix")
+    if found is None:
+        wall = Terrain.WALL.value
+        by_col = [[0] * (board.height + 1) for _ in range(board.width)]
+        by_row = [[0] * (board.width + 1) for _ in range(board.height)]
+        for row, line in enumerate(board.rows):
+            for col, ch in enumerate(line):
+                hit = 1 if ch == wall else 0
+                by_row[row][col + 1] = by_row[row][col] + hit
+                by_col[col][row + 1] = by_col[col][row] + hit
+        found = board.memo["wall-prefix"] = (by_col, by_row)
+    return found
 
 
 def touched_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
     """Wall cells whose square comes within a hair of the segment between centres of a and b."""
-    walls = _wall_rows(board)
+    by_col, by_row = _prefix(board)
     ax, ay = a[0] + 0.5, a[1] + 0.5
     bx, by = b[0] + 0.5, b[1] + 0.5
     steep = abs(by - ay) > abs(bx - ax)
     if steep:  # walk along the longer axis so every step touches few cells
         ax, ay, bx, by = ay, ax, by, bx
+        lines, size = by_row, board.width
+    else:
+        lines, size = by_col, board.height
     if ax > bx:
         ax, ay, bx, by = bx, by, ax, ay
     slope = (by - ay) / (bx - ax) if bx != ax else 0.0
     found: list[Cell] = []
-    height, width = board.height, board.width
-    for k in range(math.floor(ax - _MARGIN), math.floor(bx + _MARGIN) + 1):
+    floor = math.floor
+    for k in range(max(0, floor(ax - _MARGIN)), min(len(lines), floor(bx + _MARGIN) + 1)):
         x0 = max(k - _MARGIN, ax)
         x1 = min(k + 1 + _MARGIN, bx)
         y0 = ay + slope * (x0 - ax)
         y1 = ay + slope * (x1 - ax)
         lo, hi = (y0, y1) if y0 <= y1 else (y1, y0)
-        for m in range(math.floor(lo - _MARGIN), math.floor(hi + _MARGIN) + 1):
-            col, row = (m, k) if steep else (k, m)
-            if 0 <= row < height and 0 <= col < width and walls[row][col]:
-                cell = (col, row)
+        first = max(0, floor(lo - _MARGIN))
+        last = min(size - 1, floor(hi + _MARGIN))
+        counts = lines[k]
+        if first > last or counts[last + 1] == counts[first]:
+            continue  # no wall in this band
+        for m in range(first, last + 1):
+            if counts[m + 1] != counts[m]:
+                cell = (m, k) if steep else (k, m)
                 if cell != a and cell != b:
                     found.append(cell)
     return found
