@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.backup import daily_backup
@@ -50,7 +50,7 @@ def normalise_url(raw: str) -> URL:
     except ArgumentError:
         raise StorageError(f"'{raw}' is not a database URL (examples: sqlite:///path/to/"
                            "foebook.sqlite3, postgresql://user@host/dbname)") from None
-    backend, driver = url.get_backend_name(), url.get_driver_name()
+    backend = url.get_backend_name()
     if backend in ("postgres", "postgresql"):
         url = url.set(drivername="postgresql+psycopg")
     elif backend == "sqlite":
@@ -58,8 +58,6 @@ def normalise_url(raw: str) -> URL:
             raise StorageError("an in-memory SQLite database would lose everything on exit; "
                                "give a file: sqlite:///path/to/foebook.sqlite3")
         url = url.set(drivername="sqlite+pysqlite")
-    elif driver is None:
-        raise StorageError(f"unsupported database '{backend}' (use SQLite or PostgreSQL)")
     return url
 
 
@@ -90,6 +88,31 @@ def check_sqlite_file(path: Path) -> None:
                                    "A daily backup may be in its backups folder")
 
 
+def _check_untouched(path: Path, where: str) -> None:
+    """Check the file is a healthy Foebook database of a known version, only reading it.
+
+    A read-only look at a WAL-mode file makes SQLite create empty -wal/-shm side
+    files; when the file is refused, those are removed again so that nothing is left
+    behind that was not there before.
+    """
+    sides = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    existed = [side.exists() for side in sides]
+    try:
+        check_sqlite_file(path)
+        ro = create_engine(f"sqlite+pysqlite:///{path.resolve().as_uri()}?mode=ro&uri=true")
+        try:
+            with ro.connect() as conn:
+                inspect_schema(conn, where)
+        finally:
+            ro.dispose()
+    except StorageError:
+        wal, _ = sides
+        if not any(existed) and (not wal.exists() or wal.stat().st_size == 0):
+            for side in sides:
+                side.unlink(missing_ok=True)
+        raise
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -115,20 +138,17 @@ def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = Tr
     path = Path(url.database) if url.get_backend_name() == "sqlite" else None
     where = str(path) if path else url.render_as_string()
     if path is not None:
-        check_sqlite_file(path)
         if path.exists():
-            # Decide it is ours and not from a newer Foebook while only reading.
-            ro = create_engine(f"sqlite+pysqlite:///{path.resolve().as_uri()}?mode=ro&uri=true")
-            try:
-                with ro.connect() as conn:
-                    inspect_schema(conn, where)
-            finally:
-                ro.dispose()
+            _check_untouched(path, where)
             if backup:
                 daily_backup(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-    engine = make_engine(url)
+    try:
+        engine = make_engine(url)
+    except (NoSuchModuleError, ImportError) as error:
+        raise StorageError(f"cannot use {where}: no database driver for it ({error}); "
+                           "Foebook supports SQLite and PostgreSQL") from None
     try:
         if migrate:
             upgrade(engine, where)

@@ -8,6 +8,8 @@ before the session's own state moves on, so what the user sees is committed.
 from __future__ import annotations
 
 import logging
+import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,7 +38,7 @@ COMMAND = "command"
 UNDO = "undo"
 REDO = "redo"
 RELOAD = "reload"
-RETRIES = 5
+RETRIES = 30  # attempts before a busy shared table gives up
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,8 @@ class Session:
                     LogEntry(entry, command.payload(), before, after), new_state, self._version)
             except ConflictError:
                 log.info("concurrent edit while applying %s; reloading", command.kind)
+                # A short random pause lets two writers that keep colliding fall out of step.
+                time.sleep(random.uniform(0, 0.002 * attempt))
                 self._reload()
                 continue
             self._history = [h.with_status(DROPPED) if h.status == UNDONE else h
