@@ -17,6 +17,34 @@ from desktop.engine.geometry import neighbours
 from desktop.engine.movement import DistanceField
 
 
+class MemoField:
+    """A `DistanceField` whose `raw` answers are remembered.
+
+    Deciding one figure asks the same cells' costs again and again (closest
+    search, route ends, approach squares); a dict lookup is far cheaper than
+    asking the search each time. Everything else is passed through.
+    """
+
+    def __init__(self, field: DistanceField) -> None:
+        self.field = field
+        self.board = field.board
+        self.rules = field.rules
+        self._raw: dict[Cell, int | None] = {}
+
+    def raw(self, cell: Cell) -> int | None:
+        try:
+            return self._raw[cell]
+        except KeyError:
+            value = self._raw[cell] = self.field.raw(cell)
+            return value
+
+    def path_to(self, cell: Cell) -> list[Cell]:
+        return self.field.path_to(cell)
+
+    def reachable(self, limit: float | None = None) -> dict[Cell, float]:
+        return self.field.reachable(limit)
+
+
 @dataclass(frozen=True)
 class Closest:
     """The cheapest reachable candidates: their raw cost and every cell tied at it."""
@@ -30,14 +58,19 @@ class Closest:
         return bool(self.cells)
 
 
-def closest_cells(field: DistanceField, candidates: Iterable[Cell],
-                  accept: Callable[[Cell], bool] | None = None) -> Closest:
+def closest_cells(field: DistanceField | MemoField, candidates: Iterable[Cell],
+                  accept: Callable[[Cell], bool] | None = None,
+                  lower_bound: Callable[[Cell], int] | None = None) -> Closest:
     """The reachable candidates with the lowest path cost (all of them when tied).
 
     `accept`, when given, is an expensive test (sight, range) run lazily: only
     on candidates at the cheapest cost level still in play, so far-away cells
-    are never tested once a nearer level has an accepted cell.
+    are never tested once a nearer level has an accepted cell. `lower_bound`,
+    when given, is a cheap cost no route can beat (straight-line steps): cells
+    whose bound exceeds the best cost found are never looked up at all.
     """
+    if lower_bound is not None:
+        return _closest_bounded(field, candidates, accept, lower_bound)
     by_cost: dict[int, list[Cell]] = {}
     considered = 0
     for cell in candidates:
@@ -54,8 +87,30 @@ def closest_cells(field: DistanceField, candidates: Iterable[Cell],
     return Closest(None, (), considered)
 
 
-def stops_toward(field: DistanceField, destination: Cell, budget: int,
-                 can_stop: Callable[[Cell], bool] | None = None) -> tuple[Cell, ...]:
+def _closest_bounded(field, candidates, accept, lower_bound) -> Closest:
+    ordered = sorted(set(candidates), key=lambda c: (lower_bound(c), c))
+    best: int | None = None
+    found: list[Cell] = []
+    considered = 0
+    for cell in ordered:
+        if best is not None and lower_bound(cell) > best:
+            break
+        considered += 1
+        cost = field.raw(cell)
+        if cost is None or (best is not None and cost > best):
+            continue
+        if accept is not None and not accept(cell):
+            continue
+        if best is None or cost < best:
+            best, found = cost, [cell]
+        else:
+            found.append(cell)
+    return Closest(best, tuple(sorted(found)), considered)
+
+
+def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: int,
+                 can_stop: Callable[[Cell], bool] | None = None,
+                 lower_bound: Callable[[Cell], int] | None = None) -> tuple[Cell, ...]:
     """Cells where a mover with `budget` (raw units) stops, following a cheapest route.
 
     It stops on arrival when the destination is within budget. Otherwise it
@@ -73,6 +128,7 @@ def stops_toward(field: DistanceField, destination: Cell, budget: int,
     if total <= budget and allowed(destination):
         return (destination,)
     board, rules = field.board, field.rules
+    cheapest_step = min(rules.straight_cost, rules.diagonal_cost)
     # Walk back from the destination along cheapest-route predecessors, level by
     # level, and keep the cells the budget can pay for.
     frontier = {destination}
@@ -87,6 +143,8 @@ def stops_toward(field: DistanceField, destination: Cell, budget: int,
                 continue
             for prev in neighbours(board, cell, rules.neighbourhood):
                 if prev in seen:
+                    continue
+                if lower_bound is not None and lower_bound(prev) > here - cheapest_step:
                     continue
                 before = field.raw(prev)
                 if before is None or before + rules.step_cost(board, prev, cell) != here:

@@ -36,10 +36,13 @@ def blocked_anchors(board: Board, size: int, occupied: Iterable[Cell]) -> set[Ce
             for dx in range(size):
                 blocked.add((col - dx, row - dy))
     if size > 1:
-        for row in range(board.height):
-            for col in range(board.width):
-                if col > board.width - size or row > board.height - size:
-                    blocked.add((col, row))
+        key = ("edge_anchors", size)
+        edge = board.memo.get(key)
+        if edge is None:
+            edge = board.memo[key] = frozenset(
+                (col, row) for row in range(board.height) for col in range(board.width)
+                if col > board.width - size or row > board.height - size)
+        blocked |= edge
     return blocked
 
 

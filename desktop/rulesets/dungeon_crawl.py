@@ -79,7 +79,7 @@ from dataclasses import dataclass, field
 
 from desktop.engine.board import Cell
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.destinations import closest_cells, stops_toward
+from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.dice import Dice
 from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
 from desktop.engine.encounter import Encounter
@@ -138,8 +138,10 @@ def covered(unit: Unit) -> tuple[Cell, ...]:
     return footprint(unit.at, size_of(unit))
 
 
-def distance_between(board, a: Sequence[Cell], b: Sequence[Cell]) -> int:
+def distance_between(a: Sequence[Cell], b: Sequence[Cell]) -> int:
     """King moves between the nearest squares of two bodies."""
+    if len(a) == 1 and len(b) == 1:
+        return chebyshev(a[0], b[0])
     return min(chebyshev(x, y) for x in a for y in b)
 
 
@@ -182,9 +184,10 @@ class _World:
     heroes: list[Unit]
     others: list[Unit]  # other enemies in play
     occupied: set[Cell]
-    field: DistanceField
+    field: MemoField
     _reach_cache: dict[Cell, int] | None = None
     _approach: dict[str, tuple[int | None, list[Cell]]] = field(default_factory=dict)
+    _bodies: dict[tuple[Cell, int], tuple[Cell, ...]] = field(default_factory=dict)
 
     @property
     def board(self):
@@ -197,8 +200,16 @@ class _World:
     def within_move(self) -> dict[Cell, int]:
         """Anchors it can stop on this turn, with the squares moved (its own included)."""
         if self._reach_cache is None:
-            found = self.field.reachable(self.move)
-            self._reach_cache = {c: int(v) for c, v in found.items()}
+            # Every step costs one square, so nothing beyond `move` king moves is reachable.
+            col, row = self.unit.at
+            raw = self.field.raw
+            found: dict[Cell, int] = {}
+            for r in range(max(0, row - self.move), min(self.board.height, row + self.move + 1)):
+                for c in range(max(0, col - self.move), min(self.board.width, col + self.move + 1)):
+                    cost = raw((c, r))
+                    if cost is not None and cost <= self.move:
+                        found[(c, r)] = cost
+            self._reach_cache = found
         return self._reach_cache
 
     def can_stop(self, anchor: Cell) -> bool:
@@ -206,11 +217,24 @@ class _World:
         # leave the board, so every reached anchor is a place it may stand.
         return self.field.raw(anchor) is not None
 
+    def _body(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
+        if size == 1:
+            return (anchor,)
+        key = (anchor, size)
+        found = self._bodies.get(key)
+        if found is None:
+            found = self._bodies[key] = body(self.board, anchor, size)
+        return found
+
+    def lower_bound(self, anchor: Cell) -> int:
+        """No route to `anchor` is shorter than the straight king-move count."""
+        return chebyshev(self.unit.at, anchor)
+
     def body_at(self, anchor: Cell) -> tuple[Cell, ...]:
-        return body(self.board, anchor, self.size)
+        return self._body(anchor, self.size)
 
     def hero_body(self, hero: Unit) -> tuple[Cell, ...]:
-        return body(self.board, hero.at, size_of(hero))
+        return self._body(hero.at, size_of(hero))
 
     def fightable_from(self, anchor: Cell, hero: Unit) -> bool:
         own = self.body_at(anchor)
@@ -225,6 +249,8 @@ class _World:
         return False
 
     def _through_doorway_ok(self, f: Cell, h: Cell) -> bool:
+        if not doorways(self.board):
+            return True
         for cell in cells_crossed(f, h):
             door = doorway_at(self.board, cell)
             if door is None:
@@ -236,12 +262,12 @@ class _World:
 
     def heroes_adjacent(self, anchor: Cell) -> list[Unit]:
         own = self.body_at(anchor)
-        return [h for h in self.heroes if distance_between(self.board, own, self.hero_body(h)) <= 1]
+        return [h for h in self.heroes if distance_between(own, self.hero_body(h)) <= 1]
 
     def enemies_adjacent_to(self, hero: Unit) -> list[Unit]:
         mine = self.hero_body(hero)
         return [e for e in self.others
-                if distance_between(self.board, body(self.board, e.at, size_of(e)), mine) <= 1]
+                if distance_between(self._body(e.at, size_of(e)), mine) <= 1]
 
     def fighting_squares(self, hero: Unit) -> list[Cell]:
         """Anchors it can stop on (any distance) from which it can fight `hero`."""
@@ -262,7 +288,8 @@ class _World:
             if self.fightable_from(self.unit.at, hero):
                 found = (0, [self.unit.at])
             else:
-                closest = closest_cells(self.field, self.fighting_squares(hero))
+                closest = closest_cells(self.field, self.fighting_squares(hero),
+                                        lower_bound=self.lower_bound)
                 found = (closest.cost, list(closest.cells))
             self._approach[hero.id] = found
         return found
@@ -292,7 +319,7 @@ class DungeonCrawl(Ruleset):
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
             occupied=occupied,
-            field=DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked),
+            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked)),
         )
 
     def priorities(self, unit: Unit) -> tuple[str, ...]:
@@ -334,7 +361,7 @@ class DungeonCrawl(Ruleset):
         own = world.body_at(world.unit.at)
 
         def away(h: Unit) -> int:
-            return distance_between(world.board, own, world.hero_body(h))
+            return distance_between(own, world.hero_body(h))
 
         listed = ", ".join(f"{h.name} {squares(away(h))}" for h in heroes)
         if tactic in ("shoot-nearest", "shoot-furthest"):
@@ -429,7 +456,7 @@ class DungeonCrawl(Ruleset):
                        for h in target)
 
         def away(anchor: Cell) -> int:
-            return distance_between(board, world.body_at(anchor), target)
+            return distance_between(world.body_at(anchor), target)
 
         by_distance: dict[int, list[Cell]] = {}
         for cell in spots:
@@ -538,7 +565,8 @@ class DungeonCrawl(Ruleset):
         outcomes: list[Outcome] = []
         notes: list[str] = []
         for goal in goals:
-            stops = stops_toward(world.field, goal, world.move, world.can_stop)
+            stops = stops_toward(world.field, goal, world.move, world.can_stop,
+                                 world.lower_bound)
             if stops == (goal,):
                 path = tuple(world.field.path_to(goal))
                 door = self._door_crossed(world, path)
@@ -575,7 +603,7 @@ class DungeonCrawl(Ruleset):
             opposite_free = [opposite(i) for i in flank_from if usable(opposite(i))]
             if opposite_free:
                 cells = [around[i] for i in sorted(set(opposite_free))]
-                closest = closest_cells(field_, cells)
+                closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=cells)
                 held = ", ".join(DIRECTION_NAMES[i] for i in flank_from)
                 return list(closest.cells), (
                     f"another enemy already stands {held} of {hero.name}: it flanks from the "
@@ -631,7 +659,7 @@ class DungeonCrawl(Ruleset):
         deeper = [c for c in spots if door.side(c) == beyond and doorway_at(world.board, c) is None
                   and world.fightable_from(c, hero) and 1 <= len(world.heroes_adjacent(c)) <= 2]
         if deeper:
-            closest = closest_cells(field_, deeper)
+            closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=deeper)
             trace.add(f"{STEP_DOORWAY}: go further in", APPLIED,
                       f"{facing}; it goes on to " + " or ".join(
                           f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
@@ -645,7 +673,7 @@ class DungeonCrawl(Ruleset):
         in_door = [c for c in door.cells if c in spots
                    and any(world.fightable_from(c, h) for h in world.heroes)]
         if in_door:
-            closest = closest_cells(field_, in_door)
+            closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=in_door)
             outcomes = []
             for c in closest.cells:
                 path = tuple(field_.path_to(c)) if c != world.unit.at else ()
@@ -667,7 +695,7 @@ class DungeonCrawl(Ruleset):
         aside = [c for c in door.beside() if c in spots and door.side(c) == near_side
                  and doorway_at(world.board, c) is None and not door.in_front(c)]
         if aside:
-            closest = closest_cells(field_, aside)
+            closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=aside)
             trace.add(f"{STEP_DOORWAY}: step aside", APPLIED,
                       "it steps beside the doorway to " + " or ".join(
                           cell_text(c) for c in closest.cells))

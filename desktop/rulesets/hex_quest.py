@@ -35,7 +35,7 @@ from itertools import permutations
 
 from desktop.engine.board import Cell
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.destinations import closest_cells, stops_toward
+from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
@@ -250,14 +250,15 @@ class HexQuest(Ruleset):
             trace.add(STEP_MOVE, SKIPPED, head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         occupied = encounter.occupied(exclude=[unit.id])
-        field = DistanceField(board, MOVEMENT, [unit.at], blocked=occupied)
+        field = MemoField(DistanceField(board, MOVEMENT, [unit.at], blocked=occupied))
         candidates = {c for o in opponents for c in disc(board, o.at, reach)
                       if c not in occupied and c != unit.at and board.passable(c)}
 
         def offers(cell: Cell) -> list[Unit]:
             return [o for o in opponents if self.targetable_from(encounter, cell, reach, o)]
 
-        closest = closest_cells(field, candidates, lambda c: bool(offers(c)))
+        closest = closest_cells(field, candidates, lambda c: bool(offers(c)),
+                                lower_bound=lambda c: hex_distance(unit.at, c))
         if closest.found:
             strongest = self._icon_strongest(unit)
             best_of = {c: self._best(offers(c), strongest) for c in closest.cells}
@@ -288,7 +289,8 @@ class HexQuest(Ruleset):
         stop_notes: list[str] = []
         for destination in destinations:
             total = field.raw(destination) or 0
-            stops = stops_toward(field, destination, move)
+            stops = stops_toward(field, destination, move,
+                                 lower_bound=lambda c: hex_distance(unit.at, c))
             if total <= move:
                 stop_notes.append(f"reaches {cell_text(destination)} "
                                   f"({plural(total, 'step')}) and stops there")
@@ -309,7 +311,7 @@ class HexQuest(Ruleset):
                   + "; ".join(stop_notes))
         return plans
 
-    def _fallback(self, encounter: Encounter, unit: Unit, field: DistanceField,
+    def _fallback(self, encounter: Encounter, unit: Unit, field: MemoField,
                   opponents: list[Unit], head: str) -> tuple[list[Cell], str]:
         nearest_d = min(hex_distance(unit.at, o.at) for o in opponents)
         nearest = [o for o in opponents if hex_distance(unit.at, o.at) == nearest_d]

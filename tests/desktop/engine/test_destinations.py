@@ -84,3 +84,30 @@ def test_stops_on_a_hex_board_follow_hex_routes():
     board = Board.blank("hex", 10, 1)
     field = DistanceField(board, MovementRules(Neighbourhood.HEX), [(0, 0)])
     assert stops_toward(field, (7, 0), 2) == ((2, 0),)
+
+
+def test_a_lower_bound_prunes_lookups_without_changing_the_answer():
+    from desktop.engine.destinations import MemoField
+    from desktop.engine.square_geometry import chebyshev
+
+    board = Board.from_text("square", """
+.........
+....#....
+....#....
+.........
+""")
+    start = (0, 1)
+    plain = DistanceField(board, KING, [start])
+    memo = MemoField(plain)
+    candidates = [(c, r) for c in range(9) for r in range(4) if board.passable((c, r))]
+
+    def far(cell):
+        return cell[0] >= 6
+
+    bound = lambda c: chebyshev(start, c)  # noqa: E731
+    expected = closest_cells(plain, candidates, far)
+    pruned = closest_cells(memo, candidates, far, lower_bound=bound)
+    assert pruned.cells == expected.cells and pruned.cost == expected.cost == 6
+    assert pruned.considered < len(candidates)
+    assert stops_toward(memo, (8, 1), 3, lower_bound=bound) == stops_toward(plain, (8, 1), 3)
+    assert memo.raw((8, 1)) == plain.raw((8, 1)) and memo.path_to((2, 1)) == plain.path_to((2, 1))

@@ -81,6 +81,6 @@ def test_sides_and_fan_of_a_doorway():
 
 
 def test_cells_crossed_by_a_line():
-    assert cells_crossed((0, 0), (4, 0)) == [(1, 0), (2, 0), (3, 0)]
-    assert cells_crossed((0, 0), (2, 2)) == [(1, 1)]
-    assert cells_crossed((0, 0), (1, 0)) == []
+    assert cells_crossed((0, 0), (4, 0)) == ((1, 0), (2, 0), (3, 0))
+    assert cells_crossed((0, 0), (2, 2)) == ((1, 1),)
+    assert cells_crossed((0, 0), (1, 0)) == ()
