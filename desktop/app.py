@@ -7,12 +7,14 @@ import logging
 import os
 import sys
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__
+from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging
+from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
 
@@ -32,19 +34,62 @@ def configure_application_identity() -> None:
     QGuiApplication.setDesktopFileName(APP_ID)
 
 
+def open_storage(url: str, ask: bool):
+    """Open the database; when it is unusable, say why and offer another file (never
+    overwrite the problem file). Returns None when the user declines."""
+    from db.engine import open_database
+
+    while True:
+        try:
+            return open_database(url)
+        except FoebookError as error:
+            log.warning("database refused: %s", error)
+            if not ask:
+                raise
+            choice = QMessageBox.warning(
+                None, APP_NAME,
+                f"{error}\n\nThe file was left untouched. Choose another database file "
+                "to continue?",
+                QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close)
+            if choice != QMessageBox.StandardButton.Open:
+                return None
+            path, _ = QFileDialog.getSaveFileName(None, "New Foebook database", "",
+                                                  "Foebook database (*.sqlite3)")
+            if not path:
+                return None
+            url = sqlite_url(path)
+
+
 def run_gui(args: argparse.Namespace) -> int:
     configure_logging()
     install_qt_message_handler()
     configure_application_identity()
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = MainWindow()
+    if "Fusion" in QStyleFactory.keys():  # noqa: SIM118 (keys() is a Qt list)
+        # Fusion follows the system's light or dark colour scheme on every platform.
+        app.setStyle("Fusion")
+    smoke = bool(os.environ.get(SMOKE_ENV))
+    database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
+    if database is None:
+        return 1
+    window = MainWindow(database)
+    if getattr(args, "file", None):
+        window.import_encounter(args.file)
+    elif getattr(args, "session", None):
+        window.open_session(args.session)
+    else:
+        last = QSettings().value("session/last")
+        if last and last in window.session_names():
+            window.open_session(str(last))
     window.show()
-    log.info("Foebook %s started", __version__)
-    if os.environ.get(SMOKE_ENV):
+    log.info("Foebook %s started on %s", __version__, database.describe())
+    if smoke:
         def _report_and_quit() -> None:
             print("foebook: main window shown", flush=True)
             window.close()
             app.quit()
 
         QTimer.singleShot(0, _report_and_quit)
-    return app.exec()
+    status = app.exec()
+    database.close()
+    return status

@@ -7,9 +7,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop.engine.board import Cell
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
+from desktop.engine.geometry import Metric, distance_function
+from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.sight import has_line_of_sight
 from desktop.engine.units import Unit
 
 
@@ -84,6 +88,10 @@ class Helper:
 class Ruleset(ABC):
     """A built-in rule system: data from resources/rulesets/<id>.toml plus behaviour in code."""
 
+    # How its units move and how far they reach; used for the board's range overlays.
+    movement: MovementRules | None = None
+    range_metric: Metric | None = None
+
     def __init__(self, data: RulesetData) -> None:
         self.data = data
 
@@ -105,6 +113,34 @@ class Ruleset(ABC):
 
     def helpers(self, encounter: Encounter) -> list[Helper]:
         return []
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """Cells the unit could end a normal move on (for the movement overlay)."""
+        if self.movement is None:
+            return set()
+        unit = encounter.unit(unit_id)
+        allowance = unit.stat("move", self.data.stat_default("move") or 0)
+        if allowance <= 0:
+            return set()
+        opponents = [u.at for u in encounter.units if u.side is not unit.side]
+        field = DistanceField(encounter.board, self.movement, [unit.at], opponents,
+                              max_cost=allowance)
+        occupied = encounter.occupied(exclude=[unit.id])
+        return {c for c in field.reachable() if c not in occupied}
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """Cells within the unit's longest reach and in sight (for the attack overlay)."""
+        if self.range_metric is None:
+            return set()
+        unit = encounter.unit(unit_id)
+        reach = max([unit.stat("range", self.data.stat_default("range") or 0),
+                     *(w.range for w in unit.weapons)])
+        if reach <= 0:
+            return set()
+        dist = distance_function(self.range_metric)
+        board = encounter.board
+        return {c for c in board.cells() if 0 < dist(unit.at, c) <= reach
+                and board.passable(c) and has_line_of_sight(board, unit.at, c)}
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         """Markers that follow from a unit's numbers (e.g. stunned at exactly 0 HP)."""

@@ -15,7 +15,7 @@ from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.engine.geometry import Neighbourhood, neighbours
+from desktop.engine.geometry import Metric, Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField, MovementRules, shared_field
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
 from desktop.engine.sight import has_line_of_sight
@@ -96,6 +96,9 @@ def _target_breakers(situation: _Situation, with_last_attacker: str | None) -> l
 
 
 class CardFlipRpg(Ruleset):
+    movement = MOVEMENT
+    range_metric = Metric.MANHATTAN
+
     def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
         unit = encounter.unit(unit_id)
         if not unit.is_enemy:

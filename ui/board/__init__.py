@@ -1,0 +1,1 @@
+"""The board: a QGraphicsScene of terrain, unit tokens and decision highlights, and its view."""

@@ -1,0 +1,142 @@
+"""The board scene: terrain, unit tokens and decision highlights for one encounter state."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+
+from desktop.engine.board import Cell, Terrain
+from desktop.engine.decision import Outcome
+from desktop.engine.encounter import Encounter
+from ui.board.cell_shapes import board_rect, cell_at, cell_centre
+from ui.board.highlights import Highlights
+from ui.board.terrain_item import TerrainItem
+from ui.board.token_item import TokenItem
+
+
+class BoardScene(QGraphicsScene):
+    unitClicked = Signal(str)
+    unitMoveRequested = Signal(str, int, int)
+    unitContextMenuRequested = Signal(str, QPointF)  # unit id, screen position
+    cellHovered = Signal(int, int)  # (-1, -1) off the board
+    terrainPaintRequested = Signal(int, int, str)  # column, row, legend character
+
+    def __init__(self, parent=None, *, show_hp: bool = True) -> None:
+        super().__init__(parent)
+        self.show_hp = show_hp
+        self.encounter: Encounter | None = None
+        self.tokens: dict[str, TokenItem] = {}
+        self.ghost: TokenItem | None = None
+        self.terrain_item: TerrainItem | None = None
+        self.highlights = Highlights(self)
+        self.brush: Terrain | None = None  # set while painting terrain
+        self._dragging: str | None = None
+        self._painted: set[Cell] = set()
+        self.setBackgroundBrush(QColor("#E3DED3"))
+
+    # -- content ---------------------------------------------------------------------------
+    def set_encounter(self, encounter: Encounter, active: str | None = None) -> None:
+        board_changed = self.encounter is None or self.encounter.board != encounter.board
+        self.encounter = encounter
+        if board_changed:
+            if self.terrain_item is not None:
+                self.removeItem(self.terrain_item)
+            self.terrain_item = TerrainItem(encounter.board)
+            self.addItem(self.terrain_item)
+            rect = board_rect(encounter.board)
+            self.setSceneRect(rect.adjusted(-40, -40, 40, 40))
+        for item in self.tokens.values():
+            self.removeItem(item)
+        self.tokens = {}
+        for unit in encounter.units:
+            token = TokenItem(unit, encounter.board.shape, show_hp=self.show_hp,
+                              active=unit.id == active)
+            self.addItem(token)
+            self.tokens[unit.id] = token
+
+    def show_outcome(self, unit_id: str, outcome: Outcome | None,
+                     move_cells: set[Cell] = frozenset(),
+                     attack_cells: set[Cell] = frozenset()) -> None:
+        """Highlight what `unit_id` does: targets in order, path, destination, ranges."""
+        self.clear_outcome()
+        if self.encounter is None or outcome is None:
+            return
+        unit = self.encounter.unit(unit_id)
+        shape = self.encounter.board.shape
+        targets = [self.encounter.unit(t).at for t in outcome.targets
+                   if self.encounter.has_unit(t)]
+        self.highlights.show(shape, unit.at, targets, outcome.destination, outcome.path,
+                             set(move_cells), set(attack_cells))
+        if outcome.destination is not None and outcome.destination != unit.at:
+            self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True)
+            self.addItem(self.ghost)
+
+    def clear_outcome(self) -> None:
+        self.highlights.clear()
+        if self.ghost is not None:
+            self.removeItem(self.ghost)
+            self.ghost = None
+
+    def set_overlay_visible(self, name: str, visible: bool) -> None:
+        self.highlights.set_visible(name, visible)
+
+    # -- interaction -----------------------------------------------------------------------
+    def _cell(self, point: QPointF) -> Cell | None:
+        return None if self.encounter is None else cell_at(self.encounter.board, point)
+
+    def _token_at(self, point: QPointF) -> TokenItem | None:
+        for item in self.items(point):
+            if isinstance(item, TokenItem) and not item.ghost:
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        point = event.scenePos()
+        if self.brush is not None and event.button().name == "LeftButton":
+            self._painted = set()
+            self._paint(point)
+            event.accept()
+            return
+        token = self._token_at(point)
+        if token is None:
+            super().mousePressEvent(event)
+            return
+        if event.button().name == "RightButton":
+            self.unitContextMenuRequested.emit(token.unit.id, QPointF(event.screenPos()))
+        else:
+            self.unitClicked.emit(token.unit.id)
+            self._dragging = token.unit.id
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        point = event.scenePos()
+        cell = self._cell(point)
+        self.cellHovered.emit(*(cell if cell is not None else (-1, -1)))
+        if self.brush is not None and event.buttons().value & 1:
+            self._paint(point)
+        elif self._dragging is not None:
+            token = self.tokens.get(self._dragging)
+            if token is not None:
+                token.setPos(point)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        unit_id, self._dragging = self._dragging, None
+        if unit_id is not None and self.encounter is not None:
+            cell = self._cell(event.scenePos())
+            unit = self.encounter.unit(unit_id)
+            token = self.tokens.get(unit_id)
+            if token is not None:
+                token.setPos(cell_centre(self.encounter.board.shape, unit.at))
+            if cell is not None and cell != unit.at:
+                self.unitMoveRequested.emit(unit_id, *cell)
+        super().mouseReleaseEvent(event)
+
+    def _paint(self, point: QPointF) -> None:
+        cell = self._cell(point)
+        if cell is None or cell in self._painted or self.brush is None:
+            return
+        self._painted.add(cell)
+        if self.encounter is not None and self.encounter.board.terrain(cell) is not self.brush:
+            self.terrainPaintRequested.emit(cell[0], cell[1], self.brush.value)

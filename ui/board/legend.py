@@ -1,0 +1,55 @@
+"""A one-row legend of the terrain and the highlight colours under the board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from desktop.engine.board import Terrain
+from ui import palette
+
+
+def swatch(colour: QColor, size: int = 14) -> QPixmap:
+    pixmap = QPixmap(QSize(size, size))
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setPen(QColor("#555555"))
+    painter.setBrush(colour)
+    painter.drawRect(0, 0, size - 1, size - 1)
+    painter.end()
+    return pixmap
+
+
+def terrain_icon(terrain: Terrain) -> QIcon:
+    return QIcon(swatch(palette.TERRAIN_FILL[terrain], 16))
+
+
+class Legend(QWidget):
+    """Wraps onto more lines in a narrow window rather than forcing the window wider."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        entries = [(palette.TERRAIN_FILL[t], t.label) for t in Terrain if t is not Terrain.OPEN]
+        entries[-1] = (QColor("#F0E442"), Terrain.OBJECTIVE.label)
+        entries += [(palette.ENEMY, "enemy&nbsp;(round)"), (palette.PLAYER, "player&nbsp;(square)"),
+                    (palette.TARGET, "target,&nbsp;numbered"), (palette.PATH, "path"),
+                    (palette.SIGHT, "sight line")]
+        html = "&nbsp;&nbsp; ".join(
+            f'<span style="color:{c.name()}; font-size:large">■</span>&nbsp;'
+            f'{text.replace(" ", "&nbsp;")}'
+            for c, text in entries)
+        self.text = QLabel(html)
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setAccessibleName("Legend")
+        self.coordinates = QLabel()
+        self.coordinates.setMinimumWidth(70)
+        self.coordinates.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 2, 8, 2)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.coordinates)
+
+    def show_cell(self, col: int, row: int) -> None:
+        self.coordinates.setText("" if col < 0 else f"[{col}, {row}]")

@@ -1,0 +1,106 @@
+"""A unit's token: side colour, initials, an HP ring and a pip per status marker."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from desktop.engine.board import Shape
+from desktop.engine.units import Unit
+from ui import palette
+from ui.board.cell_shapes import cell_centre, token_radius
+
+STATUS_PIP = QColor("#F0E442")
+
+
+def initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return name[:2].capitalize()
+
+
+class TokenItem(QGraphicsItem):
+    def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
+                 active: bool = False, ghost: bool = False) -> None:
+        super().__init__()
+        self.unit = unit
+        self.shape = shape
+        self.show_hp = show_hp
+        self.active = active
+        self.ghost = ghost
+        self.radius = token_radius(shape)
+        self.setPos(cell_centre(shape, unit.at))
+        self.setZValue(20 if not ghost else 15)
+        self.setAcceptHoverEvents(not ghost)
+        if not ghost:
+            self.setToolTip(self._tooltip())
+            self.setCursor(Qt.CursorShape.OpenHandCursor)
+
+    @property
+    def defeated(self) -> bool:
+        return self.unit.hp <= 0 if self.unit.is_enemy else self.unit.hp < 0
+
+    def _tooltip(self) -> str:
+        u = self.unit
+        bits = [f"<b>{u.name}</b> ({u.side.value})"]
+        if self.show_hp:
+            bits.append(f"HP {u.hp} / {u.max_hp}")
+        if u.ai:
+            bits.append(f"AI: {u.ai}")
+        if u.statuses:
+            bits.append("Markers: " + ", ".join(u.statuses))
+        bits.append(f"at [{u.at[0]}, {u.at[1]}]")
+        return "<br>".join(bits)
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius + 6
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.radius
+        colour = palette.ENEMY if self.unit.is_enemy else palette.PLAYER
+        if self.defeated:
+            colour = palette.DEFEATED
+        if self.ghost:
+            faded = QColor(colour)
+            faded.setAlpha(90)
+            painter.setBrush(faded)
+            painter.setPen(QPen(colour, 2, Qt.PenStyle.DashLine))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            return
+        if self.active:
+            painter.setPen(QPen(palette.ACTIVE.darker(115), 5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), r + 3, r + 3)
+        painter.setPen(QPen(colour.darker(150), 1.5))
+        painter.setBrush(colour)
+        # Enemies are round, players rounded squares: side is readable without colour too.
+        if self.unit.is_enemy:
+            painter.drawEllipse(QPointF(0, 0), r, r)
+        else:
+            painter.drawRoundedRect(QRectF(-r, -r, 2 * r, 2 * r), r * 0.35, r * 0.35)
+        if self.show_hp and self.unit.max_hp > 0:
+            fraction = max(0.0, min(1.0, self.unit.hp / self.unit.max_hp))
+            ring = QRectF(-r + 3, -r + 3, 2 * r - 6, 2 * r - 6)
+            painter.setPen(QPen(QColor(255, 255, 255, 110), 3.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(ring)
+            painter.setPen(QPen(QColor("white"), 3.5, Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.FlatCap))
+            painter.drawArc(ring, 90 * 16, int(-fraction * 360 * 16))
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(max(9, int(r * 0.72)))
+        painter.setFont(font)
+        painter.setPen(QColor("white"))
+        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                         initials(self.unit.name))
+        pip = max(3.0, r * 0.2)
+        for index, _status in enumerate(self.unit.statuses[:4]):
+            centre = QPointF(r * 0.75 - index * (pip * 2.1), -r * 0.85)
+            painter.setPen(QPen(QColor("#333333"), 1))
+            painter.setBrush(STATUS_PIP)
+            painter.drawEllipse(centre, pip, pip)

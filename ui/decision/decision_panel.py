@@ -1,0 +1,213 @@
+"""Shows one decision: the result in words, each step with its reason, the choices the
+rules leave to the players, the dice used, and Apply."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.commands.output import format_cells
+from desktop.engine.decision import Decision, Outcome
+from ui.decision.step_list import StepList
+
+
+def describe_outcome(outcome: Outcome, names: dict[str, str]) -> str:
+    bits = [outcome.action.capitalize()]
+    if outcome.targets:
+        bits.append(", ".join(names.get(t, t) for t in outcome.targets))
+    if outcome.destination is not None:
+        bits.append(f"to {format_cells([outcome.destination])}")
+    return " ".join(bits)
+
+
+def parse_rolls(text: str) -> list[int]:
+    """'4 2, 6' -> [4, 2, 6]; raises ValueError naming the first bad entry."""
+    values = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        if not token.isdigit() or int(token) < 1:
+            raise ValueError(f"'{token}' is not a die result (whole numbers from 1)")
+        values.append(int(token))
+    return values
+
+
+class DecisionPanel(QWidget):
+    applyRequested = Signal(int)  # the chosen outcome: 0 = as decided, n = alternatives[n-1]
+    choiceChanged = Signal(int)
+    rollsEntered = Signal(list)  # dice the players typed: evaluate again with them
+    rerollRequested = Signal()
+    phaseChosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.decision: Decision | None = None
+        self.names: dict[str, str] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        self.title = QLabel("Select an enemy to see what it does and why.")
+        self.title.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Decision summary")
+        font = QFont(self.summary.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.summary.setFont(font)
+        self.phases = QTabBar()
+        self.phases.setVisible(False)
+        self.phases.setAccessibleName("Phase")
+        self.phases.currentChanged.connect(self._phase_changed)
+        self.steps = StepList()
+        self.choices_label = QLabel("The rules leave this to the players — pick one:")
+        self.choices_label.setWordWrap(True)
+        self.choices = QListWidget()
+        self.choices.setAccessibleName("Players' choices")
+        self.choices.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.choices.currentRowChanged.connect(self._choice_changed)
+        self.rolls = QLabel()
+        self.rolls.setWordWrap(True)
+        self.rolls.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("Type the dice you rolled, e.g. 4 2")
+        self.typed.setAccessibleName("Typed dice")
+        self.typed.returnPressed.connect(self._use_typed)
+        use = QPushButton("Use my dice")
+        use.clicked.connect(self._use_typed)
+        reroll = QPushButton("Roll for me")
+        reroll.setToolTip("Evaluate again with fresh random dice")
+        reroll.clicked.connect(self.rerollRequested)
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.typed, 1)
+        dice_row.addWidget(use)
+        dice_row.addWidget(reroll)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #B00020;")
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setToolTip("Carry out this decision (Enter)")
+        self.apply_button.clicked.connect(self._apply)
+        self.apply_button.setEnabled(False)
+        layout.addWidget(self.title)
+        layout.addWidget(self.phases)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.steps, 1)
+        layout.addWidget(self.choices_label)
+        layout.addWidget(self.choices)
+        layout.addWidget(QLabel("Dice"))
+        layout.addWidget(self.rolls)
+        layout.addLayout(dice_row)
+        layout.addWidget(self.error)
+        layout.addWidget(self.apply_button)
+        self.show_decision(None)
+
+    def sizeHint(self) -> QSize:
+        return QSize(380, 560)
+
+    # -- content ---------------------------------------------------------------------------
+    def set_phases(self, phases: tuple[str, ...], current: str | None) -> None:
+        self.phases.blockSignals(True)
+        while self.phases.count():
+            self.phases.removeTab(0)
+        for phase in phases:
+            self.phases.addTab(phase.capitalize())
+        if current in phases:
+            self.phases.setCurrentIndex(phases.index(current))
+        self.phases.setVisible(bool(phases))
+        self._phase_ids = phases
+        self.phases.blockSignals(False)
+
+    def show_message(self, text: str) -> None:
+        self.show_decision(None)
+        self.title.setText(text)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+    def show_decision(self, decision: Decision | None, unit_name: str = "",
+                      names: dict[str, str] | None = None) -> None:
+        self.decision = decision
+        self.names = names or {}
+        self.steps.show_steps(())
+        self.choices.blockSignals(True)
+        self.choices.clear()
+        self.choices.blockSignals(False)
+        self.show_error("")
+        if decision is None:
+            self.summary.setText("")
+            self.rolls.setText("")
+            self.choices_label.setVisible(False)
+            self.choices.setVisible(False)
+            self.apply_button.setEnabled(False)
+            return
+        head = f"<b>{unit_name}</b> — AI {decision.ai}"
+        if decision.phase:
+            head += f", {decision.phase} phase"
+        self.title.setText(head)
+        self.summary.setText(decision.summary)
+        self.steps.show_steps(decision.trace)
+        options = [decision.outcome, *decision.alternatives]
+        multiple = len(options) > 1
+        self.choices_label.setVisible(multiple)
+        self.choices.setVisible(multiple)
+        if multiple:
+            self.choices.blockSignals(True)
+            for index, option in enumerate(options):
+                label = "As decided: " if index == 0 else f"Choice {index + 1}: "
+                QListWidgetItem(label + describe_outcome(option, self.names), self.choices)
+            self.choices.setCurrentRow(0)
+            self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
+            self.choices.blockSignals(False)
+        if decision.rolls:
+            self.rolls.setText("; ".join(f"{r.die} = {r.value} ({r.purpose})"
+                                         for r in decision.rolls))
+        else:
+            self.rolls.setText("No dice needed for this decision.")
+        self.apply_button.setEnabled(True)
+
+    def chosen(self) -> int:
+        return max(0, self.choices.currentRow()) if self.choices.isVisible() else 0
+
+    def chosen_outcome(self) -> Outcome | None:
+        if self.decision is None:
+            return None
+        options = [self.decision.outcome, *self.decision.alternatives]
+        return options[min(self.chosen(), len(options) - 1)]
+
+    # -- slots ------------------------------------------------------------------------------
+    def _choice_changed(self, row: int) -> None:
+        if row >= 0:
+            self.choiceChanged.emit(row)
+
+    def _use_typed(self) -> None:
+        try:
+            values = parse_rolls(self.typed.text())
+        except ValueError as error:
+            self.show_error(str(error))
+            return
+        self.show_error("")
+        self.rollsEntered.emit(values)
+
+    def _apply(self) -> None:
+        if self.decision is not None:
+            self.applyRequested.emit(self.chosen())
+
+    def _phase_changed(self, index: int) -> None:
+        if 0 <= index < len(getattr(self, "_phase_ids", ())):
+            self.phaseChosen.emit(self._phase_ids[index])

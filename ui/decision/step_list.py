@@ -1,0 +1,75 @@
+"""The reasoning as a column of steps: outcome mark, step name, and its reason with the
+numbers, wrapped to the panel's width. Click a step to fold or unfold its reason."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
+
+_COLOURS = {APPLIED: "#007A5A", SKIPPED: "#767676"}
+_MARKS = {APPLIED: "✔", SKIPPED: "–"}
+
+
+class StepCard(QFrame):
+    def __init__(self, step: TraceStep, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.step = step
+        applied = step.outcome != SKIPPED
+        colour = _COLOURS.get(step.outcome, "#1F4E9A")
+        self.setFrameShape(QFrame.Shape.StyledPanel if applied else QFrame.Shape.NoFrame)
+        self.title = QLabel(step.step)
+        self.title.setWordWrap(True)
+        font = QFont(self.title.font())
+        font.setBold(applied)
+        self.title.setFont(font)
+        self.outcome = QLabel(f"{_MARKS.get(step.outcome, '•')} {step.outcome}")
+        self.outcome.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.outcome.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.detail = QLabel(step.detail)
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setStyleSheet("color: palette(text); margin-left: 14px;")
+        self.detail.setVisible(True)
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.title, 1)
+        header.addWidget(self.outcome)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        layout.addLayout(header)
+        layout.addWidget(self.detail)
+        self.setToolTip("Click to fold or unfold the reason")
+        self.setAccessibleName(f"{step.step}: {step.outcome}")
+        self.setAccessibleDescription(step.detail)
+
+    def mousePressEvent(self, event) -> None:
+        self.detail.setVisible(not self.detail.isVisible())
+        super().mousePressEvent(event)
+
+
+class StepList(QScrollArea):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setAccessibleName("Reasoning steps")
+        self._inner = QWidget()
+        self._layout = QVBoxLayout(self._inner)
+        self._layout.setContentsMargins(2, 2, 2, 2)
+        self._layout.setSpacing(4)
+        self._layout.addStretch(1)
+        self.setWidget(self._inner)
+        self.cards: list[StepCard] = []
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def show_steps(self, steps: tuple[TraceStep, ...]) -> None:
+        for card in self.cards:
+            card.deleteLater()
+        self.cards = []
+        for step in steps:
+            card = StepCard(step)
+            self._layout.insertWidget(self._layout.count() - 1, card)
+            self.cards.append(card)

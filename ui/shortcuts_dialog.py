@@ -1,0 +1,44 @@
+"""Help → Keyboard shortcuts: every action that has one, read from the window's menus."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QVBoxLayout as _VBox
+
+
+def shortcut_rows(menus: list[QMenu]) -> list[tuple[str, str, str]]:
+    rows = []
+    for menu in menus:
+        for action in menu.actions():
+            if action.menu() is not None:
+                rows += shortcut_rows([action.menu()])
+                continue
+            keys = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts()]
+            if keys:
+                rows.append((menu.title().replace("&", ""), action.text().replace("&", ""),
+                             ", ".join(keys)))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    def __init__(self, menus: list[QMenu], parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        rows = shortcut_rows(menus)
+        table = QTableWidget(len(rows), 3)
+        table.setHorizontalHeaderLabels(["Menu", "Action", "Keys"])
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                table.setItem(r, c, QTableWidgetItem(text))
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.verticalHeader().setVisible(False)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = _VBox(self)
+        layout.addWidget(table)
+        layout.addWidget(buttons)
+        self.table = table
+        self.resize(520, 560)

@@ -1,0 +1,145 @@
+"""Turn tracker: round, activation order (ties reordered by drag), Next, ruleset helpers."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.engine.ruleset import Helper
+from desktop.tracker.state import TrackerState
+from ui import palette
+
+
+class TurnTracker(QWidget):
+    nextRequested = Signal()
+    nextRoundRequested = Signal()
+    orderSettled = Signal(list)
+    unitChosen = Signal(str)
+    phaseChosen = Signal(str)
+    cardFlipRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.round_label = QLabel()
+        font = QFont(self.round_label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.round_label.setFont(font)
+        self.order = QListWidget()
+        self.order.setAccessibleName("Activation order")
+        self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.order.setToolTip("Drag to settle the ties the rules leave to the players")
+        self.order.model().rowsMoved.connect(self._reordered)
+        self.order.itemClicked.connect(
+            lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.ties_label = QLabel()
+        self.ties_label.setWordWrap(True)
+        self.next_button = QPushButton("Next activation")
+        self.next_button.setToolTip("The active unit is done; the next one activates (Space)")
+        self.next_button.clicked.connect(self.nextRequested)
+        self.round_button = QPushButton("Next round")
+        self.round_button.setToolTip("Start the next round (Ctrl+Space)")
+        self.round_button.clicked.connect(self.nextRoundRequested)
+        self.phase = QComboBox()
+        self.phase.setAccessibleName("Phase")
+        self.phase.activated.connect(lambda i: self.phaseChosen.emit(self.phase.itemData(i)))
+        self.flip_button = QPushButton("Flip a card")
+        self.flip_button.setToolTip("Flip a card from the deck for an enemy attack")
+        self.flip_button.clicked.connect(self.cardFlipRequested)
+        self.helpers = QFormLayout()
+        self.helpers.setContentsMargins(0, 0, 0, 0)
+        helpers_box = QWidget()
+        helpers_box.setLayout(self.helpers)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.next_button)
+        buttons.addWidget(self.round_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.round_label)
+        layout.addWidget(self.phase)
+        layout.addWidget(self.order, 1)
+        layout.addWidget(self.ties_label)
+        layout.addLayout(buttons)
+        layout.addWidget(helpers_box)
+        layout.addWidget(self.flip_button)
+        self._ids: list[str] = []
+        self._updating = False
+        self.phase.setVisible(False)
+        self.flip_button.setVisible(False)
+        self.next_button.setEnabled(False)
+        self.round_button.setEnabled(False)
+        self.round_label.setText("No session open")
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 360)
+
+    def show_state(self, state: TrackerState, phases: tuple[str, ...], helpers: list[Helper],
+                   can_flip: bool, last_card: str = "") -> None:
+        self._updating = True
+        enc = state.encounter
+        self.round_label.setText(f"Round {state.round}")
+        self.phase.setVisible(bool(phases))
+        self.phase.clear()
+        for p in phases:
+            self.phase.addItem(f"Phase: {p}", p)
+        if enc.phase in phases:
+            self.phase.setCurrentIndex(phases.index(enc.phase))
+        self.order.clear()
+        self._ids = list(state.order)
+        tied = {u for group in state.ties for u in group}
+        for index, unit_id in enumerate(state.order):
+            if not enc.has_unit(unit_id):
+                continue
+            unit = enc.unit(unit_id)
+            marker = "▶ " if index == state.pointer else ("✓ " if index < state.pointer else "   ")
+            text = f"{marker}{index + 1}. {unit.name}" + ("  ⇅" if unit_id in tied else "")
+            item = QListWidgetItem(text, self.order)
+            item.setData(Qt.ItemDataRole.UserRole, unit_id)
+            if index == state.pointer:
+                item.setBackground(QBrush(palette.ACTIVE))
+                item.setForeground(QBrush(QColor("#111111")))
+            elif index < state.pointer:
+                item.setForeground(QBrush(QColor("#8A8A8A")))
+        if state.ties:
+            self.ties_label.setText("⇅ The rules leave the order of these to you: drag to "
+                                    "reorder.")
+        else:
+            self.ties_label.setText("")
+        done = state.pointer >= len(state.order)
+        self.round_button.setEnabled(True)
+        self.next_button.setEnabled(not done)
+        self.next_button.setDefault(not done)
+        while self.helpers.rowCount():
+            self.helpers.removeRow(0)
+        for helper in helpers:
+            value = QLabel(f"<b>{helper.value}</b>")
+            value.setToolTip(helper.explanation)
+            label = QLabel(helper.label)
+            label.setToolTip(helper.explanation)
+            self.helpers.addRow(label, value)
+        self.flip_button.setVisible(can_flip)
+        if last_card:
+            self.flip_button.setText(f"Flip a card (last: {last_card})")
+        else:
+            self.flip_button.setText("Flip a card")
+        self._updating = False
+
+    def _reordered(self, *args) -> None:
+        if self._updating:
+            return
+        order = [self.order.item(i).data(Qt.ItemDataRole.UserRole)
+                 for i in range(self.order.count())]
+        if order != self._ids:
+            self.orderSettled.emit(order)
