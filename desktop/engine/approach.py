@@ -6,21 +6,18 @@ cheapest; a cheaper move wins among those, then the straight line nearer the
 goal; cells still equal are returned together (a tie for the players).
 
 The rest of the way is measured over terrain alone (units may move by then),
-with a distance field grown outward from the goal. Growing outward charges
-the cost of entering each cell on the way *out*; walking *in* charges the cells
-entered toward the goal instead, so the two differ by exactly the extra cost
-of the end cell and of the goal: `remaining` corrects for that, so the figure
-is exact for any step rules whose base step costs are symmetric.
+with a reverse distance field from the goal (the cost of walking *to* it),
+kept on the immutable board per goal and movement rules.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from desktop.engine.board import Board, Cell
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField, MovementRules, shared_field
 
 
 @dataclass(frozen=True)
@@ -36,25 +33,49 @@ class Approach:
         return bool(self.paths[0])
 
 
-def goal_field(board: Board, rules: MovementRules, goal: Cell) -> DistanceField:
-    """Terrain-only distance field grown from `goal`; cached on the (immutable) board."""
-    key = ("goal-field", _rules_key(rules), goal)
-    found = board.memo.get(key)
-    if found is None:
-        found = board.memo[key] = DistanceField(board, rules, [goal])
-    return found
+def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | None = None,
+               budget: float = 0) -> DistanceField:
+    """The cost of walking from cells around `start` to `goal`, over terrain alone.
+
+    A goal a few steps away gets a field bounded to its neighbourhood (much
+    cheaper than the whole board); it is kept on the board and reused while it
+    is wide enough, else the full-board field (shared with other callers) is
+    used. Cells the bounded field does not reach lie farther from the goal than
+    the start plus twice the move, so no move toward the goal ends there.
+    """
+    if start is None:
+        return shared_field(board, rules, [goal], reverse=True)
+    scale = rules.scale
+    step = min(rules.straight_cost, rules.diagonal_cost)
+    dx, dy = abs(start[0] - goal[0]), abs(start[1] - goal[1])
+    # the cheapest conceivable route between them, and what the move needs beyond it
+    floor = (min(dx, dy) * rules.diagonal_cost + abs(dx - dy) * rules.straight_cost) // step
+    needed = round(2 * budget * scale) + 2 * rules.diagonal_cost
+    key = ("approach-goal", rules.cache_key(), scale, goal)
+    cached = board.memo.get(key)
+    if cached is not None:
+        bound, field = cached
+        here = field.raw(start)
+        if here is not None and here + needed <= bound:
+            return field
+    bound = 2 * (floor * step + needed)
+    if bound >= (board.width + board.height) * rules.diagonal_cost:
+        return shared_field(board, rules, [goal], reverse=True)
+    field = DistanceField(board, rules, [goal], reverse=True, max_cost=bound / scale)
+    here = field.raw(start)
+    if here is None or here + needed > bound:
+        return shared_field(board, rules, [goal], reverse=True)
+    board.memo[key] = (bound, field)
+    return field
 
 
-def remaining_raw(board: Board, rules: MovementRules, goal: Cell, cell: Cell,
-                  to_goal: DistanceField | None = None) -> int | None:
-    """Cheapest cost, in 1/scale units, of walking from `cell` to `goal` over terrain."""
-    raw = (to_goal or goal_field(board, rules, goal)).raw(cell)
-    if raw is None:
-        return None
-    if cell == goal:
-        return 0
-    extra = rules.extra_cost
-    return raw - extra.get(board.terrain(cell), 0) + extra.get(board.terrain(goal), 0)
+def _lefts(board: Board, field: DistanceField) -> dict[Cell, int | None]:
+    """Look-ups already made in a goal field (several moves scan the same cells)."""
+    cache = board.memo.setdefault("approach-lefts", {})
+    found = cache.get(id(field))
+    if found is None or found[0] is not field:
+        found = cache[id(field)] = (field, {})
+    return found[1]
 
 
 def approach(
@@ -67,43 +88,49 @@ def approach(
     blocked: Iterable[Cell] = (),
     occupied: Iterable[Cell] = (),
     field: DistanceField | None = None,
+    reached: Mapping[Cell, float] | None = None,
 ) -> Approach:
     """Where a figure at `start` ends after moving up to `budget` toward `goal`.
 
     `blocked` cells are never entered; `occupied` cells may be passed but not
-    ended on. A figure that cannot get any closer stays at `start`.
+    ended on. A figure that cannot get any closer stays at `start`. Several
+    moves from the same start may share one `field` (it must reach at least
+    `budget`) and its `reached` cells (`field.reachable()`, any wider limit).
     """
     if field is None:
-        field = DistanceField(board, rules, [start], blocked=blocked)
+        field = DistanceField(board, rules, [start], blocked=blocked, max_cost=budget)
+    if reached is None:
+        reached = field.reachable(budget)
     taken = set(occupied)
     taken.discard(start)
     scale = rules.scale
-    to_goal = goal_field(board, rules, goal)
-    here = remaining_raw(board, rules, goal, start, to_goal)
-    best_key = None
+    to_goal = goal_field(board, rules, goal, start, budget)
+    here = to_goal.raw(start)
+    lefts = _lefts(board, to_goal)
+    limit = budget + 1e-9
+    best_key: tuple[int, float] | None = None
     best: list[Cell] = []
-    for cell, spent in field.reachable(budget).items():
-        if cell in taken:
+    for cell, spent in reached.items():
+        if spent > limit or cell in taken:
             continue
-        left = remaining_raw(board, rules, goal, cell, to_goal)
+        left = lefts.get(cell, -1)
+        if left == -1:
+            left = lefts[cell] = to_goal.raw(cell)
         if left is None:
             continue
-        key = (left, spent, round(math.dist(cell, goal), 9))
+        key = (left, spent)
         if best_key is None or key < best_key:
             best_key, best = key, [cell]
         elif key == best_key:
             best.append(cell)
     if best_key is None or here is None or best_key[0] >= here:
         return Approach((start,), ((),), 0.0, _inches(here, scale), _inches(here, scale))
-    best.sort(key=lambda c: (c[1], c[0]))
+    nearest = min(math.dist(c, goal) for c in best)
+    best = sorted((c for c in best if math.isclose(math.dist(c, goal), nearest)),
+                  key=lambda c: (c[1], c[0]))
     paths = tuple(tuple(field.path_to(c)) for c in best)
     return Approach(tuple(best), paths, float(best_key[1]), _inches(here, scale),
                     _inches(best_key[0], scale))
-
-
-def _rules_key(rules: MovementRules) -> tuple:
-    return (rules.neighbourhood, rules.straight_cost, rules.diagonal_cost, rules.scale,
-            tuple(sorted((t.value, c) for t, c in rules.extra_cost.items())))
 
 
 def _inches(raw: int | None, scale: int) -> float | None:

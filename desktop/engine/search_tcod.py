@@ -159,10 +159,17 @@ class TcodSearch:
         if self._limit is not None:
             mask &= dist <= self._limit
         i0, j0 = self._origin
-        for i, j in zip(*np.nonzero(mask), strict=True):
-            cell = self._layout.cell(int(i) + i0, int(j) + j0)
+        rows, cols = np.nonzero(mask)
+        values = dist[rows, cols].tolist()
+        if not self._layout.hex:
+            # Square arrays map one-to-one onto the board: convert the indices in bulk.
+            cells = zip((cols + j0).tolist(), (rows + i0).tolist(), strict=True)
+            yield from zip(cells, values, strict=True)
+            return
+        for i, j, value in zip(rows.tolist(), cols.tolist(), values, strict=True):
+            cell = self._layout.cell(i + i0, j + j0)
             if self._board.in_bounds(cell):
-                yield cell, int(dist[i, j])
+                yield cell, value
 
     def _cells(self, points) -> list[Cell]:
         i0, j0 = self._origin

@@ -178,7 +178,8 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     if not within:
         return hold(STEP_CHARGE_ABLE, f"no player unit within {inch_text(reach)}",
                     "Nobody to charge")
-    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells())
+    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells(),
+                          max_cost=12)  # the longest charge roll
     taken = ctx.occupied()
     candidates: list[tuple[Unit, float]] = []
     out_of_reach: list[str] = []

@@ -172,10 +172,10 @@ def goals(ctx: Context) -> tuple[list[Goal], str]:
     return nearest, text
 
 
-def move_toward(ctx: Context, start: Cell, goal: Goal, budget: float,
-                blocked: set[Cell], field: DistanceField | None = None) -> Approach:
+def move_toward(ctx: Context, start: Cell, goal: Goal, budget: float, blocked: set[Cell],
+                field: DistanceField | None = None, reached: dict | None = None) -> Approach:
     return approach(ctx.board, MOVEMENT, start, goal.cell, budget, blocked=blocked,
-                    occupied=ctx.occupied(), field=field)
+                    occupied=ctx.occupied(), field=field, reached=reached)
 
 
 # -- targeting ----------------------------------------------------------------------------------
@@ -235,7 +235,8 @@ def engage_most(ctx: Context, budget: float, only_near: Unit | None = None) -> E
     """Reachable end cells (within `budget`, through no player unit) engaging the most player
     units; fewer inches moved wins ties; None when no reachable cell engages anybody (or,
     with `only_near`, nobody engages that unit)."""
-    field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells())
+    field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(),
+                          max_cost=budget)
     taken = ctx.occupied()
     best_key = None
     best: list[Cell] = []

@@ -159,13 +159,16 @@ def tactical_move(ctx: Context, dice: Dice) -> Decision:
     move = float(ctx.stat(unit, "move"))
     blocked = ctx.player_cells() | ctx.engagement_zone()
     roll = _AdvanceRoll(ctx, dice)
-    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=blocked)
+    bonus, _, _ = advance_modifier(unit.tags)
+    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=blocked,
+                          max_cost=move + 6 + bonus)  # the longest advance there can be
+    reached = field.reachable()
     outcomes: list[Outcome] = []
     main: dict | None = None
     for goal in found:
-        normal = move_toward(ctx, unit.at, goal, move, blocked, field)
+        normal = move_toward(ctx, unit.at, goal, move, blocked, field, reached)
         for index, end in enumerate(normal.ends):
-            result = _finish(ctx, goal, normal, index, end, blocked, roll, field)
+            result = _finish(ctx, goal, normal, index, end, blocked, roll, field, reached)
             if main is None:
                 main = result
             outcomes.extend(result["outcomes"])
@@ -184,7 +187,8 @@ def tactical_move(ctx: Context, dice: Dice) -> Decision:
 
 
 def _finish(ctx: Context, goal: Goal, normal: Approach, index: int, end: Cell,
-            blocked: set[Cell], roll: _AdvanceRoll, field: DistanceField) -> dict:
+            blocked: set[Cell], roll: _AdvanceRoll, field: DistanceField,
+            reached: dict) -> dict:
     unit = ctx.unit
     path = normal.paths[index]
     trace: list[TraceStep] = []
@@ -219,7 +223,7 @@ def _finish(ctx: Context, goal: Goal, normal: Approach, index: int, end: Cell,
                    else "Hold position")
     else:
         extra = roll.get()
-        more = move_toward(ctx, unit.at, goal, move + extra, blocked, field)
+        more = move_toward(ctx, unit.at, goal, move + extra, blocked, field, reached)
         outcome_cells = list(zip(more.ends, more.paths, strict=True))
         action = "advance"
         trace.append(TraceStep(STEP_ADVANCE, APPLIED,

@@ -227,3 +227,26 @@ def test_enemies_fight_in_the_players_fight_phase_and_wait_otherwise():
     d = decide_for(scene(FIELD, units, phase="shooting", turn="player"), "orc")
     assert d.action == "hold"
     assert d.phase == "shooting"
+
+
+def test_consolidation_goal_follows_the_temperament():
+    cells = board(20, 1, {(0, 0): "c", (19, 0): "O"})
+    for temperament, expected in (("tactical", (13, 0)), ("berserk", (7, 0)),
+                                  ("erratic", (7, 0)), ("skittish", (7, 0))):
+        fought = enemy(at=(10, 0), ai=temperament, weapons=blade(4), statuses=("fought",))
+        enc = scene(cells, [fought, player("aria", (11, 0), hp=0), player("bram", (3, 0))],
+                    phase="fight")
+        d = decide_for(enc, "orc")
+        assert d.action == "consolidate", temperament
+        assert d.destination == expected, temperament
+
+
+def test_heroic_intervention_engages_as_many_player_units_as_it_can():
+    units = [enemy(at=(0, 2), weapons=blade(4), tags=("character",)), player("aria", (2, 1)),
+             player("bram", (2, 3))]
+    enc = scene(board(12, 5), units, phase="charge", turn="player")
+    d = decide_for(enc, "orc")
+    assert d.action == "intervene"
+    assert d.destination == (1, 2)  # beside both; (2, 2) is too, but a step farther
+    assert d.alternatives == ()
+    assert set(d.targets) == {"aria", "bram"}
