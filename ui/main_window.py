@@ -549,8 +549,14 @@ class MainWindow(QMainWindow):
                                          "board; Esc to stop", 8000)
 
     def _unit_menu(self, unit_id: str, screen_pos) -> None:
+        menu = self.unit_menu(unit_id)
+        if menu is not None:
+            menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
+
+    def unit_menu(self, unit_id: str) -> QMenu | None:
+        """Right-click menu of a unit on the board: select, damage, heal, markers."""
         if self.session is None:
-            return
+            return None
         unit = self.session.encounter.unit(unit_id)
         menu = QMenu(self)
         menu.addAction(f"Select {unit.name}", lambda: self.select_unit(unit_id))
@@ -568,8 +574,8 @@ class MainWindow(QMainWindow):
                 cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)))
             action.setCheckable(True)
             action.setChecked(has)
-        menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
-        self._context_menu = menu  # kept for tests and so it is not collected while shown
+        self._context_menu = menu  # kept so it is not collected while shown
+        return menu
 
     # -- decisions ---------------------------------------------------------------------------
     def select_unit(self, unit_id: str | None) -> None:

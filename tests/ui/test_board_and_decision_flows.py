@@ -1,0 +1,228 @@
+"""Select an enemy, see why it acts on the board, apply it, undo it — as a player would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from desktop.engine.board import Terrain
+from desktop.samples import sample_path
+from ui import palette
+from ui.board.cell_shapes import cell_centre, token_radius
+
+AMBUSH = "card-flip-goblin-ambush.toml"
+CRYPT = "hex-quest-crypt-gate.toml"
+
+
+def cli_decision(sample: str, unit: str) -> dict:
+    result = subprocess.run([sys.executable, "-m", "desktop", "decide", str(sample_path(sample)),
+                             "--unit", unit, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def test_opening_a_session_shows_the_active_enemys_decision(window):
+    window.start_tutorial(AMBUSH)
+    assert window.windowTitle().startswith("Tutorial: Goblin ambush")
+    assert window.selected == "goblin"  # first in the activation order
+    assert window.panel.summary.text() == "Move 3 squares toward Bram"
+    assert window.act_apply.isEnabled()
+
+
+def test_panel_matches_the_command_line_and_the_path_is_drawn(window):
+    window.start_tutorial(AMBUSH)
+    window.select_unit("brute")
+    expected = cli_decision(AMBUSH, "brute")
+    assert window.decision.to_dict() == expected
+    assert [list(c) for c in window.scene.highlights.path_cells] == expected["path"]
+    ghost = window.scene.ghost
+    assert ghost is not None
+    assert ghost.pos() == cell_centre(window.session.encounter.board.shape,
+                                      tuple(expected["destination"]))
+    titles = [card.step.step for card in window.panel.steps.cards]
+    assert titles == [t["step"] for t in expected["trace"]]
+
+
+def test_choosing_an_alternative_moves_the_highlight(window):
+    window.start_tutorial(AMBUSH)
+    window.select_unit("kobold")
+    first = window.scene.highlights.path_cells
+    assert window.panel.choices.isVisible()
+    assert window.panel.choices.count() == 1 + len(window.decision.alternatives)
+    window.panel.choices.setCurrentRow(2)
+    alternative = window.decision.alternatives[1]
+    assert window.scene.highlights.path_cells == alternative.path != first
+    assert window.scene.ghost.pos() == cell_centre(window.session.encounter.board.shape,
+                                                   alternative.destination)
+
+
+def test_apply_moves_the_unit_logs_it_and_undo_restores_it(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    start = window.session.encounter.unit("goblin").at
+    destination = window.decision.destination
+    window.act_apply.trigger()
+    assert window.session.encounter.unit("goblin").at == destination
+    assert window.session.current_unit == "brute"
+    assert window.selected == "brute"  # the next enemy is shown at once
+    texts = [e.text for e in window.session.history]
+    assert texts[0] == "Goblin Archer: Move 3 squares toward Bram"
+    assert window.log_panel.model.rowCount() == 2
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    assert window.session.encounter.unit("goblin").at == start
+    assert window.session.current_unit == "goblin"
+    window.act_redo.trigger()
+    assert window.session.encounter.unit("goblin").at == destination
+
+
+def test_enter_steps_through_a_whole_enemy_turn(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    window.board_view.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+    assert window.session.current_unit is None
+    kinds = [e.kind for e in window.session.history]
+    assert kinds.count("apply-decision") == 3
+    assert not window.turns.next_button.isEnabled()
+
+
+def test_typed_dice_change_the_decision(window):
+    window.start_tutorial(CRYPT)
+    window.select_unit("ghoul")
+    rolled = [r.value for r in window.decision.rolls]
+    assert rolled, "the ghoul's engage rolls a die"
+    other = 1 if rolled[0] != 1 else 2
+    window.panel.typed.setText(str(other))
+    window.panel._use_typed()
+    assert window.decision.rolls[0].value == other
+    assert str(other) in window.panel.rolls.text()
+    window.panel.typed.setText("four")
+    window.panel._use_typed()
+    assert "'four' is not a die result" in window.panel.error.text()
+
+
+def _render(scene, rect: QRectF) -> QImage:
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+    painter.end()
+    return image
+
+
+def test_the_target_ring_is_drawn_at_the_targets_cell(window):
+    window.start_tutorial(CRYPT)
+    window.select_unit("ghoul")
+    target = window.session.encounter.unit(window.decision.targets[0])
+    shape = window.session.encounter.board.shape
+    centre = cell_centre(shape, target.at)
+    r = token_radius(shape) + 6
+    rect = QRectF(centre.x() - 2 * r, centre.y() - 2 * r, 4 * r, 4 * r)
+    image = _render(window.scene, rect)
+    # The ring passes through the point r to the left of the target's centre.
+    sample = image.pixelColor(int(2 * r - r), int(2 * r))
+    assert sample.name() == palette.TARGET.name()
+    # ... and nothing orange is drawn there when another unit is shown.
+    window.select_unit(target.id)
+    assert _render(window.scene, rect).pixelColor(int(r), int(2 * r)).name() != \
+        palette.TARGET.name()
+
+
+def test_painting_terrain_and_dragging_a_unit_are_undoable(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    view, scene = window.board_view, window.scene
+    shape = window.session.encounter.board.shape
+    window.brush_actions[Terrain.WALL].trigger()
+    spot = view.mapFromScene(cell_centre(shape, (9, 5)))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
+    assert window.session.encounter.board.terrain((9, 5)) is Terrain.WALL
+    window.act_undo.trigger()
+    assert window.session.encounter.board.terrain((9, 5)) is Terrain.OPEN
+    window.brush_actions[None].trigger()
+    start = window.session.encounter.unit("aria").at
+    scene.unitMoveRequested.emit("aria", 6, 5)
+    assert window.session.encounter.unit("aria").at == (6, 5)
+    window.act_undo.trigger()
+    assert window.session.encounter.unit("aria").at == start
+
+
+def test_dragging_onto_a_wall_is_refused_with_a_message(window):
+    window.start_tutorial(AMBUSH)
+    window.scene.unitMoveRequested.emit("aria", 2, 1)  # a wall
+    assert window.session.encounter.unit("aria").at == (5, 5)
+    assert "wall" in window.statusBar().currentMessage()
+
+
+def test_table_display_follows_the_session_without_hp(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    window.act_table.trigger()
+    table = window.table_display
+    qtbot.waitExposed(table)
+    assert not table.scene.show_hp
+    window.scene.unitMoveRequested.emit("aria", 6, 5)
+    token = table.scene.tokens["aria"]
+    assert token.pos() == cell_centre(window.session.encounter.board.shape, (6, 5))
+    assert not token.show_hp
+
+
+def test_overlays_can_be_switched_off(window):
+    window.start_tutorial(AMBUSH)
+    groups = window.scene.highlights.groups
+    assert groups["move"].isVisible()
+    window.overlay_actions["move"].trigger()
+    assert not groups["move"].isVisible()
+    window.select_unit("brute")  # a new decision keeps the user's choice
+    assert not window.scene.highlights.groups["move"].isVisible()
+
+
+def test_session_survives_a_restart(qtbot, database):
+    from ui.main_window import MainWindow
+
+    first = MainWindow(database)
+    qtbot.addWidget(first)
+    first.start_tutorial(AMBUSH)
+    first.act_apply.trigger()
+    moved = first.session.encounter.unit("goblin").at
+    name = first.session.name
+    first.close()
+    second = MainWindow(database)
+    qtbot.addWidget(second)
+    second.open_session(name)
+    assert second.session.encounter.unit("goblin").at == moved
+    assert second.session.current_unit == "brute"
+    assert second.selected == "brute"
+    second.act_undo.trigger()
+    second.act_undo.trigger()
+    assert second.session.encounter.unit("goblin").at != moved
+
+
+def test_phase_tabs_for_phased_rulesets(window):
+    window.start_tutorial("grimdark-solo-hold-the-relay.toml")
+    assert window.panel.phases.isVisible()
+    assert window.panel.phases.count() == 6
+    assert window.decision.phase == window.session.encounter.phase
+    window.panel.phases.setCurrentIndex(5)  # fight
+    assert window.decision.phase == "fight"
+    assert window.session.encounter.phase != "fight"  # a preview, not a change
+
+
+def test_keyboard_shortcuts_sheet_lists_the_frequent_actions(window):
+    from ui.shortcuts_dialog import shortcut_rows
+
+    rows = shortcut_rows([window.file_menu, window.edit_menu, window.view_menu,
+                          window.session_menu, window.help_menu])
+    actions = {action for _, action, _ in rows}
+    for wanted in ("Apply decision", "Next activation", "Undo", "Redo", "Fit board",
+                   "Table display", "Import encounter file…"):
+        assert wanted in actions
+
+
+def test_context_menu_damages_a_unit(window):
+    window.start_tutorial(AMBUSH)
+    menu = window.unit_menu("bram")
+    damage = next(a for a in menu.actions() if a.text() == "Damage 1")
+    damage.trigger()
+    assert window.session.encounter.unit("bram").hp == 8
