@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from desktop.engine.board import Cell
-from desktop.engine.geometry import neighbours
+from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField
 
 
@@ -25,16 +25,24 @@ class MemoField:
     asking the search each time. Everything else is passed through.
     """
 
-    def __init__(self, field: DistanceField) -> None:
+    def __init__(self, field: DistanceField, prefill: bool = False) -> None:
         self.field = field
         self.board = field.board
         self.rules = field.rules
+        # Prefilled: every reached cell is read in one bulk pass (cheap on square
+        # boards), and a cell missing from the dict is unreachable.
+        self._complete = prefill
         self._raw: dict[Cell, int | None] = {}
+        if prefill:
+            scale = field.rules.scale
+            self._raw = {c: round(v * scale) for c, v in field.reachable().items()}
 
     def raw(self, cell: Cell) -> int | None:
         try:
             return self._raw[cell]
         except KeyError:
+            if self._complete:
+                return None
             value = self._raw[cell] = self.field.raw(cell)
             return value
 
@@ -129,6 +137,9 @@ def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: in
         return (destination,)
     board, rules = field.board, field.rules
     cheapest_step = min(rules.straight_cost, rules.diagonal_cost)
+    # Most step rules charge the same for every step: skip asking for each one.
+    uniform = (not rules.extra_cost and (rules.straight_cost == rules.diagonal_cost
+                                         or rules.neighbourhood is not Neighbourhood.EIGHT_WAY))
     # Walk back from the destination along cheapest-route predecessors, level by
     # level, and keep the cells the budget can pay for.
     frontier = {destination}
@@ -147,7 +158,10 @@ def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: in
                 if lower_bound is not None and lower_bound(prev) > here - cheapest_step:
                     continue
                 before = field.raw(prev)
-                if before is None or before + rules.step_cost(board, prev, cell) != here:
+                if before is None:
+                    continue
+                step = cheapest_step if uniform else rules.step_cost(board, prev, cell)
+                if before + step != here:
                     continue
                 seen.add(prev)
                 if before <= budget and allowed(prev):

@@ -319,7 +319,8 @@ class DungeonCrawl(Ruleset):
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
             occupied=occupied,
-            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked)),
+            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked),
+                            prefill=True),
         )
 
     def priorities(self, unit: Unit) -> tuple[str, ...]:
@@ -459,8 +460,14 @@ class DungeonCrawl(Ruleset):
             return distance_between(world.body_at(anchor), target)
 
         by_distance: dict[int, list[Cell]] = {}
-        for cell in spots:
-            by_distance.setdefault(away(cell), []).append(cell)
+        if world.size == 1 and len(target) == 1:
+            hx, hy = target[0]
+            for cell in spots:  # the common case, without the general body arithmetic
+                d = max(abs(cell[0] - hx), abs(cell[1] - hy))
+                by_distance.setdefault(d, []).append(cell)
+        else:
+            for cell in spots:
+                by_distance.setdefault(away(cell), []).append(cell)
         for distance in sorted(by_distance, reverse=True):
             seen = [c for c in by_distance[distance] if sees(c)]
             if not seen:

@@ -111,3 +111,19 @@ def test_a_lower_bound_prunes_lookups_without_changing_the_answer():
     assert pruned.considered < len(candidates)
     assert stops_toward(memo, (8, 1), 3, lower_bound=bound) == stops_toward(plain, (8, 1), 3)
     assert memo.raw((8, 1)) == plain.raw((8, 1)) and memo.path_to((2, 1)) == plain.path_to((2, 1))
+
+
+def test_a_prefilled_memo_field_answers_like_the_field():
+    from desktop.engine.destinations import MemoField
+
+    board = Board.from_text("square", """
+.....
+.###.
+.#.#.
+.###.
+""")
+    plain = DistanceField(board, KING, [(0, 0)])
+    memo = MemoField(plain, prefill=True)
+    for cell in board.cells():
+        assert memo.raw(cell) == plain.raw(cell)
+    assert memo.raw((2, 2)) is None and memo.raw((9, 9)) is None
