@@ -94,6 +94,7 @@ class Context:
         self.players = [p for p in encounter.players() if alive(p)]
         self.friends = [e for e in encounter.enemies() if alive(e) and e.id != unit.id]
         self.first_roll = 0  # rolls made before this decision belong to earlier ones
+        self._occupied: set[Cell] | None = None
 
     def stat(self, unit: Unit, name: str) -> float:
         default = self.data.stat_default(name)
@@ -104,7 +105,11 @@ class Context:
         return [p for p in self.players if adjacent(at, p.at)]
 
     def occupied(self) -> set[Cell]:
-        return {u.at for u in self.encounter.units if u.id != self.unit.id and alive(u)}
+        """Cells other living units stand on (computed once per decision)."""
+        if self._occupied is None:
+            self._occupied = {u.at for u in self.encounter.units
+                              if u.id != self.unit.id and alive(u)}
+        return self._occupied
 
     def player_cells(self) -> set[Cell]:
         return {p.at for p in self.players}
