@@ -104,7 +104,7 @@ class GrimdarkSolo(Ruleset):
 
     def validate(self, encounter: Encounter) -> list[str]:
         problems = []
-        for unit in encounter.units:
+        for unit in encounter.enemies():
             for weapon in unit.weapons:
                 if weapon.kind == "melee" and weapon.strength is None:
                     problems.append(f"unit '{unit.id}': melee weapon '{weapon.name}' needs a "
