@@ -1,0 +1,62 @@
+"""Reads rendered PDFs back with poppler-utils (scripts/system-deps.sh test installs them)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+MM_PER_PT = 25.4 / 72
+
+
+def _run(*args: str) -> str:
+    return subprocess.run(args, capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+def page_count(pdf: Path) -> int:
+    match = re.search(r"^Pages:\s+(\d+)", _run("pdfinfo", str(pdf)), re.MULTILINE)
+    assert match, f"pdfinfo found no page count in {pdf}"
+    return int(match.group(1))
+
+
+def text(pdf: Path, page: int | None = None) -> str:
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return _run("pdftotext", *pages, "-layout", str(pdf), "-")
+
+
+def fonts(pdf: Path) -> list[tuple[str, bool]]:
+    """(font name, embedded) for every font of the PDF."""
+    rows = _run("pdffonts", str(pdf)).splitlines()[2:]
+    out = []
+    for row in rows:
+        cells = row.split()
+        # name, type words..., encoding, emb, sub, uni, object, id
+        out.append((cells[0], cells[-5] == "yes"))
+    return out
+
+
+@dataclass(frozen=True)
+class Word:
+    page: int
+    text: str
+    x0: float  # millimetres from the page's top-left corner
+    y0: float
+    x1: float
+    y1: float
+
+
+def words(pdf: Path) -> list[Word]:
+    """Every word with its bounding box, in millimetres."""
+    out, page = [], 0
+    pattern = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                         r'yMax="([\d.]+)">(.*?)</word>')
+    for line in _run("pdftotext", "-bbox", str(pdf), "-").splitlines():
+        if "<page " in line:
+            page += 1
+            continue
+        match = pattern.search(line)
+        if match:
+            x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in match.groups()[:4])
+            out.append(Word(page, match.group(5), x0, y0, x1, y1))
+    return out

@@ -1,0 +1,260 @@
+"""What goes on a card, as plain data: built from an enemy or an AI type and its ruleset's data.
+
+Nothing here knows about Qt; `layout.py` measures and places these blocks.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from desktop.engine.encounter import Encounter
+from desktop.engine.ruleset import AiTypeSpec, RulesetData
+from desktop.engine.units import Unit, Weapon
+
+
+class Style(StrEnum):
+    BODY = "body"
+    BOLD = "bold"
+    ITALIC = "italic"
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    style: Style = Style.BODY
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A shaded bar naming the section below it; never left alone at the foot of a card."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Wrapped text; `label` (a step number, a D6 roll) hangs in a gutter to its left."""
+
+    runs: tuple[Run, ...]
+    label: str = ""
+    table: bool = False  # a row of a D6 table: ruled and with a shaded roll column
+
+
+@dataclass(frozen=True)
+class StatGrid:
+    cells: tuple[tuple[str, str], ...]  # (label, value)
+
+
+@dataclass(frozen=True)
+class HpTrack:
+    max_hp: int
+
+
+Block = Heading | Paragraph | StatGrid | HpTrack
+
+
+@dataclass(frozen=True)
+class CardContent:
+    title: str
+    subtitle: str
+    blocks: tuple[Block, ...]
+    footer: str
+    ruleset_name: str
+    key: str = ""  # the unit id, or "ai:<id>" for a reference card
+    back_title: str = ""
+
+
+class Selection(StrEnum):
+    ALL = "all"
+    SELECTED = "selected"
+    ONE_PER_AI = "one-per-ai"
+    REFERENCE = "reference"
+
+
+def text(value: str, style: Style = Style.BODY) -> tuple[Run, ...]:
+    return (Run(value, style),)
+
+
+def number(value: float | int | str | None) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def pretty(identifier: str) -> str:
+    """`shoot-nearest` -> `Shoot nearest`."""
+    words = identifier.replace("_", " ").replace("-", " ").split()
+    return " ".join(words).capitalize() if words else identifier
+
+
+def footer_text(source: str, date: _dt.date | None = None) -> str:
+    when = (date or _dt.date.today()).isoformat()
+    return f"{source} · {when}" if source else when
+
+
+def _distance(value: float, data: RulesetData) -> str:
+    if data.distance_unit == "inch":
+        return f'{number(value)}"'
+    unit = {"square": "square", "hex": "hex"}.get(data.distance_unit, data.distance_unit)
+    plural = "" if value == 1 else ("es" if unit.endswith("x") else "s")
+    return f"{number(value)} {unit}{plural}"
+
+
+def weapon_runs(weapon: Weapon, data: RulesetData) -> tuple[Run, ...]:
+    bits = [weapon.kind]
+    if weapon.range != 1:  # 1 is also what a file without a range gets
+        bits.append(f"range {_distance(weapon.range, data)}")
+    if weapon.strength is not None:
+        bits.append(f"strength {weapon.strength}")
+    bits += [f"{pretty(k).lower()} {number(v)}" for k, v in weapon.extra.items()]
+    return (Run(weapon.name, Style.BOLD), Run(" — " + ", ".join(bits)))
+
+
+def enemy_stats(unit: Unit, data: RulesetData) -> tuple[tuple[str, str], ...]:
+    cells = []
+    for name, spec in data.stats.items():
+        if spec.applies_to == "player":
+            continue
+        cells.append((pretty(name), number(unit.stats.get(name, spec.default))))
+    # numbers the ruleset does not declare but the file carries anyway
+    cells += [(pretty(k), number(v)) for k, v in unit.stats.items() if k not in data.stats]
+    return tuple(cells)
+
+
+def _status_blocks(data: RulesetData) -> list[Block]:
+    if not data.statuses:
+        return []
+    blocks: list[Block] = [Heading("Status markers")]
+    for status in data.statuses.values():
+        blocks.append(Paragraph((Run(status.name + ": ", Style.BOLD), Run(status.reminder))))
+    return blocks
+
+
+def _tactic_blocks(priorities: tuple[str, ...], data: RulesetData) -> list[Block]:
+    explain = data.extra.get("tactic_text", {})
+    blocks: list[Block] = []
+    for i, tactic in enumerate(priorities, 1):
+        meaning = explain.get(tactic)
+        runs = (Run(pretty(tactic) + ": ", Style.BOLD), Run(meaning)) if meaning else \
+            text(pretty(tactic), Style.BOLD)
+        blocks.append(Paragraph(runs, label=f"{i}."))
+    return blocks
+
+
+def _sentence(value: str) -> str:
+    return value[:1].upper() + value[1:]
+
+
+def _behaviour_blocks(ai: AiTypeSpec, steps: bool = True) -> list[Block]:
+    blocks: list[Block] = [Paragraph(text(ai.summary, Style.ITALIC))] if ai.summary else []
+    if steps:
+        blocks += [Paragraph(text(_sentence(step)), label=f"{i}.")
+                   for i, step in enumerate(ai.steps, 1)]
+    if ai.table:
+        lead = "Otherwise roll a D6:" if ai.steps and steps else "Roll a D6:"
+        blocks.append(Paragraph(text(lead, Style.BOLD)))
+        blocks += [Paragraph(text(behaviour), label=roll, table=True)
+                   for roll, behaviour in ai.table]
+    return blocks
+
+
+def enemy_card(unit: Unit, data: RulesetData, footer: str,
+               ward_name: str | None = None) -> CardContent:
+    """One enemy: numbers, weapons, hit-point boxes, how it behaves, the markers it can get."""
+    blocks: list[Block] = []
+    stats = enemy_stats(unit, data)
+    if stats:
+        blocks.append(StatGrid(stats))
+    if unit.weapons:
+        blocks.append(Heading("Weapons"))
+        blocks += [Paragraph(weapon_runs(w, data)) for w in unit.weapons]
+    blocks.append(Heading(f"Hit points: {unit.max_hp}"))
+    blocks.append(HpTrack(unit.max_hp))
+    ai_id = unit.ai or data.default_ai()
+    ai = data.ai_types.get(ai_id) or AiTypeSpec(ai_id, pretty(ai_id), "")
+    priorities = unit.priorities or tuple(data.extra.get("default_priorities", ()))
+    card_tactics = bool(priorities) and ("tactics" in data.extra or bool(unit.priorities))
+    blocks.append(Heading(f"AI: {ai.name}"))
+    if card_tactics:
+        # An enemy card lists its own tactics; the moves every enemy shares are on the
+        # reference card of its AI type.
+        blocks += _behaviour_blocks(ai, steps=False)
+        blocks.append(Paragraph(text("Tactics, first one that finds a hero:", Style.BOLD)))
+        blocks += _tactic_blocks(priorities, data)
+        if ai.steps:
+            blocks.append(Paragraph(text(
+                f"How it moves and fights: see the reference card “{ai.name}”.", Style.ITALIC)))
+    else:
+        blocks += _behaviour_blocks(ai)
+    if unit.guards:
+        blocks.append(Paragraph((Run("Guards: ", Style.BOLD), Run(ward_name or unit.guards))))
+    blocks += _status_blocks(data)
+    subtitle = data.name
+    if unit.tags:
+        subtitle += " · " + ", ".join(unit.tags)
+    return CardContent(unit.name, subtitle, tuple(blocks), footer, data.name, key=unit.id,
+                       back_title=unit.name)
+
+
+def reference_card(ai: AiTypeSpec, data: RulesetData, footer: str) -> CardContent:
+    """One AI type of a ruleset: its whole behaviour, for the table's reference deck."""
+    blocks = _behaviour_blocks(ai)
+    tactics = data.extra.get("tactics")
+    if tactics:
+        explain = data.extra.get("tactic_text", {})
+        blocks.append(Heading("Tactics an enemy card may list"))
+        blocks += [Paragraph((Run(pretty(t) + ": ", Style.BOLD), Run(explain.get(t, ""))))
+                   for t in tactics]
+    blocks += _status_blocks(data)
+    return CardContent(ai.name, f"{data.name} · AI type", tuple(blocks), footer, data.name,
+                       key=f"ai:{ai.id}", back_title=ai.name)
+
+
+@dataclass(frozen=True)
+class DeckRequest:
+    """What to print from an encounter (or from a ruleset alone)."""
+
+    selection: Selection = Selection.ALL
+    unit_ids: tuple[str, ...] = ()
+    source: str = ""  # session or file name, for the footer
+    date: _dt.date | None = field(default=None)
+
+
+def enemies_for(encounter: Encounter, data: RulesetData, request: DeckRequest) -> list[Unit]:
+    enemies = encounter.enemies()
+    if request.selection is Selection.SELECTED:
+        wanted = set(request.unit_ids)
+        return [u for u in enemies if u.id in wanted]
+    if request.selection is Selection.ONE_PER_AI:
+        seen: set[str] = set()
+        picked = []
+        for unit in enemies:
+            ai = unit.ai or data.default_ai()
+            if ai not in seen:
+                seen.add(ai)
+                picked.append(unit)
+        return picked
+    return enemies
+
+
+def encounter_deck(encounter: Encounter, data: RulesetData,
+                   request: DeckRequest) -> list[CardContent]:
+    if request.selection is Selection.REFERENCE:
+        return reference_deck(data, request.source, request.date)
+    footer = footer_text(request.source or encounter.name, request.date)
+    def ward(unit: Unit) -> str | None:
+        if unit.guards and encounter.has_unit(unit.guards):
+            return encounter.unit(unit.guards).name
+        return None
+
+    return [enemy_card(u, data, footer, ward(u)) for u in enemies_for(encounter, data, request)]
+
+
+def reference_deck(data: RulesetData, source: str = "",
+                   date: _dt.date | None = None) -> list[CardContent]:
+    footer = footer_text(source or f"{data.name} reference", date)
+    return [reference_card(ai, data, footer) for ai in data.ai_types.values()]
