@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import time
 
-COUNT = 20
+COUNT = 100
 
 
 def main(url: str, name: str) -> None:

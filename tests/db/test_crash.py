@@ -29,12 +29,14 @@ def run_and_kill(url: str, name: str, rng: random.Random) -> list[int]:
     assert child.stdout is not None
     reported: list[int] = []
     after_lines = rng.randint(1, 80)
-    delay = rng.uniform(0.3, 1.5)
-    timer = threading.Timer(delay, child.send_signal, [signal.SIGKILL])
-    timer.start()
+    # Whichever comes first once it is writing: a random number of commits, or a random
+    # moment (most likely in the middle of a transaction).
+    timer = threading.Timer(rng.uniform(0.0, 0.3), child.send_signal, [signal.SIGKILL])
     try:
         for line in child.stdout:
             reported.append(int(line.split()[1]))
+            if len(reported) == 1:
+                timer.start()
             if len(reported) >= after_lines:
                 child.send_signal(signal.SIGKILL)
                 break

@@ -128,7 +128,8 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
     raw.close()
 
 
-@pytest.mark.parametrize("url", ["nonsense", "sqlite://", "mysql+nope://x/y"])
+@pytest.mark.parametrize("url", ["nonsense", "sqlite://", "mysql+nope://x/y",
+                                 "postgresql://nobody@127.0.0.1:1/none"])
 def test_bad_urls_are_clear_errors(url):
     with pytest.raises(StorageError):
         open_database(url)
