@@ -1,0 +1,35 @@
+"""What typed HP text becomes: damage, healing, a set value, or a clear refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.engine.units import make_unit
+from desktop.tracker.commands import Damage, Heal, SetHp
+from ui.roster.hp_input import HpInputError, parse_hp_input
+
+UNIT = make_unit("mob", "enemy", (0, 0), 6, 10, name="Brute Mob")
+
+
+@pytest.mark.parametrize(("text", "command"), [
+    ("-3", Damage("mob", 3)),
+    (" - 3 ", Damage("mob", 3)),
+    ("−4", Damage("mob", 4)),  # typographic minus
+    ("+2", Heal("mob", 2)),
+    ("=7", SetHp("mob", 7)),
+    ("7", SetHp("mob", 7)),
+    ("=-2", SetHp("mob", -2)),
+    ("=7/12", SetHp("mob", 7, 12)),
+    ("0", SetHp("mob", 0)),
+])
+def test_typed_changes_become_commands(text, command):
+    assert parse_hp_input(text, UNIT) == command
+
+
+@pytest.mark.parametrize("text", ["abc", "=-", "", "  ", "-", "+", "3-", "--3", "=+2", "1.5"])
+def test_other_text_is_refused_with_the_forms_that_work(text):
+    with pytest.raises(HpInputError) as raised:
+        parse_hp_input(text, UNIT)
+    message = str(raised.value)
+    assert message.startswith("Brute Mob: ")
+    assert "-3" in message and "+2" in message and "=7" in message

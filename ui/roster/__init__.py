@@ -1,0 +1,1 @@
+"""The roster: every unit of the session in one sortable, filterable, editable table."""

@@ -1,0 +1,37 @@
+"""What a player types into the HP cell ("-3", "+2", "=7", "7", "=7/10") as a tracker command."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.engine.units import Unit
+from desktop.tracker.commands import Command, Damage, Heal, SetHp
+
+# Typographic minus and plus signs arrive from some keyboards and from copy-paste.
+_SIGNS = str.maketrans({"−": "-", "–": "-", "＋": "+", "＝": "="})
+_CHANGE = re.compile(r"(?P<sign>[-+])\s*(?P<amount>\d+)\Z")
+_SET = re.compile(r"=?\s*(?P<hp>-?\d+)\s*(?:/\s*(?P<max>-?\d+))?\Z")
+
+HELP = ("type -3 for 3 damage, +2 to heal 2, or =7 (or just 7) to set HP to 7; "
+        "=7/10 also sets max HP")
+
+
+class HpInputError(ValueError):
+    """The typed text is not an HP change; the message says what would be."""
+
+
+def parse_hp_input(text: str, unit: Unit) -> Command:
+    raw = (text or "").strip().translate(_SIGNS)
+    if not raw:
+        raise HpInputError(f"{unit.name}: nothing typed for HP; {HELP}")
+    change = _CHANGE.match(raw)
+    if change:
+        amount = int(change["amount"])
+        if change["sign"] == "-":
+            return Damage(unit.id, amount)
+        return Heal(unit.id, amount)
+    setting = _SET.match(raw)
+    if setting:
+        max_hp = int(setting["max"]) if setting["max"] is not None else None
+        return SetHp(unit.id, int(setting["hp"]), max_hp)
+    raise HpInputError(f"{unit.name}: '{text.strip()}' is not an HP change; {HELP}")

@@ -1,0 +1,535 @@
+"""The unit editor: a dialog for a new unit's name, side, cell, HP, AI, stats, tags, weapons
+and (for rulesets with enemy cards) priorities, validated with messages shown in the dialog."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.engine.ruleset import Ruleset
+from desktop.tracker.commands import ID_PATTERN, AddUnit, Command
+from desktop.tracker.session import Session
+from ui.roster.new_units import free_cells, slug, unique_id
+
+log = logging.getLogger(__name__)
+
+Apply = Callable[[Command], str | None]  # runs the command; an error message, or None when done
+W_NAME, W_KIND, W_RANGE, W_STRENGTH = range(4)
+HP_LIMIT = 99_999
+
+
+def error_style(widget: QWidget) -> str:
+    """A red that reads on the widget's background, light theme or dark."""
+    dark = widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return f"color: {'#FF8A80' if dark else '#B3261E'};"
+
+
+def _number(text: str) -> int | float | None:
+    """A whole or decimal number from text; None when it is not one."""
+    text = text.strip().replace(",", ".")
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _spin(low: int, high: int, name: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setAccessibleName(name)
+    return spin
+
+
+class UnitEditor(QDialog):
+    """Builds an AddUnit command; `apply` runs it, and a refusal is shown here, not raised.
+
+    `template` (a unit record, e.g. a copy of another unit) fills the fields.
+    """
+
+    def __init__(self, session: Session, apply: Apply, template: dict | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.ruleset: Ruleset = session.ruleset
+        self._apply = apply
+        self._id_edited = False
+        self._hp_follows_max = True
+        self.setWindowTitle("Add unit")
+        self.setObjectName("UnitEditor")
+        self.setAccessibleName("Unit editor")
+        self._build()
+        self._fill(template or {})
+        self._side_changed()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        data = self.ruleset.data
+        board = self.session.encounter.board
+        dialog_layout = QVBoxLayout(self)
+        # The fields scroll, so a ruleset with many stats and tactics still fits 1366x768.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        fields = QWidget()
+        outer = QVBoxLayout(fields)
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll.setWidget(fields)
+        dialog_layout.addWidget(scroll, 1)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setAccessibleName("Name")
+        self.name_edit.setPlaceholderText("e.g. Goblin Archer")
+        self.name_edit.textEdited.connect(self._name_edited)
+        form.addRow("&Name:", self.name_edit)
+
+        self.id_edit = QLineEdit()
+        self.id_edit.setAccessibleName("Unit id")
+        self.id_edit.setToolTip("Short id used in the log and in files: lower-case letters, "
+                                "digits, '-' or '_'. Made from the name unless you change it.")
+        self.id_edit.textEdited.connect(self._id_typed)
+        form.addRow("&Id:", self.id_edit)
+
+        self.side_combo = QComboBox()
+        self.side_combo.setAccessibleName("Side")
+        self.side_combo.addItem("Enemy", "enemy")
+        self.side_combo.addItem("Player", "player")
+        self.side_combo.currentIndexChanged.connect(self._side_changed)
+        form.addRow("&Side:", self.side_combo)
+
+        self.col_spin = _spin(0, board.width - 1, "Column")
+        self.row_spin = _spin(0, board.height - 1, "Row")
+        cell = QHBoxLayout()
+        cell.addWidget(QLabel("column"))
+        cell.addWidget(self.col_spin)
+        cell.addWidget(QLabel("row"))
+        cell.addWidget(self.row_spin)
+        cell.addStretch(1)
+        form.addRow("&At:", cell)
+
+        self.hp_spin = _spin(-HP_LIMIT, HP_LIMIT, "HP")
+        self.max_hp_spin = _spin(-HP_LIMIT, HP_LIMIT, "Max HP")
+        self.hp_spin.valueChanged.connect(self._hp_changed)
+        self.max_hp_spin.valueChanged.connect(self._max_changed)
+        hp = QHBoxLayout()
+        hp.addWidget(self.hp_spin)
+        hp.addWidget(QLabel("of max"))
+        hp.addWidget(self.max_hp_spin)
+        hp.addStretch(1)
+        form.addRow("&HP:", hp)
+
+        self.ai_combo = QComboBox()
+        self.ai_combo.setAccessibleName("AI type")
+        for spec in data.ai_types.values():
+            self.ai_combo.addItem(spec.name, spec.id)
+            self.ai_combo.setItemData(self.ai_combo.count() - 1, spec.summary,
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.ai_label = QLabel("&AI type:")
+        self.ai_label.setBuddy(self.ai_combo)
+        form.addRow(self.ai_label, self.ai_combo)
+
+        self.tags_edit = QLineEdit()
+        self.tags_edit.setAccessibleName("Tags")
+        self.tags_edit.setPlaceholderText("comma-separated, e.g. psyker, character")
+        form.addRow("&Tags:", self.tags_edit)
+        outer.addLayout(form)
+
+        # Stats: one field per stat of the ruleset; empty means the ruleset's default.
+        self.stat_edits: dict[str, QLineEdit] = {}
+        self.stat_labels: dict[str, QLabel] = {}
+        if data.stats:
+            box = QGroupBox("Stats")
+            stats_form = QFormLayout(box)
+            for name, spec in data.stats.items():
+                edit = QLineEdit()
+                edit.setAccessibleName(f"Stat {name}")
+                edit.setToolTip(spec.description)
+                if spec.default is not None:
+                    edit.setPlaceholderText(f"default {_shown(spec.default)}")
+                label = QLabel(f"{name.replace('_', ' ').capitalize()}:")
+                label.setToolTip(spec.description)
+                label.setBuddy(edit)
+                stats_form.addRow(label, edit)
+                self.stat_edits[name] = edit
+                self.stat_labels[name] = label
+            outer.addWidget(box)
+
+        outer.addWidget(self._weapons_box())
+        self.tactics: list[str] = list(data.extra.get("tactics") or [])
+        self.priorities_box: QGroupBox | None = None
+        if self.tactics:
+            outer.addWidget(self._priorities_box())
+
+        self.message = QLabel()
+        self.message.setObjectName("editorMessage")
+        self.message.setAccessibleName("Problems")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.hide()
+        dialog_layout.addWidget(self.message)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Add unit")
+        self.ok_button.setAccessibleName("Add unit")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        dialog_layout.addWidget(self.buttons)
+
+    def _weapons_box(self) -> QGroupBox:
+        box = QGroupBox("Weapons")
+        layout = QVBoxLayout(box)
+        self.weapons = QTableWidget(0, 4)
+        self.weapons.setAccessibleName("Weapons")
+        self.weapons.setHorizontalHeaderLabels(["Name", "Kind", "Range", "Strength"])
+        self.weapons.verticalHeader().hide()
+        header = self.weapons.horizontalHeader()
+        header.setSectionResizeMode(W_NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (W_KIND, W_RANGE, W_STRENGTH):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.weapons.setMinimumHeight(90)
+        layout.addWidget(self.weapons)
+        row = QHBoxLayout()
+        self.add_weapon_button = QPushButton("Add weapon")
+        self.add_weapon_button.setAccessibleName("Add weapon")
+        self.add_weapon_button.clicked.connect(lambda: self.add_weapon({}))
+        self.remove_weapon_button = QPushButton("Remove weapon")
+        self.remove_weapon_button.setAccessibleName("Remove weapon")
+        self.remove_weapon_button.clicked.connect(self._remove_weapon)
+        row.addWidget(self.add_weapon_button)
+        row.addWidget(self.remove_weapon_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        return box
+
+    def _priorities_box(self) -> QGroupBox:
+        box = QGroupBox("Priorities (enemy card, first tactic first)")
+        self.priorities_box = box
+        layout = QHBoxLayout(box)
+        self.priority_list = QListWidget()
+        self.priority_list.setAccessibleName("Priorities")
+        self.priority_list.setToolTip("Tick the tactics on the card; drag or use Up/Down to "
+                                      "put them in order.")
+        self.priority_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self._set_priorities([])
+        layout.addWidget(self.priority_list)
+        buttons = QVBoxLayout()
+        up = QPushButton("Up")
+        up.setAccessibleName("Move tactic up")
+        up.clicked.connect(lambda: self._move_priority(-1))
+        down = QPushButton("Down")
+        down.setAccessibleName("Move tactic down")
+        down.clicked.connect(lambda: self._move_priority(1))
+        buttons.addWidget(up)
+        buttons.addWidget(down)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return box
+
+    # -- filling -------------------------------------------------------------------------
+    def _fill(self, record: dict) -> None:
+        enc = self.session.encounter
+        taken = [u.id for u in enc.units]
+        name = record.get("name") or ""
+        self.name_edit.setText(name)
+        wanted = record.get("id") or (slug(name) if name else "")
+        self.id_edit.setText(unique_id(wanted, taken) if wanted else "")
+        self._id_edited = bool(record.get("id"))
+        side = record.get("side", "enemy")
+        self.side_combo.setCurrentIndex(max(0, self.side_combo.findData(side)))
+        at = record.get("at")
+        if at is None:
+            cells = free_cells(enc)
+            at = cells[0] if cells else (0, 0)
+        self.col_spin.setValue(int(at[0]))
+        self.row_spin.setValue(int(at[1]))
+        max_hp = int(record.get("max_hp", 10))
+        self.max_hp_spin.setValue(max_hp)
+        self.hp_spin.setValue(int(record.get("hp", max_hp)))
+        self._hp_follows_max = self.hp_spin.value() == self.max_hp_spin.value()
+        ai = record.get("ai")
+        if ai:
+            self.ai_combo.setCurrentIndex(max(0, self.ai_combo.findData(ai)))
+        self.tags_edit.setText(", ".join(record.get("tags") or []))
+        for stat, value in (record.get("stats") or {}).items():
+            if stat in self.stat_edits:
+                self.stat_edits[stat].setText(_shown(value))
+        for weapon in record.get("weapons") or []:
+            self.add_weapon(weapon)
+        if self.tactics:
+            chosen = [p for p in record.get("priorities") or [] if p in self.tactics]
+            self._set_priorities(chosen)
+        self._template = record
+
+    def add_weapon(self, weapon: dict[str, Any]) -> int:
+        row = self.weapons.rowCount()
+        self.weapons.insertRow(row)
+        self.weapons.setItem(row, W_NAME, QTableWidgetItem(str(weapon.get("name", ""))))
+        kinds = list(self.ruleset.data.extra.get("weapon_kinds") or [])
+        kind = str(weapon.get("kind", kinds[0] if kinds else "melee"))
+        if kinds:
+            combo = QComboBox()
+            combo.setAccessibleName("Weapon kind")
+            combo.addItems(kinds)
+            if kind not in kinds:
+                combo.addItem(kind)  # kept visible so the check can name it
+            combo.setCurrentText(kind)
+            self.weapons.setCellWidget(row, W_KIND, combo)
+        else:
+            self.weapons.setItem(row, W_KIND, QTableWidgetItem(kind))
+        self.weapons.setItem(row, W_RANGE, QTableWidgetItem(_shown(weapon.get("range", 1))))
+        strength = weapon.get("strength")
+        self.weapons.setItem(row, W_STRENGTH,
+                             QTableWidgetItem("" if strength is None else str(strength)))
+        self._extra_weapon_keys = getattr(self, "_extra_weapon_keys", {})
+        self._extra_weapon_keys[row] = {k: v for k, v in weapon.items()
+                                        if k not in ("name", "kind", "range", "strength")}
+        return row
+
+    def _remove_weapon(self) -> None:
+        row = self.weapons.currentRow()
+        if row < 0:
+            row = self.weapons.rowCount() - 1
+        if row >= 0:
+            self.weapons.removeRow(row)
+            extra = getattr(self, "_extra_weapon_keys", {})
+            self._extra_weapon_keys = {(r if r < row else r - 1): v
+                                       for r, v in extra.items() if r != row}
+
+    def _set_priorities(self, chosen: list[str]) -> None:
+        """Tick `chosen` and put them first, in that order."""
+        order = chosen + [t for t in self.tactics if t not in chosen]
+        self.priority_list.clear()
+        texts = self.ruleset.data.extra.get("tactic_text") or {}
+        for tactic in order:
+            item = QListWidgetItem(tactic)
+            item.setData(Qt.ItemDataRole.UserRole, tactic)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if tactic in chosen
+                               else Qt.CheckState.Unchecked)
+            if tactic in texts:
+                item.setToolTip(texts[tactic])
+            self.priority_list.addItem(item)
+
+    def _move_priority(self, step: int) -> None:
+        row = self.priority_list.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.priority_list.count():
+            return
+        item = self.priority_list.takeItem(row)
+        self.priority_list.insertItem(target, item)
+        self.priority_list.setCurrentRow(target)
+
+    # -- live behaviour ------------------------------------------------------------------
+    def _name_edited(self, text: str) -> None:
+        if not self._id_edited:
+            taken = [u.id for u in self.session.encounter.units]
+            self.id_edit.setText(unique_id(slug(text), taken) if text.strip() else "")
+
+    def _id_typed(self, _text: str) -> None:
+        self._id_edited = True
+
+    def _hp_changed(self, value: int) -> None:
+        self._hp_follows_max = value == self.max_hp_spin.value()
+
+    def _max_changed(self, value: int) -> None:
+        if self._hp_follows_max:  # a fresh unit usually starts at full HP
+            self.hp_spin.blockSignals(True)
+            self.hp_spin.setValue(value)
+            self.hp_spin.blockSignals(False)
+
+    def _side_changed(self, *_: Any) -> None:
+        enemy = self.side == "enemy"
+        self.ai_combo.setEnabled(enemy)
+        self.ai_label.setEnabled(enemy)
+        if self.priorities_box is not None:
+            self.priorities_box.setEnabled(enemy)
+        for name, spec in self.ruleset.data.stats.items():
+            applies = spec.applies_to in ("all", self.side)
+            self.stat_edits[name].setVisible(applies)
+            self.stat_labels[name].setVisible(applies)
+
+    @property
+    def side(self) -> str:
+        return self.side_combo.currentData()
+
+    # -- the result ----------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Everything wrong with the fields, one clear sentence each (empty when fine)."""
+        try:
+            self.record()
+        except _Problems as problems:
+            return problems.messages
+        return []
+
+    def record(self) -> dict[str, Any]:
+        problems: list[str] = []
+        enc = self.session.encounter
+        data = self.ruleset.data
+        name = self.name_edit.text().strip()
+        if not name:
+            problems.append("Give the unit a name.")
+        unit_id = self.id_edit.text().strip()
+        if not unit_id:
+            problems.append("Give the unit an id (lower-case letters, digits, '-' or '_').")
+        elif not ID_PATTERN.match(unit_id):
+            problems.append(f"The id '{unit_id}' may only use lower-case letters, digits, '-' "
+                            "and '_', starting with a letter or digit.")
+        elif enc.has_unit(unit_id):
+            problems.append(f"The id '{unit_id}' is taken by {enc.unit(unit_id).name}; "
+                            "choose another.")
+        max_hp = self.max_hp_spin.value()
+        hp = self.hp_spin.value()
+        if max_hp <= 0:
+            problems.append(f"Max HP must be more than 0 (it is {max_hp}).")
+        elif hp > max_hp:
+            problems.append(f"HP {hp} is above max HP {max_hp}.")
+        cell = (self.col_spin.value(), self.row_spin.value())
+        board = enc.board
+        if not board.passable(cell):
+            problems.append(f"Cell {cell[0]}, {cell[1]} is {board.terrain(cell).label}; "
+                            "no unit can stand there.")
+        else:
+            other = enc.unit_at(cell)
+            if other is not None:
+                problems.append(f"Cell {cell[0]}, {cell[1]} is taken by {other.name}.")
+        stats: dict[str, int | float] = {}
+        for stat, edit in self.stat_edits.items():
+            spec = data.stats[stat]
+            if spec.applies_to not in ("all", self.side):
+                continue
+            text = edit.text().strip()
+            if not text:
+                if spec.default is not None:
+                    stats[stat] = spec.default
+                continue
+            value = _number(text)
+            if value is None:
+                problems.append(f"Stat '{stat}' must be a number, not '{text}'.")
+            else:
+                stats[stat] = value
+        tags = [t.strip() for t in self.tags_edit.text().split(",") if t.strip()]
+        weapons = self._weapon_records(problems)
+        record: dict[str, Any] = {
+            "id": unit_id, "name": name, "side": self.side, "at": list(cell),
+            "hp": hp, "max_hp": max_hp, "stats": stats, "tags": tags, "weapons": weapons,
+        }
+        if self.side == "enemy":
+            record["ai"] = self.ai_combo.currentData()
+            if self.tactics:
+                record["priorities"] = self.priorities()
+        guards = self._template.get("guards")
+        if guards and self.side == "enemy":
+            record["guards"] = guards
+        if problems:
+            raise _Problems(problems)
+        return record
+
+    def priorities(self) -> list[str]:
+        return [self.priority_list.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.priority_list.count())
+                if self.priority_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _weapon_records(self, problems: list[str]) -> list[dict[str, Any]]:
+        kinds = self.ruleset.data.extra.get("weapon_kinds")
+        extra = getattr(self, "_extra_weapon_keys", {})
+        out = []
+        for row in range(self.weapons.rowCount()):
+            def text(column: int, row: int = row) -> str:
+                item = self.weapons.item(row, column)
+                return item.text().strip() if item is not None else ""
+
+            where = f"Weapon {row + 1}"
+            name = text(W_NAME)
+            if not name:
+                problems.append(f"{where} has no name; name it or remove it.")
+            else:
+                where = f"Weapon {row + 1} ({name})"
+            combo = self.weapons.cellWidget(row, W_KIND)
+            kind = combo.currentText() if isinstance(combo, QComboBox) else text(W_KIND)
+            kind = kind or "melee"
+            if kinds is not None and kind not in kinds:
+                problems.append(f"{where}: the kind must be one of {', '.join(kinds)}, "
+                                f"not '{kind}'.")
+            reach = _number(text(W_RANGE) or "1")
+            if reach is None or reach < 0:
+                problems.append(f"{where}: the range must be a number of 0 or more, "
+                                f"not '{text(W_RANGE)}'.")
+            strength_text = text(W_STRENGTH)
+            strength = _number(strength_text) if strength_text else None
+            if strength_text and not isinstance(strength, int):
+                problems.append(f"{where}: the strength must be a whole number (or empty), "
+                                f"not '{strength_text}'.")
+            weapon: dict[str, Any] = {**extra.get(row, {}), "name": name, "kind": kind,
+                                      "range": reach if reach is not None else 1}
+            if isinstance(strength, int):
+                weapon["strength"] = strength
+            out.append(weapon)
+        return out
+
+    def command(self) -> AddUnit:
+        """The command for the fields; raises ValueError listing the problems."""
+        return AddUnit(self.record())
+
+    def show_problems(self, messages: list[str]) -> None:
+        self.message.setStyleSheet(error_style(self))
+        self.message.setText("\n".join(messages))
+        self.message.setVisible(bool(messages))
+
+    def accept(self) -> None:
+        problems = self.problems()
+        if problems:
+            self.show_problems(problems)
+            return
+        error = self._apply(self.command())
+        if error:
+            self.show_problems([error])
+            return
+        self.show_problems([])
+        super().accept()
+
+
+class _Problems(ValueError):
+    def __init__(self, messages: list[str]) -> None:
+        super().__init__("; ".join(messages))
+        self.messages = messages
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
