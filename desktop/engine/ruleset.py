@@ -139,7 +139,11 @@ class Ruleset(ABC):
             return set()
         dist = distance_function(self.range_metric)
         board = encounter.board
-        return {c for c in board.cells() if 0 < dist(unit.at, c) <= reach
+        x, y = unit.at
+        span = int(reach) + 1  # a bounding box that holds every cell within reach, any metric
+        nearby = ((c, r) for r in range(max(0, y - span), min(board.height, y + span + 1))
+                  for c in range(max(0, x - span), min(board.width, x + span + 1)))
+        return {c for c in nearby if 0 < dist(unit.at, c) <= reach
                 and board.passable(c) and has_line_of_sight(board, unit.at, c)}
 
     def derived_statuses(self, unit: Unit) -> set[str]:

@@ -12,15 +12,14 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsItemGroup,
     QGraphicsPathItem,
-    QGraphicsPolygonItem,
 )
 
 from desktop.engine.board import Cell, Shape
 from ui import palette
 from ui.board.cell_shapes import cell_centre, cell_polygon, token_radius
+from ui.board.text import draw_centred
 
 OVERLAYS = ("move", "attack", "sight")
-
 
 class _Badge(QGraphicsItem):
     """A numbered disc showing a target's place in the priority order."""
@@ -38,28 +37,40 @@ class _Badge(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#222222"), 1.5))
-        painter.setBrush(palette.TARGET)
+        painter.setBrush(QBrush(palette.TARGET))
         painter.drawEllipse(self.boundingRect().adjusted(1, 1, -1, -1))
         font = QFont(painter.font())
         font.setBold(True)
         font.setPixelSize(int(self.radius * 1.2))
         painter.setFont(font)
-        painter.setPen(QColor("#111111"))
-        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, str(self.number))
+        painter.setPen(QPen(QColor("#111111")))
+        draw_centred(painter, self.boundingRect(), str(self.number))
 
 
-def _cells_group(shape: Shape, cells: Iterable[Cell], colour: QColor, z: float,
-                 pattern: Qt.BrushStyle = Qt.BrushStyle.SolidPattern):
-    group = QGraphicsItemGroup()
-    for cell in cells:
-        item = QGraphicsPolygonItem(cell_polygon(shape, cell))
-        item.setBrush(QBrush(colour, pattern))
+class CellsOverlay(QGraphicsItem):
+    """A set of cells tinted or hatched, painted as one item (one per overlay, not per cell)."""
+
+    def __init__(self, shape: Shape, cells: Iterable[Cell], colour: QColor,
+                 pattern: Qt.BrushStyle = Qt.BrushStyle.SolidPattern) -> None:
+        super().__init__()
+        self.polygons = [cell_polygon(shape, cell) for cell in cells]
+        self.brush = QBrush(colour, pattern)
         outline = QColor(colour)
         outline.setAlpha(200)
-        item.setPen(QPen(outline, 1.2, Qt.PenStyle.DotLine))
-        group.addToGroup(item)
-    group.setZValue(z)
-    return group
+        self.pen = QPen(outline, 1.2, Qt.PenStyle.DotLine)
+        rect = QRectF()
+        for polygon in self.polygons:
+            rect = rect.united(polygon.boundingRect())
+        self._rect = rect.adjusted(-2, -2, 2, 2)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setBrush(self.brush)
+        painter.setPen(self.pen)
+        for polygon in self.polygons:
+            painter.drawPolygon(polygon)
 
 
 class Highlights:
@@ -92,9 +103,11 @@ class Highlights:
              path: tuple[Cell, ...], move_cells: set[Cell], attack_cells: set[Cell]) -> None:
         self.clear()
         radius = token_radius(shape)
-        self.groups["move"] = self._add(_cells_group(shape, move_cells, palette.MOVE_RANGE, 2))
-        self.groups["attack"] = self._add(
-            _cells_group(shape, attack_cells, palette.ATTACK_RANGE, 3, Qt.BrushStyle.BDiagPattern))
+        self.groups["move"] = self._add(CellsOverlay(shape, move_cells, palette.MOVE_RANGE))
+        self.groups["move"].setZValue(2)
+        self.groups["attack"] = self._add(CellsOverlay(shape, attack_cells, palette.ATTACK_RANGE,
+                                                       Qt.BrushStyle.BDiagPattern))
+        self.groups["attack"].setZValue(3)
         end = destination if destination is not None else origin
         sight = QGraphicsItemGroup()
         for target in targets[:1]:
@@ -117,7 +130,7 @@ class Highlights:
             self.path_item.setZValue(25)
             for point in points[1:-1]:
                 dot = self._add(QGraphicsEllipseItem(QRectF(point.x() - 5, point.y() - 5, 10, 10)))
-                dot.setBrush(palette.PATH)
+                dot.setBrush(QBrush(palette.PATH))
                 dot.setPen(QPen(QColor("white"), 1.5))
                 dot.setZValue(26)
         for number, target in enumerate(targets, start=1):
@@ -126,7 +139,7 @@ class Highlights:
                 QRectF(centre.x() - radius - 6, centre.y() - radius - 6,
                        2 * radius + 12, 2 * radius + 12)))
             ring.setPen(QPen(palette.TARGET, 5))
-            ring.setBrush(Qt.BrushStyle.NoBrush)
+            ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             ring.setZValue(35)
             self.target_items.append(ring)
             self._add(_Badge(number, QPointF(centre.x() + radius * 0.8,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from desktop.engine.board import Terrain
@@ -14,8 +14,8 @@ def swatch(colour: QColor, size: int = 14) -> QPixmap:
     pixmap = QPixmap(QSize(size, size))
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
-    painter.setPen(QColor("#555555"))
-    painter.setBrush(colour)
+    painter.setPen(QPen(QColor("#555555")))
+    painter.setBrush(QBrush(colour))
     painter.drawRect(0, 0, size - 1, size - 1)
     painter.end()
     return pixmap

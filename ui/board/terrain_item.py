@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from desktop.engine.board import Board, Terrain
 from ui import palette
 from ui.board.cell_shapes import CELL, board_rect, cell_centre, cell_polygon
+from ui.board.text import draw_centred
 
 _PATTERN = {
     Terrain.DIFFICULT: Qt.BrushStyle.Dense6Pattern,
@@ -38,11 +39,11 @@ class TerrainItem(QGraphicsItem):
             terrain = board.terrain(cell)
             polygon = cell_polygon(shape, cell)
             painter.setPen(grid)
-            painter.setBrush(palette.TERRAIN_FILL[terrain])
+            painter.setBrush(QBrush(palette.TERRAIN_FILL[terrain]))
             painter.drawPolygon(polygon)
             pattern = _PATTERN.get(terrain)
             if pattern is not None:
-                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setPen(QPen(Qt.PenStyle.NoPen))
                 painter.setBrush(QBrush(palette.TERRAIN_FILL[terrain].darker(135), pattern))
                 painter.drawPolygon(polygon)
             if terrain is Terrain.DOOR:
@@ -62,8 +63,8 @@ class TerrainItem(QGraphicsItem):
     def _draw_objective(painter: QPainter, at: QPointF) -> None:
         radius = CELL * 0.3
         painter.setPen(QPen(QColor("#8A6D00"), 2))
-        painter.setBrush(QColor("#F0E442"))
+        painter.setBrush(QBrush(QColor("#F0E442")))
         painter.drawEllipse(at, radius, radius)
         painter.setPen(QPen(QColor("#5C4A00"), 1))
-        painter.drawText(QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
-                         Qt.AlignmentFlag.AlignCenter, "★")
+        draw_centred(painter, QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+                     "★")

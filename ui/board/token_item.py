@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.engine.board import Shape
 from desktop.engine.units import Unit
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
+from ui.board.text import draw_centred
 
 STATUS_PIP = QColor("#F0E442")
-
 
 def initials(name: str) -> str:
     words = [w for w in name.replace("-", " ").split() if w]
@@ -33,6 +33,9 @@ class TokenItem(QGraphicsItem):
         self.radius = token_radius(shape)
         self.setPos(cell_centre(shape, unit.at))
         self.setZValue(20 if not ghost else 15)
+        # Tokens change only when their unit does (a new item is made then): paint each
+        # once into a pixmap, so repainting a board of a hundred units is a blit.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(not ghost)
         if not ghost:
             self.setToolTip(self._tooltip())
@@ -67,16 +70,16 @@ class TokenItem(QGraphicsItem):
         if self.ghost:
             faded = QColor(colour)
             faded.setAlpha(90)
-            painter.setBrush(faded)
+            painter.setBrush(QBrush(faded))
             painter.setPen(QPen(colour, 2, Qt.PenStyle.DashLine))
             painter.drawEllipse(QPointF(0, 0), r, r)
             return
         if self.active:
             painter.setPen(QPen(palette.ACTIVE.darker(115), 5))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             painter.drawEllipse(QPointF(0, 0), r + 3, r + 3)
         painter.setPen(QPen(colour.darker(150), 1.5))
-        painter.setBrush(colour)
+        painter.setBrush(QBrush(colour))
         # Enemies are round, players rounded squares: side is readable without colour too.
         if self.unit.is_enemy:
             painter.drawEllipse(QPointF(0, 0), r, r)
@@ -86,7 +89,7 @@ class TokenItem(QGraphicsItem):
             fraction = max(0.0, min(1.0, self.unit.hp / self.unit.max_hp))
             ring = QRectF(-r + 3, -r + 3, 2 * r - 6, 2 * r - 6)
             painter.setPen(QPen(QColor(255, 255, 255, 110), 3.5))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             painter.drawEllipse(ring)
             painter.setPen(QPen(QColor("white"), 3.5, Qt.PenStyle.SolidLine,
                                 Qt.PenCapStyle.FlatCap))
@@ -95,12 +98,11 @@ class TokenItem(QGraphicsItem):
         font.setBold(True)
         font.setPixelSize(max(9, int(r * 0.72)))
         painter.setFont(font)
-        painter.setPen(QColor("white"))
-        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
-                         initials(self.unit.name))
+        painter.setPen(QPen(QColor("white")))
+        draw_centred(painter, QRectF(-r, -r, 2 * r, 2 * r), initials(self.unit.name))
         pip = max(3.0, r * 0.2)
         for index, _status in enumerate(self.unit.statuses[:4]):
             centre = QPointF(r * 0.75 - index * (pip * 2.1), -r * 0.85)
             painter.setPen(QPen(QColor("#333333"), 1))
-            painter.setBrush(STATUS_PIP)
+            painter.setBrush(QBrush(STATUS_PIP))
             painter.drawEllipse(centre, pip, pip)

@@ -46,6 +46,12 @@ def parse_rolls(text: str) -> list[int]:
     return values
 
 
+def _show(widget: QWidget, visible: bool) -> None:
+    # Showing or hiding relayouts the panel; skip it when nothing changes.
+    if widget.isHidden() == visible:
+        widget.setVisible(visible)
+
+
 class DecisionPanel(QWidget):
     applyRequested = Signal(int)  # the chosen outcome: 0 = as decided, n = alternatives[n-1]
     choiceChanged = Signal(int)
@@ -138,7 +144,7 @@ class DecisionPanel(QWidget):
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)
-        self.error.setVisible(bool(text))
+        _show(self.error, bool(text))
 
     def show_decision(self, decision: Decision | None, unit_name: str = "",
                       names: dict[str, str] | None = None) -> None:
@@ -152,8 +158,8 @@ class DecisionPanel(QWidget):
         if decision is None:
             self.summary.setText("")
             self.rolls.setText("")
-            self.choices_label.setVisible(False)
-            self.choices.setVisible(False)
+            _show(self.choices_label, False)
+            _show(self.choices, False)
             self.apply_button.setEnabled(False)
             return
         head = f"<b>{unit_name}</b> — AI {decision.ai}"
@@ -164,8 +170,8 @@ class DecisionPanel(QWidget):
         self.steps.show_steps(decision.trace)
         options = [decision.outcome, *decision.alternatives]
         multiple = len(options) > 1
-        self.choices_label.setVisible(multiple)
-        self.choices.setVisible(multiple)
+        _show(self.choices_label, multiple)
+        _show(self.choices, multiple)
         if multiple:
             self.choices.blockSignals(True)
             for index, option in enumerate(options):
@@ -182,7 +188,7 @@ class DecisionPanel(QWidget):
         self.apply_button.setEnabled(True)
 
     def chosen(self) -> int:
-        return max(0, self.choices.currentRow()) if self.choices.isVisible() else 0
+        return max(0, self.choices.currentRow()) if not self.choices.isHidden() else 0
 
     def chosen_outcome(self) -> Outcome | None:
         if self.decision is None:
