@@ -679,6 +679,8 @@ class MainWindow(QMainWindow):
         unit = session.encounter.unit(current)
         if not unit.is_enemy or self.decision is None or not self.apply_decision(0):
             self.toggle_auto(False)
+        elif session.current_unit is None:
+            self.toggle_auto(False)  # that was the last activation of the round
 
     # -- other windows -----------------------------------------------------------------------
     def show_table_display(self) -> None:

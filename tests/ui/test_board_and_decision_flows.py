@@ -226,3 +226,20 @@ def test_context_menu_damages_a_unit(window):
     damage = next(a for a in menu.actions() if a.text() == "Damage 1")
     damage.trigger()
     assert window.session.encounter.unit("bram").hp == 8
+
+
+def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot, monkeypatch):
+    monkeypatch.setattr("ui.main_window.AUTO_STEP_MS", 10)
+    window._auto_timer.setInterval(10)
+    window.start_tutorial(AMBUSH)
+    window.act_auto.trigger()
+    qtbot.waitUntil(lambda: window.session.current_unit is None, timeout=5000)
+    assert not window.act_auto.isChecked()  # stops by itself at the end of the turn
+    kinds = [e.kind for e in window.session.history]
+    assert kinds.count("apply-decision") == 3
+    window.next_round()
+    window.act_auto.trigger()  # applies the first enemy at once ...
+    window.act_auto.trigger()  # ... and the second press cancels before the next
+    assert [e.kind for e in window.session.history].count("apply-decision") == 4
+    qtbot.wait(50)
+    assert [e.kind for e in window.session.history].count("apply-decision") == 4
