@@ -1,0 +1,67 @@
+"""The decision panel on its own: typed dice, choices, apply."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.engine.decision import Decision, Outcome, TraceStep
+from desktop.engine.dice import Roll
+from ui.decision.decision_panel import DecisionPanel, parse_rolls
+
+
+def decision(alternatives=()) -> Decision:
+    return Decision(
+        unit="orc", ruleset="card-flip-rpg", ai="standard",
+        outcome=Outcome("attack", ("aria",)), summary="Attack Aria",
+        rolls=(Roll("d6", 4, "to hit"),), alternatives=tuple(alternatives),
+        trace=(TraceStep("1. Low", "skipped", "HP 9 of 10"),
+               TraceStep("3. Attack", "applied", "Aria 1 square away")),
+    )
+
+
+def test_parse_rolls_accepts_spaces_and_commas_and_names_bad_entries():
+    assert parse_rolls("4 2, 6") == [4, 2, 6]
+    assert parse_rolls("  ") == []
+    with pytest.raises(ValueError, match="'0' is not a die result"):
+        parse_rolls("3 0")
+
+
+def test_shows_summary_steps_and_rolls(qtbot):
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.show_decision(decision(), "Orc", {"aria": "Aria"})
+    assert panel.summary.text() == "Attack Aria"
+    assert [c.step.outcome for c in panel.steps.cards] == ["skipped", "applied"]
+    assert "Aria 1 square away" in panel.steps.cards[1].detail.text()
+    assert "d6 = 4 (to hit)" in panel.rolls.text()
+    assert panel.choices.isHidden()
+
+
+def test_alternatives_are_choices_and_apply_sends_the_choice(qtbot):
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_decision(decision([Outcome("attack", ("bram",))]), "Orc",
+                        {"aria": "Aria", "bram": "Bram"})
+    assert panel.choices.count() == 2
+    assert panel.choices.item(1).text() == "Choice 2: Attack Bram"
+    with qtbot.waitSignal(panel.choiceChanged) as changed:
+        panel.choices.setCurrentRow(1)
+    assert changed.args == [1]
+    assert panel.chosen_outcome().targets == ("bram",)
+    with qtbot.waitSignal(panel.applyRequested) as applied:
+        panel.apply_button.click()
+    assert applied.args == [1]
+
+
+def test_typed_dice_are_emitted_or_refused(qtbot):
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.typed.setText("5 1")
+    with qtbot.waitSignal(panel.rollsEntered) as entered:
+        panel._use_typed()
+    assert entered.args == [[5, 1]]
+    panel.typed.setText("x")
+    with qtbot.assertNotEmitted(panel.rollsEntered):
+        panel._use_typed()
+    assert "'x' is not a die result" in panel.error.text()
