@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "validate an encounter file"),
     "rulesets": ("rulesets", "list the built-in rule systems and their AI types"),
     "sessions": ("sessions", "list, import, export, delete stored sessions or show their log"),
+    "cards": ("cards", "print enemy reference cards to PDF (encounter, session or ruleset)"),
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from PySide6.QtGui import QFont, QFontDatabase
@@ -35,13 +35,17 @@ def card_family() -> str:
     return FAMILY
 
 
+@lru_cache(maxsize=512)
 def card_font(pixel_size: int, bold: bool = False, italic: bool = False) -> QFont:
     """A font sized in layout units (see layout.UNITS_PER_MM); hinting off, so widths scale
-    exactly and the same text breaks the same way on screen, in the preview and in the PDF."""
+    exactly and the same text breaks the same way on screen, in the preview and in the PDF.
+    Shared: callers copy it (QPainter.setFont does), never change it."""
     font = QFont(card_family())
     font.setPixelSize(max(1, pixel_size))
     font.setBold(bold)
     font.setItalic(italic)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     font.setKerning(True)
+    # No "fi"/"fl" ligatures: the PDF's text must search and copy as the letters typed.
+    font.setFeature(QFont.Tag("liga"), 0)
     return font

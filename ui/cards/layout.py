@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from PySide6.QtGui import QFontMetricsF
 
@@ -26,7 +26,6 @@ from ui.cards.content import (
     Style,
 )
 from ui.cards.fonts import card_font
-from ui.cards.none_guard import ensure_none_references
 from ui.cards.sheet import CardSize
 
 UNITS_PER_MM = 100
@@ -61,7 +60,8 @@ class Box:
         return self.y + self.h
 
     def moved(self, dy: float) -> Box:
-        return replace(self, y=self.y + dy, baseline=self.baseline + dy if self.text else 0.0)
+        return Box(self.kind, self.x, self.y + dy, self.w, self.h, self.text, self.style,
+                   self.size, self.baseline + dy if self.text else 0.0)
 
 
 TEXT_KINDS = {"title", "subtitle", "text", "label", "heading-text", "stat-label", "stat-value",
@@ -237,12 +237,12 @@ class CardLayouter:
         self.inner_width = self.right - self.left
         self.min_scale = size.min_body_pt / size.body_pt
         self._headers: dict[tuple[str, str, bool], tuple[list[Box], float]] = {}
+        self._paragraphs: dict[tuple, list[_Piece]] = {}
 
     # public -----------------------------------------------------------------------------
 
     def layout(self, content: CardContent) -> list[CardLayout]:
         """The card, or the card and its "(cont.)" cards when it cannot fit on one."""
-        ensure_none_references()
         one = self._try(content, 1.0)
         if one is not None:
             return one
@@ -447,7 +447,12 @@ class CardLayouter:
             if isinstance(block, Heading):
                 pieces.append(self._heading(block, body, scale))
             elif isinstance(block, Paragraph):
-                pieces += self._paragraph(block, body, scale, gutter)
+                # The same steps and reminders recur on many cards of a deck: wrap them once.
+                key = (block, body, scale, gutter[block.table])
+                found = self._paragraphs.get(key)
+                if found is None:
+                    found = self._paragraphs[key] = self._paragraph(block, body, scale, gutter)
+                pieces += found
             elif isinstance(block, StatGrid):
                 pieces += self._stats(block, body, scale)
             elif isinstance(block, HpTrack):

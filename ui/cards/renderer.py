@@ -23,7 +23,6 @@ from desktop.errors import FoebookError
 from ui.cards.content import CardContent
 from ui.cards.fonts import card_font
 from ui.cards.layout import UNITS_PER_MM, Box, CardLayout, CardLayouter
-from ui.cards.none_guard import ensure_none_references
 from ui.cards.sheet import CardSize, PagePlan, Paper, SheetLayout, plan_pages, sheet_layout
 
 log = logging.getLogger(__name__)
@@ -50,7 +49,6 @@ class RenderResult:
 
 
 def layout_deck(contents: list[CardContent], size: CardSize) -> list[CardLayout]:
-    ensure_none_references()
     layouter = CardLayouter(size)
     cards: list[CardLayout] = []
     for content in contents:
@@ -154,7 +152,6 @@ def paint_pages(device: QPagedPaintDevice, painter: QPainter, cards: list[CardLa
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     for number, plan in enumerate(plans):
-        ensure_none_references()
         if number:
             device.newPage()
         painter.resetTransform()

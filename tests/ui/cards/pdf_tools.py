@@ -60,3 +60,24 @@ def words(pdf: Path) -> list[Word]:
             x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in match.groups()[:4])
             out.append(Word(page, match.group(5), x0, y0, x1, y1))
     return out
+
+
+def text_in(pdf: Path, page: int, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> str:
+    """The text inside one rectangle of a page (one card), whitespace collapsed."""
+    pt = 72 / 25.4
+    crop = ["-x", str(int(x_mm * pt)), "-y", str(int(y_mm * pt)),
+            "-W", str(int(w_mm * pt)), "-H", str(int(h_mm * pt))]
+    raw = _run("pdftotext", "-f", str(page), "-l", str(page), "-r", "72", *crop, str(pdf), "-")
+    return " ".join(raw.split())
+
+
+def card_texts(pdf: Path, plans) -> dict[int, str]:
+    """Card index -> the text printed on its front (plans from ui.cards.sheet.plan_pages)."""
+    out = {}
+    for number, plan in enumerate(plans, 1):
+        if plan.back:
+            continue
+        for index, slot in plan.cards:
+            out[index] = text_in(pdf, number, slot.x_mm, slot.y_mm, slot.width_mm,
+                                 slot.height_mm)
+    return out
