@@ -17,6 +17,7 @@ from desktop.logging_setup import configure_logging
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
+from ui.theme import apply_theme, saved_theme
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,7 @@ def run_gui(args: argparse.Namespace) -> int:
     if "Fusion" in QStyleFactory.keys():  # noqa: SIM118 (keys() is a Qt list)
         # Fusion follows the system's light or dark colour scheme on every platform.
         app.setStyle("Fusion")
+    apply_theme(saved_theme(), remember=False)
     smoke = bool(os.environ.get(SMOKE_ENV))
     database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
     if database is None:

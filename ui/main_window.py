@@ -42,6 +42,7 @@ from ui.decision.decision_panel import DecisionPanel
 from ui.log_panel import LogPanel
 from ui.session_signals import SessionSignals
 from ui.shortcuts_dialog import ShortcutsDialog
+from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.welcome_page import WelcomePage
 
@@ -251,6 +252,17 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         for action in (self.act_fit, self.act_zoom_in, self.act_zoom_out, self.act_table):
             self.view_menu.addAction(action)
+        self.view_menu.addSeparator()
+        themes = self.view_menu.addMenu("T&heme")
+        group = QActionGroup(self)
+        self.theme_actions = {}
+        current = saved_theme()
+        for name, label in THEMES.items():
+            action = themes.addAction(label, lambda n=name: apply_theme(n))
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            group.addAction(action)
+            self.theme_actions[name] = action
         self.session_menu = bar.addMenu("&Session")
         for action in (self.act_apply, self.act_next, self.act_round, self.act_auto,
                        self.act_reroll, self.act_note):

@@ -26,16 +26,18 @@ def test_geometry_is_restored_on_next_start(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)
     first.show()
-    first.resize(700, 500)
-    first.move(40, 30)
+    # The offscreen screen is 800x600: stay inside it and above the window's minimum.
+    width, height = first.minimumSizeHint().width() + 10, 580
+    first.resize(width, height)
+    first.move(5, 5)
     qtbot.wait(10)
     first.close()
 
     second = MainWindow()
     qtbot.addWidget(second)
     second.show()
-    assert second.size().width() == 700
-    assert second.size().height() == 500
+    assert second.size().width() == width
+    assert second.size().height() == height
 
 
 def test_view_menu_toggles_docks(qtbot):
@@ -47,3 +49,21 @@ def test_view_menu_toggles_docks(qtbot):
     assert not window.log_dock.isVisible()
     toggles["Log"].trigger()
     assert window.log_dock.isVisible()
+
+
+def test_theme_choice_switches_the_palette_and_is_remembered(qtbot, qapp):
+    from PySide6.QtGui import QPalette
+
+    from ui.theme import apply_theme, saved_theme
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    qapp.setStyle("Fusion")
+    window.theme_actions["dark"].trigger()
+    dark = qapp.palette().color(QPalette.ColorRole.Window).lightness()
+    window.theme_actions["light"].trigger()
+    light = qapp.palette().color(QPalette.ColorRole.Window).lightness()
+    assert dark < 100 < light
+    assert saved_theme() == "light"
+    apply_theme("system")
+    assert saved_theme() == "system"
