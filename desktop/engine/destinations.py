@@ -33,6 +33,7 @@ class MemoField:
         # boards), and a cell missing from the dict is unreachable.
         self._complete = prefill
         self._raw: dict[Cell, int | None] = {}
+        self._paths: dict[Cell, list[Cell]] = {}
         if prefill:
             scale = field.rules.scale
             self._raw = {c: round(v * scale) for c, v in field.reachable().items()}
@@ -47,7 +48,10 @@ class MemoField:
             return value
 
     def path_to(self, cell: Cell) -> list[Cell]:
-        return self.field.path_to(cell)
+        found = self._paths.get(cell)
+        if found is None:
+            found = self._paths[cell] = self.field.path_to(cell)
+        return list(found)
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         return self.field.reachable(limit)
@@ -126,24 +130,41 @@ def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: in
     the destination; several such cells mean the route is the players' choice.
     `can_stop` excludes cells it may pass but not end on (a large figure
     squeezing through a passage); it then ends on the farthest cell of those
-    routes it may stop on, the start at worst. Empty when the destination
-    cannot be reached.
+    routes it may stop on, the start at worst. `lower_bound` (a cost no route
+    to a cell can beat) lets the walk skip cells without asking the field.
+    Empty when the destination cannot be reached.
     """
-    total = field.raw(destination)
-    if total is None:
+    return stops_toward_any(field, (destination,), budget, can_stop, lower_bound)
+
+
+def stops_toward_any(field: DistanceField | MemoField, destinations: Iterable[Cell],
+                     budget: int, can_stop: Callable[[Cell], bool] | None = None,
+                     lower_bound: Callable[[Cell], int] | None = None) -> tuple[Cell, ...]:
+    """`stops_toward` for several equally good destinations at once (one walk for all).
+
+    Only the cheapest reachable destinations count. Those within budget are
+    where it stops (on arrival); otherwise the farthest-along affordable cells
+    on a cheapest route to any of them.
+    """
+    costs = {d: field.raw(d) for d in destinations}
+    costs = {d: c for d, c in costs.items() if c is not None}
+    if not costs:
         return ()
+    total = min(costs.values())
+    goals = sorted(d for d, c in costs.items() if c == total)
     allowed = can_stop or (lambda _cell: True)
-    if total <= budget and allowed(destination):
-        return (destination,)
+    arrived = [d for d in goals if total <= budget and allowed(d)]
+    if arrived:
+        return tuple(arrived)
     board, rules = field.board, field.rules
     cheapest_step = min(rules.straight_cost, rules.diagonal_cost)
     # Most step rules charge the same for every step: skip asking for each one.
     uniform = (not rules.extra_cost and (rules.straight_cost == rules.diagonal_cost
                                          or rules.neighbourhood is not Neighbourhood.EIGHT_WAY))
-    # Walk back from the destination along cheapest-route predecessors, level by
+    # Walk back from the destinations along cheapest-route predecessors, level by
     # level, and keep the cells the budget can pay for.
-    frontier = {destination}
-    seen = {destination}
+    frontier = set(goals)
+    seen = set(goals)
     best: list[Cell] = []
     best_cost = -1
     while frontier:

@@ -79,7 +79,7 @@ from dataclasses import dataclass, field
 
 from desktop.engine.board import Cell
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.destinations import MemoField, closest_cells, stops_toward
+from desktop.engine.destinations import MemoField, closest_cells, stops_toward_any
 from desktop.engine.dice import Dice
 from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
 from desktop.engine.encounter import Encounter
@@ -269,26 +269,33 @@ class _World:
         return [e for e in self.others
                 if distance_between(self._body(e.at, size_of(e)), mine) <= 1]
 
-    def fighting_squares(self, hero: Unit) -> list[Cell]:
-        """Anchors it can stop on (any distance) from which it can fight `hero`."""
+    def fighting_candidates(self, hero: Unit) -> list[Cell]:
+        """Anchors that might let it fight `hero`: for an ordinary figure the hero's
+        8 neighbours, else every anchor whose block could come within reach."""
         if self.standard:
-            return [c for c in ring(hero.at) if self.board.in_bounds(c) and self.can_stop(c)
-                    and has_line_of_sight(self.board, c, hero.at)]
+            return [c for c in ring(hero.at) if self.board.in_bounds(c)]
         span = self.reach + self.size - 1
         col, row = hero.at
-        return [(c, r) for r in range(row - span, row + self.reach + 1)
-                for c in range(col - span, col + self.reach + 1)
-                if self.board.in_bounds((c, r)) and self.can_stop((c, r))
-                and self.fightable_from((c, r), hero)]
+        return [(c, r) for r in range(max(0, row - span), row + self.reach + 1)
+                for c in range(max(0, col - span), col + self.reach + 1)
+                if self.board.in_bounds((c, r))]
+
+    def can_fight_from(self, anchor: Cell, hero: Unit) -> bool:
+        if self.standard:
+            return has_line_of_sight(self.board, anchor, hero.at)
+        return self.fightable_from(anchor, hero)
 
     def approach(self, hero: Unit) -> tuple[int | None, list[Cell]]:
-        """Squares it must move before it can fight `hero` (None: never), and where to."""
+        """Squares it must move before it can fight `hero` (None: never), and where to.
+
+        The reach test (sight, doorway fan) runs lazily, nearest anchors first."""
         found = self._approach.get(hero.id)
         if found is None:
             if self.fightable_from(self.unit.at, hero):
                 found = (0, [self.unit.at])
             else:
-                closest = closest_cells(self.field, self.fighting_squares(hero),
+                closest = closest_cells(self.field, self.fighting_candidates(hero),
+                                        accept=lambda a: self.can_fight_from(a, hero),
                                         lower_bound=self.lower_bound)
                 found = (closest.cost, list(closest.cells))
             self._approach[hero.id] = found
@@ -571,24 +578,26 @@ class DungeonCrawl(Ruleset):
                       + " or ".join(cell_text(g) for g in goals))
         outcomes: list[Outcome] = []
         notes: list[str] = []
+        total = world.field.raw(goals[0]) if goals else None
+        if total is not None and total > world.move:
+            # Short of every goal this turn: one walk finds where the routes end.
+            stops = stops_toward_any(world.field, goals, world.move, world.can_stop,
+                                     world.lower_bound)
+            notes.append(f"{' or '.join(cell_text(g) for g in goals)} "
+                         f"{'is' if len(goals) == 1 else 'are'} {squares(total)} away; it moves "
+                         f"{squares(world.move)} to " + " or ".join(cell_text(s) for s in stops))
+            outcomes += [Outcome("move", (), s, tuple(world.field.path_to(s)))
+                         if s != world.unit.at else Outcome("hold") for s in stops]
+            goals = []
         for goal in goals:
-            stops = stops_toward(world.field, goal, world.move, world.can_stop,
-                                 world.lower_bound)
-            if stops == (goal,):
-                path = tuple(world.field.path_to(goal))
-                door = self._door_crossed(world, path)
-                crowd = world.heroes_adjacent(goal)
-                if world.standard and door is not None and len(crowd) >= 3:
-                    outcomes += self._doorway(world, hero, goal, door, crowd, trace)
-                    continue
-                notes.append(f"reaches {cell_text(goal)} ({squares(len(path))}) and fights")
-                outcomes.append(Outcome("fight", (hero.id,), goal, path))
-            else:
-                notes.append(f"{cell_text(goal)} is {squares(world.field.raw(goal) or 0)} away; "
-                             f"it moves {squares(world.move)} to "
-                             + " or ".join(cell_text(s) for s in stops))
-                outcomes += [Outcome("move", (), s, tuple(world.field.path_to(s)))
-                             if s != world.unit.at else Outcome("hold") for s in stops]
+            path = tuple(world.field.path_to(goal))
+            door = self._door_crossed(world, path)
+            crowd = world.heroes_adjacent(goal)
+            if world.standard and door is not None and len(crowd) >= 3:
+                outcomes += self._doorway(world, hero, goal, door, crowd, trace)
+                continue
+            notes.append(f"reaches {cell_text(goal)} ({squares(len(path))}) and fights")
+            outcomes.append(Outcome("fight", (hero.id,), goal, path))
         outcomes = list(dict.fromkeys(outcomes))
         if notes:
             trace.add(STEP_TO_FIGHT, APPLIED, f"{detail}; " + "; ".join(notes)

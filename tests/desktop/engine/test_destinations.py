@@ -127,3 +127,16 @@ def test_a_prefilled_memo_field_answers_like_the_field():
     for cell in board.cells():
         assert memo.raw(cell) == plain.raw(cell)
     assert memo.raw((2, 2)) is None and memo.raw((9, 9)) is None
+
+
+def test_stops_toward_several_equal_destinations_in_one_walk():
+    from desktop.engine.destinations import stops_toward_any
+
+    board = Board.blank("square", 9, 5)
+    field = DistanceField(board, ORTHO, [(0, 2)])
+    both = stops_toward_any(field, [(6, 0), (6, 4)], 2)
+    assert set(both) == set(stops_toward(field, (6, 0), 2)) | set(stops_toward(field, (6, 4), 2))
+    # Only the cheapest destinations count; within budget it stops on arrival.
+    assert stops_toward_any(field, [(2, 2), (8, 2)], 3) == ((2, 2),)
+    assert stops_toward_any(field, [(1, 1), (1, 3), (7, 2)], 5) == ((1, 1), (1, 3))
+    assert stops_toward_any(field, [], 3) == ()
