@@ -6,7 +6,8 @@ Reading (rules/README.md, binding, plus the choices below):
 - Figures block: an enemy never enters or passes a square covered by another
   figure. Figures at 0 wounds or less are out of play (they neither block nor
   can be targeted). Clear sight: the centre-to-centre line crosses no wall
-  (engine `sight`), and figures never block it.
+  (engine `sight` rule, answered by the faster `visibility.sees`), and figures
+  never block it.
 - Phases: spell when it carries a `spell` weapon, shooting when it carries a
   `ranged` one, fighting always (a figure with no melee weapon fights with
   what it has). Spell and shooting use the card's `shoot-*` tactics, fighting
@@ -97,9 +98,9 @@ from desktop.engine.rings import (
     sector_index,
 )
 from desktop.engine.ruleset import ActivationOrder, Ruleset
-from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
+from desktop.engine.visibility import sees
 from desktop.rulesets.chain import ChainTrace, plural
 from desktop.rulesets.data_loader import load_ruleset_data
 
@@ -242,7 +243,7 @@ class _World:
         for f in own:
             for h in targets:
                 d = chebyshev(f, h)
-                if d > self.reach or not has_line_of_sight(self.board, f, h):
+                if d > self.reach or not sees(self.board, f, h):
                     continue
                 if d <= 1 or self._through_doorway_ok(f, h):
                     return True
@@ -282,7 +283,7 @@ class _World:
 
     def can_fight_from(self, anchor: Cell, hero: Unit) -> bool:
         if self.standard:
-            return has_line_of_sight(self.board, anchor, hero.at)
+            return sees(self.board, anchor, hero.at)
         return self.fightable_from(anchor, hero)
 
     def approach(self, hero: Unit) -> tuple[int | None, list[Cell]]:
@@ -326,8 +327,7 @@ class DungeonCrawl(Ruleset):
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
             occupied=occupied,
-            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked),
-                            prefill=True),
+            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked)),
         )
 
     def priorities(self, unit: Unit) -> tuple[str, ...]:
@@ -459,8 +459,8 @@ class DungeonCrawl(Ruleset):
 
         target = world.hero_body(hero)
 
-        def sees(anchor: Cell) -> bool:
-            return any(has_line_of_sight(board, f, h) for f in world.body_at(anchor)
+        def clear_view(anchor: Cell) -> bool:
+            return any(sees(board, f, h) for f in world.body_at(anchor)
                        for h in target)
 
         def away(anchor: Cell) -> int:
@@ -476,7 +476,7 @@ class DungeonCrawl(Ruleset):
             for cell in spots:
                 by_distance.setdefault(away(cell), []).append(cell)
         for distance in sorted(by_distance, reverse=True):
-            seen = [c for c in by_distance[distance] if sees(c)]
+            seen = [c for c in by_distance[distance] if clear_view(c)]
             if not seen:
                 continue
             def preference(c: Cell) -> tuple:
@@ -490,7 +490,7 @@ class DungeonCrawl(Ruleset):
             where = ("stays where it is" if way == "stays" else
                      f"moves {way} {squares(spots[top])} to "
                      + " or ".join(cell_text(c) for c in best))
-            now = "has" if sees(start) else "lacks"
+            now = "has" if clear_view(start) else "lacks"
             return best, (f"{hero.name}: it {now} clear sight from {cell_text(start)} "
                           f"({squares(away(start))} away); the farthest it can stand this "
                           f"turn with clear sight is {squares(distance)} away: {where}")
@@ -611,7 +611,7 @@ class DungeonCrawl(Ruleset):
         def usable(i: int) -> bool:
             c = around[i]
             return (board.in_bounds(c) and world.can_stop(c)
-                    and has_line_of_sight(board, c, hero.at))
+                    and sees(board, c, hero.at))
 
         flank_from = sorted({ring_index(hero.at, c) for e in world.enemies_adjacent_to(hero)
                              for c in covered(e) if c in around})
