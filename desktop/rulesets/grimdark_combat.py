@@ -211,7 +211,7 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     outcomes: list[Outcome] = []
     lines: list[str] = []
     for target in chosen.chosen:
-        found = engage_most(ctx, float(rolled), only_near=target)
+        found = engage_most(ctx, float(rolled), only_near=target, field=field)
         if found is None:
             cost = next(c for p, c in candidates if p.id == target.id)
             lines.append(f"{target.name} needs {inch_text(cost)}: the charge fails")

@@ -95,6 +95,7 @@ class Context:
         self.friends = [e for e in encounter.enemies() if alive(e) and e.id != unit.id]
         self.first_roll = 0  # rolls made before this decision belong to earlier ones
         self._occupied: set[Cell] | None = None
+        self._zone: set[Cell] | None = None
 
     def stat(self, unit: Unit, name: str) -> float:
         default = self.data.stat_default(name)
@@ -115,13 +116,12 @@ class Context:
         return {p.at for p in self.players}
 
     def engagement_zone(self) -> set[Cell]:
-        """Cells next to a player unit: a normal move never enters them."""
-        zone: set[Cell] = set()
-        for p in self.players:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    zone.add((p.at[0] + dx, p.at[1] + dy))
-        return zone
+        """Player units' cells and the cells next to them: a normal move never enters them
+        (computed once per decision)."""
+        if self._zone is None:
+            self._zone = {(p.at[0] + dx, p.at[1] + dy) for p in self.players
+                          for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        return self._zone
 
     def nearest_player(self, cell: Cell | None = None) -> list[Unit]:
         at = self.unit.at if cell is None else cell
@@ -236,18 +236,27 @@ class Engagement:
     spent: float
 
 
-def engage_most(ctx: Context, budget: float, only_near: Unit | None = None) -> Engagement | None:
+def engage_most(ctx: Context, budget: float, only_near: Unit | None = None,
+                field: DistanceField | None = None) -> Engagement | None:
     """Reachable end cells (within `budget`, through no player unit) engaging the most player
     units; fewer inches moved wins ties; None when no reachable cell engages anybody (or,
-    with `only_near`, nobody engages that unit)."""
-    field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(),
-                          max_cost=budget)
+    with `only_near`, nobody engages that unit). A `field` from the unit through no player
+    unit, reaching at least `budget`, may be passed in."""
+    if field is None:
+        field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(),
+                              max_cost=budget)
     taken = ctx.occupied()
     best_key = None
     best: list[Cell] = []
-    for cell, spent in field.reachable(budget).items():
-        if cell in taken:
+    limit = round(budget * MOVEMENT.scale)
+    # Only cells beside a player unit can engage one: look at those, not the whole reach.
+    for cell in ctx.engagement_zone():
+        if cell in taken or not ctx.board.in_bounds(cell):
             continue
+        raw = field.raw(cell)
+        if raw is None or raw > limit:
+            continue
+        spent = raw / MOVEMENT.scale
         engaged = ctx.engaged_with(cell)
         if not engaged or (only_near is not None and only_near not in engaged):
             continue
