@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QIcon, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -39,23 +41,31 @@ def _luminance(colour: QColor) -> float:
             + 0.0722 * channel(colour.blueF()))
 
 
+@cache
+def _text_on(rgb: int) -> QColor:
+    lum = _luminance(QColor.fromRgb(rgb))
+    return QColor("#000000") if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else QColor("#FFFFFF")
+
+
 def text_on(colour: QColor) -> QColor:
     """Black or white, whichever reads better on `colour` (WCAG contrast)."""
-    lum = _luminance(colour)
-    return QColor("#000000") if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else QColor("#FFFFFF")
+    return _text_on(colour.rgb())
 
 
 def _background(painter: QPainter, option: QStyleOptionViewItem, index: Index,
                 delegate: QStyledItemDelegate) -> QStyleOptionViewItem:
-    """Selection and hover backgrounds from the style, without the cell's own text."""
+    """The selection and hover background from the style, and the cell's font.
+
+    Only the panel is drawn (no initStyleOption, which asks the model for every role):
+    these cells paint their own contents, and painting speed matters with 200 units.
+    """
     opt = QStyleOptionViewItem(option)
-    delegate.initStyleOption(opt, index)
-    opt.text = ""
-    opt.icon = QIcon()
-    opt.features &= ~QStyleOptionViewItem.ViewItemFeature.HasDecoration
+    font = index.data(Qt.ItemDataRole.FontRole)
+    if font is not None:
+        opt.font = font
     widget = opt.widget
     style = widget.style() if widget is not None else QApplication.style()
-    style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+    style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget)
     return opt
 
 
@@ -80,14 +90,14 @@ class HpDelegate(QStyledItemDelegate):
             return
         hp, max_hp = value
         defeated = bool(index.data(DEFEATED_ROLE))
-        fm = QFontMetrics(opt.font)
+        fm = opt.fontMetrics if opt.font == option.font else QFontMetrics(opt.font)
         height = min(opt.rect.height() - 2 * 3, fm.height() + 6)
         bar = QRectF(opt.rect.left() + BAR_MARGIN,
                      opt.rect.top() + (opt.rect.height() - height) / 2,
                      max(0, opt.rect.width() - 2 * BAR_MARGIN), height)
         fraction = max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0
         fill = QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height())
-        colour = QColor(palette.DEFEATED) if defeated else QColor(palette.hp_colour(hp, max_hp))
+        colour = palette.DEFEATED if defeated else palette.hp_colour(hp, max_hp)
         track = QColor(opt.palette.color(QPalette.ColorRole.Text))
         track.setAlpha(36)
 

@@ -59,6 +59,22 @@ SIDE_ROLE = Qt.ItemDataRole.UserRole + 7  # "enemy" / "player"
 
 _EDITABLE = {COL_NAME, COL_HP, COL_AI}
 SIDE_ICON = 12
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDIT_FLAGS = _FLAGS | Qt.ItemFlag.ItemIsEditable
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_EDIT = int(Qt.ItemDataRole.EditRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_SPOKEN = int(Qt.ItemDataRole.AccessibleTextRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_ALIGN = {COL_SIDE: int(Qt.AlignmentFlag.AlignCenter),
+          COL_POSITION: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)}
+_ANSWERED = frozenset({_DISPLAY, _EDIT, _TOOLTIP, _SPOKEN, _FOREGROUND, _FONT, _DECORATION,
+                       _ALIGNMENT, UNIT_ID_ROLE, HP_FRACTION_ROLE, STATUSES_ROLE, DEFEATED_ROLE,
+                       HP_ROLE, SORT_ROLE, SIDE_ROLE})
 
 
 @dataclass(frozen=True)
@@ -306,25 +322,52 @@ class RosterModel(QAbstractTableModel):
             return HEADERS[section][1]
         return None
 
+    def index(self, row: int, column: int,
+              parent: QModelIndex | QPersistentModelIndex | None = None) -> QModelIndex:
+        # In Python so a view's many index() calls do not each call back into
+        # rowCount() and columnCount() through the binding.
+        if (parent is not None and parent.isValid()) or not (
+                0 <= row < len(self._rows) and 0 <= column < COLUMN_COUNT):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            return _NO_FLAGS
         column = index.column()
         if column in _EDITABLE and (column != COL_AI or self._rows[index.row()].unit.is_enemy):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+            return _EDIT_FLAGS
+        return _FLAGS
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self._session is None:
+        # Called several times per painted cell: roles are compared as plain ints, and
+        # roles the roster does not answer return at once.
+        role = int(role)
+        if role not in _ANSWERED or not index.isValid() or self._session is None:
             return None
         row, column = index.row(), index.column()
         r = self._rows[row]
         unit = r.unit
-        if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.AccessibleTextRole:
-            return self._display(row, column, spoken=role != Qt.ItemDataRole.DisplayRole)
-        if role == Qt.ItemDataRole.EditRole:
+        if role == _DISPLAY:
+            return self._display(row, column)
+        if role == _FOREGROUND:
+            return palette.DEFEATED if r.defeated else None
+        if role == _FONT:
+            return self._bold if unit.id == self._current else None
+        if role == _ALIGNMENT:
+            return _ALIGN.get(column)
+        if role == _DECORATION:
+            return side_icon(unit.is_enemy, r.defeated) if column == COL_SIDE else None
+        if role == HP_ROLE:
+            return (unit.hp, unit.max_hp)
+        if role == DEFEATED_ROLE:
+            return r.defeated
+        if role == STATUSES_ROLE:
+            return self.markers(row)
+        if role == _SPOKEN:
+            return self._display(row, column, spoken=True)
+        if role == _EDIT:
             if column == COL_NAME:
                 return unit.name
             if column == COL_HP:
@@ -332,28 +375,12 @@ class RosterModel(QAbstractTableModel):
             if column == COL_AI:
                 return unit.ai or ""
             return self._display(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return self._tooltip(row, column)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return palette.DEFEATED if r.defeated else None
-        if role == Qt.ItemDataRole.FontRole:
-            return self._bold if unit.id == self._current else None
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_SIDE:
-            return side_icon(unit.is_enemy, r.defeated)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_SIDE:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_POSITION:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == UNIT_ID_ROLE:
             return unit.id
         if role == HP_FRACTION_ROLE:
             return unit.hp / unit.max_hp if unit.max_hp else 0.0
-        if role == HP_ROLE:
-            return (unit.hp, unit.max_hp)
-        if role == STATUSES_ROLE:
-            return self.markers(row)
-        if role == DEFEATED_ROLE:
-            return r.defeated
         if role == SIDE_ROLE:
             return unit.side.value
         if role == SORT_ROLE:

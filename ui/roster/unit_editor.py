@@ -113,7 +113,7 @@ class UnitEditor(QDialog):
         self.name_edit = QLineEdit()
         self.name_edit.setAccessibleName("Name")
         self.name_edit.setPlaceholderText("e.g. Goblin Archer")
-        self.name_edit.textEdited.connect(self._name_edited)
+        self.name_edit.textChanged.connect(self._name_edited)
         form.addRow("&Name:", self.name_edit)
 
         self.id_edit = QLineEdit()
@@ -206,6 +206,8 @@ class UnitEditor(QDialog):
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Add unit")
         self.ok_button.setAccessibleName("Add unit")
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAccessibleName("Cancel")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         dialog_layout.addWidget(self.buttons)
