@@ -14,9 +14,10 @@ Foebook's reading of what the text only implies:
   main target of each weapon; a unit that is engaged, or that advanced
   (except with weapons marked `assault = true`), does not shoot.
 - Charge: a unit with a melee weapon that did not advance and is not engaged
-  charges when a player unit is within 12"; the target is picked by the fight order with its best
-  melee weapon; 2D6 inches (one typed value) must cover the route to a cell
-  next to the target; the end cell engages as many player units as possible.
+  charges every player unit within 12" it has a route of 12" or less to; 2D6
+  inches (one typed value) decide which it reaches; it ends beside as many of
+  them as it can, preferring the one first in the fight order (with its best
+  melee weapon), then the shortest move. It fails when the roll reaches none.
 - Heroic intervention (player turn): a living `character` that is not engaged
   and has a player unit within 3" moves up to 3" to engage as many player
   units as it can, else as close as 3" takes it to the nearest one.
@@ -28,7 +29,7 @@ from desktop.engine.board import Cell
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
-from desktop.engine.targeting import select
+from desktop.engine.targeting import select, tiers
 from desktop.engine.units import Unit, Weapon
 from desktop.rulesets.chain import plural
 from desktop.rulesets.grimdark_common import (
@@ -148,7 +149,7 @@ def _unique(ids: list[str]) -> tuple[str, ...]:
 # -- charge -------------------------------------------------------------------------------------
 
 STEP_CHARGE_ABLE = "1. Able to charge"
-STEP_CHARGE_TARGET = "2. Pick the charge target"
+STEP_CHARGE_TARGET = "2. Declare the charge targets"
 STEP_CHARGE_ROLL = "3. Roll 2D6 for the charge"
 
 
@@ -199,43 +200,63 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
                            "within reach: " + ", ".join(
                                f"{p.name} ({inch_text(distance(unit.at, p.at))} away, route "
                                f"{inch_text(c)})" for p, c in candidates)))
-    strength = weapon.strength
-    chosen = select([p for p, _ in candidates], attack_breakers(ctx, strength))
-    detail = f"by the fight order with {weapon.name} (strength {strength})"
-    if chosen.reasons:
-        detail += ": " + chosen.explain()
-    detail += (f"; still tied: the players choose between {names(chosen.chosen)}"
-               if chosen.tied else f" → {chosen.chosen[0].name}")
-    trace.append(TraceStep(STEP_CHARGE_TARGET, APPLIED, detail))
+    ranked = tiers([p for p, _ in candidates], attack_breakers(ctx, weapon.strength))
+    rank = {p.id: n for n, tier in enumerate(ranked) for p in tier}
+    order_text = " > ".join("/".join(p.name for p in tier) for tier in ranked)
+    trace.append(TraceStep(STEP_CHARGE_TARGET, APPLIED,
+                           f"all of them, preferred by the fight order with {weapon.name} "
+                           f"(strength {weapon.strength}): {order_text}"))
     rolled = dice.roll_sum(2, 6, f"{unit.name}: charge distance (2D6\")")
-    outcomes: list[Outcome] = []
-    lines: list[str] = []
-    for target in chosen.chosen:
-        found = engage_most(ctx, float(rolled), only_near=target, field=field)
-        if found is None:
-            cost = next(c for p, c in candidates if p.id == target.id)
-            lines.append(f"{target.name} needs {inch_text(cost)}: the charge fails")
-            outcomes.append(Outcome("hold"))
-            continue
-        lines.append(f"reaches {target.name} with {inch_text(found.spent)}, ending beside "
-                     f"{plural(found.engaged, 'player unit')}")
-        for cell, path in zip(found.cells, found.paths, strict=True):
-            others = [p.id for p in ctx.engaged_with(cell) if p.id != target.id]
-            outcomes.append(Outcome("charge", (target.id, *others), cell, path))
-    unique: list[Outcome] = []
-    for o in outcomes:
-        if o not in unique:
-            unique.append(o)
-    success = unique[0].action == "charge"
-    trace.append(TraceStep(STEP_CHARGE_ROLL, APPLIED if success else "failed",
-                           f"rolled {rolled}: " + "; ".join(lines)))
-    if len(unique) > 1:
+    declared = {p.id for p, _ in candidates}
+    best = _charge_cells(ctx, field, float(rolled), declared, rank, taken)
+    needs = "; ".join(f"{p.name} needs {inch_text(c)}" for p, c in candidates)
+    if not best:
+        trace.append(TraceStep(STEP_CHARGE_ROLL, "failed",
+                               f"rolled {rolled}: {needs}: the charge fails"))
+        first = ranked[0][0]
+        return make_decision(ctx, phase, [Outcome("hold")],
+                             f"Charge at {first.name} fails ({rolled}\")", trace, dice)
+    outcomes = []
+    for cell in best:
+        hit = sorted((p for p in ctx.engaged_with(cell) if p.id in declared),
+                     key=lambda p: (rank[p.id], p.id))
+        outcomes.append(Outcome("charge", tuple(p.id for p in hit), cell,
+                                tuple(field.path_to(cell))))
+    main = outcomes[0]
+    trace.append(TraceStep(STEP_CHARGE_ROLL, APPLIED,
+                           f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
+                           f"beside {names([ctx.encounter.unit(t) for t in main.targets])}, "
+                           "as many declared targets as it can reach, the preferred first"))
+    if len(outcomes) > 1:
         trace.append(TraceStep("Equal choices", "players choose",
-                               f"{len(unique)} equally good charges (listed as alternatives)"))
-    target = chosen.chosen[0]
-    summary = (f"Charge {target.name} ({rolled}\")" if success
-               else f"Charge at {target.name} fails ({rolled}\")")
-    return make_decision(ctx, phase, unique, summary, trace, dice)
+                               f"{len(outcomes)} equally good charges (listed as alternatives)"))
+    target = ctx.encounter.unit(main.targets[0])
+    return make_decision(ctx, phase, outcomes, f"Charge {target.name} ({rolled}\")", trace,
+                         dice)
+
+
+def _charge_cells(ctx: Context, field: DistanceField, rolled: float, declared: set[str],
+                  rank: dict[str, int], taken: set[Cell]) -> list[Cell]:
+    """End cells within the roll beside the most declared targets, then beside the preferred
+    one, then the shortest move; still equal cells are all returned."""
+    limit = round(rolled * MOVEMENT.scale)
+    best_key = None
+    best: list[Cell] = []
+    for cell in ctx.engagement_zone():
+        if cell in taken or not ctx.board.in_bounds(cell):
+            continue
+        raw = field.raw(cell)
+        if raw is None or raw > limit:
+            continue
+        hit = [p for p in ctx.engaged_with(cell) if p.id in declared]
+        if not hit:
+            continue
+        key = (-len(hit), min(rank[p.id] for p in hit), raw)
+        if best_key is None or key < best_key:
+            best_key, best = key, [cell]
+        elif key == best_key:
+            best.append(cell)
+    return sorted(best, key=lambda c: (c[1], c[0]))
 
 
 def _route_to_engage(ctx: Context, field: DistanceField, target: Unit,

@@ -191,6 +191,21 @@ def test_no_charge_after_advancing_or_with_nobody_within_12_inches():
     assert d.action == "hold" and d.rolls == ()
 
 
+def test_a_charge_goes_to_the_targets_the_roll_reaches():
+    # Bram (T4) is preferred by the fight order, but 8" only reaches Aria.
+    enc = scene(board(20, 5), [enemy(at=(0, 2), weapons=blade(4)),
+                               player("aria", (8, 2), toughness=8),
+                               player("bram", (10, 2), toughness=4)], phase="charge")
+    d = decide_for(enc, "orc", [8])
+    assert d.action == "charge"
+    assert d.targets == ("aria",)
+    assert d.destination == (7, 2)
+    d = decide_for(enc, "orc", [11])
+    assert d.targets == ("bram", "aria")  # (9, 1) or (9, 3) is beside both: the players pick
+    assert d.destination == (9, 1)
+    assert [a.destination for a in d.alternatives] == [(9, 3)]
+
+
 def test_charge_target_follows_the_fight_order():
     enc = scene(board(12, 12), [enemy(at=(5, 5), weapons=blade(4)),
                                 player("aria", (5, 1), toughness=8),

@@ -46,10 +46,12 @@ def test_a_full_enemy_turn_at_close_quarters():
     assert _summary(turn, "shooting")[2] == ("gunners", "shoot", ("guard",), None)
     charges = _summary(turn, "charge")
     assert charges[0] == ("captain", "charge", ("lib",), (17, 3))
-    assert charges[3] == ("hounds", "hold", (), None)  # rolled 5, needed 7
+    assert charges[2] == ("gunners", "hold", (), None)  # no melee weapon
+    assert charges[3] == ("hounds", "charge", ("guard",), (13, 7))  # 5" covers the 1" needed
     assert [(d.unit, d.action) for d in turn.decisions("fight")] == [
         ("captain", "fight"), ("captain", "consolidate"), ("mob", "fight"),
-        ("mob", "consolidate"), ("gunners", "hold"), ("hounds", "hold"), ("seer", "hold")]
+        ("mob", "consolidate"), ("gunners", "hold"), ("hounds", "fight"),
+        ("hounds", "consolidate"), ("seer", "hold")]
     for name, decisions in turn.phases:
         assert all(d.phase == name for d in decisions)
     assert turn.encounter.unit("captain").at == (17, 3)
