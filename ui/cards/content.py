@@ -6,6 +6,7 @@ Nothing here knows about Qt; `layout.py` measures and places these blocks.
 from __future__ import annotations
 
 import datetime as _dt
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -163,7 +164,7 @@ def _behaviour_blocks(ai: AiTypeSpec, steps: bool = True) -> list[Block]:
 
 
 def enemy_card(unit: Unit, data: RulesetData, footer: str,
-               ward_name: str | None = None) -> CardContent:
+               ward_name: str | None = None, show_id: bool = False) -> CardContent:
     """One enemy: numbers, weapons, hit-point boxes, how it behaves, the markers it can get."""
     blocks: list[Block] = []
     stats = enemy_stats(unit, data)
@@ -194,6 +195,8 @@ def enemy_card(unit: Unit, data: RulesetData, footer: str,
         blocks.append(Paragraph((Run("Guards: ", Style.BOLD), Run(ward_name or unit.guards))))
     blocks += _status_blocks(data)
     subtitle = data.name
+    if show_id:  # several enemies share this name: tell their cards apart
+        subtitle += f" · {unit.id}"
     if unit.tags:
         subtitle += " · " + ", ".join(unit.tags)
     return CardContent(unit.name, subtitle, tuple(blocks), footer, data.name, key=unit.id,
@@ -251,7 +254,9 @@ def encounter_deck(encounter: Encounter, data: RulesetData,
             return encounter.unit(unit.guards).name
         return None
 
-    return [enemy_card(u, data, footer, ward(u)) for u in enemies_for(encounter, data, request)]
+    names = Counter(u.name for u in encounter.enemies())
+    return [enemy_card(u, data, footer, ward(u), show_id=names[u.name] > 1)
+            for u in enemies_for(encounter, data, request)]
 
 
 def reference_deck(data: RulesetData, source: str = "",

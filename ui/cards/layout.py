@@ -33,7 +33,7 @@ UNITS_PER_PT = 25.4 / 72 * UNITS_PER_MM
 
 BORDER_INSET_MM = 1.6  # printed frame, inside the cut line so imperfect cutting never shows
 CONTENT_INSET_MM = 3.4  # text never comes closer to the cut than this
-SCALE_STEP = 0.04
+SCALE_STEP = 0.02
 HP_BOX_LIMIT = 40  # more hit points than this are shown as a number line
 
 

@@ -176,3 +176,12 @@ def test_selections():
     assert titles(DeckRequest(Selection.SELECTED, ("brute", "aria"))) == ["Goblin Brute"]
     assert titles(DeckRequest(Selection.ONE_PER_AI)) == ["Goblin Archer"]
     assert titles(DeckRequest(Selection.REFERENCE)) == ["Standard"]
+
+
+def test_enemies_sharing_a_name_show_their_ids():
+    encounter = parse_encounter(AMBUSH.replace('name = "Goblin Brute"', 'name = "Goblin Archer"'))
+    data = get_ruleset("card-flip-rpg").data
+    cards = encounter_deck(encounter, data, DeckRequest(Selection.SELECTED, ("brute",)))
+    assert cards[0].subtitle == "Card-flip RPG · brute"
+    single = encounter_deck(parse_encounter(AMBUSH), data, DeckRequest())
+    assert single[0].subtitle == "Card-flip RPG"
