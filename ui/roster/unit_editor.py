@@ -138,7 +138,9 @@ class UnitEditor(QDialog):
         cell.addWidget(QLabel("row"))
         cell.addWidget(self.row_spin)
         cell.addStretch(1)
-        form.addRow("&At:", cell)
+        at_label = QLabel("&At:")
+        at_label.setBuddy(self.col_spin)
+        form.addRow(at_label, cell)
 
         self.hp_spin = _spin(-HP_LIMIT, HP_LIMIT, "HP")
         self.max_hp_spin = _spin(-HP_LIMIT, HP_LIMIT, "Max HP")
@@ -149,7 +151,9 @@ class UnitEditor(QDialog):
         hp.addWidget(QLabel("of max"))
         hp.addWidget(self.max_hp_spin)
         hp.addStretch(1)
-        form.addRow("&HP:", hp)
+        hp_label = QLabel("&HP:")
+        hp_label.setBuddy(self.hp_spin)
+        form.addRow(hp_label, hp)
 
         self.ai_combo = QComboBox()
         self.ai_combo.setAccessibleName("AI type")
