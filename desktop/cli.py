@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -79,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`foebook rulesets | head`): not an error worth a word.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (keeps interpreter exit quiet)
+        return 0
     except Exception as error:  # a bug: keep the traceback in the log, not on the screen
         return _report_bug(error)
 

@@ -714,8 +714,8 @@ class MainWindow(QMainWindow):
             self.report("Card printing is not available in this build.")
             return
         selected = [self.selected] if self.selected else []
-        dialog = PrintCardsDialog(self.session.encounter, selected, parent=self,
-                                  session_name=self.session.name)
+        dialog = PrintCardsDialog(self.session.encounter, selected, source=self.session.name,
+                                  parent=self)
         dialog.exec()
 
     def show_shortcuts(self) -> None:

@@ -243,3 +243,14 @@ def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot
     assert [e.kind for e in window.session.history].count("apply-decision") == 4
     qtbot.wait(50)
     assert [e.kind for e in window.session.history].count("apply-decision") == 4
+
+
+def test_print_cards_opens_the_dialog_for_the_session(window, monkeypatch):
+    from ui.cards.print_dialog import PrintCardsDialog
+
+    shown = []
+    monkeypatch.setattr(PrintCardsDialog, "exec", lambda self: shown.append(self) or 0)
+    window.start_tutorial(AMBUSH)
+    window.act_cards.trigger()
+    assert len(shown) == 1
+    assert shown[0].windowTitle() == "Print cards"
