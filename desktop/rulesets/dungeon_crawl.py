@@ -201,16 +201,8 @@ class _World:
     def within_move(self) -> dict[Cell, int]:
         """Anchors it can stop on this turn, with the squares moved (its own included)."""
         if self._reach_cache is None:
-            # Every step costs one square, so nothing beyond `move` king moves is reachable.
-            col, row = self.unit.at
-            raw = self.field.raw
-            found: dict[Cell, int] = {}
-            for r in range(max(0, row - self.move), min(self.board.height, row + self.move + 1)):
-                for c in range(max(0, col - self.move), min(self.board.width, col + self.move + 1)):
-                    cost = raw((c, r))
-                    if cost is not None and cost <= self.move:
-                        found[(c, r)] = cost
-            self._reach_cache = found
+            # One bulk read of the search (cheap on square boards) beats asking cell by cell.
+            self._reach_cache = {c: int(v) for c, v in self.field.reachable(self.move).items()}
         return self._reach_cache
 
     def can_stop(self, anchor: Cell) -> bool:
