@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test bench lint clean system-deps-run system-deps-test
+.PHONY: package package-test install-desktop uninstall-desktop system-deps-package
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,3 +41,25 @@ bench: system-deps-test $(VENV)/.installed-test
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .benchmarks
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# Desktop bundle (PyInstaller one-dir) in dist/foebook/ plus a .tar.gz; see packaging/README.md.
+$(VENV)/.installed-package: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[package]'
+	touch $@ $(VENV)/.installed-run
+
+system-deps-package:
+	@scripts/system-deps.sh package
+
+package: system-deps-package $(VENV)/.installed-package
+	scripts/package.sh
+
+# The packaging smoke test (tests/packaging, enabled by FOEBOOK_PACKAGE_TEST=1); it runs `make package`.
+package-test: system-deps-package $(VENV)/.installed-test $(VENV)/.installed-package
+	FOEBOOK_PACKAGE_TEST=1 scripts/run-tests.sh tests/packaging -q
+
+# Installs the bundle under ~/.local (PREFIX=... for elsewhere) with its menu entry and icons.
+install-desktop: package
+	scripts/install-desktop.sh install
+
+uninstall-desktop:
+	scripts/install-desktop.sh uninstall

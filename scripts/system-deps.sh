@@ -2,6 +2,8 @@
 # Makes sure the Debian packages Foebook needs are present.
 #   scripts/system-deps.sh run    - Qt runtime libraries for a real window
 #   scripts/system-deps.sh test   - the above, plus PostgreSQL 15 and PDF tools for the tests
+#   scripts/system-deps.sh package - the run libraries, plus binutils for the bundle build and
+#                                    the .desktop / AppStream validators for its smoke test
 # As root it installs what is missing with apt-get; otherwise it prints the command to run.
 set -euo pipefail
 
@@ -10,6 +12,9 @@ want=(libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
       libxcb-shape0 libxcb-xkb1 libxcb-randr0)
 if [ "${1:-run}" = "test" ]; then
   want+=(postgresql poppler-utils)
+fi
+if [ "${1:-run}" = "package" ]; then
+  want+=(binutils desktop-file-utils appstream)
 fi
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   want+=(python3-venv)
