@@ -221,7 +221,8 @@ class _World:
 
     def lower_bound(self, anchor: Cell) -> int:
         """No route to `anchor` is shorter than the straight king-move count."""
-        return chebyshev(self.unit.at, anchor)
+        col, row = self.unit.at
+        return max(abs(anchor[0] - col), abs(anchor[1] - row))
 
     def body_at(self, anchor: Cell) -> tuple[Cell, ...]:
         return self._body(anchor, self.size)
@@ -475,9 +476,9 @@ class DungeonCrawl(Ruleset):
                 way = move_direction(start, c, hero.at)
                 return (DIRECTION_RANK[way], deviation(start, c, hero.at, way), spots[c])
 
-            ranked = sorted(seen, key=preference)
-            top = ranked[0]
-            best = sorted(c for c in ranked if preference(c) == preference(top))
+            keys = {c: preference(c) for c in seen}
+            top = min(seen, key=lambda c: (keys[c], c))
+            best = sorted(c for c in seen if keys[c] == keys[top])
             way = move_direction(start, top, hero.at)
             where = ("stays where it is" if way == "stays" else
                      f"moves {way} {squares(spots[top])} to "
