@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
@@ -40,6 +39,8 @@ from ui.board.board_view import BoardView
 from ui.board.legend import Legend, terrain_icon
 from ui.decision.decision_panel import DecisionPanel
 from ui.log_panel import LogPanel
+from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
+from ui.roster.roster_panel import RosterPanel
 from ui.session_signals import SessionSignals
 from ui.shortcuts_dialog import ShortcutsDialog
 from ui.theme import THEMES, apply_theme, saved_theme
@@ -48,6 +49,10 @@ from ui.welcome_page import WelcomePage
 
 log = logging.getLogger(__name__)
 AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
+
+
+def roster_shortcut_rows() -> list[tuple[str, str, str]]:
+    return [("Roster (table focused)", text, keys) for keys, text in ROSTER_SHORTCUTS]
 
 
 class MainWindow(QMainWindow):
@@ -134,13 +139,6 @@ class MainWindow(QMainWindow):
                                             Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
 
     def _make_roster(self) -> QWidget:
-        try:
-            from ui.roster.roster_panel import RosterPanel
-        except ImportError:  # the roster arrives with its own module; until then a hint
-            label = QLabel("Enemies and players of the session appear here.")
-            label.setWordWrap(True)
-            label.setEnabled(False)
-            return label
         panel = RosterPanel()
         panel.unitSelected.connect(self.select_unit)
         return panel
@@ -425,8 +423,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.signals = SessionSignals(session, self)
         self.signals.changed.connect(self._session_changed)
-        if hasattr(self.roster, "set_session"):
-            self.roster.set_session(session)
+        self.roster.set_session(session)
         QSettings().setValue("session/last", session.name)
         self.pages.setCurrentIndex(1)
         self.phase_override = None
@@ -595,7 +592,7 @@ class MainWindow(QMainWindow):
             self.typed_rolls = []
             self.seed = None
         self.selected = unit_id
-        if hasattr(self.roster, "select_unit") and unit_id:
+        if unit_id:
             self.roster.select_unit(unit_id)
         self.evaluate()
 
@@ -721,7 +718,7 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> None:
         menus = [self.file_menu, self.edit_menu, self.view_menu, self.session_menu,
                  self.help_menu]
-        ShortcutsDialog(menus, self).exec()
+        ShortcutsDialog(menus, self, roster_shortcut_rows()).exec()
 
     def _show_about(self) -> None:
         QMessageBox.about(
@@ -749,7 +746,7 @@ class MainWindow(QMainWindow):
 
     def _default_dock_sizes(self) -> None:
         self.resizeDocks([self.log_dock], [140], Qt.Orientation.Vertical)
-        self.resizeDocks([self.roster_dock, self.decision_dock], [330, 380],
+        self.resizeDocks([self.roster_dock, self.decision_dock], [400, 370],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.roster_dock, self.turn_dock], [420, 300],
                          Qt.Orientation.Vertical)

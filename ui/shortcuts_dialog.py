@@ -22,10 +22,13 @@ def shortcut_rows(menus: list[QMenu]) -> list[tuple[str, str, str]]:
 
 
 class ShortcutsDialog(QDialog):
-    def __init__(self, menus: list[QMenu], parent=None) -> None:
+    """`extra` rows are (place, action, keys) for keys that live on a panel, not a menu."""
+
+    def __init__(self, menus: list[QMenu], parent=None,
+                 extra: list[tuple[str, str, str]] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
-        rows = shortcut_rows(menus)
+        rows = shortcut_rows(menus) + list(extra)
         table = QTableWidget(len(rows), 3)
         table.setHorizontalHeaderLabels(["Menu", "Action", "Keys"])
         for r, row in enumerate(rows):

@@ -254,3 +254,18 @@ def test_print_cards_opens_the_dialog_for_the_session(window, monkeypatch):
     window.act_cards.trigger()
     assert len(shown) == 1
     assert shown[0].windowTitle() == "Print cards"
+
+
+def test_roster_and_board_select_the_same_unit(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    window.select_unit("kobold")
+    assert window.roster.selected_unit() == "kobold"
+    window.roster.unitSelected.emit("brute")
+    assert window.selected == "brute"
+    assert window.panel.summary.text().startswith("Move")
+    from ui.main_window import roster_shortcut_rows
+    from ui.shortcuts_dialog import ShortcutsDialog
+
+    sheet = ShortcutsDialog([window.session_menu], window, roster_shortcut_rows())
+    texts = [sheet.table.item(r, 1).text() for r in range(sheet.table.rowCount())]
+    assert "Duplicate the selected unit" in texts and "Apply decision" in texts
