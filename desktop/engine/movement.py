@@ -45,8 +45,6 @@ class MovementRules:
         return (self.neighbourhood, self.straight_cost, self.diagonal_cost,
                 tuple(sorted((t.value, c) for t, c in self.extra_cost.items())))
 
-    _key = cache_key  # TODO(lead): drop once every caller uses cache_key()
-
 
 def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
                   limit: int | None) -> int:
