@@ -132,7 +132,7 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
                 {"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
                 for i, s in enumerate(record["statuses"])
             ])
-    if "roster" in sections:
+    if "roster" in sections and positions:  # an empty roster (a new session) has no rows
         conn.execute(_UNIT_POSITION, [{"s_pk": session_pk, "u_id": u, "pos": p}
                                       for u, p in positions.items()])
     return values

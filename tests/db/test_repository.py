@@ -133,3 +133,13 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
 def test_bad_urls_are_clear_errors(url):
     with pytest.raises(StorageError):
         open_database(url)
+
+
+def test_a_session_can_start_with_no_units(database):
+    from desktop.engine.board import Board
+    from desktop.engine.encounter import Encounter
+
+    empty = Encounter("card-flip-rpg", Board.blank("square", 6, 4), ())
+    session = repository.new_session(database, "empty", empty)
+    assert session.encounter.units == ()
+    assert repository.open_session(database, "empty").encounter.board.width == 6

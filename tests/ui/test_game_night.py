@@ -1,0 +1,114 @@
+"""A whole game night, driven as a player would: new session, units, damage, markers,
+turns, undo — then the app restarts on the same database and finds everything."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ui.main_window import MainWindow
+from ui.new_session_dialog import NewSessionDialog
+
+
+def _new_session(window, monkeypatch, name: str, ruleset: str) -> None:
+    def fill_and_accept(dialog: NewSessionDialog) -> int:
+        dialog.name.setText(name)
+        dialog.ruleset.setCurrentIndex(dialog.ruleset.findData(ruleset))
+        dialog.width_box.setValue(16)
+        dialog.height_box.setValue(12)
+        dialog._accept()
+        return int(dialog.result())
+
+    monkeypatch.setattr(NewSessionDialog, "exec", fill_and_accept)
+    window.act_new.trigger()
+
+
+def _add(qtbot, window, side: str, name: str, at: tuple[int, int], max_hp: int) -> str:
+    editor = window.roster.add_unit()
+    editor.side_combo.setCurrentIndex(editor.side_combo.findData(side))
+    editor.name_edit.clear()
+    qtbot.keyClicks(editor.name_edit, name)
+    editor.col_spin.setValue(at[0])
+    editor.row_spin.setValue(at[1])
+    editor.max_hp_spin.setValue(max_hp)
+    if side == "enemy":
+        editor.add_weapon({"name": "Rifle", "kind": "ranged", "range": 24})
+    unit_id = editor.id_edit.text()
+    qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
+    return unit_id
+
+
+def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
+    window = MainWindow(database)
+    qtbot.addWidget(window)
+    window.show()
+    _new_session(window, monkeypatch, "Friday raid", "skirmish-ai")
+    assert window.windowTitle().startswith("Friday raid")
+    raider = _add(qtbot, window, "enemy", "Raider", (2, 2), 6)
+    hero = _add(qtbot, window, "player", "Vela", (12, 9), 8)
+    session = window.session
+    assert {u.id for u in session.encounter.units} == {raider, hero}
+
+    # Damage and healing from the roster, by button.
+    window.roster.select_unit(raider)
+    window.roster.hp_buttons[-1].click()
+    window.roster.hp_buttons[-1].click()
+    assert session.encounter.unit(raider).hp == 4
+    window.roster.hp_buttons[1].click()
+    assert session.encounter.unit(raider).hp == 5
+
+    # A marker from the board's menu; stunned wears off once the raider has activated.
+    menu = window.unit_menu(raider)
+    markers = next(a.menu() for a in menu.actions() if a.text() == "Markers")
+    next(a for a in markers.actions() if a.text() == "Stunned").trigger()
+    assert session.encounter.unit(raider).has("stunned")
+
+    # The new units join the order at the next round.
+    window.next_round()
+    assert session.round == 2 and session.current_unit == raider
+    assert window.selected == raider and window.decision is not None
+    window.act_apply.trigger()  # applies its decision and moves on
+    assert not session.encounter.unit(raider).has("stunned")
+    assert session.current_unit is None
+
+    # Undo the last two steps, redo one.
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    assert session.current_unit == raider
+    assert session.encounter.unit(raider).has("stunned")
+    window.act_redo.trigger()
+    final_units = session.encounter.units
+    final_history = [(e.text, e.undone) for e in session.history]
+    window.close()
+
+    again = MainWindow(database)
+    qtbot.addWidget(again)
+    again.open_session("Friday raid")
+    assert again.session.encounter.units == final_units
+    assert [(e.text, e.undone) for e in again.session.history] == final_history
+    assert again.log_panel.model.rowCount() == len(final_history)
+    again.act_redo.trigger()  # the redo still waiting from before the restart
+    assert again.session.current_unit is None
+    assert again.roster.model.rowCount() == 2
+
+
+def test_new_session_dialog_refuses_a_taken_or_empty_name(qtbot, database):
+    dialog = NewSessionDialog({"Friday raid"})
+    qtbot.addWidget(dialog)
+    dialog._accept()
+    assert dialog.error.text() == "Give the session a name."
+    dialog.name.setText("Friday raid")
+    dialog._accept()
+    assert "already exists" in dialog.error.text()
+    assert dialog.result() == 0
+
+
+def test_importing_a_bad_file_says_why_and_opens_nothing(window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nruleset = "chess"\n')
+    window.import_encounter(str(bad))
+    assert window.session is None
+    assert shown and "unknown ruleset 'chess'" in shown[0]
