@@ -8,13 +8,11 @@ import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QRectF  # noqa: E402
-from PySide6.QtGui import QImage, QPainter  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication
 
-from desktop.engine.board import Shape  # noqa: E402
-from tests.benchmarks.harness import Benchmark  # noqa: E402
-from tests.benchmarks.scenarios import random_encounter  # noqa: E402
+from desktop.engine.board import Shape
+from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.scenarios import random_encounter
 
 _state: dict = {}
 
@@ -39,12 +37,6 @@ def _window(encounter):
     return window
 
 
-def _paint_view(view, image: QImage) -> None:
-    painter = QPainter(image)
-    view.render(painter, QRectF(image.rect()), view.viewport().rect())
-    painter.end()
-
-
 def _setup(key: str, ruleset: str, shape: Shape, width: int, height: int, units: int):
     def setup() -> None:
         _app()
@@ -53,16 +45,13 @@ def _setup(key: str, ruleset: str, shape: Shape, width: int, height: int, units:
                                      shape=shape, seed=5, enemy_stats=stats,
                                      player_stats={"level": 2})
         window = _window(encounter)
-        view = window.board_view
-        image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-        enemies = [u.id for u in encounter.enemies()]
-        _state[key] = (window, image, enemies)
+        _state[key] = (window, [u.id for u in encounter.enemies()])
     return setup
 
 
 def _repaint(key: str):
     def run() -> None:
-        window, image, _ = _state[key]
+        window, _ = _state[key]
         view = window.board_view
         # The whole viewport, painted now, through the same path as on screen.
         view.viewport().repaint()
@@ -73,7 +62,7 @@ def _select(key: str):
     turn = iter(range(10**9))
 
     def run() -> None:
-        window, image, enemies = _state[key]
+        window, enemies = _state[key]
         window.select_unit(enemies[next(turn) % len(enemies)])
         window.board_view.viewport().repaint()
     return run
