@@ -7,12 +7,15 @@ goal; cells still equal are returned together (a tie for the players).
 
 The rest of the way is measured over terrain alone (units may move by then),
 with a reverse distance field from the goal (the cost of walking *to* it),
-kept on the immutable board per goal and movement rules.
+kept on the immutable board per goal and movement rules. Blocked cells are
+not part of that measure: the figure never enters them, but does not plan a
+detour around them beyond what its own move covers.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -33,6 +36,9 @@ class Approach:
         return bool(self.paths[0])
 
 
+_KEPT_FIELDS = 64  # bounded goal fields kept per board, least recently made dropped first
+
+
 def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | None = None,
                budget: float = 0) -> DistanceField:
     """The cost of walking from cells around `start` to `goal`, over terrain alone.
@@ -51,8 +57,9 @@ def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | Non
     # the cheapest conceivable route between them, and what the move needs beyond it
     floor = (min(dx, dy) * rules.diagonal_cost + abs(dx - dy) * rules.straight_cost) // step
     needed = round(2 * budget * scale) + 2 * rules.diagonal_cost
-    key = ("approach-goal", rules.cache_key(), scale, goal)
-    cached = board.memo.get(key)
+    key = (rules.cache_key(), scale, goal)
+    kept: OrderedDict = board.memo.setdefault("approach-goal-fields", OrderedDict())
+    cached = kept.get(key)
     if cached is not None:
         bound, field = cached
         here = field.raw(start)
@@ -65,16 +72,27 @@ def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | Non
     here = field.raw(start)
     if here is None or here + needed > bound:
         return shared_field(board, rules, [goal], reverse=True)
-    board.memo[key] = (bound, field)
+    kept[key] = (bound, field)
+    kept.move_to_end(key)
+    if len(kept) > _KEPT_FIELDS:
+        kept.popitem(last=False)
     return field
 
 
+_KEPT_LOOKUPS = 64
+
+
 def _lefts(board: Board, field: DistanceField) -> dict[Cell, int | None]:
-    """Look-ups already made in a goal field (several moves scan the same cells)."""
-    cache = board.memo.setdefault("approach-lefts", {})
+    """Look-ups already made in a goal field (several moves scan the same cells); kept for
+    the most recently used fields only."""
+    cache: OrderedDict = board.memo.setdefault("approach-lefts", OrderedDict())
     found = cache.get(id(field))
     if found is None or found[0] is not field:
         found = cache[id(field)] = (field, {})
+        if len(cache) > _KEPT_LOOKUPS:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(id(field))
     return found[1]
 
 
