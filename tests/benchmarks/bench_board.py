@@ -71,7 +71,7 @@ def _select(key: str):
 BENCHMARKS = []
 for key, ruleset, shape, (w, h) in (("square", "card-flip-rpg", Shape.SQUARE, (64, 64)),
                                     ("hex", "hex-quest", Shape.HEX, (29, 25))):
-    units = 100 if key == "square" else 40
+    units = 100
     size = f"{w}x{h} {shape.value}, {units} units"
     BENCHMARKS += [
         Benchmark(f"board: full repaint, {size}", _repaint(key), budget_s=0.016, rounds=30,
