@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         self.turns.unitChosen.connect(self.select_unit)
         self.turns.phaseChosen.connect(self._set_phase)
         self.turns.cardFlipRequested.connect(self.flip_card)
+        self.turns.stratagemRequested.connect(self.draw_stratagem)
         self.turn_dock = self._add_dock("Turn order", "turnDock",
                                         Qt.DockWidgetArea.LeftDockWidgetArea, self.turns)
         self.panel = DecisionPanel()
@@ -451,8 +452,11 @@ class MainWindow(QMainWindow):
         self.scene.set_encounter(session.encounter, session.current_unit)
         ruleset = session.ruleset
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
+        stratagem = next((c.card for c in reversed(state.cards)
+                          if c.deck == "stratagems" and c.round == state.round), "")
         self.turns.show_state(state, ruleset.data.phases, ruleset.helpers(session.encounter),
-                              ruleset.id == "card-flip-rpg", last_card)
+                              ruleset.id == "card-flip-rpg", last_card,
+                              hasattr(ruleset, "draw_stratagem"), stratagem)
         self.panel.set_phases(ruleset.data.phases, self.phase_override or
                               session.encounter.phase)
         self.log_panel.show_entries(session.history)
@@ -539,6 +543,22 @@ class MainWindow(QMainWindow):
             meaning = flip_meaning(card)
             self.statusBar().showMessage(f"Flipped {card}" + (f": {meaning}" if meaning else ""),
                                          10000)
+
+    def draw_stratagem(self) -> None:
+        """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
+        session = self.session
+        if session is None or not hasattr(session.ruleset, "draw_stratagem"):
+            return
+        draw = session.ruleset.draw_stratagem(session.encounter,
+                                               Dice(seed=random.randrange(1 << 30)))
+        for card in draw.set_aside:
+            self.run_command(cmd.Note(f"Stratagem {card.name} would do nothing now: redrawn"))
+        if draw.stratagem is None:
+            self.run_command(cmd.Note("No enemy stratagem this turn: " + draw.trace[-1].detail))
+            return
+        if self.run_command(cmd.DrawCard("stratagems", draw.stratagem.name)):
+            self.statusBar().showMessage(f"Enemy stratagem: {draw.stratagem.name} — "
+                                         f"{draw.stratagem.effect}", 15000)
 
     def _set_phase(self, phase: str) -> None:
         if self.session is not None and phase != self.session.encounter.phase:

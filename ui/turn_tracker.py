@@ -29,6 +29,7 @@ class TurnTracker(QWidget):
     unitChosen = Signal(str)
     phaseChosen = Signal(str)
     cardFlipRequested = Signal()
+    stratagemRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +59,10 @@ class TurnTracker(QWidget):
         self.flip_button = QPushButton("Flip a card")
         self.flip_button.setToolTip("Flip a card from the deck for an enemy attack")
         self.flip_button.clicked.connect(self.cardFlipRequested)
+        self.stratagem_button = QPushButton("Draw the enemy stratagem")
+        self.stratagem_button.setToolTip("Draw this turn's army-wide stratagem; cards that "
+                                          "would do nothing are set aside and redrawn")
+        self.stratagem_button.clicked.connect(self.stratagemRequested)
         self.helpers = QFormLayout()
         self.helpers.setContentsMargins(0, 0, 0, 0)
         helpers_box = QWidget()
@@ -74,10 +79,12 @@ class TurnTracker(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(helpers_box)
         layout.addWidget(self.flip_button)
+        layout.addWidget(self.stratagem_button)
         self._ids: list[str] = []
         self._updating = False
         self.phase.setVisible(False)
         self.flip_button.setVisible(False)
+        self.stratagem_button.setVisible(False)
         self.next_button.setEnabled(False)
         self.round_button.setEnabled(False)
         self.round_label.setText("No session open")
@@ -86,7 +93,8 @@ class TurnTracker(QWidget):
         return QSize(300, 360)
 
     def show_state(self, state: TrackerState, phases: tuple[str, ...], helpers: list[Helper],
-                   can_flip: bool, last_card: str = "") -> None:
+                   can_flip: bool, last_card: str = "", can_draw_stratagem: bool = False,
+                   last_stratagem: str = "") -> None:
         self._updating = True
         enc = state.encounter
         self.round_label.setText(f"Round {state.round}")
@@ -134,6 +142,9 @@ class TurnTracker(QWidget):
             self.flip_button.setText(f"Flip a card (last: {last_card})")
         else:
             self.flip_button.setText("Flip a card")
+        self.stratagem_button.setVisible(can_draw_stratagem)
+        self.stratagem_button.setText(f"Draw the enemy stratagem (this round: {last_stratagem})"
+                                      if last_stratagem else "Draw the enemy stratagem")
         self._updating = False
 
     def _reordered(self, *args) -> None:

@@ -269,3 +269,22 @@ def test_roster_and_board_select_the_same_unit(window, qtbot):
     sheet = ShortcutsDialog([window.session_menu], window, roster_shortcut_rows())
     texts = [sheet.table.item(r, 1).text() for r in range(sheet.table.rowCount())]
     assert "Duplicate the selected unit" in texts and "Apply decision" in texts
+
+
+def test_grimdark_stratagem_draw_is_recorded(window):
+    window.start_tutorial("grimdark-solo-hold-the-relay.toml")
+    assert window.turns.stratagem_button.isVisibleTo(window.turns)
+    window.turns.stratagem_button.click()
+    drawn = [c for c in window.session.state.cards if c.deck == "stratagems"]
+    assert len(drawn) == 1
+    assert "this round: " + drawn[0].card in window.turns.stratagem_button.text()
+    assert window.session.history[-1].text == f"Drew {drawn[0].card} from stratagems"
+
+
+def test_card_flip_draws_are_logged_with_their_meaning(window):
+    window.start_tutorial(AMBUSH)
+    assert not window.turns.stratagem_button.isVisibleTo(window.turns)
+    window.turns.flip_button.click()
+    card = window.session.state.cards[-1].card
+    assert window.session.history[-1].text == f"Drew {card} from cards"
+    assert card in window.turns.flip_button.text()
