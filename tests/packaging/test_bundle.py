@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tarfile
@@ -92,6 +93,17 @@ def test_main_window_opens_offscreen_and_quits(bundle: Path, tmp_path: Path) -> 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "foebook: main window shown" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_bundled_migrations_create_the_database(bundle: Path, tmp_path: Path) -> None:
+    from db.migrate import head_revision
+
+    result = run([bundle / "foebook"], tmp_path, timeout=60,
+                 QT_QPA_PLATFORM="offscreen", FOEBOOK_QUIT_WHEN_SHOWN="1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    with sqlite3.connect(tmp_path / "data" / "foebook.sqlite3") as db:
+        (revision,) = db.execute("SELECT version_num FROM alembic_version").fetchone()
+    assert revision == head_revision()
 
 
 def _first_enemy(path: Path) -> str:
