@@ -10,9 +10,6 @@ import logging
 from functools import cache
 from importlib import resources
 
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, text
 
 from db.errors import ForeignDatabaseError, NewerDatabaseError
@@ -21,7 +18,15 @@ from db.models import APPLICATION_ID
 log = logging.getLogger(__name__)
 
 
-def alembic_config() -> Config:
+# Every schema revision this Foebook knows, oldest first; a test checks it against the
+# Alembic scripts. Knowing them without loading Alembic keeps a normal start fast: Alembic
+# is imported only when a database really needs upgrading.
+SCHEMA_REVISIONS: tuple[str, ...] = ("0001",)
+
+
+def alembic_config():
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location",
                            str(resources.files("db").joinpath("migrations")))
@@ -29,17 +34,24 @@ def alembic_config() -> Config:
 
 
 @cache
-def _script() -> ScriptDirectory:
+def _script():
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config())
 
 
+def script_revisions() -> list[str]:
+    """The revisions of the Alembic scripts shipped in db/migrations, oldest first."""
+    return [r.revision for r in reversed(list(_script().walk_revisions()))]
+
+
 def head_revision() -> str:
-    return _script().get_current_head()
+    return SCHEMA_REVISIONS[-1]
 
 
 def known_revisions() -> list[str]:
     """Every schema revision this Foebook knows, oldest first."""
-    return [r.revision for r in reversed(list(_script().walk_revisions()))]
+    return list(SCHEMA_REVISIONS)
 
 
 def inspect_schema(conn: Connection, where: str) -> str | None:
@@ -77,6 +89,8 @@ def upgrade(engine: Engine, where: str) -> None:
 
 
 def upgrade_to(engine: Engine, target: str) -> None:
+    from alembic import command
+
     config = alembic_config()
     with engine.begin() as conn:
         config.attributes["connection"] = conn

@@ -71,10 +71,27 @@ def run_gui(args: argparse.Namespace) -> int:
         app.setStyle("Fusion")
     apply_theme(saved_theme(), remember=False)
     smoke = bool(os.environ.get(SMOKE_ENV))
+    # The window shows first; the database (SQLAlchemy is a large import) and the last
+    # session load right after, so the app is on screen as soon as Qt is.
+    window = MainWindow()
+    window.show()
+    if smoke:
+        print("foebook: main window shown", flush=True)
+    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
+    status = app.exec()
+    if window.database is not None:
+        window.database.close()
+    return status
+
+
+def _finish_start(app: QApplication, window: MainWindow, args: argparse.Namespace,
+                  smoke: bool) -> None:
     database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
     if database is None:
-        return 1
-    window = MainWindow(database)
+        window.close()
+        app.exit(1)
+        return
+    window.set_database(database)
     if getattr(args, "file", None):
         window.import_encounter(args.file)
     elif getattr(args, "session", None):
@@ -83,15 +100,9 @@ def run_gui(args: argparse.Namespace) -> int:
         last = QSettings().value("session/last")
         if last and last in window.session_names():
             window.open_session(str(last))
-    window.show()
     log.info("Foebook %s started on %s", __version__, database.describe())
     if smoke:
-        def _report_and_quit() -> None:
-            print("foebook: main window shown", flush=True)
-            window.close()
-            app.quit()
-
-        QTimer.singleShot(0, _report_and_quit)
-    status = app.exec()
-    database.close()
-    return status
+        app.processEvents()
+        print("foebook: session ready", flush=True)
+        window.close()
+        app.quit()

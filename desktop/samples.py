@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -21,12 +22,13 @@ def sample_dir() -> Path:
 
 
 def list_samples() -> list[Sample]:
-    from desktop.encounter_file import load_encounter
-
+    """Titles and rule systems only: read straight from the TOML, so that listing the
+    tutorials at start-up loads no ruleset (the file is validated when it is opened)."""
     out = []
     for path in sorted(sample_dir().glob("*.toml")):
-        encounter = load_encounter(path)
-        out.append(Sample(path.name, encounter.name or path.stem, encounter.ruleset, path))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"),
+                          path))
     return out
 
 

@@ -286,6 +286,10 @@ class MainWindow(QMainWindow):
         return self.log_dock
 
     # -- sessions ----------------------------------------------------------------------------
+    def set_database(self, database) -> None:
+        self.database = database
+        self.refresh_welcome()
+
     def _require_database(self) -> bool:
         if self.database is None:
             self.report("No database is open; sessions cannot be saved.")

@@ -15,8 +15,11 @@ from desktop.engine.board import Board, Cell, Terrain
 from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.search_python import PythonSearch
 
-# Searches over at most this many cells run in Python; larger ones in C (tcod).
-PYTHON_SEARCH_CELLS = 400
+# Searches that may relax at most this many steps (cells x neighbours) run in Python;
+# larger ones in C (tcod). A 24x24 orthogonal board stays in Python: as fast, and a
+# typical session never pays numpy's and tcod's start-up cost.
+PYTHON_SEARCH_STEPS = 2400
+_NEIGHBOURS = {Neighbourhood.ORTHOGONAL: 4, Neighbourhood.HEX: 6, Neighbourhood.EIGHT_WAY: 8}
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,9 @@ class DistanceField:
         self.reverse = reverse
         limit = None if max_cost is None else round(max_cost * rules.scale)
         if backend is None:
-            small = _search_cells(board, rules, self.roots, limit) <= PYTHON_SEARCH_CELLS
+            steps = _search_cells(board, rules, self.roots, limit) * _NEIGHBOURS[
+                rules.neighbourhood]
+            small = steps <= PYTHON_SEARCH_STEPS
             backend = "python" if small else "tcod"
         if backend == "python":
             search_class = PythonSearch
