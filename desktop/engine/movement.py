@@ -7,6 +7,7 @@ C Dijkstra on large ones (see search_python.py and search_tcod.py for why).
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -15,10 +16,13 @@ from desktop.engine.board import Board, Cell, Terrain
 from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.search_python import PythonSearch
 
-# Searches that may relax at most this many steps (cells x neighbours) run in Python;
-# larger ones in C (tcod). A 24x24 orthogonal board stays in Python: as fast, and a
-# typical session never pays numpy's and tcod's start-up cost.
-PYTHON_SEARCH_STEPS = 2400
+# Searches that may relax at most this many steps (cells x neighbours) run in Python, where
+# they are faster than setting up tcod (measured: ~80 cells 8-way, ~160 orthogonal).
+PYTHON_SEARCH_STEPS = 640
+# Until numpy and tcod are loaded, searches up to this size stay in Python too: a small
+# session then never pays their ~300 ms import. Both backends give the same costs, and
+# paths are rebuilt the same way from the costs, so the choice never changes an answer.
+COLD_PYTHON_SEARCH_STEPS = 2400
 _NEIGHBOURS = {Neighbourhood.ORTHOGONAL: 4, Neighbourhood.HEX: 6, Neighbourhood.EIGHT_WAY: 8}
 
 
@@ -89,7 +93,8 @@ class DistanceField:
         if backend is None:
             steps = _search_cells(board, rules, self.roots, limit) * _NEIGHBOURS[
                 rules.neighbourhood]
-            small = steps <= PYTHON_SEARCH_STEPS
+            cold = "desktop.engine.search_tcod" not in sys.modules
+            small = steps <= (COLD_PYTHON_SEARCH_STEPS if cold else PYTHON_SEARCH_STEPS)
             backend = "python" if small else "tcod"
         if backend == "python":
             search_class = PythonSearch
@@ -120,16 +125,46 @@ class DistanceField:
         }
 
     def path_to(self, cell: Cell) -> list[Cell]:
-        """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable."""
-        if self.raw(cell) is None:
+        """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable.
+
+        Among equally cheap routes the same one is always chosen, whichever search ran:
+        walking back from `cell`, each step goes to the first neighbour (in the board's
+        fixed neighbour order) that lies on a cheapest route.
+        """
+        here = self.raw(cell)
+        if here is None:
             return []
-        return self._search.path_to(cell)
+        path = [cell]
+        while here:
+            for prev in neighbours(self.board, path[-1], self.rules.neighbourhood):
+                before = self.raw(prev)
+                if before is not None and before + self.rules.step_cost(
+                        self.board, prev, path[-1]) == here:
+                    path.append(prev)
+                    here = before
+                    break
+            else:  # cannot happen for a consistent field; never loop forever
+                raise RuntimeError(f"no cheapest predecessor for {path[-1]}")
+        return path[-2::-1]
 
     def route_from(self, cell: Cell) -> list[Cell]:
-        """For a reverse field: the cells a mover at `cell` enters to reach the nearest root."""
-        if self.raw(cell) is None:
+        """For a reverse field: the cells a mover at `cell` enters to reach the nearest root,
+        chosen among equally cheap routes the same way as path_to."""
+        here = self.raw(cell)
+        if here is None:
             return []
-        return self._search.route_from(cell)
+        route = [cell]
+        while here:
+            for nxt in neighbours(self.board, route[-1], self.rules.neighbourhood):
+                after = self.raw(nxt)
+                if after is not None and after + self.rules.step_cost(
+                        self.board, route[-1], nxt) == here:
+                    route.append(nxt)
+                    here = after
+                    break
+            else:
+                raise RuntimeError(f"no cheapest next step from {route[-1]}")
+        return route[1:]
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from a root to the cheapest of `goals`."""

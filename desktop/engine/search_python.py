@@ -2,7 +2,8 @@
 
 On a few hundred cells this is as quick as the C search and spares a small
 `foebook decide` the start-up cost of numpy and tcod. Same contract as
-search_tcod.TcodSearch; a property test checks that both give the same costs.
+search_tcod.TcodSearch; a property test checks that both give the same costs
+(DistanceField rebuilds paths from the costs, the same way for both).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ class PythonSearch:
     def __init__(self, board: Board, rules: MovementRules, roots: tuple[Cell, ...],
                  blocked: frozenset[Cell], limit: int | None, reverse: bool) -> None:
         self._dist: dict[Cell, int] = {}
-        self._parent: dict[Cell, Cell] = {}
         open_cells = _enterable(board) - blocked
         hexes = rules.neighbourhood is Neighbourhood.HEX
         steps = () if hexes else offsets(rules.neighbourhood)
@@ -39,7 +39,7 @@ class PythonSearch:
         uniform = not extra and (hexes or rules.straight_cost == rules.diagonal_cost)
         straight, diagonal = rules.straight_cost, rules.diagonal_cost
         terrain = board.terrain
-        dist, parent = self._dist, self._parent
+        dist = self._dist
         heap = [(0, i, root) for i, root in enumerate(roots) if board.in_bounds(root)]
         heapq.heapify(heap)
         counter = len(heap)
@@ -66,7 +66,6 @@ class PythonSearch:
                     continue
                 if total < best.get(nxt, total + 1):
                     best[nxt] = total
-                    parent[nxt] = cell
                     counter += 1
                     heapq.heappush(heap, (total, counter, nxt))
 
@@ -75,15 +74,3 @@ class PythonSearch:
 
     def items(self) -> Iterator[tuple[Cell, int]]:
         return iter(self._dist.items())
-
-    def _chain(self, cell: Cell) -> list[Cell]:
-        chain = [cell]
-        while chain[-1] in self._parent:
-            chain.append(self._parent[chain[-1]])
-        return chain  # cell ... root
-
-    def path_to(self, cell: Cell) -> list[Cell]:
-        return self._chain(cell)[::-1][1:]
-
-    def route_from(self, cell: Cell) -> list[Cell]:
-        return self._chain(cell)[1:]

@@ -185,13 +185,3 @@ class TcodSearch:
             cell = self._layout.cell(i + i0, j + j0)
             if self._board.in_bounds(cell):
                 yield cell, value
-
-    def _cells(self, points) -> list[Cell]:
-        i0, j0 = self._origin
-        return [self._layout.cell(int(i) + i0, int(j) + j0) for i, j in points]
-
-    def path_to(self, cell: Cell) -> list[Cell]:
-        return self._cells(self._finder.path_to(self._local(cell))[1:])
-
-    def route_from(self, cell: Cell) -> list[Cell]:
-        return self._cells(self._finder.path_from(self._local(cell))[1:])

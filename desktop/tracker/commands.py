@@ -114,6 +114,45 @@ def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
     return cls(**{k: v for k, v in payload.items() if k in names})
 
 
+def _checked_record(state: TrackerState, ruleset: Ruleset, raw: dict[str, Any],
+                    moving: str | None) -> tuple[dict[str, Any], Cell]:
+    """A unit record checked against the ruleset and the board (shared by add and edit)."""
+    unit_id = raw["id"]
+    side = raw.get("side")
+    if side not in ("enemy", "player"):
+        raise TrackerError(f"unit '{unit_id}': side must be \"enemy\" or \"player\", "
+                           f"not {side!r}")
+    max_hp = _whole(raw.get("max_hp"), f"unit '{unit_id}': max HP")
+    if max_hp <= 0:
+        raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
+    raw.setdefault("hp", max_hp)
+    _whole(raw["hp"], f"unit '{unit_id}': HP")
+    cell = _cell(raw.get("at"))
+    _check_standable(state, cell, f"unit '{unit_id}'", moving)
+    data = ruleset.data
+    if side == "enemy":
+        raw["ai"] = raw.get("ai") or data.default_ai()
+        if raw["ai"] not in data.ai_types:
+            raise TrackerError(f"unit '{unit_id}': unknown AI type '{raw['ai']}' for "
+                               f"{data.id} (known: {_known(data.ai_types)})")
+    elif raw.get("ai"):
+        raise TrackerError(f"unit '{unit_id}': only enemies have an AI type")
+    for status in raw.get("statuses") or ():
+        if status not in data.statuses:
+            raise TrackerError(f"unit '{unit_id}': unknown status '{status}' for {data.id} "
+                               f"(known: {_known(data.statuses)})")
+    for stat in raw.get("stats") or {}:
+        if stat not in data.stats:
+            raise TrackerError(f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
+                               f"(known: {_known(data.stats)})")
+    guards = raw.get("guards")
+    if guards is not None:
+        if guards == unit_id:
+            raise TrackerError(f"unit '{unit_id}' cannot guard itself")
+        _unit(state, guards)
+    return raw, cell
+
+
 # -- roster -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -131,36 +170,7 @@ class AddUnit(Command):
                                "or '_', starting with a letter or digit")
         if state.encounter.has_unit(unit_id):
             raise TrackerError(f"there is already a unit '{unit_id}'")
-        side = raw.get("side")
-        if side not in ("enemy", "player"):
-            raise TrackerError(f"unit '{unit_id}': side must be \"enemy\" or \"player\", "
-                               f"not {side!r}")
-        max_hp = _whole(raw.get("max_hp"), f"unit '{unit_id}': max HP")
-        if max_hp <= 0:
-            raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
-        raw.setdefault("hp", max_hp)
-        _whole(raw["hp"], f"unit '{unit_id}': HP")
-        cell = _cell(raw.get("at"))
-        _check_standable(state, cell, f"unit '{unit_id}'", None)
-        data = ruleset.data
-        if side == "enemy":
-            raw["ai"] = raw.get("ai") or data.default_ai()
-            if raw["ai"] not in data.ai_types:
-                raise TrackerError(f"unit '{unit_id}': unknown AI type '{raw['ai']}' for "
-                                   f"{data.id} (known: {_known(data.ai_types)})")
-        elif raw.get("ai"):
-            raise TrackerError(f"unit '{unit_id}': only enemies have an AI type")
-        for status in raw.get("statuses") or ():
-            if status not in data.statuses:
-                raise TrackerError(f"unit '{unit_id}': unknown status '{status}' for {data.id} "
-                                   f"(known: {_known(data.statuses)})")
-        for stat in raw.get("stats") or {}:
-            if stat not in data.stats:
-                raise TrackerError(f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
-                                   f"(known: {_known(data.stats)})")
-        guards = raw.get("guards")
-        if guards is not None:
-            _unit(state, guards)
+        raw, cell = _checked_record(state, ruleset, raw, moving=None)
         unit, counters = unit_from_record({**raw, "at": list(cell)})
         new_counters = {k: dict(v) for k, v in state.counters.items()}
         new_counters[unit.id] = counters
@@ -170,6 +180,33 @@ class AddUnit(Command):
     @classmethod
     def of(cls, unit: Unit) -> AddUnit:
         return cls(unit_to_record(unit))
+
+
+@dataclass(frozen=True)
+class UpdateUnit(Command):
+    """Replaces a unit's details (the unit editor's OK): name, side, place, HP, AI, stats,
+    weapons, tags, priorities, guard duty. Its id, markers and their counters stay."""
+
+    kind: ClassVar[str] = "update-unit"
+    unit_id: str = ""
+    unit: dict = field(default_factory=dict)
+
+    def apply(self, state, ruleset):
+        before = _unit(state, self.unit_id)
+        old = unit_to_record(before)
+        raw = {**old, **dict(self.unit), "id": before.id, "statuses": list(before.statuses)}
+        raw.pop("counters", None)
+        if raw.get("side") != before.side.value:
+            raise TrackerError(f"{before.name} is a {before.side.value} unit; a unit cannot "
+                               "change sides (remove it and add a new one)")
+        raw, cell = _checked_record(state, ruleset, raw, moving=before.id)
+        unit, _ = unit_from_record({**raw, "at": list(cell)})
+        if unit == before:
+            raise TrackerError(f"{before.name}: nothing changed")
+        changed = [k for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons",
+                               "tags", "priorities", "guards")
+                   if getattr(unit, k) != getattr(before, k)]
+        return _replace(state, unit), f"Edited {unit.name}: {', '.join(changed)}"
 
 
 @dataclass(frozen=True)
@@ -441,6 +478,32 @@ class EditTerrain(Command):
                                f"it cannot become {terrain.label}")
         enc = state.encounter.evolve(board=board.with_terrain(cell, terrain))
         return state.evolve(encounter=enc), f"{list(cell)}: {old.label} → {terrain.label}"
+
+
+@dataclass(frozen=True)
+class ResizeBoard(Command):
+    """Cuts or extends the board (new cells are open ground) to width x height."""
+
+    kind: ClassVar[str] = "resize-board"
+    width: int = 0
+    height: int = 0
+
+    def apply(self, state, ruleset):
+        width = _whole(self.width, "the board width")
+        height = _whole(self.height, "the board height")
+        if not (1 <= width <= 200 and 1 <= height <= 200):
+            raise TrackerError(f"a board is 1 to 200 cells each way, not {width}x{height}")
+        board = state.encounter.board
+        if (width, height) == (board.width, board.height):
+            raise TrackerError(f"the board is already {width}x{height}")
+        outside = [u for u in state.encounter.units if u.at[0] >= width or u.at[1] >= height]
+        if outside:
+            names = ", ".join(f"{u.name} at {list(u.at)}" for u in outside[:3])
+            raise TrackerError(f"a {width}x{height} board would leave out {names}; "
+                               "move or remove them first")
+        enc = state.encounter.evolve(board=board.resized(width, height))
+        return (state.evolve(encounter=enc),
+                f"Board resized from {board.width}x{board.height} to {width}x{height}")
 
 
 # -- decisions, turns, cards, notes -----------------------------------------------------------

@@ -143,3 +143,18 @@ def test_a_session_can_start_with_no_units(database):
     session = repository.new_session(database, "empty", empty)
     assert session.encounter.units == ()
     assert repository.open_session(database, "empty").encounter.board.width == 6
+
+
+def test_resized_board_and_edited_unit_survive_a_restart(database, reopen):
+    from desktop.tracker.commands import ResizeBoard, UpdateUnit
+
+    session = repository.new_session(database, "edit", tiny_encounter(), rulesets)
+    session.execute(ResizeBoard(9, 6))
+    session.execute(UpdateUnit("e1", {"name": "Boss", "stats": {"move": 5}, "at": [8, 5]}))
+    again = reopen("edit")
+    assert (again.encounter.board.width, again.encounter.board.height) == (9, 6)
+    boss = again.encounter.unit("e1")
+    assert (boss.name, boss.stats["move"], boss.at) == ("Boss", 5, (8, 5))
+    again.undo()
+    again.undo()
+    assert reopen("edit").encounter.board.width == 6
