@@ -281,8 +281,13 @@ def next_forward(s: Situation, target: Unit | None = None) -> Result:
         return Attempt(outs, f"{label} is within its {inch_text(s.move)} move: "
                              f"{_cells_text(best)}; {text}")
 
-    def gap(c):
-        return round(min(inches(c, f) for f in feature_cells), 6)
+    gaps: dict[Cell, float] = {}
+
+    def gap(c):  # asked several times per cell below: remember each answer
+        found = gaps.get(c)
+        if found is None:
+            found = gaps[c] = round(min(inches(c, f) for f in feature_cells), 6)
+        return found
 
     g0 = gap(s.at)
     closer = [c for c in reach if gap(c) < g0]

@@ -2,9 +2,10 @@
 and a roll group of 10 decided together.
 
 A session keeps one board for the whole battle, so facts derived from terrain alone
-(cost arrays, terrain features) are built once per board. Every budgeted round drops
-everything that depends on positions (movement fields and the sight cache), as after a
-move. A separate, unbudgeted figure shows the first decision on a brand-new board."""
+(cost arrays, terrain features, which cells see which: sight depends on walls only) are
+built once per board, and kept when units move. Every budgeted round drops everything that
+depends on positions (the movement fields), as after a move. A separate, unbudgeted figure
+shows the first decision on a brand-new board, where every cache starts empty."""
 
 from __future__ import annotations
 
@@ -82,9 +83,8 @@ def _new_board(enc: Encounter) -> Encounter:
 
 
 def _fresh(enc: Encounter) -> Encounter:
-    """Same board, position-dependent caches dropped."""
+    """Same board, position-dependent caches dropped (sight is terrain-only: kept, as in play)."""
     enc.board.memo.pop("skirmish-fields", None)
-    enc.board.memo.pop("sight", None)
     return enc
 
 
