@@ -61,8 +61,20 @@ def open_storage(url: str, ask: bool):
             url = sqlite_url(path)
 
 
+def _report_unexpected(kind, error, trace) -> None:
+    """A bug in a slot must not vanish into a terminal nobody reads: log it, say so once."""
+    log.error("unexpected error", exc_info=(kind, error, trace))
+    if QApplication.instance() is not None and not os.environ.get(SMOKE_ENV):
+        from desktop.paths import log_file
+
+        QMessageBox.critical(None, APP_NAME, f"Something went wrong: {error}\n\nNothing "
+                             f"was lost: every change is saved as it happens. The details are "
+                             f"in {log_file()}.")
+
+
 def run_gui(args: argparse.Namespace) -> int:
     configure_logging()
+    sys.excepthook = _report_unexpected
     install_qt_message_handler()
     configure_application_identity()
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -178,6 +178,8 @@ class MainWindow(QMainWindow):
         self.act_cards = a("&Print cards…", self.print_cards, QKeySequence.StandardKey.Print,
                            "Print or export enemy reference cards")
         self.act_quit = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_resize = a("Resi&ze board…", lambda: self.resize_board(), None,
+                            "Cut or extend the board (new cells are open ground)")
         self.act_undo = a("&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.act_redo = a("&Redo", self.redo, "Ctrl+Shift+Z")
         self.act_apply = a("&Apply decision", self.apply_current, Qt.Key.Key_Return,
@@ -242,6 +244,7 @@ class MainWindow(QMainWindow):
         brushes = self.edit_menu.addMenu("Terrain &brush")
         for action in self.brush_actions.values():
             brushes.addAction(action)
+        self.edit_menu.addAction(self.act_resize)
         self.view_menu = bar.addMenu("&View")
         for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock_lazy()):
             self.view_menu.addAction(dock.toggleViewAction())
@@ -477,7 +480,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         has = self.session is not None
         for action in (self.act_export, self.act_next, self.act_round, self.act_auto,
-                       self.act_note, self.act_reroll, self.act_cards):
+                       self.act_note, self.act_reroll, self.act_cards, self.act_resize):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_undo.setEnabled(has and self.session.can_undo)
@@ -533,6 +536,19 @@ class MainWindow(QMainWindow):
         current = self.session.current_unit if self.session else None
         if current is not None:
             self.select_unit(current)
+
+    def resize_board(self, size: tuple[int, int] | None = None) -> None:
+        if self.session is None:
+            return
+        if size is None:
+            from ui.resize_dialog import ResizeBoardDialog
+
+            dialog = ResizeBoardDialog(self.session.encounter.board, self)
+            if not dialog.exec():
+                return
+            size = dialog.size_chosen()
+        if self.run_command(cmd.ResizeBoard(*size)):
+            self.board_view.fit_board()
 
     def add_note(self) -> None:
         text, ok = QInputDialog.getText(self, "Add note", "Note for the log:")

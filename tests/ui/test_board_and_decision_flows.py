@@ -288,3 +288,20 @@ def test_card_flip_draws_are_logged_with_their_meaning(window):
     card = window.session.state.cards[-1].card
     assert window.session.history[-1].text == f"Drew {card} from cards"
     assert card in window.turns.flip_button.text()
+
+
+def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, monkeypatch):
+    from ui.resize_dialog import ResizeBoardDialog
+
+    window.start_tutorial(AMBUSH)
+    monkeypatch.setattr(ResizeBoardDialog, "exec", lambda self: (
+        self.width_box.setValue(14), self.height_box.setValue(8), 1)[-1])
+    window.act_resize.trigger()
+    board = window.session.encounter.board
+    assert (board.width, board.height) == (14, 8)
+    assert window.scene.terrain_item.board.width == 14  # the board view was rebuilt
+    window.act_undo.trigger()
+    assert window.session.encounter.board.width == 10
+    window.resize_board((4, 4))
+    assert window.session.encounter.board.width == 10
+    assert "would leave out" in window.statusBar().currentMessage()

@@ -62,6 +62,7 @@ SHORTCUTS = (
     ("F2", "Rename the selected unit"),
     ("M", "Markers of the selected unit"),
     ("Ctrl+D", "Duplicate the selected unit"),
+    ("Ctrl+E", "Edit the selected unit (stats, weapons, tags, priorities)"),
     ("Insert", "Add a unit"),
     ("Delete", "Remove the selected unit (asks first)"),
 )
@@ -230,6 +231,10 @@ class RosterPanel(QWidget):
         unit_row.setSpacing(3)
         self.add_button = _button("Add…", "Add unit", "Add a unit (Insert)")
         self.add_button.clicked.connect(self.add_unit)
+        self.edit_button = _button("Edit…", "Edit unit",
+                                   "Edit the selected unit's stats, weapons, tags and more "
+                                   "(Ctrl+E on the table)")
+        self.edit_button.clicked.connect(self.edit_unit)
         self.duplicate_button = _button("Duplicate", "Duplicate unit",
                                         "Add a fresh copy of the selected unit next to it "
                                         "(Ctrl+D)")
@@ -237,7 +242,8 @@ class RosterPanel(QWidget):
         self.remove_button = _button("Remove", "Remove unit",
                                      "Remove the selected unit; undo brings it back (Delete)")
         self.remove_button.clicked.connect(self.remove_unit)
-        for button in (self.add_button, self.duplicate_button, self.remove_button):
+        for button in (self.add_button, self.edit_button, self.duplicate_button,
+                       self.remove_button):
             unit_row.addWidget(button)
         unit_row.addStretch(1)
         layout.addLayout(unit_row)
@@ -265,6 +271,8 @@ class RosterPanel(QWidget):
         self.duplicate_action = action("Duplicate", QKeySequence("Ctrl+D"),
                                        self.duplicate_unit, "duplicate")
         self.add_action = action("Add unit…", Qt.Key.Key_Insert, self.add_unit, "addUnit")
+        self.edit_action = action("Edit unit…", QKeySequence("Ctrl+E"), self.edit_unit,
+                                  "editUnit")
         self.remove_action = action("Remove…", QKeySequence.StandardKey.Delete,
                                     self.remove_unit, "remove")
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -402,9 +410,11 @@ class RosterPanel(QWidget):
                                            "(M)")
         self.markers_action.setEnabled(has and bool(hand_set))
         for act in (self.rename_action, self.damage_action, self.heal_action,
-                    self.set_hp_action, self.duplicate_action, self.remove_action):
+                    self.set_hp_action, self.duplicate_action, self.remove_action,
+                    self.edit_action):
             act.setEnabled(has)
         self.duplicate_button.setEnabled(has)
+        self.edit_button.setEnabled(has)
         self.remove_button.setEnabled(has)
         self.add_button.setEnabled(session is not None)
         self.add_action.setEnabled(session is not None)
@@ -483,11 +493,19 @@ class RosterPanel(QWidget):
             template = {"side": unit.side.value}
         return self._open_editor(template)
 
-    def _open_editor(self, template: dict) -> UnitEditor:
+    def edit_unit(self) -> UnitEditor | None:
+        """Open the unit editor on the selected unit (its stats, weapons, tags, ...)."""
+        unit = self._selected_unit_object()
+        if self.session is None or unit is None:
+            return None
+        return self._open_editor({}, editing=unit.id)
+
+    def _open_editor(self, template: dict, editing: str | None = None) -> UnitEditor:
         if self.editor is not None:
             self.editor.close()
         assert self.session is not None
-        self.editor = UnitEditor(self.session, self._apply_from_editor, template, self)
+        self.editor = UnitEditor(self.session, self._apply_from_editor, template, self,
+                                 editing=editing)
         self.editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.editor.finished.connect(self._editor_finished)
         self.editor.open()

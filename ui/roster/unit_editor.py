@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.engine.ruleset import Ruleset
-from desktop.tracker.commands import ID_PATTERN, AddUnit, Command
+from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
+from desktop.tracker.records import unit_to_record
 from desktop.tracker.session import Session
 from ui.roster.new_units import free_cells, slug, unique_id
 
@@ -73,25 +74,33 @@ def _spin(low: int, high: int, name: str) -> QSpinBox:
 
 
 class UnitEditor(QDialog):
-    """Builds an AddUnit command; `apply` runs it, and a refusal is shown here, not raised.
+    """Builds an AddUnit command (or UpdateUnit when `editing` names an existing unit);
+    `apply` runs it, and a refusal is shown here, not raised.
 
     `template` (a unit record, e.g. a copy of another unit) fills the fields.
     """
 
     def __init__(self, session: Session, apply: Apply, template: dict | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, editing: str | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.ruleset: Ruleset = session.ruleset
         self._apply = apply
+        self.editing = editing
         self._id_edited = False
         self._hp_follows_max = True
-        self.setWindowTitle("Add unit")
+        if editing is not None:
+            template = unit_to_record(session.encounter.unit(editing))
+        self.setWindowTitle("Edit unit" if editing else "Add unit")
         self.setObjectName("UnitEditor")
         self.setAccessibleName("Unit editor")
         self._build()
         self._fill(template or {})
         self._side_changed()
+        if editing is not None:
+            # The id names the unit in the log and the side decides its turns: both stay.
+            self.id_edit.setEnabled(False)
+            self.side_combo.setEnabled(False)
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -269,9 +278,11 @@ class UnitEditor(QDialog):
     # -- filling -------------------------------------------------------------------------
     def _fill(self, record: dict) -> None:
         enc = self.session.encounter
-        taken = [u.id for u in enc.units]
+        taken = [u.id for u in enc.units if u.id != self.editing]
         name = record.get("name") or ""
+        self.name_edit.blockSignals(self.editing is not None)
         self.name_edit.setText(name)
+        self.name_edit.blockSignals(False)
         wanted = record.get("id") or (slug(name) if name else "")
         self.id_edit.setText(unique_id(wanted, taken) if wanted else "")
         self._id_edited = bool(record.get("id"))
@@ -415,7 +426,7 @@ class UnitEditor(QDialog):
         elif not ID_PATTERN.match(unit_id):
             problems.append(f"The id '{unit_id}' may only use lower-case letters, digits, '-' "
                             "and '_', starting with a letter or digit.")
-        elif enc.has_unit(unit_id):
+        elif enc.has_unit(unit_id) and unit_id != self.editing:
             problems.append(f"The id '{unit_id}' is taken by {enc.unit(unit_id).name}; "
                             "choose another.")
         max_hp = self.max_hp_spin.value()
@@ -431,7 +442,7 @@ class UnitEditor(QDialog):
                             "no unit can stand there.")
         else:
             other = enc.unit_at(cell)
-            if other is not None:
+            if other is not None and other.id != self.editing:
                 problems.append(f"Cell {cell[0]}, {cell[1]} is taken by {other.name}.")
         stats: dict[str, int | float] = {}
         for stat, edit in self.stat_edits.items():
@@ -507,9 +518,13 @@ class UnitEditor(QDialog):
             out.append(weapon)
         return out
 
-    def command(self) -> AddUnit:
+    def command(self) -> Command:
         """The command for the fields; raises ValueError listing the problems."""
-        return AddUnit(self.record())
+        record = self.record()
+        if self.editing is not None:
+            record.pop("id", None)
+            return UpdateUnit(self.editing, record)
+        return AddUnit(record)
 
     def show_problems(self, messages: list[str]) -> None:
         self.message.setStyleSheet(error_style(self))

@@ -372,3 +372,33 @@ def test_panel_renders(panel, session):
     session.execute(SetHp("seer", 0))
     image = panel.grab().toImage()
     assert image.width() >= 420 and not image.isNull()
+
+
+def test_edit_an_existing_unit_through_the_editor(qtbot, panel, session):
+    panel.select_unit("mob")
+    before = session.encounter.unit("mob")
+    editor = panel.edit_unit()
+    assert editor.windowTitle() == "Edit unit"
+    assert editor.name_edit.text() == before.name and not editor.id_edit.isEnabled()
+    assert not editor.side_combo.isEnabled()
+    editor.stat_edits["move"].setText("9")
+    editor.tags_edit.setText("veteran")
+    qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
+    after = session.encounter.unit("mob")
+    assert after.stats["move"] == 9 and after.tags == ("veteran",)
+    assert after.at == before.at and after.statuses == before.statuses
+    assert session.history[-1].text.startswith(f"Edited {before.name}:")
+    session.undo()
+    assert session.encounter.unit("mob") == before
+
+
+def test_editing_onto_a_wall_is_explained_and_changes_nothing(qtbot, panel, session):
+    panel.select_unit("mob")
+    before = session.encounter.unit("mob")
+    editor = panel.edit_unit()
+    editor.col_spin.setValue(2)
+    editor.row_spin.setValue(1)
+    qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
+    assert "is wall" in editor.message.text()
+    assert session.encounter.unit("mob") == before
+    editor.close()
