@@ -26,7 +26,8 @@ TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state"}
 BOARD_KEYS = {"shape", "cells", "heights"}
 UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "priorities", "statuses", "tags",
              "guards", "stats", "weapons"}
-STATE_KEYS = {"round", "phase", "last_attacker", "shot_this_round", "previous_target"}
+STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
+TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
 
 
@@ -171,9 +172,9 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         if unit.guards == unit.id:
             raise r.unit_fail(index, unit.id, "guards", "a unit cannot guard itself")
 
-    round_, phase, memory = _parse_state(data.get("state", {}), ruleset, by_id, r)
+    round_, phase, memory, extra = _parse_state(data.get("state", {}), ruleset, by_id, r)
     encounter = Encounter(ruleset=ruleset.id, board=board, units=tuple(units), name=name,
-                          round=round_, phase=phase, memory=memory)
+                          round=round_, phase=phase, memory=memory, extra_state=extra)
     problems = ruleset.validate(encounter)
     if problems:
         raise EncounterFileError(f"{r.source}: {problems[0]}")
@@ -408,7 +409,14 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
     if previous is not None:
         previous = unit_ref(previous, "previous_target")
     memory = Memory(MappingProxyType(last_attacker), shot_ids, previous)
-    return round_, phase, memory
+    extra: dict[str, Any] = {}
+    turn = raw.get("turn")
+    if turn is not None:
+        if turn not in TURNS:
+            raise r.fail("[state] 'turn'", f"is {turn!r}; expected \"enemy\" or \"player\"",
+                         line("turn"))
+        extra["turn"] = turn
+    return round_, phase, memory, MappingProxyType(extra)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -464,6 +472,8 @@ def dump_encounter(encounter: Encounter) -> str:
     state = [f"round = {encounter.round}"]
     if encounter.phase is not None:
         state.append(f"phase = {_value(encounter.phase)}")
+    if encounter.extra_state.get("turn"):
+        state.append(f"turn = {_value(encounter.extra_state['turn'])}")
     if memory.last_attacker:
         state.append(f"last_attacker = {_value(dict(memory.last_attacker))}")
     if memory.shot_this_round:

@@ -156,3 +156,10 @@ def test_saving_to_an_unwritable_place_is_a_clear_error(tmp_path):
     enc = parse_encounter(GOOD)
     with pytest.raises(EncounterFileError, match="cannot be written"):
         save_encounter(enc, tmp_path / "no-such-dir" / "out.toml")
+
+
+def test_state_turn_says_whose_turn_it_is_and_round_trips():
+    enc = parse_encounter(GOOD.replace("round = 3", 'round = 3\nturn = "player"'))
+    assert enc.extra_state["turn"] == "player"
+    assert parse_encounter(dump_encounter(enc)) == enc
+    assert "[state] 'turn': is 'night'" in _error(GOOD.replace("round = 3", 'turn = "night"'))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,14 @@ def test_headless_commands_never_load_qt_or_sqlalchemy():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
+    sample = ROOT / "resources" / "encounters" / "grimdark-solo-close-quarters.toml"
+    text = re.sub(r'phase = "[a-z]+"', 'phase = "charge"\nturn = "player"',
+                  sample.read_text(), count=1)
+    path = tmp_path / "player-turn.toml"
+    path.write_text(text)
+    data = json.loads(foebook("decide", str(path), "--unit", "captain", "--json").stdout)
+    assert data["phase"] == "charge"
+    assert data["trace"][0]["step"].startswith("Heroic intervention")
