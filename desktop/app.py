@@ -8,7 +8,7 @@ import os
 import sys
 
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__
@@ -61,6 +61,13 @@ def open_storage(url: str, ask: bool):
             url = sqlite_url(path)
 
 
+def app_icon() -> QIcon:
+    """The app's icon (SVG, crisp at any size), from the installed resources."""
+    from importlib import resources
+
+    return QIcon(str(resources.files("resources") / "icons" / "app" / "foebook.svg"))
+
+
 def _report_unexpected(kind, error, trace) -> None:
     """A bug in a slot must not vanish into a terminal nobody reads: log it, say so once."""
     log.error("unexpected error", exc_info=(kind, error, trace))
@@ -82,6 +89,7 @@ def run_gui(args: argparse.Namespace) -> int:
         # Fusion follows the system's light or dark colour scheme on every platform.
         app.setStyle("Fusion")
     apply_theme(saved_theme(), remember=False)
+    app.setWindowIcon(app_icon())
     smoke = bool(os.environ.get(SMOKE_ENV))
     # The window shows first; the database (SQLAlchemy is a large import) and the last
     # session load right after, so the app is on screen as soon as Qt is.

@@ -67,3 +67,11 @@ def test_theme_choice_switches_the_palette_and_is_remembered(qtbot, qapp):
     assert saved_theme() == "light"
     apply_theme("system")
     assert saved_theme() == "system"
+
+
+def test_app_icon_is_the_bundled_svg(qapp):
+    from desktop.app import app_icon
+
+    icon = app_icon()
+    assert not icon.isNull()
+    assert not icon.pixmap(64, 64).isNull()
