@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -227,7 +228,8 @@ class RosterPanel(QWidget):
         hp_row.addWidget(self.markers_button)
         layout.addLayout(hp_row)
 
-        unit_row = QHBoxLayout()
+        # Two by two, so the roster dock stays narrow enough for small screens.
+        unit_row = QGridLayout()
         unit_row.setSpacing(3)
         self.add_button = _button("Add…", "Add unit", "Add a unit (Insert)")
         self.add_button.clicked.connect(self.add_unit)
@@ -242,10 +244,10 @@ class RosterPanel(QWidget):
         self.remove_button = _button("Remove", "Remove unit",
                                      "Remove the selected unit; undo brings it back (Delete)")
         self.remove_button.clicked.connect(self.remove_unit)
-        for button in (self.add_button, self.edit_button, self.duplicate_button,
-                       self.remove_button):
-            unit_row.addWidget(button)
-        unit_row.addStretch(1)
+        for index, button in enumerate((self.add_button, self.edit_button,
+                                        self.duplicate_button, self.remove_button)):
+            unit_row.addWidget(button, index // 2, index % 2)
+        unit_row.setColumnStretch(2, 1)
         layout.addLayout(unit_row)
         self._build_actions()
 
