@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
         self._restored = self._restore_state()
+        self._show_docks(False)  # the welcome page has the window to itself
         self._update_title()
         self._update_actions()
         self.refresh_welcome()
@@ -281,6 +282,10 @@ class MainWindow(QMainWindow):
             else:
                 toolbar.addAction(action)
 
+    def _show_docks(self, visible: bool) -> None:
+        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock):
+            dock.setVisible(visible)
+
     def log_dock_lazy(self) -> QDockWidget:
         if not hasattr(self, "log_dock"):
             self.log_panel = LogPanel(self.act_undo, self.act_redo)
@@ -434,6 +439,7 @@ class MainWindow(QMainWindow):
         self.roster.set_session(session)
         QSettings().setValue("session/last", session.name)
         self.pages.setCurrentIndex(1)
+        self._show_docks(True)
         self.phase_override = None
         self.selected = None
         self.scene.encounter = None  # a new board: rebuild the terrain

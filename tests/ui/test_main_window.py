@@ -44,11 +44,12 @@ def test_view_menu_toggles_docks(qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
+    assert not window.log_dock.isVisible()  # the welcome page has the window to itself
     toggles = {a.text(): a for a in window.view_menu.actions()}
     toggles["Log"].trigger()
-    assert not window.log_dock.isVisible()
-    toggles["Log"].trigger()
     assert window.log_dock.isVisible()
+    toggles["Log"].trigger()
+    assert not window.log_dock.isVisible()
 
 
 def test_theme_choice_switches_the_palette_and_is_remembered(qtbot, qapp):
