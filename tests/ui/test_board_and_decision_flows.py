@@ -6,11 +6,12 @@ import json
 import subprocess
 import sys
 
+import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from desktop.engine.board import Terrain
-from desktop.samples import sample_path
+from desktop.samples import list_samples, sample_path
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
 
@@ -305,3 +306,19 @@ def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, mon
     window.resize_board((4, 4))
     assert window.session.encounter.board.width == 10
     assert "would leave out" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("sample", [s.file_name for s in list_samples()])
+def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbot, sample):
+    window.start_tutorial(sample)
+    session = window.session
+    enemies = [u for u in session.order if session.encounter.unit(u).is_enemy]
+    window.board_view.setFocus()
+    for _ in range(len(session.order)):
+        if session.current_unit is None:
+            break
+        assert window.decision is not None, window.panel.title.text()
+        qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+    assert session.current_unit is None
+    applied = [e for e in session.history if e.kind == "apply-decision"]
+    assert len(applied) == len(enemies)
