@@ -8,6 +8,7 @@ import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
+from types import MappingProxyType
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
         self.typed_rolls: list[int] = []
         self.seed: int | None = None
         self.phase_override: str | None = None
+        self.player_turn = False  # previewing the enemies' reactions in the players' turn
         self.table_display = None
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self._auto_timer = QTimer(self)
@@ -195,6 +197,13 @@ class MainWindow(QMainWindow):
         self.act_reroll = a("Roll &again", self.reroll, "Ctrl+R",
                             "Evaluate again with fresh random dice")
         self.act_note = a("Add &note…", self.add_note, "Ctrl+M")
+        self.act_deck = a("Edit stratagem &deck…", lambda: self.edit_deck(), None,
+                          "The enemy's army-wide stratagems, in your own words")
+        self.act_player_turn = a("&Players' turn (enemy reactions)",
+                                 lambda on: self._set_player_turn(on), "Ctrl+T",
+                                 "Show how enemies react during the players' turn "
+                                 "(deny the witch, heroic intervention, fighting back)",
+                                 checkable=True)
         self.act_fit = a("&Fit board", self.board_view.fit_board, "Ctrl+0")
         self.act_zoom_in = a("Zoom &in", lambda: self.board_view.zoom_by(1.25),
                              QKeySequence.StandardKey.ZoomIn)
@@ -268,8 +277,12 @@ class MainWindow(QMainWindow):
             self.theme_actions[name] = action
         self.session_menu = bar.addMenu("&Session")
         for action in (self.act_apply, self.act_next, self.act_round, self.act_auto,
-                       self.act_reroll, self.act_note):
-            self.session_menu.addAction(action)
+                       self.act_reroll, self.act_note, None, self.act_player_turn,
+                       self.act_deck):
+            if action is None:
+                self.session_menu.addSeparator()
+            else:
+                self.session_menu.addAction(action)
         self.help_menu = bar.addMenu("&Help")
         self.help_menu.addAction(self.act_shortcuts)
         self.help_menu.addAction(self.act_about)
@@ -489,6 +502,8 @@ class MainWindow(QMainWindow):
                        self.act_note, self.act_reroll, self.act_cards, self.act_resize):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
+        self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
+        self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
         self.act_undo.setEnabled(has and self.session.can_undo)
         self.act_redo.setEnabled(has and self.session.can_redo)
         if has:
@@ -575,8 +590,11 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None or not hasattr(session.ruleset, "draw_stratagem"):
             return
+        deck = self.current_deck()
+        if deck is None:
+            return
         draw = session.ruleset.draw_stratagem(session.encounter,
-                                               Dice(seed=random.randrange(1 << 30)))
+                                               Dice(seed=random.randrange(1 << 30)), deck)
         for card in draw.set_aside:
             self.run_command(cmd.Note(f"Stratagem {card.name} would do nothing now: redrawn"))
         if draw.stratagem is None:
@@ -585,6 +603,45 @@ class MainWindow(QMainWindow):
         if self.run_command(cmd.DrawCard("stratagems", draw.stratagem.name)):
             self.statusBar().showMessage(f"Enemy stratagem: {draw.stratagem.name} — "
                                          f"{draw.stratagem.effect}", 15000)
+
+    def current_deck(self):
+        """The players' own stratagem deck if they edited one, else the ruleset's."""
+        from desktop.rulesets.grimdark_command import parse_deck
+        from desktop.user_decks import load_user_deck
+
+        ruleset = self.session.ruleset
+        try:
+            entries = load_user_deck(ruleset.id)
+            return ruleset.deck if entries is None else parse_deck(entries, "your deck")
+        except FoebookError as error:
+            self.report(str(error), dialog=True)
+            return None
+
+    def edit_deck(self) -> bool:
+        from desktop.user_decks import save_user_deck
+        from ui.deck_dialog import DeckDialog
+
+        if self.session is None or not hasattr(self.session.ruleset, "deck"):
+            return False
+        deck = self.current_deck()
+        if deck is None:
+            return False
+        dialog = DeckDialog(deck, self.session.ruleset.deck, self)
+        if not dialog.exec() or dialog.result_deck is None:
+            return False
+        try:
+            path = save_user_deck(self.session.ruleset.id,
+                                  [card.to_dict() for card in dialog.result_deck])
+        except FoebookError as error:
+            self.report(str(error), dialog=True)
+            return False
+        self.statusBar().showMessage(f"Stratagem deck saved ({len(dialog.result_deck)} cards, "
+                                     f"{path})", 8000)
+        return True
+
+    def _set_player_turn(self, on: bool) -> None:
+        self.player_turn = bool(on)
+        self.evaluate()
 
     def _set_phase(self, phase: str) -> None:
         if self.session is not None and phase != self.session.encounter.phase:
@@ -660,6 +717,9 @@ class MainWindow(QMainWindow):
         encounter = session.encounter
         if self.phase_override:
             encounter = encounter.evolve(phase=self.phase_override)
+        if self.player_turn and session.ruleset.data.phases:
+            encounter = encounter.evolve(extra_state=MappingProxyType(
+                {**encounter.extra_state, "turn": "player"}))
         dice = Dice(self.typed_rolls, seed=self.seed)
         try:
             self.decision = decide(encounter, unit.id, session.ruleset, dice)

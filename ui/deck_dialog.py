@@ -1,0 +1,106 @@
+"""Session → Edit stratagem deck…: the enemy's army-wide stratagems in the players' words.
+
+Each card has a name, its effect, and when it would do nothing (then it is set aside and
+another is drawn). The deck is checked card by card before it is saved.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from desktop.errors import FoebookError
+from desktop.rulesets.grimdark_command import CONDITIONS, Stratagem, parse_deck
+
+NAME, EFFECT, WHEN = range(3)
+
+
+class DeckDialog(QDialog):
+    def __init__(self, deck: tuple[Stratagem, ...], default: tuple[Stratagem, ...],
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Enemy stratagem deck")
+        self.default = default
+        self.result_deck: tuple[Stratagem, ...] | None = None
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Name", "Effect (your words)",
+                                              "Does nothing when"])
+        self.table.horizontalHeader().setSectionResizeMode(EFFECT,
+                                                           QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName("Stratagem cards")
+        self.table.setWordWrap(True)
+        add = QPushButton("Add card")
+        add.clicked.connect(lambda: self.add_card(Stratagem("", "", "never")))
+        remove = QPushButton("Remove card")
+        remove.clicked.connect(self.remove_card)
+        restore = QPushButton("Restore the default deck")
+        restore.clicked.connect(lambda: self.fill(self.default))
+        row = QHBoxLayout()
+        for button in (add, remove, restore):
+            row.addWidget(button)
+        row.addStretch(1)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #C62828;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("One card is drawn each enemy turn; a card that would do "
+                                "nothing is set aside and another drawn."))
+        layout.addWidget(self.table, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.fill(deck)
+        self.resize(820, 480)
+
+    def fill(self, deck) -> None:
+        self.table.setRowCount(0)
+        for card in deck:
+            self.add_card(card)
+
+    def add_card(self, card: Stratagem) -> None:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        self.table.setItem(row, NAME, QTableWidgetItem(card.name))
+        self.table.setItem(row, EFFECT, QTableWidgetItem(card.effect))
+        when = QComboBox()
+        for key, (reason, _test) in CONDITIONS.items():
+            when.addItem(reason if key != "never" else "never (always does something)", key)
+        when.setCurrentIndex(max(0, when.findData(card.no_effect_when)))
+        self.table.setCellWidget(row, WHEN, when)
+
+    def remove_card(self) -> None:
+        row = self.table.currentRow()
+        if row >= 0:
+            self.table.removeRow(row)
+
+    def entries(self) -> list[dict[str, str]]:
+        out = []
+        for row in range(self.table.rowCount()):
+            def text(column: int, row: int = row) -> str:
+                item = self.table.item(row, column)
+                return item.text().strip() if item is not None else ""
+            out.append({"name": text(NAME), "effect": text(EFFECT),
+                        "no_effect_when": self.table.cellWidget(row, WHEN).currentData()})
+        return out
+
+    def accept(self) -> None:
+        try:
+            self.result_deck = parse_deck(self.entries(), "the deck")
+        except FoebookError as error:
+            self.error.setText(str(error)[:1].upper() + str(error)[1:])
+            return
+        super().accept()
