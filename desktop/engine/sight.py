@@ -81,10 +81,16 @@ def _compute(board: Board, a: Cell, b: Cell) -> bool:
     if not candidates:
         return True
     shape: Shape = board.shape
-    (ax, ay), (bx, by) = centre(shape, a), centre(shape, b)
+    return clear_past(centre(shape, a), centre(shape, b),
+                      [corners(shape, w) for w in candidates])
+
+
+def clear_past(start: tuple[float, float], end: tuple[float, float], polygons) -> bool:
+    """The rule itself: clear when the line, nudged a hair to one side or the other,
+    crosses none of the wall polygons' interiors."""
+    (ax, ay), (bx, by) = start, end
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * _NUDGE, (bx - ax) / length * _NUDGE
-    polygons = [corners(shape, w) for w in candidates]
     for side in (1, -1):
         p0 = (ax + side * nx, ay + side * ny)
         p1 = (bx + side * nx, by + side * ny)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
-from desktop.engine.sight import _NUDGE, _crosses_interior, has_line_of_sight
+from desktop.engine.sight import clear_past, has_line_of_sight
 from desktop.engine.square_geometry import square_corners
 
 _MARGIN = 1e-4  # far wider than the exact test's 1e-7 nudge: never misses a wall it could touch
@@ -90,14 +90,5 @@ def sees(board: Board, a: Cell, b: Cell) -> bool:
 
 def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
     # The exact rule of sight.py, limited to the walls the line can touch.
-    ax, ay = a[0] + 0.5, a[1] + 0.5
-    bx, by = b[0] + 0.5, b[1] + 0.5
-    length = math.hypot(bx - ax, by - ay)
-    nx, ny = -(by - ay) / length * _NUDGE, (bx - ax) / length * _NUDGE
-    polygons = [square_corners(w) for w in walls]
-    for side in (1, -1):
-        p0 = (ax + side * nx, ay + side * ny)
-        p1 = (bx + side * nx, by + side * ny)
-        if not any(_crosses_interior(p0, p1, poly) for poly in polygons):
-            return True
-    return False
+    return clear_past((a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5),
+                      [square_corners(w) for w in walls])
