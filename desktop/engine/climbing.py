@@ -48,8 +48,24 @@ class InchMoves:
         return SCALE * max(0, drop - self.climb_allowance)
 
 
-def _edges(board: Board, moves: InchMoves) -> list[tuple[tuple[int, int], np.ndarray]]:
-    key = ("inch-edges", moves)
+@dataclass(frozen=True)
+class _Rule:
+    """Edges sharing one cost array (indexed by the cell entered): one tcod rule."""
+
+    offsets: tuple[tuple[int, int], ...]  # (d_row, d_col) of every edge of the rule
+    costs: np.ndarray  # half inches to enter each cell along these edges, 0 = not allowed
+
+
+def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
+    """The board's movement rules, built once per board and profile.
+
+    Plain steps without heights cost the same whatever the direction they come
+    from, so the four straight and the four diagonal steps each share one cost
+    array (two tcod rules instead of eight: tcod compiles every rule per search).
+    With heights a step's cost depends on where it starts, so each direction
+    keeps its own array; leaps always do, as each needs its own gap cells.
+    """
+    key = ("inch-rules", moves)
     cached = board.memo.get(key)
     if cached is not None:
         return cached
@@ -67,12 +83,19 @@ def _edges(board: Board, moves: InchMoves) -> list[tuple[tuple[int, int], np.nda
             elif terrain is Terrain.DOOR:
                 extra[row, col] = moves.door_extra
     heights = np.array(board.heights, dtype=np.int32) if board.heights is not None else None
-    edges: list[tuple[tuple[int, int], np.ndarray]] = []
+    rules: list[_Rule] = []
+    if heights is None:
+        # A step is only ever taken from a reached cell, which is passable: the cost of
+        # entering the cell is all that matters, whichever side the step comes from.
+        for diagonal, base in ((False, moves.straight), (True, moves.diagonal)):
+            offsets = tuple((dy, dx) for dx, dy in EIGHT_WAY if bool(dx and dy) == diagonal)
+            rules.append(_Rule(offsets, np.where(passable, base + extra, 0).astype(np.int32)))
     for dx, dy in EIGHT_WAY:
         base = moves.diagonal if dx and dy else moves.straight
         width_per_cell = 1.5 if dx and dy else 1.0
         longest = int(moves.leap // width_per_cell)
-        for span in range(1, longest + 2):  # span 1 = a plain step, more = a leap
+        first = 1 if heights is not None else 2
+        for span in range(first, longest + 2):  # span 1 = a plain step, more = a leap
             ox, oy = dx * span, dy * span
             ok = passable.copy()
             # The source of the edge into (row, col) is (row - oy, col - ox).
@@ -95,9 +118,10 @@ def _edges(board: Board, moves: InchMoves) -> list[tuple[tuple[int, int], np.nda
                 climb = np.where(drop > moves.free_drop,
                                  SCALE * np.maximum(0, drop - moves.climb_allowance), climb)
                 cost = cost + climb.astype(np.int32)
-            edges.append(((oy, ox), np.where(ok, cost, 0).astype(np.int32)))
-    board.memo[key] = edges
-    return edges
+            rules.append(_Rule(((oy, ox),), np.where(ok, cost, 0).astype(np.int32)))
+    found = tuple(rules)
+    board.memo[key] = found
+    return found
 
 
 def _shift(out: np.ndarray, src: np.ndarray, ox: int, oy: int) -> None:
@@ -139,19 +163,25 @@ class InchField:
         blocked_idx = [(c[1] - y0, c[0] - x0) for c in blocked
                        if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root]
         graph = CustomGraph((y1 - y0, x1 - x0))
-        self._edges = []
-        for offset, costs in _edges(board, moves):
-            costs = costs[y0:y1, x0:x1]
+        # (offset, costs) of every edge, for walking routes back; rules share their array.
+        self._edges: list[tuple[tuple[int, int], np.ndarray]] = []
+        # A figure standing where it could not move (an impassable cell) never leaves it.
+        rules = _rules(board, moves) if board.passable(root) else ()
+        for rule in rules:
+            costs = rule.costs[y0:y1, x0:x1]
             if blocked_idx:
                 costs = costs.copy()
                 rows, cols = zip(*blocked_idx, strict=True)
                 costs[list(rows), list(cols)] = 0
-            self._edges.append((offset, costs))
-            graph.add_edge(offset, 1, cost=costs)
+            for offset in rule.offsets:
+                self._edges.append((offset, costs))
+                # Edges given the same cost array compile into one tcod rule.
+                graph.add_edge(offset, 1, cost=costs)
         self._finder = Pathfinder(graph)
         self._finder.add_root((root[1] - y0, root[0] - x0))
         self._finder.resolve()
         self._distance = self._finder.distance
+        self._as_flat: tuple | None = None
 
     def _index(self, cell: Cell) -> tuple[int, int] | None:
         col, row = cell[0] - self._origin[0], cell[1] - self._origin[1]
@@ -182,14 +212,60 @@ class InchField:
         return {(c + x0, r + y0): v / SCALE
                 for r, c, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True)}
 
+    def _flat(self) -> tuple[list[int], int, int, list[tuple[int, list[int]]]]:
+        """Distances and edge costs as flat Python lists (fast to read one at a time).
+
+        The window is padded with unreachable cells as wide as the longest edge, so a
+        step back from any cell lands inside the lists. Returns (distances, padded width,
+        padding, [(index offset, costs of entering each cell along that edge)]), with
+        the edges in a fixed order: clockwise from north, plain steps before leaps.
+        """
+        if self._as_flat is None:
+            edges = sorted(self._edges, key=_edge_order)
+            pad = max((max(abs(oy), abs(ox)) for (oy, ox), _ in edges), default=1)
+            width = self._size[0] + 2 * pad
+            shared: dict[int, list[int]] = {}
+            steps = []
+            for (oy, ox), costs in edges:
+                found = shared.get(id(costs))
+                if found is None:
+                    found = shared[id(costs)] = np.pad(costs, pad).ravel().tolist()
+                steps.append((oy * width + ox, found))
+            dist = np.pad(self._distance, pad, constant_values=_UNREACHED).ravel().tolist()
+            self._as_flat = (dist, width, pad, steps)
+        return self._as_flat
+
+    def _flat_index(self, cell: Cell, width: int, pad: int) -> int:
+        return (cell[1] - self._origin[1] + pad) * width + cell[0] - self._origin[0] + pad
+
+    def _cell_at(self, index: int, width: int, pad: int) -> Cell:
+        row, col = divmod(index, width)
+        return col - pad + self._origin[0], row - pad + self._origin[1]
+
     def path_to(self, cell: Cell) -> list[Cell]:
-        """Cells entered from the root to `cell` (a leap enters only its landing cell)."""
-        index = self._index(cell)
-        if index is None or self.raw(cell) is None:
+        """Cells entered from the root to `cell` (a leap enters only its landing cell).
+
+        Among equally cheap routes the same one is always chosen: walking back from
+        `cell`, each step goes to the first cell (in the fixed edge order) from which
+        a cheapest route arrives.
+        """
+        if self.raw(cell) is None:
             return []
-        x0, y0 = self._origin
-        points = self._finder.path_to(index)
-        return [(int(c) + x0, int(r) + y0) for r, c in points[1:]]
+        dist, width, pad, steps = self._flat()
+        i = self._flat_index(cell, width, pad)
+        here = dist[i]
+        points = [i]
+        while here:
+            for delta, costs in steps:
+                step = costs[i]
+                if step and dist[i - delta] + step == here:
+                    i -= delta
+                    here -= step
+                    points.append(i)
+                    break
+            else:  # cannot happen for a consistent field; never loop forever
+                raise RuntimeError(f"no cheapest predecessor for {cell}")
+        return [self._cell_at(j, width, pad) for j in reversed(points[:-1])]
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from the root to the cheapest of `goals`."""
@@ -197,25 +273,27 @@ class InchField:
         reached = [(d, g) for d, g in reached if d is not None]
         if not reached:
             return set()
+        dist, width, pad, steps = self._flat()
         best = min(d for d, _ in reached)
-        frontier = [g for d, g in reached if d == best]
+        frontier = [self._flat_index(g, width, pad) for d, g in reached if d == best]
         seen = set(frontier)
         while frontier:
-            cell = frontier.pop()
-            row, col = self._index(cell)
-            here = int(self._distance[row, col])
+            i = frontier.pop()
+            here = dist[i]
             if here == 0:
                 continue
-            for (oy, ox), costs in self._edges:
-                step = int(costs[row, col])
-                prev = (cell[0] - ox, cell[1] - oy)
-                if step == 0 or prev in seen:
-                    continue
-                before = self.raw(prev)
-                if before is not None and before + step == here:
-                    seen.add(prev)
-                    frontier.append(prev)
-        return seen
+            for delta, costs in steps:
+                step = costs[i]
+                if step and dist[i - delta] + step == here and i - delta not in seen:
+                    seen.add(i - delta)
+                    frontier.append(i - delta)
+        return {self._cell_at(i, width, pad) for i in seen}
+
+
+def _edge_order(edge: tuple[tuple[int, int], np.ndarray]) -> tuple[int, int]:
+    (oy, ox), _ = edge
+    span = max(abs(oy), abs(ox))
+    return span, EIGHT_WAY.index((ox // span, oy // span))
 
 
 def jump_landings(board: Board, field: InchField, limit: float,

@@ -282,11 +282,16 @@ def next_forward(s: Situation, target: Unit | None = None) -> Result:
                              f"{_cells_text(best)}; {text}")
 
     gaps: dict[Cell, float] = {}
+    fx = [f[0] for f in feature_cells]
+    fy = [f[1] for f in feature_cells]
 
     def gap(c):  # asked several times per cell below: remember each answer
         found = gaps.get(c)
         if found is None:
-            found = gaps[c] = round(min(inches(c, f) for f in feature_cells), 6)
+            x, y = c
+            # inches to the nearest feature cell: the root of the least squared distance
+            found = gaps[c] = round(math.sqrt(min(
+                (a - x) * (a - x) + (b - y) * (b - y) for a, b in zip(fx, fy, strict=True))), 6)
         return found
 
     g0 = gap(s.at)
@@ -401,7 +406,7 @@ def brawl_options(s: Situation) -> list[tuple[Unit, float, list[Cell]]]:
     """Opponents it can reach to brawl this round (within its move, no dash)."""
     out = []
     for o in s.opponents:
-        found = s.brawl_cost(o)
+        found = s.brawl_cost(o, within=s.move)
         if found is not None and found[0] <= s.move:
             out.append((o, found[0], found[1]))
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from desktop.engine.board import Cell
 from desktop.engine.climbing import InchField, InchMoves
@@ -51,9 +52,11 @@ class Situation:
     move: float
     opponents: list[Unit]
     friends: list[Unit]
+    default_move: float = 6.0  # the ruleset's, for figures without a move stat
     _local: InchField | None = None
     _whole: InchField | None = None
     _reach: dict = field(default_factory=dict)
+    _nearest: dict = field(default_factory=dict)  # cell -> inches to the nearest opponent
 
     @classmethod
     def of(cls, enc: Encounter, unit: Unit, default_move: float) -> Situation:
@@ -61,7 +64,7 @@ class Situation:
         alive = [u for u in enc.units if u.hp > 0 and u.id != unit.id]
         opponents = [u for u in alive if u.side is not unit.side]
         friends = [u for u in alive if u.side is unit.side]
-        return cls(enc, unit, move, opponents, friends)
+        return cls(enc, unit, move, opponents, friends, default_move)
 
     # -- basics ---------------------------------------------------------------------------
     @property
@@ -82,9 +85,9 @@ class Situation:
     def sees(self, a: Cell, b: Cell) -> bool:
         return sees(self.board, a, b)
 
-    @property
-    def occupied(self) -> set[Cell]:
-        return {u.at for u in self.opponents} | {u.at for u in self.friends}
+    @cached_property
+    def occupied(self) -> frozenset[Cell]:
+        return frozenset(u.at for u in self.opponents) | {u.at for u in self.friends}
 
     # -- movement -------------------------------------------------------------------------
     def field(self, whole: bool = False) -> InchField:
@@ -125,12 +128,15 @@ class Situation:
         cells = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         return [c for c in cells if self.board.passable(c) and (c not in taken or c == self.at)]
 
-    def brawl_cost(self, target: Unit) -> tuple[float, list[Cell]] | None:
-        """Cheapest inches to stand next to `target`, and the cells that cost that."""
+    def brawl_cost(self, target: Unit, within: float | None = None
+                   ) -> tuple[float, list[Cell]] | None:
+        """Cheapest inches to stand next to `target`, and the cells that cost that.
+
+        With `within`, only a cost up to that many inches matters: None then also means
+        "dearer than that" (found without searching the whole board)."""
         if chebyshev(self.at, target.at) == 1:
             return 0.0, [self.at]
         goals = self.adjacent_free(target)
-        best: tuple[float, list[Cell]] | None = None
         for whole in (False, True):
             fld = self.field(whole)
             costs = [(fld.cost(g), g) for g in goals]
@@ -139,16 +145,17 @@ class Situation:
                 low = min(c for c, _ in costs)
                 if low <= fld.exact_up_to:
                     return low, sorted(g for c, g in costs if c == low)
-            if fld.exact_up_to == float("inf"):
-                return best
-        return best
+            if fld.exact_up_to == float("inf") or (within is not None
+                                                   and within <= fld.exact_up_to):
+                return None
+        return None
 
     # -- sight, fire, brawl ---------------------------------------------------------------
-    @property
+    @cached_property
     def ranged(self) -> list:
         return [w for w in self.unit.weapons if w.kind in RANGED_KINDS]
 
-    @property
+    @cached_property
     def reach_in(self) -> float:
         return max((w.range for w in self.ranged), default=0.0)
 
@@ -183,7 +190,11 @@ class Situation:
         return [o for o in self.opponents if math.isclose(inches(here, o.at), low)]
 
     def nearest_distance(self, cell: Cell) -> float:
-        return min((inches(cell, o.at) for o in self.opponents), default=math.inf)
+        found = self._nearest.get(cell)
+        if found is None:
+            found = self._nearest[cell] = min((inches(cell, o.at) for o in self.opponents),
+                                              default=math.inf)
+        return found
 
     # -- combat at the end of a move ------------------------------------------------------
     def combat(self, cell: Cell, prefer: Unit | None = None) -> tuple[str, list[list[str]], str]:
