@@ -26,6 +26,7 @@ TERRAIN_FILL = {
     Terrain.COVER: QColor("#A8C99A"),
     Terrain.DOOR: QColor("#B07A45"),
     Terrain.OBJECTIVE: QColor("#F4F1EA"),
+    Terrain.WINDOW: QColor("#A9C6D8"),  # pale glass blue-grey, between wall and open ground
 }
 GRID_LINE = QColor("#C9C3B6")
 HP_GOOD = QColor("#009E73")

@@ -23,6 +23,9 @@ class Terrain(Enum):
     COVER = "c"
     DOOR = "+"
     OBJECTIVE = "O"
+    # A window or hole in a wall: figures may climb through it (each ruleset sets the
+    # cost) and it does not block sight, since it is an opening.
+    WINDOW = "="
 
     @property
     def passable(self) -> bool:
@@ -45,6 +48,7 @@ _LABELS = {
     Terrain.COVER: "cover",
     Terrain.DOOR: "door",
     Terrain.OBJECTIVE: "objective",
+    Terrain.WINDOW: "window or hole",
 }
 LEGEND = {t.value: t for t in Terrain}
 

@@ -21,6 +21,7 @@ import numpy as np
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.square_geometry import EIGHT_WAY
 from desktop.engine.tcod_path import CustomGraph, Pathfinder
+from desktop.engine.visibility import sees
 
 SCALE = 2  # costs in half inches
 _UNREACHED = np.iinfo(np.int32).max
@@ -34,6 +35,7 @@ class InchMoves:
     diagonal: int = 3
     difficult_extra: int = 1  # +0.5" per difficult cell entered
     door_extra: int = 2  # +1" to open a door
+    window_extra: int = 4  # +2" to climb through a window or hole
     free_drop: int = 1  # inches of descent taken for free
     climb_allowance: int = 0  # inches of every climb not paid for (1 for skulkers)
     leap: float = 2  # widest gap leapt, in inches (4 for swift figures)
@@ -82,6 +84,8 @@ def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
                 extra[row, col] = moves.difficult_extra
             elif terrain is Terrain.DOOR:
                 extra[row, col] = moves.door_extra
+            elif terrain is Terrain.WINDOW:
+                extra[row, col] = moves.window_extra
     heights = np.array(board.heights, dtype=np.int32) if board.heights is not None else None
     rules: list[_Rule] = []
     if heights is None:
@@ -314,6 +318,31 @@ def jump_landings(board: Board, field: InchField, limit: float,
             drop = board.height_at(cell) - board.height_at(land)
             if drop > field.moves.free_drop and (land not in out or drop < out[land][1]):
                 out[land] = (cell, drop)
+    return out
+
+
+def glide_landings(board: Board, start: Cell, blocked: Iterable[Cell] = ()) -> dict[Cell, int]:
+    """Where a gliding figure may be placed from `start`: landing -> drop in inches.
+
+    A landing is lower than the start and no farther away (straight-line inches between
+    cell centres) than the height it loses; it must be free, passable ground, and the
+    glide may not pass through a wall (the start must see the landing). Gliding is a
+    figure's whole movement action. Boards without heights offer no glide.
+    """
+    from_height = board.height_at(start)
+    if from_height <= 0:
+        return {}
+    taken = set(blocked)
+    x, y = start
+    out: dict[Cell, int] = {}
+    for dy in range(-from_height, from_height + 1):
+        for dx in range(-from_height, from_height + 1):
+            cell = (x + dx, y + dy)
+            if cell == start or cell in taken or not board.passable(cell):
+                continue
+            drop = from_height - board.height_at(cell)
+            if drop > 0 and dx * dx + dy * dy <= drop * drop and sees(board, start, cell):
+                out[cell] = drop
     return out
 
 

@@ -28,7 +28,7 @@ from desktop.rulesets.chain import plural
 RULESET_ID = "grimdark-solo"
 MOVEMENT = MovementRules(
     Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
-    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2}, scale=2,
+    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2, Terrain.WINDOW: 2}, scale=2,
 )
 
 PSYKER = "psyker"

@@ -2,8 +2,10 @@
 
 Reading (rules/README.md, binding, plus the choices below, all shown in traces):
 - One cell is one inch; movement is 8-way (1" straight, 1.5" diagonal, +0.5" per
-  difficult cell, +1" per door, heights climbed, gaps leapt; see engine/climbing.py);
-  figures are never passed through. Dash adds 2" and forbids a combat action; an enemy
+  difficult cell, +1" per door, +2" per window or hole, heights climbed, gaps leapt; see
+  engine/climbing.py); figures are never passed through. Swift figures may glide down
+  from a height instead of a normal move (never instead of a dash); leaps and glides are
+  named in the trace. Dash adds 2" and forbids a combat action; an enemy
   able to fire at a target never dashes.
 - In cover / next forward position / use cover / manoeuvre within cover: engine/cover.py.
 - After any move that is not a dash the enemy attacks if it can: a brawl when next to an
@@ -18,11 +20,17 @@ Reading (rules/README.md, binding, plus the choices below, all shown in traces):
   the skulking roll (beasts), then the overwatch roll.
 - Jumping down more than 1" ends the activation and from 3" hurts, so enemies never
   choose to jump; they climb down instead (the rules' "no stupid actions").
+- A rampaging enemy that stands to fire its heavy weapon picks its target among those
+  within the heavy weapon's range (a longer second weapon does not choose the target).
+- Module map: skirmish_situation (what one enemy sees and reaches), skirmish_rows (every
+  table row and base-condition action), skirmish_plan (fallback, merging ties),
+  skirmish_statuses (stun, shock, overwatch), skirmish_beast (beast, guardian).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
 from desktop.engine.dice import Dice, Roll
@@ -128,6 +136,8 @@ class SkirmishAi(Ruleset):
             plan = self._plan(s, dice, trace, notes, shared, depth=0, facts=facts)
             if unit.has("stunned"):
                 plan = stunned(s, plan, trace)
+        for step, detail in s.special_moves(plan.outcomes[0]):
+            trace.add(step, APPLIED, detail)
         gained = end_of_activation(s, plan, dice, trace)
         notes += plan.notes
         notes.append("Dice order: the table roll (a group's shared roll, or a guardian's ward's "
@@ -233,7 +243,10 @@ class SkirmishAi(Ruleset):
             reach = max(w.range for w in heavy)
             targets = [o for o in s.visible(s.at) if inches(s.at, o.at) <= reach]
             if targets:
-                outs, text = s.outcomes([s.at], "move")
+                # It fires the heavy weapon, so only targets within the heavy weapon's range
+                # are chosen from (a longer-ranged second weapon does not pick the target).
+                gunner = replace(s, unit=s.unit.evolve(weapons=tuple(heavy)))
+                outs, text = gunner.outcomes([s.at], "move")
                 trace.add(step_heavy, APPLIED, f"{targets[0].name} is in sight within its heavy "
                           f"weapon's {inch_text(reach)}; {text}")
                 return Plan(outs)

@@ -365,16 +365,20 @@ def fastest(s: Situation, target: Unit, limit: float, mode: str) -> Result:
     on_route = [c for c in fld.cells_on_shortest_paths(goals) if c in reach]
     if not on_route:
         return Impossible(f"every cell on the fastest route to {target.name} is taken")
-    cells = best_cells(on_route, lambda c: -reach[c])
+    # How far along the route each cell is: its walking cost (a swift figure's glide may
+    # land farther along the route than its move would walk).
+    cells = best_cells(on_route, lambda c: -fld.cost(c))
     if cells == [s.at]:
         return Impossible(f"the fastest route to {target.name} is blocked right away")
     outs, text = s.outcomes(cells, mode, target)
-    moved = reach[cells[0]]
+    moved = fld.cost(cells[0])
     left = max(0.0, total - moved)
     tail = "; no combat action" if mode == "dash" else f"; {text}"
-    return Attempt(outs, f"the fastest route to {target.name} is {inch_text(total)}; it covers "
-                         f"{inch_text(moved)} to {_cells_text(cells)}, {inch_text(left)} short"
-                         f"{tail}")
+    how = (f"it glides down to {_cells_text(cells)}, {inch_text(moved)} of walking along it"
+           if s.glided_to(outs[0]) is not None else
+           f"it covers {inch_text(moved)} to {_cells_text(cells)}")
+    return Attempt(outs, f"the fastest route to {target.name} is {inch_text(total)}; {how}, "
+                         f"{inch_text(left)} short{tail}")
 
 
 def advance_fastest(s: Situation, target: Unit) -> Result:
@@ -389,7 +393,8 @@ def dash_fastest(s: Situation, target: Unit) -> Result:
             fld = s.cost_field_for(found[0])
             reach = s.reach(s.move)
             on_route = [c for c in fld.cells_on_shortest_paths(found[1]) if c in reach]
-            cells = _first_group(on_route, lambda c: -reach[c], lambda c: bool(s.fire_targets(c)))
+            cells = _first_group(on_route, lambda c: -fld.cost(c),
+                                 lambda c: bool(s.fire_targets(c)))
             if cells:
                 outs, text = s.outcomes(cells, "move", target)
                 return Attempt(outs, f"it can fire at {shots[0].name}, and an enemy able to "
@@ -409,6 +414,10 @@ def brawl_options(s: Situation) -> list[tuple[Unit, float, list[Cell]]]:
         found = s.brawl_cost(o, within=s.move)
         if found is not None and found[0] <= s.move:
             out.append((o, found[0], found[1]))
+        elif s.glides:
+            landings = s.glide_brawl(o)  # a swift figure may glide down next to it instead
+            if landings:
+                out.append((o, s.move, landings))
     return out
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from desktop.engine.board import Cell
-from desktop.engine.climbing import InchField, InchMoves
+from desktop.engine.climbing import InchField, InchMoves, glide_landings
 from desktop.engine.cover import in_cover
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
@@ -57,6 +57,7 @@ class Situation:
     _whole: InchField | None = None
     _reach: dict = field(default_factory=dict)
     _nearest: dict = field(default_factory=dict)  # cell -> inches to the nearest opponent
+    _glided: dict = field(default_factory=dict)  # landings offered only by a glide -> drop
 
     @classmethod
     def of(cls, enc: Encounter, unit: Unit, default_move: float) -> Situation:
@@ -99,14 +100,68 @@ class Situation:
             self._local = field_for(self.enc, self.unit, math.ceil(self.dash) + 1)
         return self._local
 
+    @property
+    def swift(self) -> bool:
+        return "swift" in self.unit.tags
+
+    @cached_property
+    def glides(self) -> dict[Cell, int]:
+        """Landings a swift figure can glide down to (-> drop in inches); {} for others."""
+        if not self.swift:
+            return {}
+        return glide_landings(self.board, self.at, self.occupied)
+
     def reach(self, limit: float) -> dict[Cell, float]:
-        """Free cells it can end on within `limit` inches (its own cell included, cost 0)."""
+        """Free cells it can end on within `limit` inches (its own cell included, cost 0).
+
+        For a normal move (at least its move, less than a dash) a swift figure may glide
+        instead: landings it cannot walk to count as costing its whole move (gliding is
+        its movement action, and never replaces a dash)."""
         found = self._reach.get(limit)
         if found is None:
             taken = self.occupied
             found = {c: v for c, v in self.field().reachable(limit).items() if c not in taken}
+            if self.glides and self.move <= limit < self.dash:
+                for cell, drop in self.glides.items():
+                    if cell not in found:
+                        found[cell] = self.move
+                        self._glided[cell] = drop
             self._reach[limit] = found
         return found
+
+    def glided_to(self, outcome: Outcome) -> int | None:
+        """The drop of the glide `outcome` makes, or None when it walks (or stays)."""
+        if outcome.destination is None or outcome.path != (outcome.destination,):
+            return None
+        return self._glided.get(outcome.destination)
+
+    def special_moves(self, outcome: Outcome) -> list[tuple[str, str]]:
+        """(step, detail) for each glide or leap the outcome's move makes, for the trace."""
+        drop = self.glided_to(outcome)
+        if drop is not None:
+            land = outcome.destination
+            return [("Swift: glide down", (
+                f"it glides from {list(self.at)} (height {self.board.height_at(self.at)}\") down "
+                f"{drop}\" to {list(land)}, {inch_text(inches(self.at, land))} away: a glide "
+                "lands no farther away than the height it loses, and is its whole movement "
+                "action (never a dash)"))]
+        steps = []
+        here = self.at
+        limit = 'gaps up to 4" (swift)' if self.swift else 'gaps up to 2"'
+        for cell in outcome.path:
+            span = chebyshev(here, cell)
+            if span > 1:
+                width = (span - 1) * (1.5 if here[0] != cell[0] and here[1] != cell[1] else 1)
+                steps.append(("Leap", f"it leaps the {inch_text(width)} gap between "
+                                      f"{list(here)} and {list(cell)} as part of its move "
+                                      f"({limit})"))
+            here = cell
+        return steps
+
+    def glide_brawl(self, target: Unit) -> list[Cell]:
+        """Landings next to `target` that only a glide reaches (for a brawl this round)."""
+        self.reach(self.move)
+        return sorted(c for c in self._glided if chebyshev(c, target.at) == 1)
 
     def cost_field_for(self, goal_cost: float | None) -> InchField:
         local = self.field()
@@ -117,6 +172,8 @@ class Situation:
     def path(self, cell: Cell) -> tuple[Cell, ...]:
         if cell == self.at:
             return ()
+        if cell in self._glided:  # placed at the landing: no cells in between are entered
+            return (cell,)
         local = self.field()
         if local.raw(cell) is not None and local.cost(cell) <= local.exact_up_to:
             return tuple(local.path_to(cell))

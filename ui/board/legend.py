@@ -30,8 +30,8 @@ class Legend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        entries = [(palette.TERRAIN_FILL[t], t.label) for t in Terrain if t is not Terrain.OPEN]
-        entries[-1] = (QColor("#F0E442"), Terrain.OBJECTIVE.label)
+        entries = [(QColor("#F0E442") if t is Terrain.OBJECTIVE else palette.TERRAIN_FILL[t],
+                    t.label) for t in Terrain if t is not Terrain.OPEN]
         entries += [(palette.ENEMY, "enemy&nbsp;(round)"), (palette.PLAYER, "player&nbsp;(square)"),
                     (palette.TARGET, "target,&nbsp;numbered"), (palette.PATH, "path"),
                     (palette.SIGHT, "sight line")]

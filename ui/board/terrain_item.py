@@ -50,6 +50,8 @@ class TerrainItem(QGraphicsItem):
                 self._draw_door(painter, polygon)
             elif terrain is Terrain.OBJECTIVE:
                 self._draw_objective(painter, cell_centre(shape, cell))
+            elif terrain is Terrain.WINDOW:
+                self._draw_window(painter, cell_centre(shape, cell))
 
     @staticmethod
     def _draw_door(painter: QPainter, polygon: QPolygonF) -> None:
@@ -58,6 +60,17 @@ class TerrainItem(QGraphicsItem):
         inset = rect.width() * 0.22
         painter.drawLine(QPointF(rect.left() + inset, rect.center().y()),
                          QPointF(rect.right() - inset, rect.center().y()))
+
+    @staticmethod
+    def _draw_window(painter: QPainter, at: QPointF) -> None:
+        """A four-pane window: a dark frame with a cross of glazing bars."""
+        half = CELL * 0.28
+        pane = QRectF(at.x() - half, at.y() - half, 2 * half, 2 * half)
+        painter.setPen(QPen(QColor("#3A4650"), 2))
+        painter.setBrush(QBrush(QColor("#E3EEF5")))
+        painter.drawRect(pane)
+        painter.drawLine(QPointF(at.x(), pane.top()), QPointF(at.x(), pane.bottom()))
+        painter.drawLine(QPointF(pane.left(), at.y()), QPointF(pane.right(), at.y()))
 
     @staticmethod
     def _draw_objective(painter: QPainter, at: QPointF) -> None:

@@ -291,3 +291,17 @@ def test_gaps_are_leapt_up_to_two_inches():
     d = decided(enc, "r")
     assert d.destination == (7, 0) and d.action == "brawl"
     assert (2, 0) not in d.path and (4, 0) in d.path
+
+
+def test_rampaging_heavy_weapon_picks_its_target_within_the_heavy_weapons_range():
+    # The rifle reaches the player in the open, 20" away; the cannon only reaches the one in
+    # cover, 10" away. It stands to fire the cannon, so the cannon's range picks the target.
+    arms = ('weapons = [ { name = "Cannon", kind = "heavy", range = 12 }, '
+            '{ name = "Rifle", kind = "ranged", range = 30 } ]')
+    board = "\n".join(["." * 30] * 3 + ["..........c" + "." * 19] + ["." * 30] * 4)
+    enc = encounter("skirmish-ai", board, [enemy("r", (0, 2), "rampaging", arms),
+                                           player("open", (20, 2)), player("hid", (10, 2))])
+    d = decided(enc, "r")
+    assert d.action == "fire" and d.destination is None and d.targets == ("hid",)
+    assert step(d, "Rampaging with a heavy weapon").detail.endswith(
+        "within its heavy weapon's 12\"; fires at hid")
