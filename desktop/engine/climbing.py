@@ -233,10 +233,9 @@ class InchField:
             for (oy, ox), costs in edges:
                 found = shared.get(id(costs))
                 if found is None:
-                    found = shared[id(costs)] = np.pad(costs, pad).ravel().tolist()
+                    found = shared[id(costs)] = _padded(costs, pad, 0)
                 steps.append((oy * width + ox, found))
-            dist = np.pad(self._distance, pad, constant_values=_UNREACHED).ravel().tolist()
-            self._as_flat = (dist, width, pad, steps)
+            self._as_flat = (_padded(self._distance, pad, _UNREACHED), width, pad, steps)
         return self._as_flat
 
     def _flat_index(self, cell: Cell, width: int, pad: int) -> int:
@@ -245,6 +244,10 @@ class InchField:
     def _cell_at(self, index: int, width: int, pad: int) -> Cell:
         row, col = divmod(index, width)
         return col - pad + self._origin[0], row - pad + self._origin[1]
+
+    def _cells_at(self, indices: Iterable[int], width: int, pad: int) -> set[Cell]:
+        x0, y0 = self._origin[0] - pad, self._origin[1] - pad
+        return {(i % width + x0, i // width + y0) for i in indices}
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the root to `cell` (a leap enters only its landing cell).
@@ -291,7 +294,15 @@ class InchField:
                 if step and dist[i - delta] + step == here and i - delta not in seen:
                     seen.add(i - delta)
                     frontier.append(i - delta)
-        return {self._cell_at(i, width, pad) for i in seen}
+        return self._cells_at(seen, width, pad)
+
+
+def _padded(array: np.ndarray, pad: int, fill: int) -> list[int]:
+    """`array` inside a border `pad` cells wide of `fill`, flattened to a list."""
+    h, w = array.shape
+    out = np.full((h + 2 * pad, w + 2 * pad), fill, dtype=array.dtype)
+    out[pad:pad + h, pad:pad + w] = array
+    return out.ravel().tolist()
 
 
 def _edge_order(edge: tuple[tuple[int, int], np.ndarray]) -> tuple[int, int]:

@@ -110,18 +110,25 @@ class ForwardPosition:
 
 
 def next_forward_position(board: Board, start: Cell, costs: Mapping[Cell, float],
-                          opponents: Sequence[Cell]) -> ForwardPosition | None:
-    """The next terrain feature ahead, or None. `costs`: reachable cells and their cost."""
+                          opponents: Sequence[Cell],
+                          distance: Callable[[Cell], float] | None = None
+                          ) -> ForwardPosition | None:
+    """The next terrain feature ahead, or None. `costs`: reachable cells and their cost.
+    `distance(cell)`, when given, is the caller's (remembered) nearest_distance to the
+    same opponents."""
     if not opponents:
         return None
     cmap = cover_map(board)
-    here = nearest_distance(start, opponents)
+    if distance is None:
+        def distance(cell: Cell) -> float:
+            return nearest_distance(cell, opponents)
+    here = distance(start)
     mine = cmap.features_at(start)
     best: dict[int, float] = {}
     ahead_cells: dict[int, list[Cell]] = {}
     for cell, cost in costs.items():
         ids = cmap.covering.get(cell)
-        if not ids or nearest_distance(cell, opponents) >= here:
+        if not ids or distance(cell) >= here:
             continue
         for index in ids - mine:
             ahead_cells.setdefault(index, []).append(cell)

@@ -11,6 +11,8 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from desktop.engine.board import Cell
 from desktop.engine.cover import manoeuvre_cells, next_forward_position, uses_cover
 from desktop.engine.decision import Outcome
@@ -259,7 +261,7 @@ def next_forward(s: Situation, target: Unit | None = None) -> Result:
     for whole in (False, True):
         fld = s.field(whole)
         costs = {c: v for c, v in fld.reachable().items() if c not in taken}
-        fp = next_forward_position(s.board, s.at, costs, watchers)
+        fp = next_forward_position(s.board, s.at, costs, watchers, s.nearest_distance)
         if fp is not None and fp.cost <= fld.exact_up_to:
             break
         if fld.exact_up_to == math.inf:
@@ -281,18 +283,13 @@ def next_forward(s: Situation, target: Unit | None = None) -> Result:
         return Attempt(outs, f"{label} is within its {inch_text(s.move)} move: "
                              f"{_cells_text(best)}; {text}")
 
-    gaps: dict[Cell, float] = {}
-    fx = [f[0] for f in feature_cells]
-    fy = [f[1] for f in feature_cells]
+    # Inches from every cell it may end on to the nearest cell of the position, worked out
+    # for all of them at once (the root of the least squared distance, in whole numbers).
+    asked = list(dict.fromkeys([s.at, *s.reach(s.dash), *reach]))
+    gaps = dict(zip(asked, _nearest_inches(asked, list(feature_cells)), strict=True))
 
-    def gap(c):  # asked several times per cell below: remember each answer
-        found = gaps.get(c)
-        if found is None:
-            x, y = c
-            # inches to the nearest feature cell: the root of the least squared distance
-            found = gaps[c] = round(math.sqrt(min(
-                (a - x) * (a - x) + (b - y) * (b - y) for a, b in zip(fx, fy, strict=True))), 6)
-        return found
+    def gap(c):
+        return gaps[c]
 
     g0 = gap(s.at)
     closer = [c for c in reach if gap(c) < g0]
@@ -305,6 +302,16 @@ def next_forward(s: Situation, target: Unit | None = None) -> Result:
     return _dash_to_cover(s, f"{label} is beyond its move and no step toward it stays in cover "
                              f"or out of sight", closer=lambda c: gap(c) < g0,
                           key=lambda c: (gap(c), s.reach(s.dash)[c]))
+
+
+def _nearest_inches(cells: list[Cell], others: list[Cell]) -> list[float]:
+    """For each of `cells`, the inches (rounded to 6 places) to the nearest of `others`."""
+    here = np.array(cells, dtype=np.int64)
+    there = np.array(others, dtype=np.int64)
+    dx = here[:, 0:1] - there[:, 0]
+    dy = here[:, 1:2] - there[:, 1]
+    least = (dx * dx + dy * dy).min(axis=1).tolist()
+    return [round(math.sqrt(d), 6) for d in least]
 
 
 def _angle(origin: Cell, a: Cell, b: Cell) -> float:

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from desktop.engine.board import Cell
 from desktop.engine.climbing import InchField, InchMoves, glide_landings
-from desktop.engine.cover import in_cover
+from desktop.engine.cover import cover_map
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
 from desktop.engine.square_geometry import chebyshev, inches
@@ -81,7 +81,11 @@ class Situation:
         return self.move + DASH
 
     def in_cover(self, cell: Cell) -> bool:
-        return in_cover(self.board, cell)
+        return cell in self._covering
+
+    @cached_property
+    def _covering(self):
+        return cover_map(self.board).covering
 
     def sees(self, a: Cell, b: Cell) -> bool:
         return sees(self.board, a, b)
@@ -91,13 +95,18 @@ class Situation:
         return frozenset(u.at for u in self.opponents) | {u.at for u in self.friends}
 
     # -- movement -------------------------------------------------------------------------
+    @property
+    def window(self) -> int:
+        """Cells around it searched by its local field: every cost within it is exact."""
+        return math.ceil(self.dash) + 1
+
     def field(self, whole: bool = False) -> InchField:
         if whole:
             if self._whole is None:
                 self._whole = field_for(self.enc, self.unit, None)
             return self._whole
         if self._local is None:
-            self._local = field_for(self.enc, self.unit, math.ceil(self.dash) + 1)
+            self._local = field_for(self.enc, self.unit, self.window)
         return self._local
 
     @property
@@ -111,6 +120,11 @@ class Situation:
             return {}
         return glide_landings(self.board, self.at, self.occupied)
 
+    def _near_field(self) -> InchField:
+        """For questions within a dash: the whole-board field when it was already needed (it
+        gives the same answers there), else the field of the window around the figure."""
+        return self._whole if self._whole is not None else self.field()
+
     def reach(self, limit: float) -> dict[Cell, float]:
         """Free cells it can end on within `limit` inches (its own cell included, cost 0).
 
@@ -120,7 +134,8 @@ class Situation:
         found = self._reach.get(limit)
         if found is None:
             taken = self.occupied
-            found = {c: v for c, v in self.field().reachable(limit).items() if c not in taken}
+            found = {c: v for c, v in self._near_field().reachable(limit).items()
+                     if c not in taken}
             if self.glides and self.move <= limit < self.dash:
                 for cell, drop in self.glides.items():
                     if cell not in found:
@@ -164,9 +179,8 @@ class Situation:
         return sorted(c for c in self._glided if chebyshev(c, target.at) == 1)
 
     def cost_field_for(self, goal_cost: float | None) -> InchField:
-        local = self.field()
-        if goal_cost is not None and goal_cost <= local.exact_up_to:
-            return local
+        if goal_cost is not None and goal_cost <= self.window:
+            return self._near_field()
         return self.field(whole=True)
 
     def path(self, cell: Cell) -> tuple[Cell, ...]:
@@ -174,7 +188,7 @@ class Situation:
             return ()
         if cell in self._glided:  # placed at the landing: no cells in between are entered
             return (cell,)
-        local = self.field()
+        local = self._near_field()
         if local.raw(cell) is not None and local.cost(cell) <= local.exact_up_to:
             return tuple(local.path_to(cell))
         return tuple(self.field(whole=True).path_to(cell))
@@ -193,8 +207,12 @@ class Situation:
         "dearer than that" (found without searching the whole board)."""
         if chebyshev(self.at, target.at) == 1:
             return 0.0, [self.at]
+        # No step covers more ground than it costs in inches: a lower bound on the cost.
+        least = chebyshev(self.at, target.at) - 1
+        if within is not None and least > within:
+            return None
         goals = self.adjacent_free(target)
-        for whole in (False, True):
+        for whole in ((True,) if least > self.window else (False, True)):
             fld = self.field(whole)
             costs = [(fld.cost(g), g) for g in goals]
             costs = [(c, g) for c, g in costs if c is not None]
