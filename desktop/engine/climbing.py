@@ -128,6 +128,23 @@ def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
     return found
 
 
+def _graph(board: Board, moves: InchMoves, rules: tuple[_Rule, ...], x0: int, y0: int,
+           x1: int, y1: int, cache: bool = True
+           ) -> tuple[CustomGraph, list[tuple[tuple[int, int], np.ndarray]]]:
+    """A tcod graph of the rules inside the window, and every edge's (offset, costs)."""
+    graph = CustomGraph((y1 - y0, x1 - x0))
+    edges: list[tuple[tuple[int, int], np.ndarray]] = []
+    for rule in rules:
+        costs = rule.costs[y0:y1, x0:x1]
+        for offset in rule.offsets:
+            edges.append((offset, costs))
+            # Edges given the same cost array compile into one tcod rule.
+            graph.add_edge(offset, 1, cost=costs)
+    if cache:
+        board.memo[("inch-graph", moves)] = (graph, edges)
+    return graph, edges
+
+
 def _shift(out: np.ndarray, src: np.ndarray, ox: int, oy: int) -> None:
     """out[r, c] = src[r - oy, c - ox] where that is on the board (else out keeps its value)."""
     h, w = src.shape
@@ -166,25 +183,25 @@ class InchField:
         self._size = (x1 - x0, y1 - y0)
         blocked_idx = [(c[1] - y0, c[0] - x0) for c in blocked
                        if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root]
-        graph = CustomGraph((y1 - y0, x1 - x0))
-        # (offset, costs) of every edge, for walking routes back; rules share their array.
-        self._edges: list[tuple[tuple[int, int], np.ndarray]] = []
         # A figure standing where it could not move (an impassable cell) never leaves it.
         rules = _rules(board, moves) if board.passable(root) else ()
-        for rule in rules:
-            costs = rule.costs[y0:y1, x0:x1]
-            if blocked_idx:
-                costs = costs.copy()
-                rows, cols = zip(*blocked_idx, strict=True)
-                costs[list(rows), list(cols)] = 0
-            for offset in rule.offsets:
-                self._edges.append((offset, costs))
-                # Edges given the same cost array compile into one tcod rule.
-                graph.add_edge(offset, 1, cost=costs)
-        self._finder = Pathfinder(graph)
-        self._finder.add_root((root[1] - y0, root[0] - x0))
-        self._finder.resolve()
-        self._distance = self._finder.distance
+        if whole and rules:
+            # The whole board's graph holds terrain only: built once per board and profile.
+            graph, self._edges = board.memo.get(("inch-graph", moves)) or _graph(
+                board, moves, rules, 0, 0, x1, y1)
+        else:
+            graph, self._edges = _graph(board, moves, rules, x0, y0, x1, y1, cache=False)
+        finder = Pathfinder(graph)
+        if blocked_idx:
+            # Figures are never entered nor passed: their cells start out "already settled"
+            # below any real cost, so the search never improves on them, then read unreached.
+            rows, cols = zip(*blocked_idx, strict=True)
+            finder.distance[list(rows), list(cols)] = -1
+        finder.add_root((root[1] - y0, root[0] - x0))
+        finder.resolve()
+        self._distance = finder.distance
+        if blocked_idx:
+            self._distance[list(rows), list(cols)] = _UNREACHED
         self._as_flat: tuple | None = None
 
     def _index(self, cell: Cell) -> tuple[int, int] | None:
