@@ -103,9 +103,8 @@ class DistanceField:
         self._search = search_class(board, rules, self.roots, frozenset(blocked), limit, reverse)
 
     def raw(self, cell: Cell) -> int | None:
-        """Cost in integer 1/scale units, or None when the cell cannot be reached."""
-        if not self.board.in_bounds(cell):
-            return None
+        """Cost in integer 1/scale units, or None when the cell cannot be reached (or is off
+        the board: neither search ever reaches a cell outside it)."""
         return self._search.raw(cell)
 
     def cost(self, cell: Cell) -> float | None:
