@@ -111,7 +111,7 @@ def _finish_start(app: QApplication, window: MainWindow, args: argparse.Namespac
         window.close()
         app.exit(1)
         return
-    window.set_database(database)
+    window.set_database(database, refresh=False)
     if getattr(args, "file", None):
         window.import_encounter(args.file)
     elif getattr(args, "session", None):
@@ -120,6 +120,8 @@ def _finish_start(app: QApplication, window: MainWindow, args: argparse.Namespac
         last = QSettings().value("session/last")
         if last and last in window.session_names():
             window.open_session(str(last))
+    if window.session is None:
+        window.refresh_welcome()
     log.info("Foebook %s started on %s", __version__, database.describe())
     if smoke:
         app.processEvents()

@@ -307,9 +307,10 @@ class MainWindow(QMainWindow):
         return self.log_dock
 
     # -- sessions ----------------------------------------------------------------------------
-    def set_database(self, database) -> None:
+    def set_database(self, database, *, refresh: bool = True) -> None:
         self.database = database
-        self.refresh_welcome()
+        if refresh:  # skipped when a session opens straight away: nobody sees the page
+            self.refresh_welcome()
 
     def _require_database(self) -> bool:
         if self.database is None:
