@@ -34,13 +34,18 @@ def cells_of(board: Board):
     return st.tuples(st.integers(0, board.width - 1), st.integers(0, board.height - 1))
 
 
-@settings(max_examples=150, deadline=None)
-@given(data=st.data())
-def test_paths_are_legal_walks_within_the_allowance(data):
+def board_and_rules(data) -> tuple[Board, MovementRules]:
+    """A random board with movement rules that fit its shape."""
     board = data.draw(boards())
     nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
         st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
-    rules = RULES[nb]
+    return board, RULES[nb]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_paths_are_legal_walks_within_the_allowance(data):
+    board, rules = board_and_rules(data)
     start = data.draw(cells_of(board))
     blocked = set(data.draw(st.lists(cells_of(board), max_size=6))) - {start}
     allowance = data.draw(st.integers(0, 8))
@@ -50,7 +55,7 @@ def test_paths_are_legal_walks_within_the_allowance(data):
         path = field.path_to(cell)
         previous, total = start, 0
         for step in path:
-            assert step in neighbours(board, previous, nb)
+            assert step in neighbours(board, previous, rules.neighbourhood)
             assert board.passable(step) and step not in blocked
             total += rules.step_cost(board, previous, step)
             previous = step
@@ -95,10 +100,7 @@ def test_hex_neighbours_are_at_distance_one(col, row):
 @settings(max_examples=120, deadline=None)
 @given(data=st.data())
 def test_bounded_and_reverse_fields_agree_with_the_full_search(data):
-    board = data.draw(boards())
-    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
-        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
-    rules = RULES[nb]
+    board, rules = board_and_rules(data)
     start = data.draw(cells_of(board))
     blocked = set(data.draw(st.lists(cells_of(board), max_size=4))) - {start}
     limit = data.draw(st.integers(0, 6))
@@ -128,10 +130,7 @@ def test_bounded_and_reverse_fields_agree_with_the_full_search(data):
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_python_and_tcod_searches_agree(data):
-    board = data.draw(boards())
-    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
-        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
-    rules = RULES[nb]
+    board, rules = board_and_rules(data)
     roots = data.draw(st.lists(cells_of(board), min_size=1, max_size=2))
     blocked = set(data.draw(st.lists(cells_of(board), max_size=4))) - set(roots)
     limit = data.draw(st.none() | st.integers(0, 6))
