@@ -42,13 +42,22 @@ def offsets(neighbourhood: Neighbourhood) -> tuple[tuple[int, int], ...]:
     raise ValueError("hex neighbours depend on the row; use neighbours()")
 
 
+_OFFSETS = {
+    Neighbourhood.ORTHOGONAL: square_geometry.ORTHOGONAL,
+    Neighbourhood.EIGHT_WAY: square_geometry.EIGHT_WAY,
+}
+
+
 def neighbours(board: Board, cell: Cell, neighbourhood: Neighbourhood) -> list[Cell]:
-    """In-bounds neighbouring cells, whatever their terrain."""
+    """In-bounds neighbouring cells, whatever their terrain, in a fixed order."""
     if neighbourhood is Neighbourhood.HEX:
         around = hex_geometry.hex_neighbours(cell)
     else:
-        around = [(cell[0] + dx, cell[1] + dy) for dx, dy in offsets(neighbourhood)]
-    return [c for c in around if board.in_bounds(c)]
+        x, y = cell
+        around = [(x + dx, y + dy) for dx, dy in _OFFSETS[neighbourhood]]
+    # Inlined bounds check: this runs for every step of every path a decision looks at.
+    width, height = len(board.rows[0]), len(board.rows)
+    return [c for c in around if 0 <= c[0] < width and 0 <= c[1] < height]
 
 
 def centre(shape: Shape, cell: Cell) -> tuple[float, float]:
