@@ -45,6 +45,7 @@ from desktop.rulesets.grimdark_common import (
     distance,
     engage_most,
     goals,
+    holder,
     inch_text,
     make_decision,
     move_toward,
@@ -75,9 +76,7 @@ def shoot(ctx: Context, dice: Dice, phase: str = "shooting") -> Decision:
     unit = ctx.unit
     trace: list[TraceStep] = []
 
-    def hold(detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(STEP_CAN_SHOOT, SKIPPED, detail))
-        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+    hold = holder(ctx, phase, STEP_CAN_SHOOT, trace, dice)
 
     guns = ranged(unit)
     if not guns:
@@ -405,9 +404,7 @@ def intervene(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     unit = ctx.unit
     trace: list[TraceStep] = []
 
-    def hold(detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(STEP_INTERVENE, SKIPPED, detail))
-        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+    hold = holder(ctx, phase, STEP_INTERVENE, trace, dice)
 
     if CHARACTER not in unit.tags:
         return hold("only characters intervene", "Not a character: waits")

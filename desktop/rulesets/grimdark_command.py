@@ -33,6 +33,7 @@ from desktop.rulesets.grimdark_common import (
     adjacent,
     alive,
     distance,
+    holder,
     inch_text,
     make_decision,
 )
@@ -51,9 +52,7 @@ def command_ability(ctx: Context, dice: Dice) -> Decision:
     unit = ctx.unit
     trace: list[TraceStep] = []
 
-    def hold(detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(STEP_ABILITY, SKIPPED, detail))
-        return make_decision(ctx, PHASE, [Outcome("hold")], summary, trace, dice)
+    hold = holder(ctx, PHASE, STEP_ABILITY, trace, dice)
 
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")

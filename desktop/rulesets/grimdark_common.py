@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from desktop.engine.approach import Approach, approach
 from desktop.engine.board import Cell, Terrain
-from desktop.engine.decision import Decision, Outcome, TraceStep
+from desktop.engine.decision import SKIPPED, Decision, Outcome, TraceStep
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import Neighbourhood
@@ -273,6 +273,16 @@ def engage_most(ctx: Context, budget: float, only_near: Unit | None = None,
 
 
 # -- building decisions -------------------------------------------------------------------------
+
+def holder(ctx: Context, phase: str | None, step: str, trace: list[TraceStep], dice: Dice):
+    """`hold(detail, summary)`: the unit holds because `step` does not apply, and says why."""
+
+    def hold(detail: str, summary: str) -> Decision:
+        trace.append(TraceStep(step, SKIPPED, detail))
+        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+
+    return hold
+
 
 def make_decision(ctx: Context, phase: str | None, outcomes: list[Outcome], summary: str,
                   trace: list[TraceStep], dice: Dice, statuses: tuple[str, ...] = (),

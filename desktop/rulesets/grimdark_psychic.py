@@ -18,6 +18,7 @@ from desktop.rulesets.grimdark_common import (
     Context,
     alive,
     distance,
+    holder,
     inch_text,
     make_decision,
     names,
@@ -33,9 +34,7 @@ def deny_intent(ctx: Context, dice: Dice) -> Decision:
     unit = ctx.unit
     trace: list[TraceStep] = []
 
-    def hold(detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(STEP_DENY, SKIPPED, detail))
-        return make_decision(ctx, PHASE, [Outcome("hold")], summary, trace, dice)
+    hold = holder(ctx, PHASE, STEP_DENY, trace, dice)
 
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
