@@ -26,7 +26,7 @@ class TokenItem(QGraphicsItem):
                  active: bool = False, ghost: bool = False) -> None:
         super().__init__()
         self.unit = unit
-        self.shape = shape
+        self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
         self.show_hp = show_hp
         self.active = active
         self.ghost = ghost
