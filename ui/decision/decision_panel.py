@@ -49,14 +49,15 @@ def parse_rolls(text: str) -> list[int]:
 
 
 def dice_request(needed: list[Roll], typed: int) -> str:
-    """What the player is asked to roll: how many dice, which kind, what for."""
+    """What the player is asked to roll: how many results, which dice, what for."""
     count = len(needed)
-    head = (f"Roll {count} {'die' if count == 1 else 'dice'} and type "
-            f"{'it' if count == 1 else 'them'} in this order:")
+    results = "1 result" if count == 1 else f"{count} results, in this order"
+    head = f"Roll and type {results}:"
     if typed:
-        head = f"Your {typed} typed {'die is' if typed == 1 else 'dice are'} in; " \
-               f"now roll {count} more:"
-    lines = [f"{n}. {r.die} — {r.purpose}" for n, r in enumerate(needed, start=1)]
+        head = f"Your {typed} typed {'result is' if typed == 1 else 'results are'} in; " \
+               f"now roll and type {results}:"
+    lines = [f"{n}. {r.die}{'' if r.die[0] == 'd' else ' (type the total)'} — {r.purpose}"
+             for n, r in enumerate(needed, start=1)]
     return "\n".join([head, *lines])
 
 

@@ -136,7 +136,7 @@ def test_physical_dice_are_asked_for_before_the_outcome_shows(window, qtbot):
     assert QSettings().value("dice/physical", type=bool) is True
     panel = window.panel
     assert panel.summary.text() == "Roll your dice"
-    assert "Roll 1 die and type it" in panel.rolls.text()
+    assert "Roll and type 1 result:" in panel.rolls.text()
     assert "1. d6 — table roll (Tactical" in panel.rolls.text()
     assert window.decision is None and not panel.apply_button.isEnabled()
     press(qtbot, window, Qt.Key.Key_Return)
