@@ -7,7 +7,7 @@ from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
 from tests.desktop.rulesets.grimdark_units import blade, board, decide_for, enemy, player, scene
-from tests.desktop.rulesets.test_hex_quest_scenarios import OPEN_5x7, RULES, encounter, unit
+from tests.desktop.rulesets.test_hex_quest_scenarios import RULES, OPEN_5x7, encounter, unit
 
 
 def test_hex_quest_combat_dice_are_the_damage_dealt_to_each_target():
