@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from desktop.engine.decide import decide
+from ui.decision.step_list import StepCard
 from ui.roster.roster_model import COL_NAME
 
 RAID = "skirmish-ai-outpost-raid.toml"
@@ -139,6 +140,7 @@ def test_physical_dice_are_asked_for_before_the_outcome_shows(window, qtbot):
     assert "Roll and type 1 result:" in panel.rolls.text()
     assert "1. d6 — table roll (Tactical" in panel.rolls.text()
     assert window.decision is None and not panel.apply_button.isEnabled()
+    assert not any(card.isVisible() for card in panel.findChildren(StepCard))
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.session.history == []  # nothing to apply before the dice are in
     qtbot.keyClicks(panel.typed, "4")
