@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 # Every schema revision this Foebook knows, oldest first; a test checks it against the
 # Alembic scripts. Knowing them without loading Alembic keeps a normal start fast: Alembic
 # is imported only when a database really needs upgrading.
-SCHEMA_REVISIONS: tuple[str, ...] = ("0001",)
+SCHEMA_REVISIONS: tuple[str, ...] = ("0001", "0002")
 
 
 def alembic_config():

@@ -14,6 +14,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -69,6 +70,8 @@ class SessionRow(Base):
     ties: Mapped[list[Any]] = mapped_column(JSON, default=list)
     memory: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     cards: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # The session's dice: {"seed": n, "used": draws} (desktop.tracker.session_dice).
+    dice: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
 
     units: Mapped[list[UnitRow]] = relationship(
         back_populates="session", cascade="all, delete-orphan", passive_deletes=True,

@@ -48,7 +48,8 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 # -- rows <-> sections ------------------------------------------------------------------------
 
 _SCALARS = {"name": "encounter_name", "round": "round", "phase": "phase", "pointer": "pointer",
-            "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards"}
+            "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards",
+            "dice": "dice"}
 
 
 def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,7 +211,7 @@ class SqlSessionStore:
                 "roster": [u.unit_id for u in units],
                 "round": row.round, "phase": row.phase, "memory": row.memory,
                 "order": row.activation_order, "ties": row.ties, "pointer": row.pointer,
-                "cards": row.cards,
+                "cards": row.cards, "dice": row.dice,
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
@@ -289,7 +290,7 @@ def _create(db: Connection, name: str, state: TrackerState, sections: Sections,
     pk = db.execute(insert(_sessions).values(
         name=name, ruleset=state.encounter.ruleset, created_at=now, updated_at=now,
         version=0, board_shape=state.encounter.board.shape.value, encounter_name="",
-        round=1, pointer=0, activation_order=[], ties=[], memory={}, cards=[],
+        round=1, pointer=0, activation_order=[], ties=[], memory={}, cards=[], dice={},
     ).returning(_sessions.c.id)).scalar_one()
     values = _write_sections(db, pk, sections, sections["roster"])
     db.execute(update(_sessions).where(_sessions.c.id == pk).values(**values))

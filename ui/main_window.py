@@ -67,7 +67,9 @@ class MainWindow(QMainWindow):
         self.selected: str | None = None
         self.decision: Decision | None = None
         self.typed_rolls: list[int] = []
-        self.seed: int | None = None
+        # Physical dice: the player let Foebook roll for the shown unit this time.
+        self.foebook_rolls = False
+        self.shown_round: int | None = None
         self.phase_override: str | None = None
         self.player_turn = False  # previewing the enemies' reactions in the players' turn
         self.table_display = None
@@ -137,7 +139,7 @@ class MainWindow(QMainWindow):
         self.panel.applyRequested.connect(self.apply_decision)
         self.panel.choiceChanged.connect(lambda _row: self._highlight())
         self.panel.rollsEntered.connect(self._use_rolls)
-        self.panel.rerollRequested.connect(self.reroll)
+        self.panel.rerollRequested.connect(self.roll_for_me)
         self.panel.phaseChosen.connect(self._preview_phase)
         self.decision_dock = self._add_dock("Decision", "decisionDock",
                                             Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
@@ -195,7 +197,11 @@ class MainWindow(QMainWindow):
         self.act_auto = a("A&uto-apply enemy turn", self.toggle_auto, "Ctrl+Return",
                           "Apply every remaining enemy's decision, one by one", checkable=True)
         self.act_reroll = a("Roll &again", self.reroll, "Ctrl+R",
-                            "Evaluate again with fresh random dice")
+                            "Set the shown dice aside and roll fresh ones (logged)")
+        self.act_physical = a("I roll &physical dice", lambda on: self._set_physical(on),
+                              None, "Foebook asks for the dice you rolled before it shows "
+                              "what an enemy does", checkable=True)
+        self.act_physical.setChecked(QSettings().value("dice/physical", False, type=bool))
         self.act_note = a("Add &note…", self.add_note, "Ctrl+M")
         self.act_deck = a("Edit stratagem &deck…", lambda: self.edit_deck(), None,
                           "The enemy's army-wide stratagems, in your own words")
@@ -277,7 +283,8 @@ class MainWindow(QMainWindow):
             self.theme_actions[name] = action
         self.session_menu = bar.addMenu("&Session")
         for action in (self.act_apply, self.act_next, self.act_round, self.act_auto,
-                       self.act_reroll, self.act_note, None, self.act_player_turn,
+                       self.act_reroll, self.act_physical, self.act_note, None,
+                       self.act_player_turn,
                        self.act_deck):
             if action is None:
                 self.session_menu.addSeparator()
@@ -456,6 +463,8 @@ class MainWindow(QMainWindow):
         self._show_docks(True)
         self.phase_override = None
         self.selected = None
+        self.shown_round = session.round
+        self._fresh_dice()
         self.scene.encounter = None  # a new board: rebuild the terrain
         self._refresh_views()
         self.board_view.fit_board()
@@ -469,6 +478,9 @@ class MainWindow(QMainWindow):
         self._refresh_views()
         if self.selected is not None and not self.session.encounter.has_unit(self.selected):
             self.selected = None
+        if self.session.round != self.shown_round:  # dice typed last round are not this one's
+            self.shown_round = self.session.round
+            self._fresh_dice()
         self.evaluate()
 
     def _refresh_views(self) -> None:
@@ -693,8 +705,7 @@ class MainWindow(QMainWindow):
     # -- decisions ---------------------------------------------------------------------------
     def select_unit(self, unit_id: str | None) -> None:
         if unit_id != self.selected:
-            self.typed_rolls = []
-            self.seed = None
+            self._fresh_dice()
         self.selected = unit_id
         if unit_id:
             self.roster.select_unit(unit_id)
@@ -721,9 +732,10 @@ class MainWindow(QMainWindow):
         if self.player_turn and session.ruleset.data.phases:
             encounter = encounter.evolve(extra_state=MappingProxyType(
                 {**encounter.extra_state, "turn": "player"}))
-        dice = Dice(self.typed_rolls, seed=self.seed)
+        # The session's next dice draw: looking never changes it, applying uses it up.
+        dice = session.state.dice.dice(self.typed_rolls)
         try:
-            self.decision = decide(encounter, unit.id, session.ruleset, dice)
+            decision = decide(encounter, unit.id, session.ruleset, dice)
         except FoebookError as error:
             self.panel.show_message(str(error))
             self.scene.clear_outcome()
@@ -732,6 +744,17 @@ class MainWindow(QMainWindow):
         except ValueError as error:  # typed dice out of range for the die asked
             self.panel.show_error(str(error))
             return
+        if dice.scripted_left:
+            self.statusBar().showMessage(f"{dice.scripted_left} of your typed dice "
+                                         "were not needed", 8000)
+        needed = [r for r in decision.rolls if not r.scripted]
+        if needed and self.act_physical.isChecked() and not self.foebook_rolls:
+            self.panel.ask_for_dice(needed, len(decision.rolls) - len(needed), unit.name,
+                                    decision.ai)
+            self.scene.clear_outcome()
+            self._update_actions()
+            return
+        self.decision = decision
         names = {u.id: u.name for u in session.encounter.units}
         self.panel.show_decision(self.decision, unit.name, names)
         self._highlight()
@@ -750,10 +773,43 @@ class MainWindow(QMainWindow):
         self.typed_rolls = list(values)
         self.evaluate()
 
-    def reroll(self) -> None:
+    def _fresh_dice(self) -> None:
+        """Another unit, round or session: typed dice and 'roll for me' no longer apply."""
         self.typed_rolls = []
-        self.seed = random.randrange(1 << 30)
+        self.foebook_rolls = False
+        self.panel.clear_typed()
+
+    def _set_physical(self, on: bool) -> None:
+        QSettings().setValue("dice/physical", bool(on))
+        self.foebook_rolls = False
         self.evaluate()
+
+    def roll_for_me(self) -> None:
+        """The panel's dice button: while asking for physical dice Foebook rolls them this
+        time; otherwise the shown dice are rolled again."""
+        if self.panel.asking:
+            self.typed_rolls = []
+            self.foebook_rolls = True
+            self.evaluate()
+        else:
+            self.reroll()
+
+    def reroll(self) -> None:
+        """Set the shown dice aside and roll again: one logged command, so it replays."""
+        if self.session is None or self.selected is None:
+            return
+        if self.panel.asking:  # nothing shown yet: roll the physical dice again
+            self.typed_rolls = []
+            self.panel.clear_typed()
+            self.evaluate()
+            return
+        if self.decision is None:
+            return
+        set_aside = [r.to_dict() for r in self.decision.rolls]
+        self.typed_rolls = []
+        self.panel.clear_typed()
+        if not self.run_command(cmd.RollAgain(self.decision.unit, set_aside)):
+            self.evaluate()  # nothing rolled again; the typed dice are gone, show that
 
     def apply_current(self) -> None:
         focus = QApplication.focusWidget()
@@ -770,8 +826,11 @@ class MainWindow(QMainWindow):
         unit_id = self.decision.unit
         if not self.run_command(cmd.ApplyDecision.of(self.decision, choice)):
             return False
+        self._fresh_dice()  # those dice are used up
         if self.session.current_unit == unit_id:
             self.next_activation()
+        else:
+            self.evaluate()
         return True
 
     def toggle_auto(self, on: bool | None = None) -> None:

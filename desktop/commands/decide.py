@@ -59,7 +59,7 @@ def describe(decision: Decision, unit_name: str) -> str:
         lines.append(f"  {note}")
     if decision.rolls:
         lines.append("Rolls:")
-        lines += [f"  {r.die} = {r.value} ({r.purpose})" for r in decision.rolls]
+        lines += [f"  {r.describe()}" for r in decision.rolls]
     if decision.alternatives:
         lines.append("The players may choose instead:")
         for alt in decision.alternatives:

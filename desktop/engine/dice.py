@@ -2,14 +2,15 @@
 
 A player who rolled real dice types the results in (scripted values); when
 those run out the seeded generator takes over, so the same command with the
-same seed always gives the same answer. Every roll is recorded with its purpose.
+same seed always gives the same answer. Every roll is recorded with its purpose,
+and where the rules turn it into an outcome, with what it meant.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DEFAULT_SEED = 20261125
 
@@ -20,9 +21,23 @@ class Roll:
     value: int
     purpose: str
     scripted: bool = False
+    meaning: str = ""  # what the rules made of it: "charge the nearest", "11 damage to Bea"
 
     def to_dict(self) -> dict:
-        return {"die": self.die, "value": self.value, "purpose": self.purpose}
+        out = {"die": self.die, "value": self.value, "purpose": self.purpose}
+        if self.meaning:
+            out["meaning"] = self.meaning
+        return out
+
+    @classmethod
+    def from_dict(cls, record: dict) -> Roll:
+        return cls(str(record["die"]), int(record["value"]), str(record["purpose"]),
+                   meaning=str(record.get("meaning") or ""))
+
+    def describe(self) -> str:
+        """'d6 = 4 (table roll (Aggressive)) — Aggressive table, row 4: ...'."""
+        text = f"{self.die} = {self.value} ({self.purpose})"
+        return f"{text} — {self.meaning}" if self.meaning else text
 
 
 class DiceError(ValueError):
@@ -73,6 +88,12 @@ class Dice:
 
     def choose(self, options: Sequence, purpose: str):
         return options[self.choose_index(len(options), purpose)]
+
+    def explain(self, meaning: str) -> None:
+        """Record what the last roll meant, once the rules have turned it into an outcome."""
+        if not self.rolls:
+            raise DiceError(f"no roll to explain as '{meaning}'")
+        self.rolls[-1] = replace(self.rolls[-1], meaning=meaning)
 
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -210,6 +210,7 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     best = _charge_cells(ctx, field, float(rolled), declared, rank, taken)
     needs = "; ".join(f"{p.name} needs {inch_text(c)}" for p, c in candidates)
     if not best:
+        dice.explain(f"{rolled}\" is not enough: the charge fails ({needs})")
         trace.append(TraceStep(STEP_CHARGE_ROLL, "failed",
                                f"rolled {rolled}: {needs}: the charge fails"))
         first = ranked[0][0]
@@ -222,9 +223,11 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
         outcomes.append(Outcome("charge", tuple(p.id for p in hit), cell,
                                 tuple(field.path_to(cell))))
     main = outcomes[0]
+    beside = names([ctx.encounter.unit(t) for t in main.targets])
+    dice.explain(f"charges {rolled}\" to {list(main.destination)}, beside {beside}")
     trace.append(TraceStep(STEP_CHARGE_ROLL, APPLIED,
                            f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
-                           f"beside {names([ctx.encounter.unit(t) for t in main.targets])}, "
+                           f"beside {beside}, "
                            "as many declared targets as it can reach, the preferred first"))
     if len(outcomes) > 1:
         trace.append(TraceStep("Equal choices", "players choose",

@@ -203,6 +203,8 @@ class HexQuest(Ruleset):
             if combat > 0:
                 value = dice.roll_sum(combat, 6, f"Combat dice for {unit.name}, "
                                                  f"resolved against {names}")
+                dice.explain(f"{value} damage to {names}" if len(targets) == 1 else
+                             f"{value} damage to each target: {names}")
                 trace.add(STEP_ROLL, APPLIED,
                           f"rolls {combat}d6 once: {value}; resolved against {names}, in that "
                           "order")

@@ -228,6 +228,7 @@ class SkirmishAi(Ruleset):
             value = dice.roll(6, purpose)
         behaviour, aims = TABLES[ai][value]
         row_text = _row_text(spec.table, value)
+        dice.explain(f"{spec.name} table, row {value}: {row_text}")
         step = f"D6 table: rolled {value} — {row_text}"
         if aims:
             results = [(t, behaviour(s, t)) for t in s.nearest()]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.decision import Decision
+from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
@@ -77,6 +78,14 @@ def _check_standable(state: TrackerState, cell: Cell, who: str, moving: str | No
 
 def _replace(state: TrackerState, unit: Unit) -> TrackerState:
     return state.evolve(encounter=state.encounter.replace_unit(unit))
+
+
+def _rolls_text(rolls: list[dict[str, Any]]) -> str:
+    """What a decision rolled, for the log: 'd6 = 4 (table roll) — row 4: ...; 2d6 = 7 (...)'."""
+    try:
+        return "; ".join(Roll.from_dict(r).describe() for r in rolls)
+    except (KeyError, TypeError, ValueError):
+        raise TrackerError(f"the decision's dice are not readable: {rolls!r}") from None
 
 
 def _hp_text(before: Unit, after: Unit) -> str:
@@ -514,7 +523,8 @@ class ApplyDecision(Command):
 
     `choice` picks the outcome: 0 is the main one, n is alternatives[n - 1] (a tie the
     players broke). The unit moves to the destination and gains the statuses; targets,
-    rolls and trace stay in the log; memory records the target and who was shot.
+    rolls and trace stay in the log; memory records the target and who was shot. A
+    decision that rolled dice uses up one draw of the session's dice.
     """
 
     kind: ClassVar[str] = "apply-decision"
@@ -573,6 +583,10 @@ class ApplyDecision(Command):
         summary = d.get("summary") or action
         if self.choice:
             summary += f" (players' choice {self.choice})"
+        rolls = d.get("rolls") or []
+        if rolls:
+            state = state.evolve(dice=state.dice.advanced())
+            summary += f". Dice: {_rolls_text(rolls)}"
         return state, f"{unit.name}: {summary}"
 
 
@@ -667,3 +681,23 @@ class Note(Command):
             raise TrackerError("the note is empty")
         return state, f"Note: {text}"
 
+
+
+@dataclass(frozen=True)
+class RollAgain(Command):
+    """The players set a decision's dice aside and roll again: the session's next dice draw.
+
+    `rolls` are the set-aside dice (Roll.to_dict()), kept in the log.
+    """
+
+    kind: ClassVar[str] = "roll-again"
+    unit_id: str = ""
+    rolls: list = field(default_factory=list)
+
+    def apply(self, state, ruleset):
+        unit = _unit(state, self.unit_id)
+        if not self.rolls:
+            raise TrackerError(f"{unit.name}'s decision rolls no dice; there is nothing to "
+                               "roll again")
+        state = state.evolve(dice=state.dice.advanced())
+        return state, f"{unit.name}: dice rolled again, setting aside {_rolls_text(self.rolls)}"

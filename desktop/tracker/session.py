@@ -28,6 +28,7 @@ from desktop.tracker.history import (
     last_done,
     next_redo,
 )
+from desktop.tracker.session_dice import SessionDice, new_seed
 from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
 from desktop.tracker.store import MemoryStore, SessionStore
 from desktop.tracker.turns import with_fresh_order
@@ -53,12 +54,15 @@ class Change:
 Observer = Callable[[Change], None]
 
 
-def initial_state(encounter: Encounter, ruleset: Ruleset) -> TrackerState:
-    """A fresh session's state: derived markers brought up to date, the round's order."""
+def initial_state(encounter: Encounter, ruleset: Ruleset,
+                  dice_seed: int | None = None) -> TrackerState:
+    """A fresh session's state: derived markers brought up to date, the round's order, and
+    dice of its own (a random seed unless `dice_seed` is given)."""
     if encounter.ruleset != ruleset.id:
         raise TrackerError(f"the encounter is played with '{encounter.ruleset}', "
                            f"not '{ruleset.id}'")
-    state = refresh_derived(TrackerState(encounter), ruleset)
+    dice = SessionDice(new_seed() if dice_seed is None else dice_seed)
+    state = refresh_derived(TrackerState(encounter, dice=dice), ruleset)
     return with_fresh_order(state, ruleset)
 
 
@@ -75,8 +79,9 @@ class Session:
         self._version = loaded.version
 
     @classmethod
-    def in_memory(cls, encounter: Encounter, ruleset: Ruleset, name: str = "") -> Session:
-        return cls(ruleset, MemoryStore(initial_state(encounter, ruleset)), name)
+    def in_memory(cls, encounter: Encounter, ruleset: Ruleset, name: str = "",
+                  dice_seed: int | None = None) -> Session:
+        return cls(ruleset, MemoryStore(initial_state(encounter, ruleset, dice_seed)), name)
 
     # -- what the views read -------------------------------------------------------------
     @property

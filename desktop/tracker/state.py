@@ -23,13 +23,14 @@ from desktop.tracker.records import (
     unit_from_record,
     unit_to_record,
 )
+from desktop.tracker.session_dice import SessionDice
 
 Sections = dict[str, Any]
 
 # Sections in the order storage writes them. "units" maps unit id -> record or None
 # (absent); "roster" is the list of unit ids, present whenever it changed.
 SECTION_NAMES = ("name", "board", "units", "roster", "round", "phase", "memory", "order",
-                 "ties", "pointer", "cards")
+                 "ties", "pointer", "cards", "dice")
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class DrawnCard:
 
 @dataclass(frozen=True)
 class TrackerState:
-    """Immutable: an encounter plus what the tracker adds (turn order, counters, cards)."""
+    """Immutable: an encounter plus what the tracker adds (turn order, counters, cards, dice)."""
 
     encounter: Encounter
     order: tuple[str, ...] = ()  # this round's activation order (ties as the players settled)
@@ -53,6 +54,7 @@ class TrackerState:
     counters: Mapping[str, Mapping[str, int]] = field(
         default_factory=lambda: MappingProxyType({}))  # unit id -> status -> count
     cards: tuple[DrawnCard, ...] = ()
+    dice: SessionDice = field(default_factory=SessionDice)  # seed and dice draws used
 
     @property
     def round(self) -> int:
@@ -105,6 +107,8 @@ def section(state: TrackerState, name: str) -> Any:
         return state.pointer
     if name == "cards":
         return [c.to_record() for c in state.cards]
+    if name == "dice":
+        return state.dice.to_record()
     raise KeyError(name)
 
 
@@ -142,6 +146,7 @@ def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]
         ("ties", before.ties != after.ties),
         ("pointer", before.pointer != after.pointer),
         ("cards", before.cards != after.cards),
+        ("dice", before.dice != after.dice),
     )
     for name, changed in checks:
         if changed:
@@ -189,6 +194,8 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
     if "cards" in sections:
         state_changes["cards"] = tuple(
             DrawnCard(c["deck"], c["card"], int(c["round"])) for c in sections["cards"])
+    if "dice" in sections:
+        state_changes["dice"] = SessionDice.from_record(sections["dice"])
     return result.evolve(**state_changes) if state_changes else result
 
 

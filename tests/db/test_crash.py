@@ -70,7 +70,8 @@ def test_every_reported_command_survives_sigkill(tmp_path, seed):
             assert seqs == list(range(1, len(seqs) + 1))
             assert set(all_reported) <= set(seqs)
             # The stored state is exactly what the logged commands produce.
-            reference = Session.in_memory(tiny_encounter(), TINY)
+            reference = Session.in_memory(tiny_encounter(), TINY,
+                                          dice_seed=session.state.dice.seed)
             for index in range(len(seqs)):
                 reference.execute(command_for(index))
             assert session.state == reference.state

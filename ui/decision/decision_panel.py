@@ -1,5 +1,6 @@
 """Shows one decision: the result in words, each step with its reason, the choices the
-rules leave to the players, the dice used, and Apply."""
+rules leave to the players, the dice used and what they meant, and Apply. A player who
+rolls physical dice is asked for them before the outcome shows."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.commands.output import format_cells
 from desktop.engine.decision import Decision, Outcome
+from desktop.engine.dice import Roll
 from ui.decision.step_list import StepList
 
 
@@ -46,6 +48,23 @@ def parse_rolls(text: str) -> list[int]:
     return values
 
 
+def dice_request(needed: list[Roll], typed: int) -> str:
+    """What the player is asked to roll: how many results, which dice, what for."""
+    count = len(needed)
+    results = "1 result" if count == 1 else f"{count} results, in this order"
+    head = f"Roll and type {results}:"
+    if typed:
+        head = f"Your {typed} typed {'result is' if typed == 1 else 'results are'} in; " \
+               f"now roll and type {results}:"
+    lines = [f"{n}. {r.die}{'' if r.die[0] == 'd' else ' (type the total)'} — {r.purpose}"
+             for n, r in enumerate(needed, start=1)]
+    return "\n".join([head, *lines])
+
+
+def _roll_line(roll: Roll) -> str:
+    return roll.describe() + (" (your die)" if roll.scripted else "")
+
+
 def _show(widget: QWidget, visible: bool) -> None:
     # Showing or hiding relayouts the panel; skip it when nothing changes.
     if widget.isHidden() == visible:
@@ -63,6 +82,7 @@ class DecisionPanel(QWidget):
         super().__init__(parent)
         self.decision: Decision | None = None
         self.names: dict[str, str] = {}
+        self.asking = False  # waiting for the player's physical dice; the outcome is hidden
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         self.title = QLabel("Select an enemy to see what it does and why.")
@@ -94,13 +114,13 @@ class DecisionPanel(QWidget):
         self.typed.returnPressed.connect(self._use_typed)
         use = QPushButton("Use my dice")
         use.clicked.connect(self._use_typed)
-        reroll = QPushButton("Roll for me")
-        reroll.setToolTip("Evaluate again with fresh random dice")
-        reroll.clicked.connect(self.rerollRequested)
+        self.roll_button = QPushButton("Roll again")
+        self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
+        self.roll_button.clicked.connect(self.rerollRequested)
         dice_row = QHBoxLayout()
         dice_row.addWidget(self.typed, 1)
         dice_row.addWidget(use)
-        dice_row.addWidget(reroll)
+        dice_row.addWidget(self.roll_button)
         self.error = QLabel()
         self.error.setStyleSheet("color: #B00020;")
         self.error.setWordWrap(True)
@@ -146,6 +166,30 @@ class DecisionPanel(QWidget):
         self.error.setText(text)
         _show(self.error, bool(text))
 
+    def clear_typed(self) -> None:
+        """Forget typed dice (another unit, round or session: they were rolled for before)."""
+        self.typed.clear()
+        self.show_error("")
+
+    def _roll_button_asks(self, asking: bool) -> None:
+        self.asking = asking
+        if asking:
+            self.roll_button.setText("Roll for me")
+            self.roll_button.setToolTip("Let Foebook roll these dice this time")
+        else:
+            self.roll_button.setText("Roll again")
+            self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
+
+    def ask_for_dice(self, needed: list[Roll], typed: int, unit_name: str,
+                     ai: str | None) -> None:
+        """Physical dice: say which dice the decision needs; the outcome waits for them."""
+        self.show_decision(None)
+        self.title.setText(f"<b>{unit_name}</b> — AI {ai}: your dice, please")
+        self.summary.setText("Roll your dice")
+        self.rolls.setText(dice_request(needed, typed))
+        self._roll_button_asks(True)
+        self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_decision(self, decision: Decision | None, unit_name: str = "",
                       names: dict[str, str] | None = None) -> None:
         self.decision = decision
@@ -155,6 +199,7 @@ class DecisionPanel(QWidget):
         self.choices.clear()
         self.choices.blockSignals(False)
         self.show_error("")
+        self._roll_button_asks(False)
         if decision is None:
             self.summary.setText("")
             self.rolls.setText("")
@@ -181,8 +226,7 @@ class DecisionPanel(QWidget):
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)
         if decision.rolls:
-            self.rolls.setText("; ".join(f"{r.die} = {r.value} ({r.purpose})"
-                                         for r in decision.rolls))
+            self.rolls.setText("\n".join(_roll_line(r) for r in decision.rolls))
         else:
             self.rolls.setText("No dice needed for this decision.")
         self.apply_button.setEnabled(True)

@@ -72,6 +72,7 @@ class StepList(QScrollArea):
 
     def show_steps(self, steps: tuple[TraceStep, ...]) -> None:
         for card in self.cards:
+            card.hide()  # at once: deleteLater waits for the event loop
             card.deleteLater()
         self.cards = []
         for step in steps:

@@ -65,3 +65,21 @@ def test_typed_dice_are_emitted_or_refused(qtbot):
     with qtbot.assertNotEmitted(panel.rollsEntered):
         panel._use_typed()
     assert "'x' is not a die result" in panel.error.text()
+
+
+def test_asking_for_physical_dice_names_each_die_and_its_purpose(qtbot):
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    needed = [Roll("3d6", 11, "Combat dice for Ghoul"), Roll("d6", 2, "overwatch")]
+    panel.ask_for_dice(needed, 1, "Ghoul", "standard")
+    assert panel.asking and not panel.apply_button.isEnabled()
+    assert panel.rolls.text().splitlines() == [
+        "Your 1 typed result is in; now roll and type 2 results, in this order:",
+        "1. 3d6 (type the total) — Combat dice for Ghoul",
+        "2. d6 — overwatch",
+    ]
+    assert "11" not in panel.rolls.text()  # the generator's values stay hidden
+    assert panel.roll_button.text() == "Roll for me"
+    panel.show_decision(decision(), "Orc", {"aria": "Aria"})
+    assert not panel.asking and panel.roll_button.text() == "Roll again"

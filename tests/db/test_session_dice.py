@@ -1,0 +1,87 @@
+"""Session dice in the database: a reopened session shows the same pending decision and rolls,
+undo and redo across a restart replay them, and sessions from before schema 0002 get dice."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, Integer, String, column, create_engine, insert, select, table
+
+from db import migrate, repository
+from db.engine import normalise_url, open_database
+from db.models import SessionRow
+from desktop.encounter_file import load_encounter
+from desktop.engine.decide import decide
+from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
+from desktop.tracker.commands import ApplyDecision, NextActivation
+from desktop.tracker.session import initial_state
+from desktop.tracker.session_dice import SessionDice
+
+RAID = "skirmish-ai-outpost-raid.toml"
+
+
+def pending(session, unit_id=None):
+    unit_id = unit_id or session.current_unit
+    return decide(session.encounter, unit_id, session.ruleset, session.state.dice.dice())
+
+
+def test_a_reopened_session_shows_the_same_pending_decision_and_rolls(database):
+    encounter = load_encounter(sample_path(RAID))
+    start = initial_state(encounter, get_ruleset(encounter.ruleset), dice_seed=7)
+    repository.create_session(database, "raid", start)
+    session = repository.open_session(database, "raid")
+    first = pending(session)
+    session.execute(ApplyDecision.of(first))
+    session.execute(NextActivation())
+    shown = pending(session)
+    assert first.rolls and shown.rolls
+    again = open_database(database.url)
+    try:
+        reopened = repository.open_session(again, "raid")
+        assert reopened.state.dice == session.state.dice == SessionDice(7, 1)
+        assert pending(reopened) == shown
+        reopened.undo()
+        reopened.undo()
+        assert pending(reopened, first.unit) == first
+        reopened.redo()
+        reopened.redo()
+        assert pending(reopened) == shown
+    finally:
+        again.close()
+
+
+def test_two_new_sessions_roll_differently(database):
+    encounter = load_encounter(sample_path(RAID))
+    a = repository.new_session(database, "a", encounter)
+    b = repository.new_session(database, "b", encounter)
+    assert a.state.dice.seed != b.state.dice.seed
+
+
+# The sessions table as schema 0001 had it (the model already has the dice column).
+OLD_SESSIONS = table("sessions", *(column(c, String) for c in (
+    "name", "ruleset", "encounter_name", "board_shape")), *(column(c, Integer) for c in (
+        "version", "round", "pointer")), *(column(c, JSON) for c in (
+            "activation_order", "ties", "memory", "cards")), column("created_at"),
+    column("updated_at"))
+
+
+def test_sessions_from_schema_0001_get_dice_of_their_own(db_url):
+    engine = create_engine(normalise_url(db_url))
+    try:
+        migrate.upgrade_to(engine, "0001")
+        now = datetime.now(UTC)
+        with engine.begin() as conn:
+            for name in ("old one", "old two"):
+                conn.execute(insert(OLD_SESSIONS).values(
+                    name=name, ruleset="skirmish-ai", created_at=now, updated_at=now,
+                    version=0, encounter_name="", board_shape="square", round=1, pointer=0,
+                    activation_order=[], ties=[], memory={}, cards=[]))
+        migrate.upgrade(engine, "test database")
+        with engine.connect() as conn:
+            dice = [SessionDice.from_record(d) for d in conn.execute(
+                select(SessionRow.dice).order_by(SessionRow.name)).scalars()]
+    finally:
+        engine.dispose()
+    assert [d.used for d in dice] == [0, 0]
+    assert dice[0].seed != dice[1].seed
