@@ -133,14 +133,16 @@ class TokenItem(QGraphicsItem):
 
     def _paint_number(self, painter: QPainter, r: float) -> None:
         """The figure's number ("Goblin 2" -> 2) in a white disc at the lower left."""
-        badge = max(7.0, token_radius(self.board_shape) * 0.5)
-        centre = QPointF(-r * 0.72, r * 0.72)
-        painter.setPen(QPen(QColor("#222222"), 1.2))
-        painter.setBrush(QBrush(QColor("white")))
-        painter.drawEllipse(centre, badge, badge)
+        # Dark and square-cornered: never mistaken for the orange target-order discs.
+        badge = max(6.0, token_radius(self.board_shape) * 0.42)
+        centre = QPointF(-r * 0.74, r * 0.74)
+        box = QRectF(centre.x() - badge, centre.y() - badge, 2 * badge, 2 * badge)
+        painter.setPen(QPen(QColor("white"), 1.2))
+        painter.setBrush(QBrush(QColor("#222222")))
+        painter.drawRoundedRect(box, badge * 0.4, badge * 0.4)
         font = QFont(painter.font())
-        font.setPixelSize(int(badge * (1.35 if len(self.number) == 1 else 1.0)))
+        font.setBold(True)
+        font.setPixelSize(int(badge * (1.5 if len(self.number) == 1 else 1.1)))
         painter.setFont(font)
-        painter.setPen(QPen(QColor("#111111")))
-        draw_centred(painter, QRectF(centre.x() - badge, centre.y() - badge, 2 * badge,
-                                     2 * badge), self.number)
+        painter.setPen(QPen(QColor("white")))
+        draw_centred(painter, box, self.number)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 
 from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
 
-_NUMBER = re.compile(r"^\d+\.\s*")
+_NUMBER = re.compile(r"^\d+[a-z]?\.\s*")
 _COLOURS = {APPLIED: "#007A5A", SKIPPED: "#767676"}
 _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 
