@@ -15,7 +15,7 @@ from ui.board.highlights import Highlights
 from ui.board.terrain_item import TerrainItem
 from ui.board.token_item import TokenItem, token_centre
 
-MARGIN = 30.0  # scene units left and above the board, under the rulers
+MARGIN = 26.0  # scene units left and above the board, under the rulers
 
 
 class BoardScene(QGraphicsScene):

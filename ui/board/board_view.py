@@ -81,7 +81,7 @@ class BoardView(QGraphicsView):
             return
         view = self.viewport().rect()
         width_zoom = (view.width() - 2) / rect.width()
-        least = MIN_TOKEN_PX / (self.token_pixels() / self.zoom())
+        least = (MIN_TOKEN_PX + 0.01) / (self.token_pixels() / self.zoom())
         zoom = min(MAX_ZOOM, max(width_zoom, least))
         self._set_zoom(zoom, self.mapToScene(view.center()), view.center())
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
