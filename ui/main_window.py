@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
 
-from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,6 +43,7 @@ from ui.board.board_view import BoardView
 from ui.board.legend import Legend, terrain_icon
 from ui.board.thumbnail import board_thumbnail
 from ui.decision.decision_panel import DecisionPanel
+from ui.documents import documents_dir
 from ui.log_panel import LogPanel
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.roster_panel import RosterPanel
@@ -54,12 +55,6 @@ from ui.welcome_page import TutorialCard, WelcomePage
 
 log = logging.getLogger(__name__)
 AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
-
-
-def documents_dir() -> str:
-    """Where file dialogs start: the user's documents folder (home if there is none)."""
-    location = QStandardPaths.StandardLocation.DocumentsLocation
-    return QStandardPaths.writableLocation(location) or str(Path.home())
 
 
 def last_played(when: datetime) -> str:
@@ -682,7 +677,9 @@ class MainWindow(QMainWindow):
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return False
-        self.statusBar().showMessage(f"Stratagem deck saved ({len(dialog.result_deck)} cards, "
+        count = len(dialog.result_deck)
+        self.statusBar().showMessage(f"Stratagem deck saved ({count} card"
+                                     f"{'s' if count != 1 else ''}, "
                                      f"{path})", 8000)
         return True
 

@@ -52,7 +52,7 @@ class TurnTracker(QWidget):
         self.next_button.setToolTip("The active unit is done; the next one activates (Space)")
         self.next_button.clicked.connect(self.nextRequested)
         self.round_button = QPushButton("Next round")
-        self.round_button.setToolTip("Start the next round (Ctrl+Space)")
+        self.round_button.setToolTip("Start the next round (Ctrl+Shift+N)")
         self.round_button.clicked.connect(self.nextRoundRequested)
         self.phase = QComboBox()
         self.phase.setAccessibleName("Phase")
