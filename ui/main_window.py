@@ -538,12 +538,13 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{self.session.name} — {APP_NAME}")
 
     def _update_actions(self) -> None:
-        has = self.session is not None
+        # On the start page the open session waits: its keys (Space, Enter) do nothing.
+        has = self.session is not None and self.pages.currentIndex() == 1
         for action in (self.act_export, self.act_next, self.act_round, self.act_auto,
                        self.act_note, self.act_reroll, self.act_cards, self.act_resize):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
-        self.act_fit.setEnabled(has and self.pages.currentIndex() == 1)
+        self.act_fit.setEnabled(has)
         self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
         self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
         self.act_undo.setEnabled(has and self.session.can_undo)
@@ -897,16 +898,16 @@ class MainWindow(QMainWindow):
         return state is not None and self.restoreState(state)
 
     def _place_docks(self) -> None:
-        """Roster over turn order on the left, decision on the right with the log as a tab
-        behind it: the board in the middle gets the rest of the window."""
+        """Roster over turn order (the log a tab behind it) on the left, the decision the
+        whole height of the right: the board in the middle gets the rest of the window."""
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         for dock, area in ((self.roster_dock, left), (self.turn_dock, left),
-                           (self.decision_dock, right), (self.log_dock, right)):
+                           (self.decision_dock, right), (self.log_dock, left)):
             dock.setFloating(False)
             self.addDockWidget(area, dock)
         self.splitDockWidget(self.roster_dock, self.turn_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.decision_dock, self.log_dock)
-        self.decision_dock.raise_()
+        self.tabifyDockWidget(self.turn_dock, self.log_dock)
+        self.turn_dock.raise_()
 
     def reset_layout(self) -> None:
         settings = QSettings()

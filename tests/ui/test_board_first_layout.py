@@ -41,7 +41,7 @@ def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(la
     for dock in (laptop.roster_dock, laptop.turn_dock, laptop.decision_dock):
         assert dock.isVisible()
         assert board > _area(dock), dock.windowTitle()
-    assert laptop.log_dock in laptop.tabifiedDockWidgets(laptop.decision_dock)
+    assert laptop.log_dock in laptop.tabifiedDockWidgets(laptop.turn_dock)
     assert not laptop.panel.steps.verticalScrollBar().isVisible()
     # The whole board shows: no scroll bars on the view, and tokens stay readable.
     assert not laptop.board_view.horizontalScrollBar().isVisible()
@@ -68,6 +68,7 @@ def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart
     assert laptop.pages.currentIndex() == 0
     assert not laptop.roster_dock.isVisible()
     assert not laptop.act_fit.isEnabled()  # no board to fit on the start page
+    assert not laptop.act_next.isEnabled()  # Space does not move the hidden session on
     # The same tutorial again: a fresh session beside the first one.
     qtbot.mouseClick(laptop.welcome.cards[0].buttons[0], Qt.MouseButton.LeftButton)
     assert laptop.pages.currentIndex() == 1

@@ -73,6 +73,8 @@ class BoardView(QGraphicsView):
     def _fit(self) -> None:
         """The whole board if its tokens stay big enough; else the full width if that does;
         else the smallest zoom with readable tokens, from the top-left corner (pan the rest)."""
+        if self.scene() is None:  # the window is closing
+            return
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return

@@ -20,6 +20,7 @@ def _view(qtbot, width: int, height: int) -> BoardView:
     scene = BoardScene()
     scene.set_encounter(Encounter("card-flip-rpg", board, (unit,)))
     view = BoardView(scene)
+    scene.setParent(view)  # the view does not own its scene: keep it alive with the view
     qtbot.addWidget(view)
     view.resize(760, 620)
     view.show()
