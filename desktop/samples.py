@@ -32,5 +32,23 @@ def list_samples() -> list[Sample]:
     return out
 
 
+@dataclass(frozen=True)
+class RuleSystem:
+    id: str
+    name: str
+    description: str
+
+
+def rule_system(ruleset_id: str) -> RuleSystem:
+    """A rule system's name and one-line description, straight from its data file (cheap:
+    no ruleset code is loaded); the id alone if there is no such file."""
+    path = Path(str(resources.files("resources") / "rulesets")) / f"{ruleset_id}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return RuleSystem(ruleset_id, ruleset_id, "")
+    return RuleSystem(ruleset_id, data.get("name", ruleset_id), data.get("description", ""))
+
+
 def sample_path(file_name: str) -> Path:
     return sample_dir() / file_name

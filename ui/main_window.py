@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
 
@@ -33,12 +34,16 @@ from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Deck, Dice
 from desktop.errors import FoebookError
+from desktop.samples import list_samples, rule_system
 from desktop.tracker import commands as cmd
+from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Session
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
 from ui.board.legend import Legend, terrain_icon
+from ui.board.thumbnail import board_thumbnail
 from ui.decision.decision_panel import DecisionPanel
+from ui.documents import documents_dir
 from ui.log_panel import LogPanel
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.roster_panel import RosterPanel
@@ -46,10 +51,22 @@ from ui.session_signals import SessionSignals
 from ui.shortcuts_dialog import ShortcutsDialog
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
-from ui.welcome_page import WelcomePage
+from ui.welcome_page import TutorialCard, WelcomePage
 
 log = logging.getLogger(__name__)
 AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
+
+
+def last_played(when: datetime) -> str:
+    """"today 14:05", "yesterday", "3 days ago" or the date."""
+    if when.tzinfo is not None:
+        when = when.astimezone().replace(tzinfo=None)
+    days = (datetime.now().date() - when.date()).days
+    if days <= 0:
+        return f"today {when:%H:%M}"
+    if days == 1:
+        return "yesterday"
+    return f"{days} days ago" if days < 7 else f"{when:%d %b %Y}"
 
 
 def roster_shortcut_rows() -> list[tuple[str, str, str]]:
@@ -81,9 +98,10 @@ class MainWindow(QMainWindow):
         self._build_views()
         self._build_actions()
         self._build_menus()
+        self._place_docks()
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
-        self._restored = self._restore_state()
+        self._restored = self._layout_restored = self._restore_state()
         self._show_docks(False)  # the welcome page has the window to itself
         self._update_title()
         self._update_actions()
@@ -183,6 +201,10 @@ class MainWindow(QMainWindow):
         self.act_cards = a("&Print cards…", self.print_cards, QKeySequence.StandardKey.Print,
                            "Print or export enemy reference cards")
         self.act_quit = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_home = a("&Home", self.go_home, "Alt+Home",
+                          "Back to the start page: tutorials, saved sessions, a new session")
+        self.act_reset_layout = a("Reset &layout", self.reset_layout, None,
+                                  "Put the panels back where they start, sized for this screen")
         self.act_resize = a("Resi&ze board…", lambda: self.resize_board(), None,
                             "Cut or extend the board (new cells are open ground)")
         self.act_undo = a("&Undo", self.undo, QKeySequence.StandardKey.Undo)
@@ -245,6 +267,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("&File")
+        self.file_menu.addAction(self.act_home)
+        self.file_menu.addSeparator()
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
@@ -270,6 +294,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         for action in (self.act_fit, self.act_zoom_in, self.act_zoom_out, self.act_table):
             self.view_menu.addAction(action)
+        self.view_menu.addAction(self.act_reset_layout)
         self.view_menu.addSeparator()
         themes = self.view_menu.addMenu("T&heme")
         group = QActionGroup(self)
@@ -293,10 +318,10 @@ class MainWindow(QMainWindow):
         self.help_menu = bar.addMenu("&Help")
         self.help_menu.addAction(self.act_shortcuts)
         self.help_menu.addAction(self.act_about)
-        toolbar = self.addToolBar("Main")
+        toolbar = self.toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
-        for action in (self.act_undo, self.act_redo, None, self.act_apply, self.act_next,
-                       self.act_auto, None, self.act_fit):
+        for action in (self.act_home, None, self.act_undo, self.act_redo, None, self.act_apply,
+                       self.act_next, self.act_auto, None, self.act_fit):
             if action is None:
                 toolbar.addSeparator()
             else:
@@ -340,13 +365,16 @@ class MainWindow(QMainWindow):
 
             infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at,
                            reverse=True)
-            sessions = [(i.name, f"{i.ruleset}, round {i.round}, {i.units} units")
-                        for i in infos]
+            sessions = [(i.name, f"{rule_system(i.ruleset).name}, round {i.round} · "
+                                 f"last played {last_played(i.updated_at)}") for i in infos]
         self.welcome.set_sessions(sessions)
-        from desktop.samples import list_samples
-
-        self.welcome.set_tutorials([(s.file_name, f"{s.title} — {s.ruleset}")
-                                    for s in list_samples()])
+        samples = list_samples()
+        cards = []
+        for ruleset in dict.fromkeys(s.ruleset for s in samples):
+            system = rule_system(ruleset)
+            cards.append(TutorialCard(system.name, system.description, tuple(
+                (s.file_name, s.title) for s in samples if s.ruleset == ruleset)))
+        self.welcome.set_tutorials(cards, board_thumbnail)
 
     def _unique_name(self, wanted: str) -> str:
         taken = set(self.session_names())
@@ -369,7 +397,7 @@ class MainWindow(QMainWindow):
         from db.repository import new_session
 
         try:
-            session = new_session(self.database, name, encounter)
+            session = new_session(self.database, name, with_display_names(encounter))
         except FoebookError as error:
             self.report(str(error))
             return
@@ -379,7 +407,7 @@ class MainWindow(QMainWindow):
         if not self._require_database():
             return
         if not path:
-            path, _ = QFileDialog.getOpenFileName(self, "Import encounter file", "",
+            path, _ = QFileDialog.getOpenFileName(self, "Import encounter file", documents_dir(),
                                                   "Encounter files (*.toml);;All files (*)")
             if not path:
                 return
@@ -391,7 +419,7 @@ class MainWindow(QMainWindow):
             self.report(str(error), dialog=True)
             return
         stem = Path(path).name.removesuffix(".toml").removesuffix(".foebook")
-        self._create_session(self._unique_name(stem), encounter)
+        self._create_session(self._unique_name(encounter.name.strip() or stem), encounter)
 
     def start_tutorial(self, file_name: str) -> None:
         from desktop.samples import sample_path
@@ -435,8 +463,9 @@ class MainWindow(QMainWindow):
     def export_encounter(self) -> None:
         if self.session is None:
             return
+        file_name = self.session.name.replace("/", "-").replace(":", "")
         path, _ = QFileDialog.getSaveFileName(self, "Export encounter file",
-                                              f"{self.session.name}.toml",
+                                              str(Path(documents_dir()) / f"{file_name}.toml"),
                                               "Encounter files (*.toml)")
         if path:
             self.export_to(path)
@@ -451,6 +480,15 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Saved {path}", 5000)
 
+    def go_home(self) -> None:
+        """The start page, at any time; the open session stays saved as it is."""
+        if self.act_auto.isChecked():
+            self.toggle_auto(False)
+        self.refresh_welcome()
+        self.pages.setCurrentIndex(0)
+        self._show_docks(False)
+        self._update_actions()
+
     def set_session(self, session: Session) -> None:
         if self.signals is not None:
             self.signals.close()
@@ -458,6 +496,8 @@ class MainWindow(QMainWindow):
         self.signals = SessionSignals(session, self)
         self.signals.changed.connect(self._session_changed)
         self.roster.set_session(session)
+        if not self._layout_restored:
+            self._fit_roster_columns(self.roster.view.width())
         QSettings().setValue("session/last", session.name)
         self.pages.setCurrentIndex(1)
         self._show_docks(True)
@@ -510,11 +550,13 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{self.session.name} — {APP_NAME}")
 
     def _update_actions(self) -> None:
-        has = self.session is not None
+        # On the start page the open session waits: its keys (Space, Enter) do nothing.
+        has = self.session is not None and self.pages.currentIndex() == 1
         for action in (self.act_export, self.act_next, self.act_round, self.act_auto,
                        self.act_note, self.act_reroll, self.act_cards, self.act_resize):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
+        self.act_fit.setEnabled(has)
         self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
         self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
         self.act_undo.setEnabled(has and self.session.can_undo)
@@ -648,7 +690,9 @@ class MainWindow(QMainWindow):
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return False
-        self.statusBar().showMessage(f"Stratagem deck saved ({len(dialog.result_deck)} cards, "
+        count = len(dialog.result_deck)
+        self.statusBar().showMessage(f"Stratagem deck saved ({count} card"
+                                     f"{'s' if count != 1 else ''}, "
                                      f"{path})", 8000)
         return True
 
@@ -735,7 +779,7 @@ class MainWindow(QMainWindow):
         # The session's next dice draw: looking never changes it, applying uses it up.
         dice = session.state.dice.dice(self.typed_rolls)
         try:
-            decision = decide(encounter, unit.id, session.ruleset, dice)
+            decision = decide(with_display_names(encounter), unit.id, session.ruleset, dice)
         except FoebookError as error:
             self.panel.show_message(str(error))
             self.scene.clear_outcome()
@@ -744,19 +788,19 @@ class MainWindow(QMainWindow):
         except ValueError as error:  # typed dice out of range for the die asked
             self.panel.show_error(str(error))
             return
+        names = display_names(session.encounter.units)
         if dice.scripted_left:
             self.statusBar().showMessage(f"{dice.scripted_left} of your typed dice "
                                          "were not needed", 8000)
         needed = [r for r in decision.rolls if not r.scripted]
         if needed and self.act_physical.isChecked() and not self.foebook_rolls:
-            self.panel.ask_for_dice(needed, len(decision.rolls) - len(needed), unit.name,
+            self.panel.ask_for_dice(needed, len(decision.rolls) - len(needed), names[unit.id],
                                     decision.ai)
             self.scene.clear_outcome()
             self._update_actions()
             return
         self.decision = decision
-        names = {u.id: u.name for u in session.encounter.units}
-        self.panel.show_decision(self.decision, unit.name, names)
+        self.panel.show_decision(self.decision, names[unit.id], names)
         self._highlight()
         self._update_actions()
 
@@ -894,34 +938,91 @@ class MainWindow(QMainWindow):
             "Runs the enemies of solo and co-op tabletop games.",
         )
 
-    # -- window state ------------------------------------------------------------------------
+    # -- window state and layout -------------------------------------------------------------
+    # The layout is kept per screen size: a layout made on a big monitor squeezes the board
+    # on a laptop, so each available screen geometry gets its own saved state.
+    def _layout_key(self) -> str:
+        screen = self.screen() or QApplication.primaryScreen()
+        geo = screen.availableGeometry()
+        return f"mainWindow/{geo.width()}x{geo.height()}"
+
     def _restore_state(self) -> bool:
         settings = QSettings()
-        geometry = settings.value("mainWindow/geometry")
+        key = self._layout_key()
+        geometry = settings.value(f"{key}/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        state = settings.value("mainWindow/state")
+        state = settings.value(f"{key}/state")
         return state is not None and self.restoreState(state)
+
+    def _place_docks(self) -> None:
+        """Roster over turn order (the log a tab behind it) on the left, the decision the
+        whole height of the right: the board in the middle gets the rest of the window."""
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        for dock, area in ((self.roster_dock, left), (self.turn_dock, left),
+                           (self.decision_dock, right), (self.log_dock, left)):
+            dock.setFloating(False)
+            self.addDockWidget(area, dock)
+        self.splitDockWidget(self.roster_dock, self.turn_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.turn_dock, self.log_dock)
+        self.turn_dock.raise_()
+
+    def reset_layout(self) -> None:
+        settings = QSettings()
+        key = self._layout_key()
+        settings.remove(f"{key}/state")
+        settings.remove(f"{key}/geometry")
+        self._layout_restored = False
+        for column in range(self.roster.view.model().columnCount()):
+            self.roster.view.setColumnHidden(column, False)
+        self._place_docks()
+        self._show_docks(self.pages.currentIndex() == 1)
+        self.addToolBar(self.toolbar)
+        self.toolbar.show()
+        self._default_dock_sizes()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._restored:
-            # First start: give the board the room, the log a few lines.
             self._restored = True
             QTimer.singleShot(0, self._default_dock_sizes)
 
     def _default_dock_sizes(self) -> None:
-        self.resizeDocks([self.log_dock], [140], Qt.Orientation.Vertical)
-        self.resizeDocks([self.roster_dock, self.decision_dock], [400, 370],
+        """Narrow side panels, so a 24-column board fits a 1366-pixel screen with tokens
+        of 28 pixels; the roster drops the columns its names would otherwise lose room to."""
+        width, height = self.width(), self.height()
+        left = max(276, min(420, int(width * 0.205)))
+        right = max(264, min(400, int(width * 0.195)))
+        self.resizeDocks([self.roster_dock, self.decision_dock], [left, right],
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self.roster_dock, self.turn_dock], [420, 300],
-                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.roster_dock, self.turn_dock],
+                         [int(height * 0.55), int(height * 0.45)], Qt.Orientation.Vertical)
+        self._fit_roster_columns(left - 12)
+
+    def _fit_roster_columns(self, width: int) -> None:
+        """Hide position, side, then AI columns until every unit's name fits in full
+        (right-click the roster's header to show them again)."""
+        from ui.roster.roster_model import COL_AI, COL_NAME, COL_POSITION, COL_SIDE
+
+        view = self.roster.view
+        units = self.session.encounter.units if self.session is not None else ()
+        fm = view.fontMetrics()
+        longest = max((fm.horizontalAdvance(n) for n in display_names(units).values()),
+                      default=fm.horizontalAdvance("Skeleton Archer 2"))
+        scroll = view.verticalScrollBar().sizeHint().width()
+        for column in (COL_POSITION, COL_SIDE, COL_AI):
+            others = sum(view.columnWidth(c) for c in range(view.model().columnCount())
+                         if c != COL_NAME and not view.isColumnHidden(c))
+            if width - scroll - others >= longest + 16:
+                return
+            view.setColumnHidden(column, True)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._auto_timer.stop()
         settings = QSettings()
-        settings.setValue("mainWindow/geometry", self.saveGeometry())
-        settings.setValue("mainWindow/state", self.saveState())
+        key = self._layout_key()
+        settings.setValue(f"{key}/geometry", self.saveGeometry())
+        settings.setValue(f"{key}/state", self.saveState())
         if self.signals is not None:
             self.signals.close()
         if self.table_display is not None:

@@ -3,7 +3,7 @@ highlights and overlays stay distinguishable for colour-blind players."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from desktop.engine.board import Terrain
 
@@ -29,6 +29,20 @@ TERRAIN_FILL = {
     Terrain.WINDOW: QColor("#A9C6D8"),  # pale glass blue-grey, between wall and open ground
 }
 GRID_LINE = QColor("#C9C3B6")
+BOARD_BACKGROUND = QColor("#E3DED3")
+# The dark board: a map under dim light, the same hues so the legend still matches.
+TERRAIN_FILL_DARK = {
+    Terrain.OPEN: QColor("#3B3E44"),
+    Terrain.WALL: QColor("#141519"),
+    Terrain.HAZARD: QColor("#1F5378"),
+    Terrain.DIFFICULT: QColor("#6B5D40"),
+    Terrain.COVER: QColor("#3F6237"),
+    Terrain.DOOR: QColor("#8E5F33"),
+    Terrain.OBJECTIVE: QColor("#3B3E44"),
+    Terrain.WINDOW: QColor("#4D6B80"),
+}
+GRID_LINE_DARK = QColor("#575B62")
+BOARD_BACKGROUND_DARK = QColor("#1E1F22")
 HP_GOOD = QColor("#009E73")
 HP_HURT = QColor("#E69F00")
 HP_LOW = QColor("#D55E00")
@@ -41,3 +55,21 @@ def hp_colour(hp: int, max_hp: int) -> QColor:
     if fraction > 0.25:
         return HP_HURT
     return HP_LOW
+
+
+def dark() -> bool:
+    """Whether the application's palette is dark (the board follows it)."""
+    window = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    return window.lightness() < 128
+
+
+def terrain_fill(terrain: Terrain) -> QColor:
+    return (TERRAIN_FILL_DARK if dark() else TERRAIN_FILL)[terrain]
+
+
+def grid_line() -> QColor:
+    return GRID_LINE_DARK if dark() else GRID_LINE
+
+
+def board_background() -> QColor:
+    return BOARD_BACKGROUND_DARK if dark() else BOARD_BACKGROUND

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTableWidget, QTableWidgetItem
 from PySide6.QtWidgets import QVBoxLayout as _VBox
@@ -44,4 +45,10 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(table)
         layout.addWidget(buttons)
         self.table = table
-        self.resize(520, 560)
+        # Wide enough for every column (no sideways scrolling), within the screen.
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        width = (table.horizontalHeader().length() + table.verticalScrollBar().sizeHint().width()
+                 + 2 * table.frameWidth() + layout.contentsMargins().left()
+                 + layout.contentsMargins().right() + 8)
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(max(width, 420), screen.width() - 40), min(600, screen.height() - 80))

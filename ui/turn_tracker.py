@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.engine.ruleset import Helper
+from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
 from ui import palette
 
@@ -51,7 +52,7 @@ class TurnTracker(QWidget):
         self.next_button.setToolTip("The active unit is done; the next one activates (Space)")
         self.next_button.clicked.connect(self.nextRequested)
         self.round_button = QPushButton("Next round")
-        self.round_button.setToolTip("Start the next round (Ctrl+Space)")
+        self.round_button.setToolTip("Start the next round (Ctrl+Shift+N)")
         self.round_button.clicked.connect(self.nextRoundRequested)
         self.phase = QComboBox()
         self.phase.setAccessibleName("Phase")
@@ -107,12 +108,12 @@ class TurnTracker(QWidget):
         self.order.clear()
         self._ids = list(state.order)
         tied = {u for group in state.ties for u in group}
+        names = display_names(enc.units)
         for index, unit_id in enumerate(state.order):
             if not enc.has_unit(unit_id):
                 continue
-            unit = enc.unit(unit_id)
             marker = "▶ " if index == state.pointer else ("✓ " if index < state.pointer else "   ")
-            text = f"{marker}{index + 1}. {unit.name}" + ("  ⇅" if unit_id in tied else "")
+            text = f"{marker}{index + 1}. {names[unit_id]}" + ("  ⇅" if unit_id in tied else "")
             item = QListWidgetItem(text, self.order)
             item.setData(Qt.ItemDataRole.UserRole, unit_id)
             if index == state.pointer:

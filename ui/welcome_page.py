@@ -1,12 +1,18 @@
-"""The first page: start a new session, open a recent one, import a file, or try a tutorial."""
+"""The first page (File → Home returns to it): a card per rule system with a picture of its
+tutorial board, the saved sessions, and buttons for a new session or an encounter file."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QPixmap
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -14,6 +20,50 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+THUMBNAIL = QSize(176, 120)
+
+
+@dataclass(frozen=True)
+class TutorialCard:
+    """One rule system: its name, what kind of game it is, and its tutorials."""
+
+    system: str
+    description: str
+    tutorials: tuple[tuple[str, str], ...]  # (file name, title)
+
+
+class _Card(QFrame):
+    def __init__(self, card: TutorialCard, start: Callable[[str], None]) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(f"{card.system} tutorial")
+        self.picture = QLabel()
+        self.picture.setFixedSize(THUMBNAIL)
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        name = QLabel(card.system)
+        font = QFont(name.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        name.setFont(font)
+        about = QLabel(card.description.split(";")[0].split(":")[0].rstrip("."))
+        about.setToolTip(card.description)
+        about.setWordWrap(True)
+        text = QVBoxLayout()
+        text.addWidget(name)
+        text.addWidget(about)
+        self.buttons: list[QPushButton] = []
+        for file_name, title in card.tutorials:
+            label = "Start tutorial" if len(card.tutorials) == 1 else f"Start: {title}"
+            button = QPushButton(label)
+            button.setToolTip(f"A new session from the tutorial “{title}” ({file_name})")
+            button.clicked.connect(lambda _=False, f=file_name: start(f))
+            text.addWidget(button)
+            self.buttons.append(button)
+        text.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(text, 1)
 
 
 class WelcomePage(QWidget):
@@ -42,41 +92,32 @@ class WelcomePage(QWidget):
         self.recent.setAccessibleName("Saved sessions")
         self.recent.itemActivated.connect(
             lambda item: self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.recent.setWordWrap(True)
+        self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         open_button = QPushButton("Open selected")
         open_button.clicked.connect(self._open_selected)
-        self.tutorials = QListWidget()
-        self.tutorials.setAccessibleName("Tutorial sessions")
-        self.tutorials.itemActivated.connect(
-            lambda item: self.tutorialRequested.emit(item.data(Qt.ItemDataRole.UserRole)))
-        try_button = QPushButton("Start tutorial")
-        try_button.clicked.connect(self._tutorial_selected)
-        start = QGroupBox("Start")
-        start_layout = QVBoxLayout(start)
-        start_layout.addWidget(new)
-        start_layout.addWidget(imp)
-        start_layout.addStretch(1)
-        recent_box = QGroupBox("Your sessions")
-        recent_layout = QVBoxLayout(recent_box)
-        recent_layout.addWidget(self.recent)
-        recent_layout.addWidget(open_button)
+        side = QGroupBox("Your sessions")
+        side_layout = QVBoxLayout(side)
+        side_layout.addWidget(self.recent, 1)
+        side_layout.addWidget(open_button)
+        side_layout.addSpacing(12)
+        side_layout.addWidget(new)
+        side_layout.addWidget(imp)
         tutorial_box = QGroupBox("Tutorials: a live example per rule system")
-        tutorial_layout = QVBoxLayout(tutorial_box)
-        tutorial_layout.addWidget(self.tutorials)
-        tutorial_layout.addWidget(try_button)
+        self.cards_layout = QGridLayout(tutorial_box)
+        self.cards: list[_Card] = []
+        self._shown: list[TutorialCard] = []
+        self._thumbnail: Callable[[str], QPixmap] | None = None
         grid = QGridLayout(self)
-        grid.setContentsMargins(48, 36, 48, 36)
+        grid.setContentsMargins(36, 24, 36, 24)
         grid.setHorizontalSpacing(24)
-        grid.addWidget(title, 0, 0, 1, 3)
-        grid.addWidget(subtitle, 1, 0, 1, 3)
-        grid.addWidget(start, 2, 0)
-        grid.addWidget(recent_box, 2, 1)
-        grid.addWidget(tutorial_box, 2, 2)
+        grid.addWidget(title, 0, 0, 1, 2)
+        grid.addWidget(subtitle, 1, 0, 1, 2)
+        grid.addWidget(tutorial_box, 2, 0)
+        grid.addWidget(side, 2, 1)
         grid.setRowStretch(2, 1)
+        grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
-        grid.setColumnStretch(2, 3)
-        for listing in (self.recent, self.tutorials):
-            listing.setWordWrap(True)
-            listing.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def set_sessions(self, sessions: list[tuple[str, str]]) -> None:
         """(name, description) pairs, most recent first."""
@@ -87,20 +128,39 @@ class WelcomePage(QWidget):
         if not sessions:
             QListWidgetItem("No sessions yet.", self.recent).setFlags(Qt.ItemFlag.NoItemFlags)
 
-    def set_tutorials(self, tutorials: list[tuple[str, str]]) -> None:
-        """(file name, title) pairs."""
-        self.tutorials.clear()
-        for file_name, title in tutorials:
-            item = QListWidgetItem(title, self.tutorials)
-            item.setData(Qt.ItemDataRole.UserRole, file_name)
-            item.setToolTip(file_name)
+    def set_tutorials(self, cards: list[TutorialCard],
+                      thumbnail: Callable[[str], QPixmap] | None = None) -> None:
+        """A card per rule system; `thumbnail(file name)` draws a tutorial's board, after
+        the page is shown so that opening the window does not wait for it."""
+        if cards == self._shown and self.cards:
+            return  # unchanged: keep the pictures already drawn
+        for card in self.cards:
+            card.deleteLater()
+        self.cards = []
+        self._shown = cards
+        columns = 2
+        for index, tutorial in enumerate(cards):
+            card = _Card(tutorial, self.tutorialRequested.emit)
+            self.cards_layout.addWidget(card, index // columns, index % columns)
+            self.cards.append(card)
+        for row in range(self.cards_layout.rowCount()):
+            self.cards_layout.setRowStretch(row, 0)
+        self.cards_layout.setRowStretch((len(cards) + columns - 1) // columns, 1)
+        self._thumbnail = thumbnail
+        QTimer.singleShot(0, self._draw_thumbnails)
+
+    def _draw_thumbnails(self) -> None:
+        if self._thumbnail is None:
+            return
+        for card, tutorial in zip(self.cards, self._shown, strict=True):
+            card.picture.setPixmap(self._thumbnail(tutorial.tutorials[0][0]))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._draw_thumbnails()  # the boards follow the light or dark theme
 
     def _open_selected(self) -> None:
         item = self.recent.currentItem()
         if item is not None and item.data(Qt.ItemDataRole.UserRole):
             self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole))
-
-    def _tutorial_selected(self) -> None:
-        item = self.tutorials.currentItem() or self.tutorials.item(0)
-        if item is not None:
-            self.tutorialRequested.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -104,7 +104,7 @@ def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], dept
     else:
         w = Outcome("hold")
     ward_end = w.destination or ward.at
-    notes.append(f"Guardian of {ward.id}: activate {ward.id} next, giving it the same first "
+    notes.append(f"Guardian of {ward.name}: activate {ward.name} next, giving it the same first "
                  "die, so it does what this decision expects.")
     pace = s.dash if w.action == "dash" else s.move
     reach = s.reach(pace)
@@ -132,7 +132,7 @@ def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], dept
     outs, text = s.outcomes(cells, mode, target)
     ward_does = f"{ward.name} {'would ' if ward.is_enemy else ''}{w.action}"
     if w.targets:
-        ward_does += f" at {', '.join(w.targets)}"
+        ward_does += f" at {', '.join(s.enc.unit(t).name for t in w.targets)}"
     detail = "; ".join(t.detail for t in ward_trace.steps() if t.outcome == APPLIED)
     trace.add(step, APPLIED, f"{ward_does} (its own reasoning: {detail or 'none'}); the "
               f"guardian {within}, at the same pace; "

@@ -15,7 +15,7 @@ def test_window_has_title_docks_menus_and_status_bar(qtbot):
     assert window.windowTitle() == "Foebook"
     assert window.dockWidgetArea(window.roster_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert window.dockWidgetArea(window.decision_dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles == ["File", "Edit", "View", "Session", "Help"]
     assert window.statusBar().currentMessage() == "Ready"

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QPointF, Signal
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
+from desktop.tracker.display_names import display_names
+from ui import palette
 from ui.board.cell_shapes import board_rect, cell_at, cell_centre
 from ui.board.highlights import Highlights
 from ui.board.terrain_item import TerrainItem
-from ui.board.token_item import TokenItem
+from ui.board.token_item import TokenItem, token_centre
+
+MARGIN = 26.0  # scene units left and above the board, under the rulers
 
 
 class BoardScene(QGraphicsScene):
@@ -33,7 +36,7 @@ class BoardScene(QGraphicsScene):
         self.brush: Terrain | None = None  # set while painting terrain
         self._dragging: str | None = None
         self._painted: set[Cell] = set()
-        self.setBackgroundBrush(QColor("#E3DED3"))
+        self.setBackgroundBrush(palette.board_background())
 
     # -- content ---------------------------------------------------------------------------
     def set_encounter(self, encounter: Encounter, active: str | None = None) -> None:
@@ -45,13 +48,15 @@ class BoardScene(QGraphicsScene):
             self.terrain_item = TerrainItem(encounter.board)
             self.addItem(self.terrain_item)
             rect = board_rect(encounter.board)
-            self.setSceneRect(rect.adjusted(-40, -40, 40, 40))
+            # Room around the board for the view's row and column rulers.
+            self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, 4, 4))
         for item in self.tokens.values():
             self.removeItem(item)
         self.tokens = {}
+        names = display_names(encounter.units)
         for unit in encounter.units:
             token = TokenItem(unit, encounter.board.shape, show_hp=self.show_hp,
-                              active=unit.id == active)
+                              active=unit.id == active, name=names[unit.id])
             self.addItem(token)
             self.tokens[unit.id] = token
 
@@ -64,10 +69,11 @@ class BoardScene(QGraphicsScene):
             return
         unit = self.encounter.unit(unit_id)
         shape = self.encounter.board.shape
-        targets = [self.encounter.unit(t).at for t in outcome.targets
-                   if self.encounter.has_unit(t)]
-        self.highlights.show(shape, unit.at, targets, outcome.destination, outcome.path,
-                             set(move_cells), set(attack_cells))
+        hit = [self.tokens[t] for t in outcome.targets if t in self.tokens]
+        self.highlights.show(shape, unit.at, [t.unit.at for t in hit], outcome.destination,
+                             outcome.path, set(move_cells), set(attack_cells),
+                             [(t.pos(), t.radius) for t in hit],
+                             token_centre(shape, unit) - cell_centre(shape, unit.at))
         if outcome.destination is not None and outcome.destination != unit.at:
             self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True)
             self.addItem(self.ghost)
@@ -80,6 +86,17 @@ class BoardScene(QGraphicsScene):
 
     def set_overlay_visible(self, name: str, visible: bool) -> None:
         self.highlights.set_visible(name, visible)
+
+    def event(self, event) -> bool:
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
+            self.restyle()
+        return super().event(event)
+
+    def restyle(self) -> None:
+        """Light or dark board, following the application's palette."""
+        self.setBackgroundBrush(palette.board_background())
+        if self.terrain_item is not None:
+            self.terrain_item.update()  # drops its cached pixmap
 
     # -- interaction -----------------------------------------------------------------------
     def _cell(self, point: QPointF) -> Cell | None:
@@ -128,7 +145,7 @@ class BoardScene(QGraphicsScene):
             unit = self.encounter.unit(unit_id)
             token = self.tokens.get(unit_id)
             if token is not None:
-                token.setPos(cell_centre(self.encounter.board.shape, unit.at))
+                token.setPos(token_centre(self.encounter.board.shape, unit))
             if cell is not None and cell != unit.at:
                 self.unitMoveRequested.emit(unit_id, *cell)
         super().mouseReleaseEvent(event)

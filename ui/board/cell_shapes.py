@@ -30,7 +30,7 @@ def cell_polygon(shape: Shape, cell: Cell) -> QPolygonF:
 
 
 def token_radius(shape: Shape) -> float:
-    return CELL * (0.36 if shape is Shape.SQUARE else 0.34)
+    return CELL * (0.45 if shape is Shape.SQUARE else 0.42)
 
 
 def board_rect(board: Board) -> QRectF:

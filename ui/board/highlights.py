@@ -18,6 +18,7 @@ from desktop.engine.board import Cell, Shape
 from ui import palette
 from ui.board.cell_shapes import cell_centre, cell_polygon, token_radius
 from ui.board.text import draw_centred
+from ui.board.token_item import TOKEN_Z
 
 OVERLAYS = ("move", "attack", "sight")
 
@@ -29,7 +30,7 @@ class _Badge(QGraphicsItem):
         self.number = number
         self.radius = radius
         self.setPos(at)
-        self.setZValue(40)
+        self.setZValue(TOKEN_Z + 10)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-self.radius, -self.radius, 2 * self.radius, 2 * self.radius)
@@ -100,9 +101,16 @@ class Highlights:
         return item
 
     def show(self, shape: Shape, origin: Cell, targets: list[Cell], destination: Cell | None,
-             path: tuple[Cell, ...], move_cells: set[Cell], attack_cells: set[Cell]) -> None:
+             path: tuple[Cell, ...], move_cells: set[Cell], attack_cells: set[Cell],
+             target_spots: list[tuple[QPointF, float]] | None = None,
+             mover_offset: QPointF | None = None) -> None:
+        """`target_spots` are the targets' token centres and radii (large figures cover
+        more than their cell); `mover_offset` shifts the path onto a large mover's centre.
+        Every overlay lies beneath the tokens (TOKEN_Z), so initials stay readable."""
         self.clear()
         radius = token_radius(shape)
+        shift = mover_offset or QPointF()
+        spots = target_spots or [(cell_centre(shape, t), radius) for t in targets]
         self.groups["move"] = self._add(CellsOverlay(shape, move_cells, palette.MOVE_RANGE))
         self.groups["move"].setZValue(2)
         self.groups["attack"] = self._add(CellsOverlay(shape, attack_cells, palette.ATTACK_RANGE,
@@ -111,36 +119,35 @@ class Highlights:
         end = destination if destination is not None else origin
         sight = QGraphicsItemGroup()
         for target in targets[:1]:
-            line = QPainterPath(cell_centre(shape, end))
-            line.lineTo(cell_centre(shape, target))
+            line = QPainterPath(cell_centre(shape, end) + shift)
+            line.lineTo(spots[targets.index(target)][0])
             item = QGraphicsPathItem(line)
             item.setPen(QPen(palette.SIGHT, 2.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
             sight.addToGroup(item)
-        sight.setZValue(30)
+        sight.setZValue(TOKEN_Z - 6)
         self.groups["sight"] = self._add(sight)
         if path:
             self.path_cells = tuple(path)
-            points = [cell_centre(shape, origin), *(cell_centre(shape, c) for c in path)]
+            points = [cell_centre(shape, c) + shift for c in (origin, *path)]
             route = QPainterPath(points[0])
             for point in points[1:]:
                 route.lineTo(point)
             self.path_item = self._add(QGraphicsPathItem(route))
             self.path_item.setPen(QPen(palette.PATH, 4, Qt.PenStyle.SolidLine,
                                        Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            self.path_item.setZValue(25)
+            self.path_item.setZValue(TOKEN_Z - 5)
             for point in points[1:-1]:
                 dot = self._add(QGraphicsEllipseItem(QRectF(point.x() - 5, point.y() - 5, 10, 10)))
                 dot.setBrush(QBrush(palette.PATH))
                 dot.setPen(QPen(QColor("white"), 1.5))
-                dot.setZValue(26)
-        for number, target in enumerate(targets, start=1):
-            centre = cell_centre(shape, target)
+                dot.setZValue(TOKEN_Z - 4)
+        for number, (centre, radius) in enumerate(spots, start=1):
             ring = self._add(QGraphicsEllipseItem(
                 QRectF(centre.x() - radius - 6, centre.y() - radius - 6,
                        2 * radius + 12, 2 * radius + 12)))
             ring.setPen(QPen(palette.TARGET, 5))
             ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            ring.setZValue(35)
+            ring.setZValue(TOKEN_Z + 5)  # a ring around the token, clear of its initials
             self.target_items.append(ring)
             self._add(_Badge(number, QPointF(centre.x() + radius * 0.8,
                                             centre.y() + radius * 0.8), radius * 0.42))

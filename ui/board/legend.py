@@ -1,13 +1,15 @@
-"""A one-row legend of the terrain and the highlight colours under the board."""
+"""The board's legend: terrain and highlight colours behind a one-line toggle."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.engine.board import Terrain
 from ui import palette
+
+SETTING = "board/legendShown"
 
 
 def swatch(colour: QColor, size: int = 14) -> QPixmap:
@@ -26,7 +28,8 @@ def terrain_icon(terrain: Terrain) -> QIcon:
 
 
 class Legend(QWidget):
-    """Wraps onto more lines in a narrow window rather than forcing the window wider."""
+    """One line under the board: a Legend toggle and the hovered cell. The colour key opens
+    beside the toggle (wrapping in a narrow window) and the choice is remembered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,6 +42,12 @@ class Legend(QWidget):
             f'<span style="color:{c.name()}; font-size:large">■</span>&nbsp;'
             f'{text.replace(" ", "&nbsp;")}'
             for c, text in entries)
+        self.toggle = QToolButton()
+        self.toggle.setText("Legend")
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setToolTip("Show or hide what the colours on the board mean")
         self.text = QLabel(html)
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -47,9 +56,19 @@ class Legend(QWidget):
         self.coordinates.setMinimumWidth(70)
         self.coordinates.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 2, 8, 2)
+        layout.setContentsMargins(4, 0, 8, 0)
+        layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.text, 1)
-        layout.addWidget(self.coordinates)
+        layout.addStretch(0)
+        layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
+        self.toggle.toggled.connect(self._show_key)
+        self.toggle.setChecked(QSettings().value(SETTING, False, type=bool))
+        self._show_key(self.toggle.isChecked())
+
+    def _show_key(self, on: bool) -> None:
+        self.text.setVisible(on)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        QSettings().setValue(SETTING, on)
 
     def show_cell(self, col: int, row: int) -> None:
         self.coordinates.setText("" if col < 0 else f"[{col}, {row}]")

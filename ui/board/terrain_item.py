@@ -34,17 +34,20 @@ class TerrainItem(QGraphicsItem):
         board = self.board
         shape = board.shape
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        grid = QPen(palette.GRID_LINE, 1)
+        grid = QPen(palette.grid_line(), 1)
+        fill = palette.terrain_fill
+        # Hatching stands out darker on a light board, lighter on a dark one.
+        shade = QColor.lighter if palette.dark() else QColor.darker
         for cell in board.cells():
             terrain = board.terrain(cell)
             polygon = cell_polygon(shape, cell)
             painter.setPen(grid)
-            painter.setBrush(QBrush(palette.TERRAIN_FILL[terrain]))
+            painter.setBrush(QBrush(fill(terrain)))
             painter.drawPolygon(polygon)
             pattern = _PATTERN.get(terrain)
             if pattern is not None:
                 painter.setPen(QPen(Qt.PenStyle.NoPen))
-                painter.setBrush(QBrush(palette.TERRAIN_FILL[terrain].darker(135), pattern))
+                painter.setBrush(QBrush(shade(fill(terrain), 135), pattern))
                 painter.drawPolygon(polygon)
             if terrain is Terrain.DOOR:
                 self._draw_door(painter, polygon)

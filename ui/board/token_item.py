@@ -1,4 +1,5 @@
-"""A unit's token: side colour, initials, an HP ring and a pip per status marker."""
+"""A unit's token: side colour, initials, a number badge for figures sharing a name, an HP
+ring and a pip per status marker. Large figures cover their whole footprint."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.engine.board import Shape
+from desktop.engine.footprint import footprint
 from desktop.engine.units import Unit
+from desktop.rulesets.dungeon_crawl import size_of
+from desktop.tracker.display_names import split_number
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
 from ui.board.text import draw_centred
 
 STATUS_PIP = QColor("#F0E442")
+TOKEN_Z = 30  # above every overlay: paths and ranges never hide a token's initials
+
 
 def initials(name: str) -> str:
     words = [w for w in name.replace("-", " ").split() if w]
@@ -21,18 +27,34 @@ def initials(name: str) -> str:
     return name[:2].capitalize()
 
 
+def token_centre(shape: Shape, unit: Unit) -> QPointF:
+    """The middle of the figure's footprint (its one cell for ordinary figures)."""
+    cells = footprint(unit.at, figure_size(shape, unit))
+    points = [cell_centre(shape, cell) for cell in cells]
+    return QPointF(sum(p.x() for p in points) / len(points),
+                   sum(p.y() for p in points) / len(points))
+
+
+def figure_size(shape: Shape, unit: Unit) -> int:
+    # Footprints are square blocks, so only square boards have large figures.
+    return size_of(unit) if shape is Shape.SQUARE else 1
+
+
 class TokenItem(QGraphicsItem):
     def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
-                 active: bool = False, ghost: bool = False) -> None:
+                 active: bool = False, ghost: bool = False, name: str | None = None) -> None:
         super().__init__()
         self.unit = unit
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
         self.show_hp = show_hp
         self.active = active
         self.ghost = ghost
-        self.radius = token_radius(shape)
-        self.setPos(cell_centre(shape, unit.at))
-        self.setZValue(20 if not ghost else 15)
+        self.name = name or unit.name
+        self.label, self.number = split_number(self.name)
+        self.size = figure_size(shape, unit)
+        self.radius = token_radius(shape) * self.size
+        self.setPos(token_centre(shape, unit))
+        self.setZValue(TOKEN_Z if not ghost else TOKEN_Z - 1)
         # Tokens change only when their unit does (a new item is made then): paint each
         # once into a pixmap, so repainting a board of a hundred units is a blit.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -47,7 +69,7 @@ class TokenItem(QGraphicsItem):
 
     def _tooltip(self) -> str:
         u = self.unit
-        bits = [f"<b>{u.name}</b> ({u.side.value})"]
+        bits = [f"<b>{self.name}</b> ({u.side.value})"]
         if self.show_hp:
             bits.append(f"HP {u.hp} / {u.max_hp}")
         if u.ai:
@@ -88,21 +110,39 @@ class TokenItem(QGraphicsItem):
         if self.show_hp and self.unit.max_hp > 0:
             fraction = max(0.0, min(1.0, self.unit.hp / self.unit.max_hp))
             ring = QRectF(-r + 3, -r + 3, 2 * r - 6, 2 * r - 6)
-            painter.setPen(QPen(QColor(255, 255, 255, 110), 3.5))
+            painter.setPen(QPen(QColor(255, 255, 255, 110), 3))
             painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             painter.drawEllipse(ring)
-            painter.setPen(QPen(QColor("white"), 3.5, Qt.PenStyle.SolidLine,
+            painter.setPen(QPen(QColor("white"), 3, Qt.PenStyle.SolidLine,
                                 Qt.PenCapStyle.FlatCap))
             painter.drawArc(ring, 90 * 16, int(-fraction * 360 * 16))
         font = QFont(painter.font())
         font.setBold(True)
-        font.setPixelSize(max(9, int(r * 0.72)))
+        font.setPixelSize(max(9, int(token_radius(self.board_shape) * 0.82 * min(self.size, 2))))
         painter.setFont(font)
         painter.setPen(QPen(QColor("white")))
-        draw_centred(painter, QRectF(-r, -r, 2 * r, 2 * r), initials(self.unit.name))
-        pip = max(3.0, r * 0.2)
+        draw_centred(painter, QRectF(-r, -r, 2 * r, 2 * r), initials(self.label))
+        if self.number:
+            self._paint_number(painter, r)
+        pip = max(3.0, r * 0.18)
         for index, _status in enumerate(self.unit.statuses[:4]):
             centre = QPointF(r * 0.75 - index * (pip * 2.1), -r * 0.85)
             painter.setPen(QPen(QColor("#333333"), 1))
             painter.setBrush(QBrush(STATUS_PIP))
             painter.drawEllipse(centre, pip, pip)
+
+    def _paint_number(self, painter: QPainter, r: float) -> None:
+        """The figure's number ("Goblin 2" -> 2) in a white disc at the lower left."""
+        # Dark and square-cornered: never mistaken for the orange target-order discs.
+        badge = max(6.0, token_radius(self.board_shape) * 0.42)
+        centre = QPointF(-r * 0.74, r * 0.74)
+        box = QRectF(centre.x() - badge, centre.y() - badge, 2 * badge, 2 * badge)
+        painter.setPen(QPen(QColor("white"), 1.2))
+        painter.setBrush(QBrush(QColor("#222222")))
+        painter.drawRoundedRect(box, badge * 0.4, badge * 0.4)
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(int(badge * (1.5 if len(self.number) == 1 else 1.1)))
+        painter.setFont(font)
+        painter.setPen(QPen(QColor("white")))
+        draw_centred(painter, box, self.number)

@@ -39,6 +39,7 @@ from ui.cards.renderer import (
     write_pdf,
 )
 from ui.cards.sheet import PAPERS, SIZES, sheet_layout
+from ui.documents import documents_dir
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +253,7 @@ class PrintCardsDialog(QDialog):
 
     def _export(self) -> None:
         settings = QSettings()
-        folder = settings.value(f"{SETTINGS_GROUP}/folder", str(Path.home()))
+        folder = settings.value(f"{SETTINGS_GROUP}/folder", documents_dir())
         stem = (self.source or self.data.name).replace("/", "-").removesuffix(".toml")
         path, _ = QFileDialog.getSaveFileName(self, "Export cards as PDF",
                                               str(Path(folder) / f"{stem} cards.pdf"),
@@ -267,5 +268,6 @@ class PrintCardsDialog(QDialog):
             QMessageBox.warning(self, "Export PDF", error.message)
             return
         settings.setValue(f"{SETTINGS_GROUP}/folder", str(Path(path).parent))
-        self.summary.setText(f"Wrote {len(result.cards)} cards on {result.pages} pages to "
-                             f"{path}.")
+        cards, pages = len(result.cards), result.pages
+        self.summary.setText(f"Wrote {cards} card{'s' if cards != 1 else ''} on {pages} "
+                             f"page{'s' if pages != 1 else ''} to {path}.")

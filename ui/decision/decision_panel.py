@@ -10,13 +10,13 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -94,10 +94,12 @@ class DecisionPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
         self.summary.setFont(font)
-        self.phases = QTabBar()
+        # A drop-down, not tabs: six phases never fit a side panel's width as tabs.
+        self.phases = QComboBox()
         self.phases.setVisible(False)
         self.phases.setAccessibleName("Phase")
-        self.phases.currentChanged.connect(self._phase_changed)
+        self.phases.setToolTip("Preview what this enemy does in another phase")
+        self.phases.currentIndexChanged.connect(self._phase_changed)
         self.steps = StepList()
         self.choices_label = QLabel("The rules leave this to the players — pick one:")
         self.choices_label.setWordWrap(True)
@@ -148,10 +150,9 @@ class DecisionPanel(QWidget):
     # -- content ---------------------------------------------------------------------------
     def set_phases(self, phases: tuple[str, ...], current: str | None) -> None:
         self.phases.blockSignals(True)
-        while self.phases.count():
-            self.phases.removeTab(0)
+        self.phases.clear()
         for phase in phases:
-            self.phases.addTab(phase.capitalize())
+            self.phases.addItem(f"{phase.capitalize()} phase")
         if current in phases:
             self.phases.setCurrentIndex(phases.index(current))
         self.phases.setVisible(bool(phases))

@@ -3,24 +3,30 @@ numbers, wrapped to the panel's width. Click a step to fold or unfold its reason
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
 
+_NUMBER = re.compile(r"^\d+[a-z]?\.\s*")
 _COLOURS = {APPLIED: "#007A5A", SKIPPED: "#767676"}
 _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 
 
 class StepCard(QFrame):
-    def __init__(self, step: TraceStep, parent: QWidget | None = None) -> None:
+    def __init__(self, step: TraceStep, number: int = 0,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.step = step
         applied = step.outcome != SKIPPED
         colour = _COLOURS.get(step.outcome, "#1F4E9A")
         self.setFrameShape(QFrame.Shape.StyledPanel if applied else QFrame.Shape.NoFrame)
-        self.title = QLabel(step.step)
+        # Each chain numbers its own steps from 1; the panel numbers the whole column.
+        name = _NUMBER.sub("", step.step)
+        self.title = QLabel(f"{number}. {name}" if number else name)
         self.title.setWordWrap(True)
         font = QFont(self.title.font())
         font.setBold(applied)
@@ -75,7 +81,7 @@ class StepList(QScrollArea):
             card.hide()  # at once: deleteLater waits for the event loop
             card.deleteLater()
         self.cards = []
-        for step in steps:
-            card = StepCard(step)
+        for number, step in enumerate(steps, start=1):
+            card = StepCard(step, number)
             self._layout.insertWidget(self._layout.count() - 1, card)
             self.cards.append(card)

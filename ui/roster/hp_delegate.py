@@ -77,7 +77,7 @@ def _text_colour(opt: QStyleOptionViewItem, defeated: bool) -> QColor:
 
 class HpDelegate(QStyledItemDelegate):
     """HP bar: the filled part is the fraction left, coloured good/hurt/low; the text is
-    drawn in two colours so it stays readable over the fill and over the empty track."""
+    drawn over it in the row's text colour."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -112,11 +112,8 @@ class HpDelegate(QStyledItemDelegate):
         painter.setFont(opt.font)
         text = f"{hp} / {max_hp}"
         align = Qt.AlignmentFlag.AlignCenter
-        painter.setClipRect(fill)
-        painter.setPen(text_on(colour))
-        painter.drawText(bar, align, text)
-        rest = QRectF(fill.right(), bar.top(), bar.right() - fill.right(), bar.height())
-        painter.setClipRect(rest)
+        # One colour for the whole number: a number that changes colour where the fill
+        # ends reads as two numbers. The row's text colour contrasts with fill and track.
         painter.setPen(_text_colour(opt, defeated))
         painter.drawText(bar, align, text)
         painter.restore()
