@@ -54,10 +54,14 @@ Observer = Callable[[Change], None]
 
 
 def initial_state(encounter: Encounter, ruleset: Ruleset) -> TrackerState:
-    """A fresh session's state: derived markers brought up to date, the round's order."""
+    """A fresh session's state: derived markers brought up to date, the round's order (units
+    added before anyone acts join it: see turns.join_order)."""
     if encounter.ruleset != ruleset.id:
         raise TrackerError(f"the encounter is played with '{encounter.ruleset}', "
                            f"not '{ruleset.id}'")
+    phases = ruleset.data.phases
+    if phases and encounter.phase not in phases:
+        encounter = encounter.evolve(phase=phases[0])  # play starts in the first phase
     state = refresh_derived(TrackerState(encounter), ruleset)
     return with_fresh_order(state, ruleset)
 

@@ -113,7 +113,7 @@ def test_add_move_rename_and_remove_units(tiny):
                           "max_hp": 3, "statuses": ["pinned"]}))
     hound = tiny.state.unit("e3")
     assert (hound.hp, hound.ai, hound.statuses) == (3, "brute", ("pinned",))
-    assert tiny.state.order == ("e1", "e2")  # new units join the order next round
+    assert tiny.state.order == ("e1", "e2", "e3")  # nobody has acted: it joins this round
     tiny.execute(MoveUnit("e3", [3, 2]))
     tiny.execute(RenameUnit("e3", "Big Hound"))
     tiny.execute(Damage("e3", 1, source="p2"))
@@ -121,7 +121,7 @@ def test_add_move_rename_and_remove_units(tiny):
     tiny.execute(RemoveUnit("p2"))
     assert tiny.encounter.memory.last_attacker == {}
     tiny.execute(RemoveUnit("e1"))
-    assert tiny.state.order == ("e2",)
+    assert tiny.state.order == ("e2", "e3")
     assert [u.id for u in tiny.encounter.units] == ["e2", "p1", "e3"]
 
 
