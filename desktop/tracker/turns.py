@@ -164,16 +164,29 @@ def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     return start_activation(state, ruleset)
 
 
+def phase_over(state: TrackerState, ruleset: Ruleset) -> bool:
+    """Every unit has acted in this phase: Next moves on to the next phase or round."""
+    return bool(ruleset.data.phases and state.order and state.pointer >= len(state.order))
+
+
 def advance(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     """What Next does: the next unit activates. Once every unit has acted, a ruleset with
     phases goes on to its next phase, and after the last phase to the next round."""
-    phases = ruleset.data.phases
-    if phases and state.order and state.pointer >= len(state.order):
-        following = phase_after(phases, current_phase(state, ruleset))
+    if phase_over(state, ruleset):
+        following = phase_after(ruleset.data.phases, current_phase(state, ruleset))
         if following is None:
             return next_round(state, ruleset)
         return enter_phase(state, ruleset, following)
     return next_activation(state, ruleset)
+
+
+def next_label(state: TrackerState, ruleset: Ruleset) -> str | None:
+    """What Next does now, in words for its button; None when it has nothing to do (every
+    unit has acted and the ruleset has no phases: the players start the next round)."""
+    if phase_over(state, ruleset):
+        following = phase_after(ruleset.data.phases, current_phase(state, ruleset))
+        return "Next round" if following is None else f"Next phase: {following}"
+    return "Next activation" if state.pointer < len(state.order) else None
 
 
 def settle_order(state: TrackerState, ruleset: Ruleset, order: list[str]) -> TrackerState:

@@ -23,13 +23,14 @@ def initials(name: str) -> str:
 
 class TokenItem(QGraphicsItem):
     def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
-                 active: bool = False, ghost: bool = False) -> None:
+                 active: bool = False, ghost: bool = False, defeated: bool = False) -> None:
         super().__init__()
         self.unit = unit
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
         self.show_hp = show_hp
         self.active = active
         self.ghost = ghost
+        self.defeated = defeated  # as the ruleset decides it (Ruleset.is_defeated)
         self.radius = token_radius(shape)
         self.setPos(cell_centre(shape, unit.at))
         self.setZValue(20 if not ghost else 15)
@@ -40,10 +41,6 @@ class TokenItem(QGraphicsItem):
         if not ghost:
             self.setToolTip(self._tooltip())
             self.setCursor(Qt.CursorShape.OpenHandCursor)
-
-    @property
-    def defeated(self) -> bool:
-        return self.unit.hp <= 0 if self.unit.is_enemy else self.unit.hp < 0
 
     def _tooltip(self) -> str:
         u = self.unit
