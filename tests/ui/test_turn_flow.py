@@ -137,3 +137,16 @@ def test_a_brush_stroke_is_one_undo_step(window, qtbot):
         "Painted wall on 4 cells: [6, 0], [7, 0], [8, 0], [8, 1]"]
     qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.encounter.board == board
+
+
+def test_in_the_players_turn_an_enemy_that_acted_still_reacts(window, qtbot):
+    window.start_tutorial(CLOSE_QUARTERS)
+    session = window.session
+    enter(qtbot, window)  # the captain's command ability: the mob is next
+    click_cell(qtbot, window, session.encounter.unit("captain").at)
+    assert window.panel.title.text() == "Raider Captain has acted in the command phase."
+    qtbot.keyClick(window.board_view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert window.player_turn and window.act_apply.isEnabled()
+    enter(qtbot, window)  # a reaction: the enemies' order does not move
+    assert session.history[-1].text.startswith("Raider Captain: ")
+    assert (session.pointer, session.current_unit) == (1, "mob")
