@@ -4,6 +4,7 @@ grimdark-solo phases flow, and board drags and brush strokes are one undo step e
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from desktop.engine.board import Terrain
@@ -11,6 +12,14 @@ from ui.board.cell_shapes import cell_centre
 
 AMBUSH = "card-flip-goblin-ambush.toml"  # enemies in order: goblin, brute, kobold (1 HP)
 CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"
+
+
+@pytest.fixture
+def window(window, qtbot):
+    """The main window, active: window shortcuts (Enter, Ctrl+Z) reach it on any display."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    return window
 
 
 def enter(qtbot, window) -> None:
