@@ -38,6 +38,7 @@ from desktop.samples import list_samples, rule_system
 from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Session
+from desktop.tracker.turns import acting_span, next_label
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
 from ui.board.legend import Legend, terrain_icon
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self.shown_round: int | None = None
         self.phase_override: str | None = None
         self.player_turn = False  # previewing the enemies' reactions in the players' turn
+        self._turn: tuple | None = None  # round, phase, order and pointer last shown
         self.table_display = None
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self._auto_timer = QTimer(self)
@@ -121,8 +123,8 @@ class MainWindow(QMainWindow):
         self.scene.unitClicked.connect(self.select_unit)
         self.scene.unitMoveRequested.connect(
             lambda uid, c, r: self.run_command(cmd.MoveUnit(uid, (c, r))))
-        self.scene.terrainPaintRequested.connect(
-            lambda c, r, t: self.run_command(cmd.EditTerrain((c, r), t)))
+        self.scene.terrainStrokeRequested.connect(
+            lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t)))
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         board_page = QWidget()
         board_layout = QVBoxLayout(board_page)
@@ -506,6 +508,7 @@ class MainWindow(QMainWindow):
         self.shown_round = session.round
         self._fresh_dice()
         self.scene.encounter = None  # a new board: rebuild the terrain
+        self._turn = self._turn_now()
         self._refresh_views()
         self.board_view.fit_board()
         current = session.current_unit
@@ -514,33 +517,51 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     # -- reacting to the session -------------------------------------------------------------
+    def _turn_now(self) -> tuple:
+        state = self.session.state
+        return state.round, state.encounter.phase, state.order, state.pointer
+
     def _session_changed(self, change) -> None:
+        turn, self._turn = self._turn, self._turn_now()
+        moved = turn != self._turn
+        if moved:
+            self.phase_override = None  # the turn moved on: stop previewing another phase
         self._refresh_views()
         if self.selected is not None and not self.session.encounter.has_unit(self.selected):
             self.selected = None
         if self.session.round != self.shown_round:  # dice typed last round are not this one's
             self.shown_round = self.session.round
             self._fresh_dice()
-        self.evaluate()
+        current = self.session.current_unit
+        if moved and current is not None:
+            self.select_unit(current)  # the turn moved (Next, Apply, undo...): show who acts
+        else:
+            self.evaluate()
+
+    def _defeated(self) -> set[str]:
+        ruleset = self.session.ruleset
+        return {u.id for u in self.session.encounter.units if ruleset.is_defeated(u)}
 
     def _refresh_views(self) -> None:
         session = self.session
         if session is None:
             return
         state = session.state
-        self.scene.set_encounter(session.encounter, session.current_unit)
+        defeated = self._defeated()
+        self.scene.set_encounter(session.encounter, session.current_unit, defeated)
         ruleset = session.ruleset
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
         stratagem = next((c.card for c in reversed(state.cards)
                           if c.deck == "stratagems" and c.round == state.round), "")
         self.turns.show_state(state, ruleset.data.phases, ruleset.helpers(session.encounter),
                               ruleset.id == "card-flip-rpg", last_card,
-                              hasattr(ruleset, "draw_stratagem"), stratagem)
+                              hasattr(ruleset, "draw_stratagem"), stratagem,
+                              next_label(state, ruleset))
         self.panel.set_phases(ruleset.data.phases, self.phase_override or
                               session.encounter.phase)
         self.log_panel.show_entries(session.history)
         if self.table_display is not None:
-            self.table_display.follow(session.encounter, session.current_unit)
+            self.table_display.follow(session.encounter, session.current_unit, defeated)
         self._update_actions()
 
     def _update_title(self) -> None:
@@ -599,19 +620,10 @@ class MainWindow(QMainWindow):
                 self.report(str(error))
 
     def next_activation(self) -> None:
-        self.phase_override = None
-        if self.run_command(cmd.NextActivation()):
-            self._select_current()
+        self.run_command(cmd.NextActivation())
 
     def next_round(self) -> None:
-        self.phase_override = None
-        if self.run_command(cmd.NextRound()):
-            self._select_current()
-
-    def _select_current(self) -> None:
-        current = self.session.current_unit if self.session else None
-        if current is not None:
-            self.select_unit(current)
+        self.run_command(cmd.NextRound())
 
     def resize_board(self, size: tuple[int, int] | None = None) -> None:
         if self.session is None:
@@ -702,7 +714,6 @@ class MainWindow(QMainWindow):
 
     def _set_phase(self, phase: str) -> None:
         if self.session is not None and phase != self.session.encounter.phase:
-            self.phase_override = None
             self.run_command(cmd.SetPhase(phase))
 
     def _preview_phase(self, phase: str) -> None:
@@ -767,6 +778,13 @@ class MainWindow(QMainWindow):
         unit = session.encounter.unit(self.selected)
         if not unit.is_enemy:
             self.panel.show_message(f"{unit.name} is a player unit: the players decide.")
+            self.scene.clear_outcome()
+            self._update_actions()
+            return
+        if (not self.player_turn and self.phase_override is None
+                and session.state.has_acted(unit.id)):
+            self.panel.show_message(f"{unit.name} has acted "
+                                    f"{acting_span(session.state, session.ruleset)}.")
             self.scene.clear_outcome()
             self._update_actions()
             return
@@ -864,17 +882,15 @@ class MainWindow(QMainWindow):
         self.apply_decision(self.panel.chosen())
 
     def apply_decision(self, choice: int = 0) -> bool:
-        """Record the decision as one command, then move on if it was this unit's turn."""
+        """Record the decision as one command (one undo step): in the enemies' turn it is the
+        unit's activation, so the turn passes to the next unit in the same step."""
         if self.session is None or self.decision is None:
             return False
-        unit_id = self.decision.unit
-        if not self.run_command(cmd.ApplyDecision.of(self.decision, choice)):
+        if not self.run_command(cmd.ApplyDecision.of(self.decision, choice,
+                                                     reaction=self.player_turn)):
             return False
-        self._fresh_dice()  # those dice are used up
-        if self.session.current_unit == unit_id:
-            self.next_activation()
-        else:
-            self.evaluate()
+        self._fresh_dice()  # those dice are used up, also when the same unit stays selected
+        self.evaluate()
         return True
 
     def toggle_auto(self, on: bool | None = None) -> None:
@@ -908,7 +924,8 @@ class MainWindow(QMainWindow):
         if self.table_display is None:
             self.table_display = TableDisplay(self)
         if self.session is not None:
-            self.table_display.follow(self.session.encounter, self.session.current_unit)
+            self.table_display.follow(self.session.encounter, self.session.current_unit,
+                                      self._defeated())
         self.table_display.show()
         self.table_display.raise_()
 

@@ -5,6 +5,8 @@ It shows no enemy HP numbers and no reasoning: only what the players may see.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow
@@ -29,9 +31,10 @@ class TableDisplay(QMainWindow):
         leave.activated.connect(self.showNormal)
         self.resize(900, 700)
 
-    def follow(self, encounter: Encounter, active: str | None) -> None:
+    def follow(self, encounter: Encounter, active: str | None,
+               defeated: Collection[str] = ()) -> None:
         first = self.scene.encounter is None
-        self.scene.set_encounter(encounter, active)
+        self.scene.set_encounter(encounter, active, defeated)
         if first:
             self.view.fit_board()
 

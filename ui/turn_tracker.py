@@ -95,7 +95,8 @@ class TurnTracker(QWidget):
 
     def show_state(self, state: TrackerState, phases: tuple[str, ...], helpers: list[Helper],
                    can_flip: bool, last_card: str = "", can_draw_stratagem: bool = False,
-                   last_stratagem: str = "") -> None:
+                   last_stratagem: str = "", next_label: str | None = None) -> None:
+        """`next_label` says what Next does now (turns.next_label); None disables it."""
         self._updating = True
         enc = state.encounter
         self.round_label.setText(f"Round {state.round}")
@@ -126,10 +127,10 @@ class TurnTracker(QWidget):
                                     "reorder.")
         else:
             self.ties_label.setText("")
-        done = state.pointer >= len(state.order)
         self.round_button.setEnabled(True)
-        self.next_button.setEnabled(not done)
-        self.next_button.setDefault(not done)
+        self.next_button.setText(next_label or "Next activation")
+        self.next_button.setEnabled(next_label is not None)
+        self.next_button.setDefault(next_label is not None)
         while self.helpers.rowCount():
             self.helpers.removeRow(0)
         for helper in helpers:

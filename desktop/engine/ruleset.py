@@ -149,3 +149,17 @@ class Ruleset(ABC):
     def derived_statuses(self, unit: Unit) -> set[str]:
         """Markers that follow from a unit's numbers (e.g. stunned at exactly 0 HP)."""
         return set()
+
+    def is_defeated(self, unit: Unit) -> bool:
+        """Out of action: below 0 HP, or at 0 HP unless the ruleset tells 0 apart from below 0
+        (card-flip-rpg players are only stunned at exactly 0)."""
+        if unit.hp > 0:
+            return False
+        if unit.hp < 0:
+            return True
+        return self.derived_statuses(unit) == self.derived_statuses(unit.evolve(hp=-1))
+
+    def activation_continues(self, phase: str | None, action: str) -> bool:
+        """Whether a unit that just did `action` is decided again before its activation
+        ends (grimdark-solo: a unit that fights then consolidates)."""
+        return False

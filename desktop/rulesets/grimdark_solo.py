@@ -102,6 +102,10 @@ class GrimdarkSolo(Ruleset):
             ("Every phase goes through the enemy units one at a time, in roster order.",),
         )
 
+    def activation_continues(self, phase: str | None, action: str) -> bool:
+        # A unit that has fought consolidates next, in the same activation.
+        return phase == "fight" and action == "fight"
+
     def validate(self, encounter: Encounter) -> list[str]:
         problems = []
         for unit in encounter.enemies():

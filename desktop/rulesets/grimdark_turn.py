@@ -71,12 +71,12 @@ def step_phase(encounter: Encounter, ruleset: GrimdarkSolo, phase: str, dice: Di
     enc = encounter.evolve(phase=phase)
     out: list[Decision] = []
     for unit_id in ruleset.order(enc).order:
-        if enc.unit(unit_id).hp <= 0:
+        if ruleset.is_defeated(enc.unit(unit_id)):
             continue
         decision = ruleset.decide(enc, unit_id, dice)
         out.append(decision)
         enc = apply_decision(enc, decision)
-        if phase == "fight" and decision.action == "fight":
+        if ruleset.activation_continues(phase, decision.action):
             follow = ruleset.decide(enc, unit_id, dice)
             out.append(follow)
             enc = apply_decision(enc, follow)

@@ -20,16 +20,22 @@ from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.effects import expire, refresh_derived
 from desktop.tracker.errors import TrackerError
-from desktop.tracker.expiry import (
-    BRAWL_ACTIONS,
-    END_OF_PHASE,
-    WHEN_BRAWLS,
-    WHEN_HEALED,
-    WHEN_HIT,
-)
+from desktop.tracker.expiry import BRAWL_ACTIONS, WHEN_BRAWLS, WHEN_HEALED, WHEN_HIT
 from desktop.tracker.records import unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
-from desktop.tracker.turns import next_activation, next_round, settle_order
+from desktop.tracker.turns import (
+    acting_span,
+    advance,
+    begin_activation,
+    current_phase,
+    drop_defeated,
+    enter_phase,
+    join_order,
+    mark_acted,
+    next_round,
+    settle_order,
+    without_units,
+)
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 # Decision actions that count as shooting at the targets (memory.shot_this_round).
@@ -104,9 +110,10 @@ class Command:
             COMMANDS[cls.kind] = cls
 
     def run(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
-        """Validate, apply and describe; derived statuses are brought up to date."""
+        """Validate, apply and describe; derived statuses are brought up to date and the
+        units this left defeated drop out of the activation order."""
         new_state, text = self.apply(state, ruleset)
-        return refresh_derived(new_state, ruleset), text
+        return drop_defeated(refresh_derived(new_state, ruleset), ruleset), text
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
@@ -184,7 +191,7 @@ class AddUnit(Command):
         new_counters = {k: dict(v) for k, v in state.counters.items()}
         new_counters[unit.id] = counters
         state = state.with_units([*state.encounter.units, unit], new_counters)
-        return state, f"Added {unit.name} ({unit.side.value}) at {list(cell)}"
+        return join_order(state, ruleset), f"Added {unit.name} ({unit.side.value}) at {list(cell)}"
 
     @classmethod
     def of(cls, unit: Unit) -> AddUnit:
@@ -236,17 +243,10 @@ class RemoveUnit(Command):
             tuple(u for u in memory.shot_this_round if u != unit.id),
             None if memory.previous_target == unit.id else memory.previous_target,
         )
-        order, pointer = list(state.order), state.pointer
-        if unit.id in order:
-            if order.index(unit.id) < pointer:
-                pointer -= 1
-            order.remove(unit.id)
-        ties = tuple(t for t in (tuple(u for u in g if u != unit.id) for g in state.ties)
-                     if len(t) > 1)
+        state = without_units(state, ruleset, [unit.id])
         state = state.with_units([u for u in state.encounter.units if u.id != unit.id],
                                  {k: dict(v) for k, v in state.counters.items()})
-        state = state.evolve(encounter=state.encounter.evolve(memory=memory),
-                             order=tuple(order), ties=ties, pointer=pointer)
+        state = state.evolve(encounter=state.encounter.evolve(memory=memory))
         return state, f"Removed {unit.name}"
 
 
@@ -462,6 +462,32 @@ class MoveUnit(Command):
                 f"{unit.name} moves {list(unit.at)} → {list(cell)}")
 
 
+def _terrain(value: Any) -> Terrain:
+    terrain = LEGEND.get(value) if isinstance(value, str) else None
+    if terrain is None:
+        raise TrackerError(f"unknown terrain '{value}' "
+                           f"(known: {' '.join(t.value for t in Terrain)})")
+    return terrain
+
+
+def _check_paintable(state: TrackerState, cell: Cell, terrain: Terrain) -> None:
+    board = state.encounter.board
+    if not board.in_bounds(cell):
+        raise TrackerError(f"cell {list(cell)} is outside the {board.width}x{board.height} "
+                           "board")
+    occupant = state.encounter.unit_at(cell)
+    if occupant is not None and not terrain.passable:
+        raise TrackerError(f"{occupant.name} stands on {list(cell)}; "
+                           f"it cannot become {terrain.label}")
+
+
+def _painted(state: TrackerState, cells: list[Cell], terrain: Terrain) -> TrackerState:
+    board = state.encounter.board
+    for cell in cells:
+        board = board.with_terrain(cell, terrain)
+    return state.evolve(encounter=state.encounter.evolve(board=board))
+
+
 @dataclass(frozen=True)
 class EditTerrain(Command):
     kind: ClassVar[str] = "edit-terrain"
@@ -470,23 +496,38 @@ class EditTerrain(Command):
 
     def apply(self, state, ruleset):
         cell = _cell(self.cell)
-        board = state.encounter.board
-        if not board.in_bounds(cell):
-            raise TrackerError(f"cell {list(cell)} is outside the {board.width}x{board.height} "
-                               "board")
-        terrain = LEGEND.get(self.terrain)
-        if terrain is None:
-            raise TrackerError(f"unknown terrain '{self.terrain}' "
-                               f"(known: {' '.join(t.value for t in Terrain)})")
-        old = board.terrain(cell)
+        terrain = _terrain(self.terrain)
+        _check_paintable(state, cell, terrain)
+        old = state.encounter.board.terrain(cell)
         if old is terrain:
             raise TrackerError(f"cell {list(cell)} is already {terrain.label}")
-        occupant = state.encounter.unit_at(cell)
-        if occupant is not None and not terrain.passable:
-            raise TrackerError(f"{occupant.name} stands on {list(cell)}; "
-                               f"it cannot become {terrain.label}")
-        enc = state.encounter.evolve(board=board.with_terrain(cell, terrain))
-        return state.evolve(encounter=enc), f"{list(cell)}: {old.label} → {terrain.label}"
+        return _painted(state, [cell], terrain), f"{list(cell)}: {old.label} → {terrain.label}"
+
+
+@dataclass(frozen=True)
+class PaintTerrain(Command):
+    """One stroke of the terrain brush: every cell in `cells` becomes `terrain`, as one
+    undo step. Cells that already are that terrain are left as they are."""
+
+    kind: ClassVar[str] = "paint-terrain"
+    cells: tuple | list = ()
+    terrain: str = "."
+
+    def apply(self, state, ruleset):
+        terrain = _terrain(self.terrain)
+        if not isinstance(self.cells, list | tuple) or not self.cells:
+            raise TrackerError("the brush stroke covers no cell")
+        cells = list(dict.fromkeys(_cell(c) for c in self.cells))
+        for cell in cells:
+            _check_paintable(state, cell, terrain)
+        board = state.encounter.board
+        changed = [c for c in cells if board.terrain(c) is not terrain]
+        if not changed:
+            raise TrackerError(f"every cell of the stroke is already {terrain.label}")
+        shown = ", ".join(str(list(c)) for c in changed[:6]) + (" …" if len(changed) > 6
+                                                                  else "")
+        count = f"{len(changed)} cell" + ("s" if len(changed) > 1 else "")
+        return _painted(state, changed, terrain), f"Painted {terrain.label} on {count}: {shown}"
 
 
 @dataclass(frozen=True)
@@ -525,15 +566,21 @@ class ApplyDecision(Command):
     players broke). The unit moves to the destination and gains the statuses; targets,
     rolls and trace stay in the log; memory records the target and who was shot. A
     decision that rolled dice uses up one draw of the session's dice.
+
+    A decision for the phase being played is the unit's activation: a unit that has acted
+    is refused, and once applied the unit has acted (the active unit's turn passes to the
+    next one, in this same command). A `reaction` (the players' turn) and a decision
+    previewed for another phase move nothing in the order.
     """
 
     kind: ClassVar[str] = "apply-decision"
     decision: dict = field(default_factory=dict)
     choice: int = 0
+    reaction: bool = False
 
     @classmethod
-    def of(cls, decision: Decision, choice: int = 0) -> ApplyDecision:
-        return cls(decision.to_dict(), choice)
+    def of(cls, decision: Decision, choice: int = 0, reaction: bool = False) -> ApplyDecision:
+        return cls(decision.to_dict(), choice, reaction)
 
     def outcome(self) -> dict[str, Any]:
         d = self.decision
@@ -553,6 +600,13 @@ class ApplyDecision(Command):
         if not unit.is_enemy:
             raise TrackerError(f"{unit.name} is a player unit; only enemy decisions apply")
         outcome = self.outcome()
+        phase = d.get("phase")
+        activation = not self.reaction and phase == current_phase(state, ruleset)
+        if activation and state.has_acted(unit.id):
+            raise TrackerError(f"{unit.name} has acted {acting_span(state, ruleset)}")
+        if activation:
+            state = begin_activation(state, ruleset, unit.id)
+            unit = state.unit(unit.id)
         targets = [_unit(state, t).id for t in outcome.get("targets") or []]
         changed = unit
         destination = outcome.get("destination")
@@ -580,6 +634,8 @@ class ApplyDecision(Command):
         state = state.evolve(encounter=state.encounter.evolve(memory=memory))
         if action in BRAWL_ACTIONS:
             state = expire(state, ruleset, [unit.id, *targets], WHEN_BRAWLS)
+        if activation and not ruleset.activation_continues(phase, action):
+            state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
         if self.choice:
             summary += f" (players' choice {self.choice})"
@@ -590,17 +646,31 @@ class ApplyDecision(Command):
         return state, f"{unit.name}: {summary}"
 
 
+def _begins(state: TrackerState, what: str) -> str:
+    first = state.current_unit
+    return what + (f"; {state.unit(first).name} activates first" if first is not None else "")
+
+
 @dataclass(frozen=True)
 class NextActivation(Command):
+    """Next: the active unit is done and the next activates; once every unit has acted in
+    a phase, the next phase begins (after the last phase, the next round)."""
+
     kind: ClassVar[str] = "next-activation"
 
     def apply(self, state, ruleset):
-        before = state.current_unit
-        state = next_activation(state, ruleset)
+        before, phase, round_ = state.current_unit, state.encounter.phase, state.round
+        state = advance(state, ruleset)
+        if state.round != round_:
+            return state, _begins(state, f"Round {state.round} begins")
+        if state.encounter.phase != phase:
+            return state, _begins(state, f"The {state.encounter.phase} phase begins")
         name = state.unit(before).name if before and state.encounter.has_unit(before) else before
         after = state.current_unit
         if after is None:
-            return state, f"{name} done; every unit has acted in round {state.round}"
+            now = current_phase(state, ruleset)
+            span = f"in round {state.round}" if now is None else f"in the {now} phase"
+            return state, f"{name} done; every unit has acted {span}"
         return state, f"{name} done; {state.unit(after).name} activates"
 
 
@@ -610,11 +680,7 @@ class NextRound(Command):
 
     def apply(self, state, ruleset):
         state = next_round(state, ruleset)
-        first = state.current_unit
-        text = f"Round {state.round} begins"
-        if first is not None:
-            text += f"; {state.unit(first).name} activates first"
-        return state, text
+        return state, _begins(state, f"Round {state.round} begins")
 
 
 @dataclass(frozen=True)
@@ -646,9 +712,8 @@ class SetPhase(Command):
             raise TrackerError(f"unknown phase '{self.phase}' (known: {', '.join(phases)})")
         if state.encounter.phase == self.phase:
             raise TrackerError(f"the phase is already {self.phase}")
-        state = state.evolve(encounter=state.encounter.evolve(phase=self.phase))
-        state = expire(state, ruleset, [u.id for u in state.encounter.units], END_OF_PHASE)
-        return state, f"Phase: {self.phase}"
+        state = enter_phase(state, ruleset, self.phase)
+        return state, _begins(state, f"Phase: {self.phase}")
 
 
 @dataclass(frozen=True)

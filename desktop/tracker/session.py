@@ -56,11 +56,15 @@ Observer = Callable[[Change], None]
 
 def initial_state(encounter: Encounter, ruleset: Ruleset,
                   dice_seed: int | None = None) -> TrackerState:
-    """A fresh session's state: derived markers brought up to date, the round's order, and
-    dice of its own (a random seed unless `dice_seed` is given)."""
+    """A fresh session's state: derived markers brought up to date, the round's order (units
+    added before anyone acts join it: see turns.join_order), and dice of its own (a random
+    seed unless `dice_seed` is given)."""
     if encounter.ruleset != ruleset.id:
         raise TrackerError(f"the encounter is played with '{encounter.ruleset}', "
                            f"not '{ruleset.id}'")
+    phases = ruleset.data.phases
+    if phases and encounter.phase not in phases:
+        encounter = encounter.evolve(phase=phases[0])  # play starts in the first phase
     dice = SessionDice(new_seed() if dice_seed is None else dice_seed)
     state = refresh_derived(TrackerState(encounter, dice=dice), ruleset)
     return with_fresh_order(state, ruleset)

@@ -64,6 +64,10 @@ class TrackerState:
     def current_unit(self) -> str | None:
         return self.order[self.pointer] if self.pointer < len(self.order) else None
 
+    def has_acted(self, unit_id: str) -> bool:
+        """Done this round (or phase): the unit stands before the pointer in the order."""
+        return unit_id in self.order[: self.pointer]
+
     def unit(self, unit_id: str) -> Unit:
         return self.encounter.unit(unit_id)
 

@@ -1,6 +1,16 @@
-"""Rounds and activations: the order a ruleset gives, the pointer, and the expiry it drives."""
+"""Rounds, phases and activations: the order a ruleset gives, the pointer, and the expiry
+they drive.
+
+A unit has acted this round (in a ruleset with phases: this phase) when it stands before
+the pointer in the order. Passing it with Next and applying its decision both put it
+there, so undo, redo and reloading a session bring "acted" back with the order itself.
+Defeated units leave the order at once; the next round's order takes them back if they
+were healed.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.effects import expire
@@ -15,11 +25,78 @@ from desktop.tracker.expiry import (
 from desktop.tracker.state import TrackerState
 
 
+def current_phase(state: TrackerState, ruleset: Ruleset) -> str | None:
+    """The phase being played (a phased ruleset starts in its first), or None."""
+    phases = ruleset.data.phases
+    if not phases:
+        return None
+    phase = state.encounter.phase
+    return phase if phase in phases else phases[0]
+
+
+def phase_after(phases: tuple[str, ...], phase: str | None) -> str | None:
+    """The phase that follows once every unit has acted in `phase`; None: the round ends."""
+    if not phases:
+        return None
+    index = phases.index(phase) if phase in phases else 0
+    return phases[index + 1] if index + 1 < len(phases) else None
+
+
+def acting_span(state: TrackerState, ruleset: Ruleset) -> str:
+    """How long a unit's turn lasts, for messages: "this round" or "in the fight phase"."""
+    phase = current_phase(state, ruleset)
+    return "this round" if phase is None else f"in the {phase} phase"
+
+
+def _ties_among(ties: tuple[tuple[str, ...], ...], kept: Iterable[str]
+                ) -> tuple[tuple[str, ...], ...]:
+    keep = set(kept)
+    groups = (tuple(u for u in group if u in keep) for group in ties)
+    return tuple(g for g in groups if len(g) > 1)
+
+
 def with_fresh_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     """The ruleset's activation order for the current round, pointer at its start."""
-    order = ruleset.order(state.encounter)
-    return state.evolve(order=tuple(order.order), ties=tuple(tuple(t) for t in order.ties),
-                        pointer=0)
+    enc = state.encounter
+    order = ruleset.order(enc)
+    ready = tuple(u for u in order.order if not ruleset.is_defeated(enc.unit(u)))
+    return state.evolve(order=ready, ties=_ties_among(order.ties, ready), pointer=0)
+
+
+def join_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
+    """Before any unit has acted, units new to the roster join the order where the ruleset
+    puts them; the others keep the order the players settled. Later they wait for the
+    next round."""
+    if state.pointer > 0:
+        return state
+    fresh = with_fresh_order(state, ruleset)
+    new = {u for u in fresh.order if u not in state.order}
+    if not new:
+        return state
+    kept = iter([u for u in state.order if u in fresh.order])
+    order = tuple(u if u in new else next(kept) for u in fresh.order)
+    return state.evolve(order=order, ties=fresh.ties)
+
+
+def without_units(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str]
+                  ) -> TrackerState:
+    """The order without these units (removed or defeated). When the active unit leaves,
+    the next one's activation starts."""
+    gone = set(unit_ids) & set(state.order)
+    if not gone:
+        return state
+    current = state.current_unit
+    done = tuple(u for u in state.order[: state.pointer] if u not in gone)
+    rest = tuple(u for u in state.order[state.pointer:] if u not in gone)
+    state = state.evolve(order=done + rest, ties=_ties_among(state.ties, done + rest),
+                         pointer=len(done))
+    return start_activation(state, ruleset) if current in gone else state
+
+
+def drop_defeated(state: TrackerState, ruleset: Ruleset) -> TrackerState:
+    enc = state.encounter
+    return without_units(state, ruleset, [
+        u for u in state.order if enc.has_unit(u) and ruleset.is_defeated(enc.unit(u))])
 
 
 def start_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
@@ -42,6 +119,36 @@ def next_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     return start_activation(state, ruleset)
 
 
+def begin_activation(state: TrackerState, ruleset: Ruleset, unit_id: str) -> TrackerState:
+    """Before a unit acts: the active unit's activation has begun already; a unit the
+    players pick out of turn begins its activation now."""
+    if unit_id == state.current_unit or state.has_acted(unit_id):
+        return state
+    return expire(state, ruleset, [unit_id], ON_ACTIVATION)
+
+
+def mark_acted(state: TrackerState, ruleset: Ruleset, unit_id: str) -> TrackerState:
+    """The unit's activation is over: it joins those that have acted, and when it was the
+    active unit the next one activates."""
+    if unit_id == state.current_unit:
+        return next_activation(state, ruleset)
+    if state.has_acted(unit_id):
+        return state
+    state = expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
+    done = (*state.order[: state.pointer], unit_id)
+    rest = tuple(u for u in state.order[state.pointer:] if u != unit_id)
+    return state.evolve(order=done + rest, pointer=len(done))
+
+
+def enter_phase(state: TrackerState, ruleset: Ruleset, phase: str) -> TrackerState:
+    """`phase` begins: end-of-phase markers expire and every unit is ready to act again."""
+    state = end_activation(state, ruleset)
+    state = state.evolve(encounter=state.encounter.evolve(phase=phase))
+    state = expire(state, ruleset, [u.id for u in state.encounter.units], END_OF_PHASE)
+    state = with_fresh_order(state, ruleset)
+    return start_activation(state, ruleset)
+
+
 def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     state = end_activation(state, ruleset)
     enc = state.encounter
@@ -55,6 +162,31 @@ def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
         state = expire(state, ruleset, everyone, trigger)
     state = with_fresh_order(state, ruleset)
     return start_activation(state, ruleset)
+
+
+def phase_over(state: TrackerState, ruleset: Ruleset) -> bool:
+    """Every unit has acted in this phase: Next moves on to the next phase or round."""
+    return bool(ruleset.data.phases and state.order and state.pointer >= len(state.order))
+
+
+def advance(state: TrackerState, ruleset: Ruleset) -> TrackerState:
+    """What Next does: the next unit activates. Once every unit has acted, a ruleset with
+    phases goes on to its next phase, and after the last phase to the next round."""
+    if phase_over(state, ruleset):
+        following = phase_after(ruleset.data.phases, current_phase(state, ruleset))
+        if following is None:
+            return next_round(state, ruleset)
+        return enter_phase(state, ruleset, following)
+    return next_activation(state, ruleset)
+
+
+def next_label(state: TrackerState, ruleset: Ruleset) -> str | None:
+    """What Next does now, in words for its button; None when it has nothing to do (every
+    unit has acted and the ruleset has no phases: the players start the next round)."""
+    if phase_over(state, ruleset):
+        following = phase_after(ruleset.data.phases, current_phase(state, ruleset))
+        return "Next round" if following is None else f"Next phase: {following}"
+    return "Next activation" if state.pointer < len(state.order) else None
 
 
 def settle_order(state: TrackerState, ruleset: Ruleset, order: list[str]) -> TrackerState:

@@ -70,10 +70,22 @@ class TrackerMachine(RuleBasedStateMachine):
                 assert self.session.state == before
                 return
             raise AssertionError(f"{command} should have been refused") from None
+        self._next_activates_if_active_falls(expected)
         self.session.execute(command)
         self.done.append(self.model)
         self.redo_stack.clear()
         self.model = expected
+
+    def _next_activates_if_active_falls(self, m: dict) -> None:
+        """A defeated unit leaves the order; when it was the active one, the next unit still
+        standing activates, and its on-activation markers (overwatch) wear off."""
+        order, pointer = self.session.order, self.session.pointer
+        if pointer >= len(order) or m[order[pointer]]["hp"] > 0:
+            return
+        following = [u for u in order[pointer + 1:] if m[u]["hp"] > 0]
+        if following and "overwatch" in m[following[0]]["statuses"]:
+            m[following[0]]["statuses"].remove("overwatch")
+            m[following[0]]["counters"].pop("overwatch", None)
 
     # -- rules -----------------------------------------------------------------------------
     @rule(unit=st.sampled_from(UNITS), amount=st.integers(-1, 6))

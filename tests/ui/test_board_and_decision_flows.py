@@ -70,11 +70,11 @@ def test_apply_moves_the_unit_logs_it_and_undo_restores_it(window, qtbot):
     assert window.selected == "brute"  # the next enemy is shown at once
     texts = [e.text for e in window.session.history]
     assert texts[0] == "Goblin Archer: Move 3 squares toward Bram"
-    assert window.log_panel.model.rowCount() == 2
-    window.act_undo.trigger()
+    assert window.log_panel.model.rowCount() == 1  # the move and the turn passing: one step
     window.act_undo.trigger()
     assert window.session.encounter.unit("goblin").at == start
     assert window.session.current_unit == "goblin"
+    assert window.selected == "goblin"  # its turn again: its decision is shown
     window.act_redo.trigger()
     assert window.session.encounter.unit("goblin").at == destination
 
@@ -195,9 +195,9 @@ def test_session_survives_a_restart(qtbot, database):
     assert second.session.encounter.unit("goblin").at == moved
     assert second.session.current_unit == "brute"
     assert second.selected == "brute"
-    second.act_undo.trigger()
-    second.act_undo.trigger()
+    second.act_undo.trigger()  # one undo takes back the whole apply
     assert second.session.encounter.unit("goblin").at != moved
+    assert second.session.current_unit == "goblin"
 
 
 def test_phase_tabs_for_phased_rulesets(window):

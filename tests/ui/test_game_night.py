@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from ui.board.cell_shapes import cell_centre
 from ui.main_window import MainWindow
 from ui.new_session_dialog import NewSessionDialog
 
@@ -62,20 +63,25 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     next(a for a in markers.actions() if a.text() == "Stunned").trigger()
     assert session.encounter.unit(raider).has("stunned")
 
-    # The new units join the order at the next round.
-    window.next_round()
-    assert session.round == 2 and session.current_unit == raider
+    # Round 1 of the new session holds the units added to it: the raider activates first.
+    assert (session.round, session.order, session.current_unit) == (1, (raider,), raider)
+    assert window.turns.order.item(0).text().startswith("▶ 1. Raider")
+    spot = window.board_view.mapFromScene(cell_centre(session.encounter.board.shape, (2, 2)))
+    qtbot.mouseClick(window.board_view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     assert window.selected == raider and window.decision is not None
-    window.act_apply.trigger()  # applies its decision and moves on
+    window.act_apply.trigger()  # applies its decision and moves on, in one step
     assert not session.encounter.unit(raider).has("stunned")
     assert session.current_unit is None
+    assert window.panel.title.text() == "Raider has acted this round."
 
-    # Undo the last two steps, redo one.
-    window.act_undo.trigger()
+    # Undo the apply and the marker, redo the marker.
     window.act_undo.trigger()
     assert session.current_unit == raider
     assert session.encounter.unit(raider).has("stunned")
+    window.act_undo.trigger()
+    assert not session.encounter.unit(raider).has("stunned")
     window.act_redo.trigger()
+    assert session.encounter.unit(raider).has("stunned")
     final_units = session.encounter.units
     final_history = [(e.text, e.undone) for e in session.history]
     window.close()

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Signal
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from collections.abc import Collection
+
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
 from desktop.tracker.display_names import display_names
 from ui import palette
-from ui.board.cell_shapes import board_rect, cell_at, cell_centre
+from ui.board.cell_shapes import board_rect, cell_at, cell_centre, cell_polygon
 from ui.board.highlights import Highlights
 from ui.board.terrain_item import TerrainItem
 from ui.board.token_item import TokenItem, token_centre
@@ -23,7 +26,8 @@ class BoardScene(QGraphicsScene):
     unitMoveRequested = Signal(str, int, int)
     unitContextMenuRequested = Signal(str, QPointF)  # unit id, screen position
     cellHovered = Signal(int, int)  # (-1, -1) off the board
-    terrainPaintRequested = Signal(int, int, str)  # column, row, legend character
+    # One brush stroke, sent when the button is released: [[column, row], ...], legend char.
+    terrainStrokeRequested = Signal(list, str)
 
     def __init__(self, parent=None, *, show_hp: bool = True) -> None:
         super().__init__(parent)
@@ -35,11 +39,13 @@ class BoardScene(QGraphicsScene):
         self.highlights = Highlights(self)
         self.brush: Terrain | None = None  # set while painting terrain
         self._dragging: str | None = None
-        self._painted: set[Cell] = set()
+        self._stroke: list[Cell] | None = None  # cells of the brush stroke under way
+        self._stroke_item: QGraphicsPathItem | None = None
         self.setBackgroundBrush(palette.board_background())
 
     # -- content ---------------------------------------------------------------------------
-    def set_encounter(self, encounter: Encounter, active: str | None = None) -> None:
+    def set_encounter(self, encounter: Encounter, active: str | None = None,
+                      defeated: Collection[str] = ()) -> None:
         board_changed = self.encounter is None or self.encounter.board != encounter.board
         self.encounter = encounter
         if board_changed:
@@ -56,7 +62,8 @@ class BoardScene(QGraphicsScene):
         names = display_names(encounter.units)
         for unit in encounter.units:
             token = TokenItem(unit, encounter.board.shape, show_hp=self.show_hp,
-                              active=unit.id == active, name=names[unit.id])
+                              active=unit.id == active, name=names[unit.id],
+                              defeated=unit.id in defeated)
             self.addItem(token)
             self.tokens[unit.id] = token
 
@@ -110,8 +117,8 @@ class BoardScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         point = event.scenePos()
-        if self.brush is not None and event.button().name == "LeftButton":
-            self._painted = set()
+        if self.brush is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._stroke = []
             self._paint(point)
             event.accept()
             return
@@ -130,7 +137,7 @@ class BoardScene(QGraphicsScene):
         point = event.scenePos()
         cell = self._cell(point)
         self.cellHovered.emit(*(cell if cell is not None else (-1, -1)))
-        if self.brush is not None and event.buttons().value & 1:
+        if self._stroke is not None:
             self._paint(point)
         elif self._dragging is not None:
             token = self.tokens.get(self._dragging)
@@ -139,6 +146,13 @@ class BoardScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        stroke, self._stroke = self._stroke, None
+        if stroke is not None:
+            self._show_stroke([])
+            if stroke and self.brush is not None:
+                self.terrainStrokeRequested.emit([list(c) for c in stroke], self.brush.value)
+            event.accept()
+            return
         unit_id, self._dragging = self._dragging, None
         if unit_id is not None and self.encounter is not None:
             cell = self._cell(event.scenePos())
@@ -152,8 +166,27 @@ class BoardScene(QGraphicsScene):
 
     def _paint(self, point: QPointF) -> None:
         cell = self._cell(point)
-        if cell is None or cell in self._painted or self.brush is None:
+        if cell is None or self._stroke is None or cell in self._stroke or self.brush is None:
             return
-        self._painted.add(cell)
         if self.encounter is not None and self.encounter.board.terrain(cell) is not self.brush:
-            self.terrainPaintRequested.emit(cell[0], cell[1], self.brush.value)
+            self._stroke.append(cell)
+            self._show_stroke(self._stroke)
+
+    def _show_stroke(self, cells: list[Cell]) -> None:
+        """The stroke so far, drawn over the terrain until it is committed as one command."""
+        if self._stroke_item is not None:
+            self.removeItem(self._stroke_item)
+            self._stroke_item = None
+        if not cells or self.encounter is None or self.brush is None:
+            return
+        path = QPainterPath()
+        for cell in cells:
+            path.addPolygon(cell_polygon(self.encounter.board.shape, cell))
+            path.closeSubpath()
+        fill = QColor(palette.terrain_fill(self.brush))
+        fill.setAlpha(200)
+        self._stroke_item = QGraphicsPathItem(path)
+        self._stroke_item.setBrush(QBrush(fill))
+        self._stroke_item.setPen(QPen(fill.darker(160), 1.5, Qt.PenStyle.DashLine))
+        self._stroke_item.setZValue(5)  # over terrain and range overlays, under the tokens
+        self.addItem(self._stroke_item)

@@ -42,13 +42,15 @@ def figure_size(shape: Shape, unit: Unit) -> int:
 
 class TokenItem(QGraphicsItem):
     def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
-                 active: bool = False, ghost: bool = False, name: str | None = None) -> None:
+                 active: bool = False, ghost: bool = False, name: str | None = None,
+                 defeated: bool = False) -> None:
         super().__init__()
         self.unit = unit
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
         self.show_hp = show_hp
         self.active = active
         self.ghost = ghost
+        self.defeated = defeated  # as the ruleset decides it (Ruleset.is_defeated)
         self.name = name or unit.name
         self.label, self.number = split_number(self.name)
         self.size = figure_size(shape, unit)
@@ -62,10 +64,6 @@ class TokenItem(QGraphicsItem):
         if not ghost:
             self.setToolTip(self._tooltip())
             self.setCursor(Qt.CursorShape.OpenHandCursor)
-
-    @property
-    def defeated(self) -> bool:
-        return self.unit.hp <= 0 if self.unit.is_enemy else self.unit.hp < 0
 
     def _tooltip(self) -> str:
         u = self.unit

@@ -100,18 +100,6 @@ class _Row:
     defeated: bool
 
 
-def is_defeated(unit: Unit, ruleset: Ruleset) -> bool:
-    """Out of action: below 0 HP, or at 0 HP unless the ruleset tells 0 apart from below 0
-    (card-flip-rpg players are only stunned at exactly 0)."""
-    if unit.hp > 0:
-        return False
-    if unit.hp < 0:
-        return True
-    at_zero = ruleset.derived_statuses(unit)
-    below = ruleset.derived_statuses(unit.evolve(hp=-1))
-    return at_zero == below
-
-
 def _changed_columns(old: _Row, new: _Row) -> tuple[int, int]:
     """The first and last column whose contents differ between two versions of a row."""
     if old.defeated != new.defeated or old.unit.side != new.unit.side:
@@ -183,7 +171,7 @@ class RosterModel(QAbstractTableModel):
     def _row(self, unit: Unit, counters: Mapping[str, int]) -> _Row:
         assert self._session is not None
         return _Row(unit, counters or MappingProxyType({}),
-                    is_defeated(unit, self._session.ruleset))
+                    self._session.ruleset.is_defeated(unit))
 
     def _on_change(self, change: Change) -> None:
         self.sync()

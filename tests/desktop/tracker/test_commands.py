@@ -19,6 +19,7 @@ from desktop.tracker.commands import (
     Heal,
     MoveUnit,
     Note,
+    PaintTerrain,
     RemoveStatus,
     RemoveUnit,
     RenameUnit,
@@ -113,7 +114,7 @@ def test_add_move_rename_and_remove_units(tiny):
                           "max_hp": 3, "statuses": ["pinned"]}))
     hound = tiny.state.unit("e3")
     assert (hound.hp, hound.ai, hound.statuses) == (3, "brute", ("pinned",))
-    assert tiny.state.order == ("e1", "e2")  # new units join the order next round
+    assert tiny.state.order == ("e1", "e2", "e3")  # nobody has acted: it joins this round
     tiny.execute(MoveUnit("e3", [3, 2]))
     tiny.execute(RenameUnit("e3", "Big Hound"))
     tiny.execute(Damage("e3", 1, source="p2"))
@@ -121,7 +122,7 @@ def test_add_move_rename_and_remove_units(tiny):
     tiny.execute(RemoveUnit("p2"))
     assert tiny.encounter.memory.last_attacker == {}
     tiny.execute(RemoveUnit("e1"))
-    assert tiny.state.order == ("e2",)
+    assert tiny.state.order == ("e2", "e3")
     assert [u.id for u in tiny.encounter.units] == ["e2", "p1", "e3"]
 
 
@@ -144,7 +145,8 @@ def test_draw_card_and_note(tiny):
 
 def test_payloads_round_trip_to_the_same_command(tiny):
     commands = [Damage("e1", 2, source="p1"), MoveUnit("e1", (0, 1)), AddStatus("e1", "poison", 2),
-                AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2})]
+                AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2}),
+                PaintTerrain([[2, 2], [3, 2]], "c")]
     for command in commands:
         again = command_from_payload(command.kind, command.payload())
         assert again.run(tiny.state, TINY) == command.run(tiny.state, TINY)
@@ -191,3 +193,21 @@ def test_apply_decision_refusals(tiny):
     refused(tiny, ApplyDecision.of(_decision("fire", targets=["zed"])), "no unit 'zed'")
     other = Decision("e2", "card-flip-rpg", None, Outcome("skip"), "skip")
     refused(tiny, ApplyDecision.of(other), "made under 'card-flip-rpg'")
+
+
+def test_a_brush_stroke_is_one_undo_step(tiny):
+    before = tiny.state
+    entry = tiny.execute(PaintTerrain([[2, 2], [3, 2], (3, 2), [4, 2]], "#"))
+    assert entry.text == "Painted wall on 3 cells: [2, 2], [3, 2], [4, 2]"
+    assert tiny.encounter.board.rows[2] == "..###."
+    tiny.execute(PaintTerrain([[4, 2], [5, 2]], "#"))  # a cell already wall is left alone
+    assert tiny.history[-1].text == "Painted wall on 1 cell: [5, 2]"
+    tiny.undo()
+    tiny.undo()
+    assert tiny.state == before
+    refused(tiny, PaintTerrain([[1, 1], [2, 1]], "#"), "every cell of the stroke is already wall")
+    refused(tiny, PaintTerrain([[1, 0], [0, 0]], "#"),
+            r"Raider stands on \[0, 0\]; it cannot become wall")
+    refused(tiny, PaintTerrain([[9, 9]], "c"), r"cell \[9, 9\] is outside the 6x4 board")
+    refused(tiny, PaintTerrain([], "c"), "the brush stroke covers no cell")
+    assert tiny.state == before

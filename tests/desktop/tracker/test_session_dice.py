@@ -13,7 +13,7 @@ from desktop.engine.decision import Decision
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker import Session, TrackerError
-from desktop.tracker.commands import ApplyDecision, NextActivation, RollAgain
+from desktop.tracker.commands import ApplyDecision, RollAgain
 from desktop.tracker.session import initial_state
 from desktop.tracker.session_dice import SessionDice
 
@@ -35,8 +35,7 @@ def play_turn(session: Session) -> list[Decision]:
     applied = []
     while session.current_unit is not None:
         decision = pending(session)
-        session.execute(ApplyDecision.of(decision))
-        session.execute(NextActivation())
+        session.execute(ApplyDecision.of(decision))  # its activation: the turn passes on
         applied.append(decision)
     return applied
 
@@ -71,12 +70,9 @@ def test_undo_rewinds_the_dice_and_redo_replays_the_same_rolls():
     trooper = session.current_unit
     before = pending(session)
     session.execute(ApplyDecision.of(before))
-    session.execute(NextActivation())
     after_apply = pending(session)
     session.undo()
-    session.undo()
     assert pending(session, trooper) == before
-    session.redo()
     session.redo()
     assert pending(session) == after_apply
     assert session.state.dice == SessionDice(5, 1)
