@@ -84,6 +84,16 @@ def test_escape_in_the_hp_cell_cancels_and_keeps_the_brush(qtbot, ambush):
     assert ambush.session.encounter.unit("goblin").hp == 5 and not ambush.session.history
 
 
+def test_enter_commits_a_rename_typed_in_the_roster(qtbot, ambush):
+    click_roster_row(qtbot, ambush, "brute")
+    press(qtbot, Qt.Key.Key_F2)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    type_keys(qtbot, "Big Brute")
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: ambush.session.encounter.unit("brute").name == "Big Brute")
+    assert applied(ambush.session) == []
+
+
 def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(qtbot, ambush, tmp_path,
                                                                      monkeypatch):
     click_roster_row(qtbot, ambush, "brute")
