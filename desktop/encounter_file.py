@@ -16,7 +16,7 @@ from desktop.engine.board import Board, BoardError, Shape
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import Ruleset
-from desktop.engine.units import Side, Unit, Weapon
+from desktop.engine.units import DEFAULT_WEAPON_KIND, Side, Unit, Weapon
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
 
@@ -339,7 +339,7 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail) -> Weapon:
     name = raw.get("name")
     if not isinstance(name, str) or not name:
         raise fail("weapons", f"{where}: 'name' is missing")
-    kind = raw.get("kind", "melee")
+    kind = raw.get("kind", DEFAULT_WEAPON_KIND)
     kinds = ruleset.data.extra.get("weapon_kinds")
     if kinds is not None and kind not in kinds:
         raise fail("weapons", f"{where} ({name}): unknown kind '{kind}' (known: {_known(kinds)})")

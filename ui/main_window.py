@@ -11,14 +11,15 @@ from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
-    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -156,7 +157,7 @@ class MainWindow(QMainWindow):
         self.turn_dock = self._add_dock("Turn order", "turnDock",
                                         Qt.DockWidgetArea.LeftDockWidgetArea, self.turns)
         self.panel = DecisionPanel()
-        self.panel.applyRequested.connect(self.apply_decision)
+        self.panel.applyRequested.connect(lambda _choice: self.apply_current())
         self.panel.choiceChanged.connect(lambda _row: self._highlight())
         self.panel.rollsEntered.connect(self._use_rolls)
         self.panel.rerollRequested.connect(self.roll_for_me)
@@ -198,7 +199,8 @@ class MainWindow(QMainWindow):
                           "Open a saved session")
         self.act_import = a("&Import encounter file…", self.import_encounter, "Ctrl+I",
                             "Start a session from an encounter TOML file")
-        self.act_export = a("&Export encounter file…", self.export_encounter, "Ctrl+E",
+        self.act_export = a("&Export encounter file…", self.export_encounter,
+                           "Ctrl+Shift+E",
                             "Save the current state as an encounter file")
         self.act_cards = a("&Print cards…", self.print_cards, QKeySequence.StandardKey.Print,
                            "Print or export enemy reference cards")
@@ -874,10 +876,20 @@ class MainWindow(QMainWindow):
             self.evaluate()  # nothing rolled again; the typed dice are gone, show that
 
     def apply_current(self) -> None:
-        focus = QApplication.focusWidget()
-        if isinstance(focus, QLineEdit):
-            if focus is self.panel.typed:
-                self.panel._use_typed()
+        """Enter (wherever the focus is outside a cell being typed in), the Apply button, the
+        menu and the toolbar. Dice typed in the decision panel that the shown decision has
+        not used yet are used first (the decision is made again with them, and the next
+        Enter applies it), so a decision never ignores what the players rolled."""
+        try:
+            typed = self.panel.typed_dice()
+        except ValueError as error:
+            self.panel.show_error(str(error))
+            return
+        if typed != self.typed_rolls:
+            self._use_rolls(typed)
+            if self.decision is not None:
+                self.statusBar().showMessage("Decided again with the dice you typed; Enter "
+                                             "applies it", 8000)
             return
         self.apply_decision(self.panel.chosen())
 
@@ -954,6 +966,18 @@ class MainWindow(QMainWindow):
             f"<b>{APP_NAME}</b> {__version__}<br>"
             "Runs the enemies of solo and co-op tabletop games.",
         )
+
+    # -- keys ----------------------------------------------------------------------------------
+    def event(self, event: QEvent) -> bool:
+        # Space is Next activation, but a focused button or drop-down keeps its own Space
+        # (press, open), as everywhere else: Space on a focused Apply must not skip the enemy.
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Space
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier
+                and isinstance(QApplication.focusWidget(), QAbstractButton | QComboBox)):
+            event.accept()
+            return True
+        return super().event(event)
 
     # -- window state and layout -------------------------------------------------------------
     # The layout is kept per screen size: a layout made on a big monitor squeezes the board

@@ -40,6 +40,12 @@ class Outcome:
         }
 
 
+def choice_label(choice: int) -> str:
+    """How players see outcome `choice` (0 is the decided one, n is alternatives[n - 1]),
+    the same in the decision panel and in the log: numbered from 1, the decided one first."""
+    return "Choice 1 (as decided)" if choice == 0 else f"Choice {choice + 1}"
+
+
 @dataclass(frozen=True)
 class Decision:
     unit: str

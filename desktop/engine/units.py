@@ -19,10 +19,13 @@ class Side(StrEnum):
         return Side.PLAYER if self is Side.ENEMY else Side.ENEMY
 
 
+DEFAULT_WEAPON_KIND = "melee"  # a weapon without a kind, in a file or new in the editor
+
+
 @dataclass(frozen=True)
 class Weapon:
     name: str
-    kind: str = "melee"
+    kind: str = DEFAULT_WEAPON_KIND
     range: float = 1
     strength: int | None = None
     extra: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from desktop.engine.board import LEGEND, Cell, Terrain
-from desktop.engine.decision import Decision
+from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset
@@ -637,8 +637,9 @@ class ApplyDecision(Command):
         if activation and not ruleset.activation_continues(phase, action):
             state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
-        if self.choice:
-            summary += f" (players' choice {self.choice})"
+        if self.choice:  # the summary tells the decided outcome; say which one was taken
+            taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
+            summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = d.get("rolls") or []
         if rolls:
             state = state.evolve(dice=state.dice.advanced())

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.commands.output import format_cells
-from desktop.engine.decision import Decision, Outcome
+from desktop.engine.decision import Decision, Outcome, choice_label
 from desktop.engine.dice import Roll
 from ui.decision.step_list import StepList
 
@@ -196,6 +196,11 @@ class DecisionPanel(QWidget):
         self.decision = decision
         self.names = names or {}
         self.steps.show_steps(())
+        options = [decision.outcome, *decision.alternatives] if decision is not None else []
+        multiple = len(options) > 1
+        if ((self.choices.hasFocus() and not multiple)
+                or (self.apply_button.hasFocus() and decision is None)):
+            self._park_focus(decision is not None)
         self.choices.blockSignals(True)
         self.choices.clear()
         self.choices.blockSignals(False)
@@ -214,15 +219,13 @@ class DecisionPanel(QWidget):
         self.title.setText(head)
         self.summary.setText(decision.summary)
         self.steps.show_steps(decision.trace)
-        options = [decision.outcome, *decision.alternatives]
-        multiple = len(options) > 1
         _show(self.choices_label, multiple)
         _show(self.choices, multiple)
         if multiple:
             self.choices.blockSignals(True)
             for index, option in enumerate(options):
-                label = "As decided: " if index == 0 else f"Choice {index + 1}: "
-                QListWidgetItem(label + describe_outcome(option, self.names), self.choices)
+                QListWidgetItem(f"{choice_label(index)}: {describe_outcome(option, self.names)}",
+                                self.choices)
             self.choices.setCurrentRow(0)
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)
@@ -241,6 +244,21 @@ class DecisionPanel(QWidget):
         options = [self.decision.outcome, *self.decision.alternatives]
         return options[min(self.chosen(), len(options) - 1)]
 
+    def typed_dice(self) -> list[int]:
+        """The dice typed in the box ([] when empty); ValueError names a bad entry."""
+        return parse_rolls(self.typed.text())
+
+    def _park_focus(self, can_apply: bool) -> None:
+        """The focused choices list is about to hide (or the focused Apply button to be
+        disabled); Qt would pass the focus on to the dice box, where the next Enter would
+        mean "use these dice" instead of "apply". The Apply button takes it instead (the
+        panel when there is nothing to apply)."""
+        if can_apply:
+            self.apply_button.setEnabled(True)
+            self.apply_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
+
     # -- slots ------------------------------------------------------------------------------
     def _choice_changed(self, row: int) -> None:
         if row >= 0:
@@ -248,7 +266,7 @@ class DecisionPanel(QWidget):
 
     def _use_typed(self) -> None:
         try:
-            values = parse_rolls(self.typed.text())
+            values = self.typed_dice()
         except ValueError as error:
             self.show_error(str(error))
             return

@@ -10,10 +10,13 @@ from desktop.tracker.commands import Command, Damage, Heal, SetHp
 # Typographic minus and plus signs arrive from some keyboards and from copy-paste.
 _SIGNS = str.maketrans({"−": "-", "–": "-", "＋": "+", "＝": "="})
 _CHANGE = re.compile(r"(?P<sign>[-+])\s*(?P<amount>\d+)\Z")
+# A sign alone is one point, repeated signs one each: "-" then Enter on a roster row is the
+# quick 1 damage it always was, and "--" is 2.
+_SIGNS_ONLY = re.compile(r"(?P<signs>-+|\++)\Z")
 _SET = re.compile(r"=?\s*(?P<hp>-?\d+)\s*(?:/\s*(?P<max>-?\d+))?\Z")
 
 HELP = ("type -3 for 3 damage, +2 to heal 2, or =7 (or just 7) to set HP to 7; "
-        "=7/10 also sets max HP")
+        "=7/10 also sets max HP; - alone is 1 damage, + alone heals 1")
 
 
 class HpInputError(ValueError):
@@ -24,6 +27,10 @@ def parse_hp_input(text: str, unit: Unit) -> Command:
     raw = (text or "").strip().translate(_SIGNS)
     if not raw:
         raise HpInputError(f"{unit.name}: nothing typed for HP; {HELP}")
+    signs = _SIGNS_ONLY.match(raw)
+    if signs:
+        amount = len(signs["signs"])
+        return Damage(unit.id, amount) if raw[0] == "-" else Heal(unit.id, amount)
     change = _CHANGE.match(raw)
     if change:
         amount = int(change["amount"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -54,12 +55,14 @@ from ui.roster.unit_editor import UnitEditor, error_style
 log = logging.getLogger(__name__)
 
 QUICK_HP = (-5, -1, 1, 5)
+HP_SIGNS = ("-", "+", "=")  # on a selected row, each opens the HP cell with itself typed
 # (keys, what they do) for the Help → Keyboard shortcuts sheet; active in the roster table.
+# Enter is not here: it applies the decision everywhere, and commits a cell being typed in.
 SHORTCUTS = (
-    ("-", "Selected unit takes 1 damage"),
-    ("+", "Selected unit heals 1"),
-    ("Enter", "Type an HP change for the selected unit: -3, +2, =7"),
-    ("=", "Set the selected unit's HP: type the new value"),
+    ("-", "Damage the selected unit: type -3 then Enter (- then Enter is 1 damage; "
+          "Esc cancels)"),
+    ("+", "Heal the selected unit: type +2 then Enter (+ then Enter heals 1)"),
+    ("=", "Set the selected unit's HP: type =7 then Enter"),
     ("F2", "Rename the selected unit"),
     ("M", "Markers of the selected unit"),
     ("Ctrl+D", "Duplicate the selected unit"),
@@ -67,13 +70,25 @@ SHORTCUTS = (
     ("Insert", "Add a unit"),
     ("Delete", "Remove the selected unit (asks first)"),
 )
+_ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class RosterView(QTableView):
-    """The table; '-'/'+' (also on the keypad) change HP by 1, Enter/'=' type an HP change."""
+    """The table. '-', '+' and '=' (also on the keypad) open the selected unit's HP cell with
+    that sign typed, so the digits that follow go into it: "-3" then Enter is 3 damage, and
+    "-" then Enter is 1."""
 
-    quickHp = Signal(int)
     hpEditRequested = Signal(str)
+
+    def event(self, event: QEvent) -> bool:
+        # While a cell is being typed in, Enter commits it: the window's Enter (apply the
+        # decision) must not take the key away from the editor. (Esc already reaches it.)
+        if (event.type() == QEvent.Type.ShortcutOverride
+                and self.state() == QAbstractItemView.State.EditingState
+                and event.key() in _ENTER_KEYS):
+            event.accept()
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.state() == QAbstractItemView.State.EditingState:
@@ -82,20 +97,13 @@ class RosterView(QTableView):
         modifiers = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier
                                           | Qt.KeyboardModifier.ShiftModifier)
         text = event.text()
-        key = event.key()
-        if modifiers == Qt.KeyboardModifier.NoModifier:
-            if text == "-" or key == Qt.Key.Key_Minus:
-                self.quickHp.emit(-1)
-                return
-            if text == "+" or key == Qt.Key.Key_Plus:
-                self.quickHp.emit(1)
-                return
-            if text == "=":
-                self.hpEditRequested.emit("=")
-                return
-            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                self.hpEditRequested.emit("")
-                return
+        if event.key() == Qt.Key.Key_Minus:
+            text = "-"
+        elif event.key() == Qt.Key.Key_Plus:
+            text = "+"
+        if modifiers == Qt.KeyboardModifier.NoModifier and text in HP_SIGNS:
+            self.hpEditRequested.emit(text)
+            return
         super().keyPressEvent(event)
 
 
@@ -139,7 +147,7 @@ class RosterPanel(QWidget):
         layout.setSpacing(4)
 
         top = QHBoxLayout()
-        show = QLabel("&Show:")
+        show = QLabel("Sho&w:")  # Alt+S opens the Session menu
         self.side_filter = QComboBox()
         self.side_filter.setAccessibleName("Show units of side")
         for side in SideFilter:
@@ -187,7 +195,6 @@ class RosterPanel(QWidget):
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._header_menu)
-        self.view.quickHp.connect(self.change_hp)
         self.view.hpEditRequested.connect(self.edit_hp)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
@@ -264,10 +271,10 @@ class RosterPanel(QWidget):
 
         # Shortcuts live on the table only, so typing in an editor never removes a unit.
         self.rename_action = action("Rename", Qt.Key.Key_F2, self.rename_selected, "rename")
-        self.damage_action = action("Take 1 damage\t-", None, lambda: self.change_hp(-1),
+        self.damage_action = action("Take 1 damage", None, lambda: self.change_hp(-1),
                                     "damage1")
-        self.heal_action = action("Heal 1\t+", None, lambda: self.change_hp(1), "heal1")
-        self.set_hp_action = action("Change HP…\tEnter", None, lambda: self.edit_hp(""),
+        self.heal_action = action("Heal 1", None, lambda: self.change_hp(1), "heal1")
+        self.set_hp_action = action("Change HP…\t- + =", None, lambda: self.edit_hp(""),
                                     "editHp")
         self.markers_action = action("Markers…", Qt.Key.Key_M, self.open_markers, "markers")
         self.duplicate_action = action("Duplicate", QKeySequence("Ctrl+D"),
@@ -450,6 +457,10 @@ class RosterPanel(QWidget):
         self.hp_delegate.pending_text = initial
         self.view.setCurrentIndex(index)
         self.view.edit(index)
+        editor = self.view.indexWidget(index)
+        if isinstance(editor, QLineEdit):
+            editor.deselect()  # the view selects all; the next key must add to the sign
+            editor.end(False)
 
     def rename_selected(self) -> None:
         unit_id = self.selected_unit()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.engine.ruleset import Ruleset
+from desktop.engine.units import DEFAULT_WEAPON_KIND
 from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
 from desktop.tracker.records import unit_to_record
 from desktop.tracker.session import Session
@@ -101,6 +102,9 @@ class UnitEditor(QDialog):
             # The id names the unit in the log and the side decides its turns: both stay.
             self.id_edit.setEnabled(False)
             self.side_combo.setEnabled(False)
+        self._watch_fields()
+        # Typing starts in the name (the scroll area would otherwise take the focus).
+        self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -217,8 +221,8 @@ class UnitEditor(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Add unit")
-        self.ok_button.setAccessibleName("Add unit")
+        self.ok_button.setText("Save" if self.editing else "Add unit")
+        self.ok_button.setAccessibleName("Save the unit" if self.editing else "Add unit")
         cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         cancel.setAccessibleName("Cancel")
         self.buttons.accepted.connect(self.accept)
@@ -228,7 +232,7 @@ class UnitEditor(QDialog):
     def _weapons_box(self) -> QGroupBox:
         box = QGroupBox("Weapons")
         layout = QVBoxLayout(box)
-        self.weapons = QTableWidget(0, 4)
+        self.weapons = _WeaponsTable(0, 4)
         self.weapons.setAccessibleName("Weapons")
         self.weapons.setHorizontalHeaderLabels(["Name", "Kind", "Range", "Strength"])
         self.weapons.verticalHeader().hide()
@@ -241,7 +245,7 @@ class UnitEditor(QDialog):
         row = QHBoxLayout()
         self.add_weapon_button = QPushButton("Add weapon")
         self.add_weapon_button.setAccessibleName("Add weapon")
-        self.add_weapon_button.clicked.connect(lambda: self.add_weapon({}))
+        self.add_weapon_button.clicked.connect(self._new_weapon)
         self.remove_weapon_button = QPushButton("Remove weapon")
         self.remove_weapon_button.setAccessibleName("Remove weapon")
         self.remove_weapon_button.clicked.connect(self._remove_weapon)
@@ -317,7 +321,7 @@ class UnitEditor(QDialog):
         self.weapons.insertRow(row)
         self.weapons.setItem(row, W_NAME, QTableWidgetItem(str(weapon.get("name", ""))))
         kinds = list(self.ruleset.data.extra.get("weapon_kinds") or [])
-        kind = str(weapon.get("kind", kinds[0] if kinds else "melee"))
+        kind = str(weapon.get("kind", self._default_kind(kinds)))
         if kinds:
             combo = QComboBox()
             combo.setAccessibleName("Weapon kind")
@@ -325,6 +329,7 @@ class UnitEditor(QDialog):
             if kind not in kinds:
                 combo.addItem(kind)  # kept visible so the check can name it
             combo.setCurrentText(kind)
+            combo.currentTextChanged.connect(self._recheck)
             self.weapons.setCellWidget(row, W_KIND, combo)
         else:
             self.weapons.setItem(row, W_KIND, QTableWidgetItem(kind))
@@ -337,6 +342,20 @@ class UnitEditor(QDialog):
                                         if k not in ("name", "kind", "range", "strength")}
         return row
 
+    @staticmethod
+    def _default_kind(kinds: list[str]) -> str:
+        """What a weapon without a kind is in a file (melee, range 1), where the ruleset has
+        that kind; else its first kind."""
+        return DEFAULT_WEAPON_KIND if not kinds or DEFAULT_WEAPON_KIND in kinds else kinds[0]
+
+    def _new_weapon(self) -> None:
+        """Add weapon: a new row, its name cell open for typing."""
+        row = self.add_weapon({})
+        item = self.weapons.item(row, W_NAME)
+        self.weapons.setCurrentItem(item)
+        self.weapons.scrollToItem(item)
+        self.weapons.editItem(item)
+
     def _remove_weapon(self) -> None:
         row = self.weapons.currentRow()
         if row < 0:
@@ -346,6 +365,7 @@ class UnitEditor(QDialog):
             extra = getattr(self, "_extra_weapon_keys", {})
             self._extra_weapon_keys = {(r if r < row else r - 1): v
                                        for r, v in extra.items() if r != row}
+            self._recheck()
 
     def _set_priorities(self, chosen: list[str]) -> None:
         """Tick `chosen` and put them first, in that order."""
@@ -372,6 +392,20 @@ class UnitEditor(QDialog):
         self.priority_list.setCurrentRow(target)
 
     # -- live behaviour ------------------------------------------------------------------
+    def _watch_fields(self) -> None:
+        """Once problems are shown, every change checks again, so a fixed problem goes."""
+        for edit in (self.name_edit, self.id_edit, self.tags_edit, *self.stat_edits.values()):
+            edit.textChanged.connect(self._recheck)
+        for spin in (self.col_spin, self.row_spin, self.hp_spin, self.max_hp_spin):
+            spin.valueChanged.connect(self._recheck)
+        for combo in (self.side_combo, self.ai_combo):
+            combo.currentIndexChanged.connect(self._recheck)
+        self.weapons.itemChanged.connect(self._recheck)
+
+    def _recheck(self, *_: Any) -> None:
+        if not self.message.isHidden():
+            self.show_problems(self.problems())
+
     def _name_edited(self, text: str) -> None:
         if not self._id_edited:
             taken = [u.id for u in self.session.encounter.units]
@@ -498,7 +532,7 @@ class UnitEditor(QDialog):
                 where = f"Weapon {row + 1} ({name})"
             combo = self.weapons.cellWidget(row, W_KIND)
             kind = combo.currentText() if isinstance(combo, QComboBox) else text(W_KIND)
-            kind = kind or "melee"
+            kind = kind or DEFAULT_WEAPON_KIND
             if kinds is not None and kind not in kinds:
                 problems.append(f"{where}: the kind must be one of {', '.join(kinds)}, "
                                 f"not '{kind}'.")
@@ -542,6 +576,22 @@ class UnitEditor(QDialog):
             return
         self.show_problems([])
         super().accept()
+
+
+class _WeaponsTable(QTableWidget):
+    """Enter never submits the dialog from here: it commits the cell being typed in (the
+    editor takes it), and on a cell not being edited it opens that cell, as F2 does; a
+    half-typed weapon is never sent off by a stray Enter."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and self.state() != QAbstractItemView.State.EditingState):
+            current = self.currentIndex()
+            if current.isValid() and self.indexWidget(current) is None:
+                self.edit(current)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class _Problems(ValueError):

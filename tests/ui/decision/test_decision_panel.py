@@ -44,6 +44,8 @@ def test_alternatives_are_choices_and_apply_sends_the_choice(qtbot):
     panel.show_decision(decision([Outcome("attack", ("bram",))]), "Orc",
                         {"aria": "Aria", "bram": "Bram"})
     assert panel.choices.count() == 2
+    # Numbered from 1 like the log's "players' choice N" (desktop.engine.decision.choice_label).
+    assert panel.choices.item(0).text() == "Choice 1 (as decided): Attack Aria"
     assert panel.choices.item(1).text() == "Choice 2: Attack Bram"
     with qtbot.waitSignal(panel.choiceChanged) as changed:
         panel.choices.setCurrentRow(1)

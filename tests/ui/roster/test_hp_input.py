@@ -21,12 +21,19 @@ UNIT = make_unit("mob", "enemy", (0, 0), 6, 10, name="Brute Mob")
     ("=-2", SetHp("mob", -2)),
     ("=7/12", SetHp("mob", 7, 12)),
     ("0", SetHp("mob", 0)),
+    # A sign alone is one point, so "-" then Enter on a roster row still means 1 damage;
+    # repeating it counts, as tapping "-" twice used to.
+    ("-", Damage("mob", 1)),
+    ("+", Heal("mob", 1)),
+    ("--", Damage("mob", 2)),
+    ("−−−", Damage("mob", 3)),
+    ("++", Heal("mob", 2)),
 ])
 def test_typed_changes_become_commands(text, command):
     assert parse_hp_input(text, UNIT) == command
 
 
-@pytest.mark.parametrize("text", ["abc", "=-", "", "  ", "-", "+", "3-", "--3", "=+2", "1.5"])
+@pytest.mark.parametrize("text", ["abc", "=-", "", "  ", "=", "-+", "3-", "--3", "=+2", "1.5"])
 def test_other_text_is_refused_with_the_forms_that_work(text):
     with pytest.raises(HpInputError) as raised:
         parse_hp_input(text, UNIT)

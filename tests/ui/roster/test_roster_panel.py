@@ -82,23 +82,61 @@ def test_quick_hp_buttons(qtbot, panel, session):
     assert panel.model.index(1, COL_HP).data() == "10 / 10"
 
 
-def test_minus_and_plus_keys_on_the_table(qtbot, panel, session):
-    click_row(qtbot, panel, "boss")
-    qtbot.keyClick(panel.view, Qt.Key.Key_Minus)
-    qtbot.keyClick(panel.view, Qt.Key.Key_Minus)
-    assert hp(session, "boss") == 4
-    qtbot.keyClicks(panel.view, "+")
-    assert hp(session, "boss") == 5
+def press(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    """A key press where a keyboard sends it: to whichever widget has the focus now."""
+    qtbot.keyClick(QApplication.focusWidget(), key, modifier)
 
 
-@pytest.mark.parametrize(("typed", "expected"), [("-3", 0), ("+2", 5), ("=1", 1), ("4", 4)])
-def test_typing_an_hp_change_after_enter(qtbot, panel, session, typed, expected):
-    session.execute(SetHp("libby", 3))
-    click_row(qtbot, panel, "libby")
-    qtbot.keyClick(panel.view, Qt.Key.Key_Return)
-    type_into_editor(qtbot, panel, typed)
-    assert hp(session, "libby") == expected
+def type_keys(qtbot, text: str) -> None:
+    """Typing, one key at a time, each to the widget that has the focus at that moment."""
+    for char in text:
+        qtbot.keyClicks(QApplication.focusWidget(), char)
+
+
+ENTER = (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier)
+KEYPAD_ENTER = (Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+
+
+@pytest.mark.parametrize(("typed", "enter", "expected"), [
+    ("-3", ENTER, 2), ("-3", KEYPAD_ENTER, 2), ("+2", ENTER, 7), ("=7", KEYPAD_ENTER, 7),
+    ("=1", ENTER, 1), ("-", ENTER, 4), ("--", KEYPAD_ENTER, 3), ("+", ENTER, 6),
+])
+def test_typing_an_hp_change_on_a_selected_row(qtbot, panel, session, typed, enter, expected):
+    session.execute(SetHp("mob", 5))
+    click_row(qtbot, panel, "mob")
+    history = len(session.history)
+    type_keys(qtbot, typed)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit) and editor.text() == typed  # no key was lost
+    assert hp(session, "mob") == 5  # nothing happens before Enter
+    press(qtbot, *enter)
+    qtbot.waitUntil(lambda: panel.view.state() != QAbstractItemView.State.EditingState)
+    assert hp(session, "mob") == expected
+    assert len(session.history) == history + 1
+    assert QApplication.focusWidget() is panel.view  # ready for the next row
     assert not panel.message.isVisible()
+
+
+def test_keypad_minus_and_digits_damage_too(qtbot, panel, session):
+    click_row(qtbot, panel, "mob")
+    keypad = Qt.KeyboardModifier.KeypadModifier
+    press(qtbot, Qt.Key.Key_Minus, keypad)
+    press(qtbot, Qt.Key.Key_4, keypad)
+    press(qtbot, Qt.Key.Key_Enter, keypad)
+    qtbot.waitUntil(lambda: hp(session, "mob") == 6)
+
+
+def test_escape_cancels_a_typed_hp_change(qtbot, panel, session):
+    click_row(qtbot, panel, "mob")
+    history = len(session.history)
+    type_keys(qtbot, "-3")
+    press(qtbot, Qt.Key.Key_Escape)
+    assert panel.view.state() != QAbstractItemView.State.EditingState
+    assert hp(session, "mob") == 10 and len(session.history) == history
+    assert QApplication.focusWidget() is panel.view
+    type_keys(qtbot, "-2")  # the next change starts afresh
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: hp(session, "mob") == 8)
 
 
 def test_equals_opens_the_hp_cell_ready_to_set(qtbot, panel, session):
@@ -120,24 +158,29 @@ def test_double_click_on_the_hp_cell_edits_it(qtbot, panel, session):
     assert hp(session, "mob") == 7
 
 
-@pytest.mark.parametrize(("typed", "words"), [("abc", "'abc' is not an HP change"),
+@pytest.mark.parametrize(("typed", "words"), [("=abc", "'=abc' is not an HP change"),
                                               ("=-", "'=-' is not an HP change")])
 def test_bad_hp_text_is_explained_and_changes_nothing(qtbot, panel, session, typed, words):
     click_row(qtbot, panel, "mob")
     history = len(session.history)
-    qtbot.keyClick(panel.view, Qt.Key.Key_Return)
-    type_into_editor(qtbot, panel, typed)
+    type_keys(qtbot, typed)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.view.state() != QAbstractItemView.State.EditingState)
     assert panel.message.isVisible()
     assert words in panel.message.text() and "-3" in panel.message.text()
     assert hp(session, "mob") == 10 and len(session.history) == history
-    qtbot.keyClick(panel.view, Qt.Key.Key_Minus)  # the next change that works clears it
+    type_keys(qtbot, "-")  # the next change that works clears it
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: hp(session, "mob") == 9)
     assert not panel.message.isVisible()
 
 
 def test_a_refused_command_is_shown_not_raised(qtbot, panel, session):
     click_row(qtbot, panel, "libby")
     history = len(session.history)
-    qtbot.keyClicks(panel.view, "+")  # already at full HP
+    type_keys(qtbot, "+")  # already at full HP
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.view.state() != QAbstractItemView.State.EditingState)
     assert panel.message.isVisible()
     assert "already at full HP" in panel.message.text()
     assert len(session.history) == history
@@ -356,7 +399,10 @@ def test_every_control_has_an_accessible_name(panel):
 
 def test_shortcut_sheet_lists_the_table_keys():
     keys = [k for k, _ in SHORTCUTS]
-    assert {"-", "+", "F2", "Delete", "Ctrl+D", "Enter", "M"} <= set(keys)
+    assert {"-", "+", "=", "F2", "Delete", "Ctrl+D", "Ctrl+E", "M", "Insert"} <= set(keys)
+    assert "Enter" not in keys  # Enter applies the decision, even from the roster
+    minus = dict(SHORTCUTS)["-"]
+    assert "-3" in minus and "Enter" in minus
 
 
 def test_no_session_means_nothing_to_do(qtbot):
