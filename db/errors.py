@@ -19,3 +19,19 @@ class ForeignDatabaseError(StorageError):
 
 class NewerDatabaseError(StorageError):
     """A database written by a newer Foebook; this version refuses to touch it."""
+
+
+class DatabaseBusyError(StorageError):
+    """Another process holds the database's lock longer than Foebook waits."""
+
+
+class DatabaseAccessError(StorageError):
+    """The file or its folder cannot be read or written (permissions, read-only disk)."""
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server cannot be reached, or the connection to it was lost."""
+
+
+class UnstorableValueError(StorageError):
+    """A value does not fit the database's columns; nothing of the change was written."""
