@@ -112,10 +112,11 @@ def check_sqlite_file(path: Path) -> None:
         raise translate(error, str(path), busy_timeout_s=BUSY_TIMEOUT_S) or StorageError(
             f"{path} cannot be checked ({one_line(error)})") from None
     if result != [("ok",)]:
-        log.warning("%s failed SQLite's quick_check:\n%s", path,
-                    "\n".join(str(row[0]) for row in result))
-        raise _unusable(path, f"is damaged (SQLite's check found {len(result)} problem"
-                              f"{'s' if len(result) != 1 else ''}; details in the log)")
+        report = "\n".join(str(row[0]) for row in result)
+        log.warning("%s failed SQLite's quick_check:\n%s", path, report)
+        problems = sum(1 for line in report.splitlines() if not line.startswith("***"))
+        raise _unusable(path, f"is damaged (SQLite's check found {problems} problem"
+                              f"{'s' if problems != 1 else ''}; the details are in the log)")
 
 
 def _check_untouched(path: Path, where: str) -> None:
