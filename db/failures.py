@@ -104,12 +104,20 @@ def translate(error: BaseException, where: str, *, connected: bool = True,
 
 
 def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
+    # Once a connection has worked, failing to get one means the server went away.
+    worked = False
+
+    @event.listens_for(engine, "connect")
+    def _connected(_dbapi_connection, _record) -> None:
+        nonlocal worked
+        worked = True
+
     @event.listens_for(engine, "handle_error")
     def _raise_storage_error(context) -> None:
         if context.is_pre_ping:  # the pool reconnects after a failed ping by itself
             return
         translated = translate(context.original_exception, where,
-                               connected=context.connection is not None,
+                               connected=worked,
                                disconnect=context.is_disconnect,
                                busy_timeout_s=busy_timeout_s)
         if translated is not None:
