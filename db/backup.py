@@ -8,6 +8,7 @@ import sqlite3
 from datetime import date, datetime
 from pathlib import Path
 
+from db.errors import StorageError
 from desktop.atomic_write import atomic_path
 
 log = logging.getLogger(__name__)
@@ -81,13 +82,17 @@ def restore_backup(database: Path, backup: Path) -> Path:
     """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     aside = database.with_name(f"{database.name}.unusable-{stamp}")
-    with atomic_path(database) as fresh:
-        shutil.copyfile(backup, fresh)
-        if database.exists():
-            database.replace(aside)
-            for suffix in ("-wal", "-shm"):
-                side = database.with_name(database.name + suffix)
-                if side.exists():
-                    side.replace(aside.with_name(aside.name + suffix))
+    try:
+        with atomic_path(database) as fresh:
+            shutil.copyfile(backup, fresh)
+            if database.exists():
+                database.replace(aside)
+                for suffix in ("-wal", "-shm"):
+                    side = database.with_name(database.name + suffix)
+                    if side.exists():
+                        side.replace(aside.with_name(aside.name + suffix))
+    except OSError as error:
+        raise StorageError(f"cannot restore {backup} to {database}: "
+                           f"{error.strerror or error}") from None
     log.warning("restored %s from %s; the old file is now %s", database, backup, aside)
     return aside

@@ -82,7 +82,7 @@ def _unusable(path: Path, what: str) -> CorruptDatabaseError:
     """The refusal of a file that is not a usable database, with the way back if any."""
     hint = (restore_hint(path) if backups(path) else
             "Start with a new file: --db sqlite:///path/to/new.sqlite3")
-    return CorruptDatabaseError(f"{path} {what}; it was left untouched. {hint}")
+    return CorruptDatabaseError(f"{path} {what}; it was left untouched. {hint}", path)
 
 
 def check_sqlite_file(path: Path) -> None:

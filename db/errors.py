@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from desktop.errors import FoebookError
 
 
@@ -11,6 +13,10 @@ class StorageError(FoebookError):
 
 class CorruptDatabaseError(StorageError):
     """The file is damaged or not a database at all; it is left exactly as it was."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path  # the unusable file, when it is a SQLite file (its backups sit beside)
 
 
 class ForeignDatabaseError(StorageError):
