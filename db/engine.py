@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,12 +46,15 @@ class Database:
         self.engine.dispose()
 
 
-_PASSWORD = re.compile(r"(://[^/@:\s]*:)[^@/\s]*@")
-
-
 def hide_password(raw: str) -> str:
-    """`raw` with the password of a user:password@ part replaced, for messages."""
-    return _PASSWORD.sub(r"\1***@", raw)
+    """`raw` with the password of its user:password@ part replaced, for messages; works on
+    text too broken to parse (a password may hold any character but the last @)."""
+    scheme, separator, rest = raw.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    user, colon, _ = credentials.partition(":")
+    if not separator or not at or not colon:
+        return raw
+    return f"{scheme}://{user}:***@{host}"
 
 
 def normalise_url(raw: str) -> URL:

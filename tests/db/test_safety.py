@@ -175,6 +175,7 @@ def test_restoring_the_newest_backup_keeps_the_damaged_file(tmp_path):
     ("postgresql://u:p@host:abc/db", "the port must be a number"),
     ("postgres ql://u:secret@host/db", "is not a database URL"),
     ("mysql://u:secret@host/db", "no database driver"),
+    ("postgresql://u:se/cr@et@host:x/db", "the port must be a number"),
 ])
 def test_a_bad_url_is_one_line_without_the_password(url, expected, capsys):
     from desktop.cli import main
@@ -182,7 +183,7 @@ def test_a_bad_url_is_one_line_without_the_password(url, expected, capsys):
     assert main(["sessions", "list", "--db", url]) == 2
     err = capsys.readouterr().err
     assert expected in err and err.count("\n") == 1
-    assert "secret" not in err and ":p@" not in err
+    assert "secret" not in err and ":p@" not in err and "cr@et" not in err
 
 
 def test_connection_refused_is_one_line(capsys):
