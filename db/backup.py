@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import logging
+import shutil
 import sqlite3
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
+
+from db.errors import StorageError
+from desktop.atomic_write import atomic_path
 
 log = logging.getLogger(__name__)
 
@@ -36,19 +40,59 @@ def daily_backup(database: Path, today: date | None = None, keep: int = KEEP_DAY
     if target.exists():
         return None
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".part")
+    # A temporary file of its own: two Foebooks starting at once each write their own copy
+    # and the last complete one wins (both are consistent).
     source = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        copy = sqlite3.connect(partial)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
+        with atomic_path(target) as partial:
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
     finally:
         source.close()
-    partial.replace(target)
     for old in backups(database)[:-keep] if keep > 0 else []:
-        old.unlink()
+        old.unlink(missing_ok=True)  # another Foebook may have removed it already
         log.info("removed old backup %s", old)
     log.info("backed up %s to %s", database, target)
     return target
+
+
+def backup_day(backup: Path) -> str:
+    """The day a backup was taken (YYYY-MM-DD), from its name."""
+    return backup.stem[-10:]
+
+
+def restore_hint(database: Path) -> str:
+    """How to get back to the newest backup, for a message about an unusable file."""
+    found = backups(database)
+    if not found:
+        return "There is no backup of it in its backups folder."
+    newest = found[-1]
+    return (f"The newest backup is from {backup_day(newest)}: to restore it, move {database.name} "
+            f"aside and copy {newest} in its place")
+
+
+def restore_backup(database: Path, backup: Path) -> Path:
+    """Put `backup` in place of `database`; the unusable file is kept beside it, renamed.
+
+    Returns where the old file went. Its -wal/-shm side files go with it: they belong
+    to the old file and would otherwise be applied to the restored copy.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = database.with_name(f"{database.name}.unusable-{stamp}")
+    try:
+        with atomic_path(database) as fresh:
+            shutil.copyfile(backup, fresh)
+            if database.exists():
+                database.replace(aside)
+                for suffix in ("-wal", "-shm"):
+                    side = database.with_name(database.name + suffix)
+                    if side.exists():
+                        side.replace(aside.with_name(aside.name + suffix))
+    except OSError as error:
+        raise StorageError(f"cannot restore {backup} to {database}: "
+                           f"{error.strerror or error}") from None
+    log.warning("restored %s from %s; the old file is now %s", database, backup, aside)
+    return aside

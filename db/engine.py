@@ -9,12 +9,15 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.backup import daily_backup
+from db.backup import backups, daily_backup, restore_hint
 from db.errors import CorruptDatabaseError, StorageError
-from db.migrate import inspect_schema, upgrade
+from db.failures import access_problem, one_line, translate
+from db.failures import install as install_translation
+from db.migrate import inspect_schema, upgrade, upgrade_to
+from desktop.atomic_write import atomic_path
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +46,29 @@ class Database:
         self.engine.dispose()
 
 
+def hide_password(raw: str) -> str:
+    """`raw` with the password of its user:password@ part replaced, for messages; works on
+    text too broken to parse (a password may hold any character but the last @)."""
+    scheme, separator, rest = raw.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    user, colon, _ = credentials.partition(":")
+    if not separator or not at or not colon:
+        return raw
+    return f"{scheme}://{user}:***@{host}"
+
+
 def normalise_url(raw: str) -> URL:
     """Parse a SQLAlchemy URL; plain PostgreSQL URLs use psycopg 3."""
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise StorageError(f"'{raw}' is not a database URL (examples: sqlite:///path/to/"
-                           "foebook.sqlite3, postgresql://user@host/dbname)") from None
+        raise StorageError(f"'{hide_password(raw)}' is not a database URL (examples: "
+                           "sqlite:///path/to/foebook.sqlite3, postgresql://user@host/dbname)"
+                           ) from None
+    except ValueError as error:  # make_url checks the port only as an int() of it
+        raise StorageError(f"'{hide_password(raw)}' is not a valid database URL ("
+                           f"{'the port must be a number' if 'int()' in str(error) else error})"
+                           ) from None
     backend = url.get_backend_name()
     if backend in ("postgres", "postgresql"):
         url = url.set(drivername="postgresql+psycopg")
@@ -61,18 +80,27 @@ def normalise_url(raw: str) -> URL:
     return url
 
 
+def _unusable(path: Path, what: str) -> CorruptDatabaseError:
+    """The refusal of a file that is not a usable database, with the way back if any."""
+    hint = (restore_hint(path) if backups(path) else
+            "Start with a new file: --db sqlite:///path/to/new.sqlite3")
+    return CorruptDatabaseError(f"{path} {what}; it was left untouched. {hint}", path)
+
+
 def check_sqlite_file(path: Path) -> None:
-    """Refuse a damaged or foreign file before anything can write to it."""
-    if not path.exists() or path.stat().st_size == 0:
-        return
+    """Refuse an empty, damaged or foreign file before anything can write to it.
+
+    An empty file is refused too: Foebook never leaves one (a new database appears
+    complete, see _create_sqlite_file), so an empty file means something truncated it.
+    """
     if path.is_dir():
         raise StorageError(f"{path} is a directory, not a database file")
+    if path.stat().st_size == 0:
+        raise _unusable(path, "is empty (0 bytes: something truncated it)")
     with path.open("rb") as handle:
         header = handle.read(len(SQLITE_HEADER))
     if header != SQLITE_HEADER:
-        raise CorruptDatabaseError(
-            f"{path} is not a SQLite database (damaged, or some other kind of file); it was "
-            "left untouched. Start with a new file: --db sqlite:///path/to/new.sqlite3")
+        raise _unusable(path, "is not a SQLite database (damaged, or some other kind of file)")
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
@@ -80,12 +108,17 @@ def check_sqlite_file(path: Path) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
-        raise CorruptDatabaseError(f"{path} is damaged ({error}); it was left untouched. "
-                                   "A daily backup may be in its backups folder") from None
+        if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            log.warning("%s: %s", path, error)
+            raise _unusable(path, f"is damaged ({one_line(error)})") from None
+        raise translate(error, str(path), busy_timeout_s=BUSY_TIMEOUT_S) or StorageError(
+            f"{path} cannot be checked ({one_line(error)})") from None
     if result != [("ok",)]:
-        problem = result[0][0] if result else "unknown problem"
-        raise CorruptDatabaseError(f"{path} is damaged ({problem}); it was left untouched. "
-                                   "A daily backup may be in its backups folder")
+        report = "\n".join(str(row[0]) for row in result)
+        log.warning("%s failed SQLite's quick_check:\n%s", path, report)
+        problems = sum(1 for line in report.splitlines() if not line.startswith("***"))
+        raise _unusable(path, f"is damaged (SQLite's check found {problems} problem"
+                              f"{'s' if problems != 1 else ''}; the details are in the log)")
 
 
 def _check_untouched(path: Path, where: str) -> None:
@@ -100,6 +133,7 @@ def _check_untouched(path: Path, where: str) -> None:
     try:
         check_sqlite_file(path)
         ro = create_engine(f"sqlite+pysqlite:///{path.resolve().as_uri()}?mode=ro&uri=true")
+        install_translation(ro, where, BUSY_TIMEOUT_S)
         try:
             with ro.connect() as conn:
                 inspect_schema(conn, where)
@@ -120,16 +154,49 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # In WAL mode NORMAL never corrupts and keeps every commit across a process crash;
     # FULL also survives power loss, at the price of an fsync per command.
     cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     cursor.close()
 
 
-def make_engine(url: URL) -> Engine:
+def make_engine(url: URL, where: str | None = None) -> Engine:
+    """An engine whose driver errors arrive as one-line StorageErrors (db.failures)."""
+    where = where or (url.database if url.get_backend_name() == "sqlite" else
+                      url.render_as_string())
     if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    else:
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    install_translation(engine, where, BUSY_TIMEOUT_S)
+    return engine
+
+
+def _create_sqlite_file(path: Path) -> None:
+    """Make a new database: built in a temporary file beside `path`, then linked into place.
+
+    No other Foebook ever sees a half-made or empty file, and when several start on a
+    missing file at once, the first complete one wins and the others use it.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_path(path, keep_existing=True) as temporary:
+            engine = make_engine(URL.create("sqlite+pysqlite", database=str(temporary)),
+                                 str(path))
+            try:
+                upgrade_to(engine, "head")
+            finally:
+                engine.dispose()
+    except OSError as error:
+        raise access_problem(path) or StorageError(
+            f"cannot create the database {path}: {error.strerror or error}") from None
+
+
+def _backup(path: Path) -> None:
+    """Today's backup; failing to take one is logged, never a reason to refuse the data."""
+    try:
+        daily_backup(path)
+    except (OSError, sqlite3.Error) as error:
+        log.warning("could not back up %s: %s", path, error)
 
 
 def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = True) -> Database:
@@ -139,22 +206,22 @@ def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = Tr
     where = str(path) if path else url.render_as_string()
     if path is not None:
         if path.exists():
+            problem = access_problem(path)
+            if problem is not None:
+                raise problem
             _check_untouched(path, where)
             if backup:
-                daily_backup(path)
+                _backup(path)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _create_sqlite_file(path)
     try:
-        engine = make_engine(url)
+        engine = make_engine(url, where)
     except (NoSuchModuleError, ImportError) as error:
         raise StorageError(f"cannot use {where}: no database driver for it ({error}); "
                            "Foebook supports SQLite and PostgreSQL") from None
     try:
         if migrate:
             upgrade(engine, where)
-    except OperationalError as error:
-        engine.dispose()
-        raise StorageError(f"cannot open the database {where}: {error.orig}") from None
     except BaseException:
         engine.dispose()
         raise

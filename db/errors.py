@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from desktop.errors import FoebookError
 
 
@@ -12,6 +14,10 @@ class StorageError(FoebookError):
 class CorruptDatabaseError(StorageError):
     """The file is damaged or not a database at all; it is left exactly as it was."""
 
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path  # the unusable file, when it is a SQLite file (its backups sit beside)
+
 
 class ForeignDatabaseError(StorageError):
     """A database that some other program made; Foebook never writes to it."""
@@ -19,3 +25,19 @@ class ForeignDatabaseError(StorageError):
 
 class NewerDatabaseError(StorageError):
     """A database written by a newer Foebook; this version refuses to touch it."""
+
+
+class DatabaseBusyError(StorageError):
+    """Another process holds the database's lock longer than Foebook waits."""
+
+
+class DatabaseAccessError(StorageError):
+    """The file or its folder cannot be read or written (permissions, read-only disk)."""
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server cannot be reached, or the connection to it was lost."""
+
+
+class UnstorableValueError(StorageError):
+    """A value does not fit the database's columns; nothing of the change was written."""

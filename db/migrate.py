@@ -7,6 +7,8 @@ not from a newer version (reading only), and only then let Alembic write.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 
@@ -22,6 +24,9 @@ log = logging.getLogger(__name__)
 # Alembic scripts. Knowing them without loading Alembic keeps a normal start fast: Alembic
 # is imported only when a database really needs upgrading.
 SCHEMA_REVISIONS: tuple[str, ...] = ("0001", "0002")
+
+# PostgreSQL advisory lock key held while the schema is created or upgraded ("foeb").
+SCHEMA_LOCK_KEY = 0x666F6562
 
 
 def alembic_config():
@@ -79,19 +84,57 @@ def inspect_schema(conn: Connection, where: str) -> str | None:
 
 
 def upgrade(engine: Engine, where: str) -> None:
-    """Bring the schema to this Foebook's head revision (creating it when the database is empty)."""
+    """Bring the schema to this Foebook's head revision (creating it when the database is empty).
+
+    Several Foebooks may open an old database at once: the upgrade runs under a lock,
+    and whoever gets it second finds the work done and goes on.
+    """
     with engine.connect() as conn:
         revision = inspect_schema(conn, where)
     if revision == head_revision():
         return
-    log.info("upgrading %s from schema %s to %s", where, revision, head_revision())
-    upgrade_to(engine, "head")
+    with schema_lock(engine) as conn:
+        revision = inspect_schema(conn, where)
+        if revision == head_revision():
+            return
+        log.info("upgrading %s from schema %s to %s", where, revision, head_revision())
+        _run_alembic(conn, "head")
 
 
 def upgrade_to(engine: Engine, target: str) -> None:
+    with schema_lock(engine) as conn:
+        _run_alembic(conn, target)
+
+
+@contextmanager
+def schema_lock(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction that no other Foebook can be changing the schema in.
+
+    SQLite: BEGIN IMMEDIATE takes the write lock up front (the driver would begin only
+    before the first INSERT, leaving the CREATE TABLEs outside any transaction).
+    PostgreSQL: a transaction-scoped advisory lock; its DDL is transactional anyway.
+    """
+    with engine.connect() as conn:
+        if engine.dialect.name != "sqlite":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
+            yield conn
+            conn.commit()
+            return
+        raw = conn.connection.driver_connection
+        saved = raw.isolation_level
+        raw.isolation_level = None  # the driver leaves transactions to us
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            yield conn
+            conn.commit()
+        finally:
+            conn.rollback()
+            raw.isolation_level = saved
+
+
+def _run_alembic(conn: Connection, target: str) -> None:
     from alembic import command
 
     config = alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, target)
+    config.attributes["connection"] = conn
+    command.upgrade(config, target)

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from db.engine import Database
 from db.errors import StorageError
+from db.limits import check_values, shown
 from db.models import LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
@@ -50,16 +51,6 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 _SCALARS = {"name": "encounter_name", "round": "round", "phase": "phase", "pointer": "pointer",
             "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards",
             "dice": "dice"}
-
-
-def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "name": record["name"], "side": record["side"], "col": record["at"][0],
-        "row": record["at"][1], "hp": record["hp"], "max_hp": record["max_hp"],
-        "ai": record.get("ai"), "guards": record.get("guards"),
-        "stats": record.get("stats") or {}, "tags": record.get("tags") or [],
-        "weapons": record.get("weapons") or [], "priorities": record.get("priorities") or [],
-    }
 
 
 _units = UnitRow.__table__
@@ -109,18 +100,23 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
         values["board_shape"] = board["shape"]
         conn.execute(delete(_terrain).where(_terrain.c.session_id == session_pk))
         heights = board.get("heights")
-        conn.execute(insert(_terrain), [
-            {"session_id": session_pk, "row": i, "cells": cells,
-             "heights": "".join(map(str, heights[i])) if heights is not None else None}
-            for i, cells in enumerate(board["rows"])
-        ])
+        rows = [{"session_id": session_pk, "row": i, "cells": cells,
+                 "heights": "".join(map(str, heights[i])) if heights is not None else None}
+                for i, cells in enumerate(board["rows"])]
+        for row in rows:
+            check_values(_terrain, row, "the board")
+        conn.execute(insert(_terrain), rows)
+    check_values(_sessions, values, "the session")
     positions = {unit_id: i for i, unit_id in enumerate(roster)}
     for unit_id, record in (sections.get("units") or {}).items():
         keys = {"s_pk": session_pk, "u_id": unit_id}
         if record is None:
             conn.execute(_DELETE_UNIT, keys)
             continue
-        params = {**keys, **_unit_values(record)}
+        what = f"unit '{shown(unit_id)}'"
+        unit_values = _unit_values(record)
+        check_values(_units, {"unit_id": unit_id, **unit_values}, what)
+        params = {**keys, **unit_values}
         pk = conn.execute(_UPDATE_UNIT, params).scalar()
         if pk is None:
             pk = conn.execute(_INSERT_UNIT, {**params, "pos": positions.get(unit_id, 0)}
@@ -129,10 +125,11 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
             conn.execute(_DELETE_STATUSES, {"u_pk": pk})
         counters = record.get("counters") or {}
         if record.get("statuses"):
-            conn.execute(insert(_statuses), [
-                {"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
-                for i, s in enumerate(record["statuses"])
-            ])
+            statuses = [{"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
+                        for i, s in enumerate(record["statuses"])]
+            for status in statuses:
+                check_values(_statuses, status, what)
+            conn.execute(insert(_statuses), statuses)
     if "roster" in sections and positions:  # an empty roster (a new session) has no rows
         conn.execute(_UNIT_POSITION, [{"s_pk": session_pk, "u_id": u, "pos": p}
                                       for u, p in positions.items()])
@@ -226,11 +223,12 @@ class SqlSessionStore:
                 conn.execute(update(_sessions).where(_sessions.c.id == self.session_pk)
                              .values(**values))
             conn.execute(_DROP_REDO, {"s_pk": self.session_pk})
+            row = {"session_id": self.session_pk, "seq": entry.seq, "created_at": entry.time,
+                   "kind": entry.kind, "text": entry.text, "status": entry.status,
+                   "payload": log.payload, "before": log.before, "after": log.after}
+            check_values(_log, row, "the log entry")
             try:
-                conn.execute(insert(_log), {
-                    "session_id": self.session_pk, "seq": entry.seq, "created_at": entry.time,
-                    "kind": entry.kind, "text": entry.text, "status": entry.status,
-                    "payload": log.payload, "before": log.before, "after": log.after})
+                conn.execute(insert(_log), row)
             except IntegrityError:
                 raise ConflictError("another Foebook logged a command at the same time") from None
         return version
@@ -285,6 +283,8 @@ def create_session(database: Database, name: str, state: TrackerState) -> int:
 
 def _create(db: Connection, name: str, state: TrackerState, sections: Sections,
             now: datetime) -> int | None:
+    check_values(_sessions, {"name": name, "ruleset": state.encounter.ruleset},
+                 f"session '{shown(name)}'")
     if db.execute(select(SessionRow.id).where(SessionRow.name == name)).scalar():
         return None
     pk = db.execute(insert(_sessions).values(

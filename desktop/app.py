@@ -36,8 +36,8 @@ def configure_application_identity() -> None:
 
 
 def open_storage(url: str, ask: bool):
-    """Open the database; when it is unusable, say why and offer another file (never
-    overwrite the problem file). Returns None when the user declines."""
+    """Open the database; when it is unusable, say why and offer its newest backup or another
+    file (never overwrite the problem file). Returns None when the user declines."""
     from db.engine import open_database
 
     while True:
@@ -47,18 +47,48 @@ def open_storage(url: str, ask: bool):
             log.warning("database refused: %s", error)
             if not ask:
                 raise
-            choice = QMessageBox.warning(
-                None, APP_NAME,
-                f"{error}\n\nThe file was left untouched. Choose another database file "
-                "to continue?",
-                QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close)
-            if choice != QMessageBox.StandardButton.Open:
+            choice = _ask_after_refusal(error)
+            if choice is None:
                 return None
+            if choice == "restore":
+                continue  # the backup is in place now: open it
             path, _ = QFileDialog.getSaveFileName(None, "New Foebook database", "",
                                                   "Foebook database (*.sqlite3)")
             if not path:
                 return None
             url = sqlite_url(path)
+
+
+def _ask_after_refusal(error: FoebookError) -> str | None:
+    """"restore" (done here), "other" (choose another file) or None (quit)."""
+    from db.backup import backup_day, backups, restore_backup
+
+    path = getattr(error, "path", None)
+    newest = backups(path)[-1] if path is not None and backups(path) else None
+    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
+                      f"{error}\n\nThe file was left untouched. "
+                      + ("Restore the newest backup (the unusable file is kept beside it, "
+                         "renamed), or choose another database file?" if newest else
+                         "Choose another database file to continue?"),
+                      QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close)
+    box.button(QMessageBox.StandardButton.Open).setText("Choose another file…")
+    restore = None
+    if newest is not None:
+        restore = box.addButton(f"Restore backup from {backup_day(newest)}",
+                                QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(restore)
+    box.exec()
+    clicked = box.clickedButton()
+    if restore is not None and clicked is restore:
+        try:
+            restore_backup(path, newest)
+        except FoebookError as failure:
+            QMessageBox.warning(None, APP_NAME, str(failure))
+            return None
+        return "restore"
+    if clicked is box.button(QMessageBox.StandardButton.Open):
+        return "other"
+    return None
 
 
 def app_icon() -> QIcon:

@@ -487,11 +487,9 @@ def dump_encounter(encounter: Encounter) -> str:
 def save_encounter(encounter: Encounter, path: str | Path) -> None:
     path = Path(path)
     text = dump_encounter(encounter)
-    tmp = path.with_name(path.name + ".tmp")
+    from desktop.atomic_write import OutputFileError, write_atomically
+
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)  # never leave a half-written file behind
-    except OSError as error:
-        raise EncounterFileError(f"{path}: cannot be written ({error.strerror})") from None
-
-
+        write_atomically(path, text)  # never a half-written file, the old one kept on failure
+    except OutputFileError as error:
+        raise EncounterFileError(f"{path}: cannot be written ({error.reason})") from None

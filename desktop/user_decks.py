@@ -12,6 +12,7 @@ from typing import Any
 
 import tomli_w
 
+from desktop.atomic_write import write_atomically
 from desktop.errors import FoebookError
 from desktop.paths import data_dir
 
@@ -43,12 +44,7 @@ def load_user_deck(ruleset_id: str) -> list[dict[str, Any]] | None:
 def save_user_deck(ruleset_id: str, entries: list[dict[str, Any]]) -> Path:
     path = deck_path(ruleset_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(tomli_w.dumps({"stratagems": entries}), encoding="utf-8")
-        tmp.replace(path)
-    except OSError as error:
-        raise DeckFileError(f"{path}: cannot be written ({error.strerror})") from None
+    write_atomically(path, tomli_w.dumps({"stratagems": entries}))
     return path
 
 

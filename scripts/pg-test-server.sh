@@ -3,6 +3,8 @@
 #   scripts/pg-test-server.sh start [DIR]   initdb + start in DIR (default: a new temp dir);
 #                                            prints the SQLAlchemy URL, then "dir=DIR"
 #   scripts/pg-test-server.sh stop DIR      stop the cluster and delete DIR
+#   scripts/pg-test-server.sh pause DIR     stop the server, keeping its data (a lost server)
+#   scripts/pg-test-server.sh resume DIR    start it again on the same port
 # As root the cluster runs as the `postgres` user (PostgreSQL refuses to run as root).
 set -euo pipefail
 
@@ -31,6 +33,12 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+start_server() {  # bin dir port
+  as_owner "$1/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start \
+    -o "-c listen_addresses=127.0.0.1 -p $3 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    >/dev/null 2>&1
+}
+
 cmd="${1:-}"
 case "$cmd" in
   start)
@@ -45,9 +53,8 @@ case "$cmd" in
       >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
     for attempt in 1 2 3; do
       port="$(free_port)"
-      if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start \
-          -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-          >/dev/null 2>&1; then
+      if start_server "$bin" "$dir" "$port"; then
+        echo "$port" >"$dir/port"
         echo "postgresql+psycopg://postgres@127.0.0.1:$port/postgres"
         echo "dir=$dir"
         exit 0
@@ -65,8 +72,16 @@ case "$cmd" in
     fi
     rm -rf "$dir"
     ;;
+  pause)
+    dir="${2:?usage: pg-test-server.sh pause DIR}"
+    as_owner "$(find_bin)/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+  resume)
+    dir="${2:?usage: pg-test-server.sh resume DIR}"
+    start_server "$(find_bin)" "$dir" "$(cat "$dir/port")" || { cat "$dir/server.log" >&2; exit 1; }
+    ;;
   *)
-    echo "usage: $0 start [DIR] | stop DIR" >&2
+    echo "usage: $0 start [DIR] | stop DIR | pause DIR | resume DIR" >&2
     exit 2
     ;;
 esac

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
 from pathlib import Path
+
+import pytest
 
 _SANDBOX = Path(tempfile.mkdtemp(prefix="foebook-tests-"))
 
@@ -15,3 +18,38 @@ def pytest_configure(config) -> None:
     os.environ["FOEBOOK_DATA_DIR"] = str(_SANDBOX / "data")
     os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
     os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "share")
+
+
+class PausableServer:
+    """A PostgreSQL server of one test's own, which the test stops and starts again."""
+
+    SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "pg-test-server.sh"
+
+    def __init__(self) -> None:
+        result = self._run("start")
+        lines = result.stdout.split("\n")
+        self.url = lines[0].strip()
+        self.directory = next(line[4:] for line in lines if line.startswith("dir="))
+
+    def _run(self, *args: str):
+        result = subprocess.run([str(self.SCRIPT), *args], capture_output=True, text=True,
+                                timeout=120)
+        if result.returncode != 0:
+            pytest.fail(f"pg-test-server.sh {args[0]} failed:\n{result.stderr}", pytrace=False)
+        return result
+
+    def pause(self) -> None:
+        self._run("pause", self.directory)
+
+    def resume(self) -> None:
+        self._run("resume", self.directory)
+
+    def remove(self) -> None:
+        self._run("stop", self.directory)
+
+
+@pytest.fixture
+def pausable_pg():
+    server = PausableServer()
+    yield server
+    server.remove()

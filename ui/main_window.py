@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QInputDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -102,6 +103,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._place_docks()
+        self.connection_label = QLabel()  # shown while the database server is out of reach
+        self.connection_label.setObjectName("connectionLost")
+        self.connection_label.setVisible(False)
+        self.statusBar().addPermanentWidget(self.connection_label)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
         self._restored = self._layout_restored = self._restore_state()
@@ -499,6 +504,9 @@ class MainWindow(QMainWindow):
         self.session = session
         self.signals = SessionSignals(session, self)
         self.signals.changed.connect(self._session_changed)
+        self.signals.connectionLost.connect(self._connection_lost)
+        self.signals.connectionBack.connect(self._connection_back)
+        self.connection_label.setVisible(False)  # it opened, so the database answers
         self.roster.set_session(session)
         if not self._layout_restored:
             self._fit_roster_columns(self.roster.view.width())
@@ -589,14 +597,43 @@ class MainWindow(QMainWindow):
             self.act_undo.setToolTip(f"Undo: {undo}" if undo else "Nothing to undo")
             self.act_redo.setToolTip(f"Redo: {redo}" if redo else "Nothing to redo")
 
+    # -- the database connection -------------------------------------------------------------
+    @property
+    def offline(self) -> bool:
+        return not self.connection_label.isHidden()
+
+    def _connection_lost(self, why: str) -> None:
+        self.connection_label.setText("Connection to the database lost: edits are refused "
+                                      "until it is back (Foebook reconnects by itself)")
+        self.connection_label.setToolTip(why)
+        self.connection_label.setVisible(True)
+
+    def _connection_back(self) -> None:
+        self.connection_label.setVisible(False)
+        self.statusBar().showMessage("Connection to the database is back", 8000)
+
+    def _storage_failed(self, error: FoebookError) -> None:
+        from db.errors import DatabaseUnreachableError
+
+        if isinstance(error, DatabaseUnreachableError) and self.signals is not None:
+            self.signals.mark_lost(str(error))
+        self.report(str(error))
+
+    def _refuse_while_offline(self) -> bool:
+        """Nothing that was not saved may look saved: no edits until the server is back."""
+        if self.offline:
+            self.report("The connection to the database is lost; edits are refused until it "
+                        "is back (Foebook reconnects by itself).")
+        return self.offline
+
     # -- commands ----------------------------------------------------------------------------
     def run_command(self, command) -> bool:
-        if self.session is None:
+        if self.session is None or self._refuse_while_offline():
             return False
         try:
             self.session.execute(command)
         except FoebookError as error:
-            self.report(str(error))
+            self._storage_failed(error)
             return False
         return True
 
@@ -608,18 +645,20 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, APP_NAME, message)
 
     def undo(self) -> None:
-        if self.session is not None and self.session.can_undo:
+        if self.session is not None and self.session.can_undo \
+                and not self._refuse_while_offline():
             try:
                 self.session.undo()
             except FoebookError as error:
-                self.report(str(error))
+                self._storage_failed(error)
 
     def redo(self) -> None:
-        if self.session is not None and self.session.can_redo:
+        if self.session is not None and self.session.can_redo \
+                and not self._refuse_while_offline():
             try:
                 self.session.redo()
             except FoebookError as error:
-                self.report(str(error))
+                self._storage_failed(error)
 
     def next_activation(self) -> None:
         self.run_command(cmd.NextActivation())

@@ -45,10 +45,12 @@ def _start_qt():
 
 
 def _check_output(path: Path) -> None:
-    if path.is_dir():
-        raise FoebookError(f"--out {path}: is a folder; give a file name such as cards.pdf")
-    if not path.parent.is_dir():
-        raise FoebookError(f"--out {path}: the folder {path.parent} does not exist")
+    from desktop.atomic_write import OutputFileError, check_target
+
+    try:
+        check_target(path)  # a FIFO or a device is refused now, not after rendering
+    except OutputFileError as error:
+        raise FoebookError(f"--out {error}") from None
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise FoebookError(f"--out {path}: not writable")
 

@@ -99,3 +99,29 @@ def test_import_export_round_trip_of_every_sample(sample, tmp_path, capsys):
     ruleset = get_ruleset(original.ruleset)
     # What was imported is the file, with derived markers brought up to date.
     assert load_encounter(first) == initial_state(original, ruleset).encounter
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_an_export_to_a_pipe_or_folder_is_refused_and_leaves_nothing(tmp_path, capsys, kind):
+    import os
+
+    db = ["--db", str(tmp_path / "s.sqlite3")]
+    run(capsys, "sessions", "import", str(SAMPLES[0]), "--name", "friday", *db)
+    target = tmp_path / "out.toml"
+    os.mkfifo(target) if kind == "fifo" else target.mkdir()
+    run(capsys, "sessions", "list", *db)  # the day's backup is taken by now
+    before = sorted(p.name for p in tmp_path.iterdir())
+    status, _, err = run(capsys, "sessions", "export", "friday", str(target), *db)
+    assert status == 2 and err.count("\n") == 1
+    assert f"{target}: cannot be written (it is" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no out.toml.tmp left
+
+
+def test_an_export_replaces_the_old_file_whole(tmp_path, capsys):
+    db = ["--db", str(tmp_path / "s.sqlite3")]
+    run(capsys, "sessions", "import", str(SAMPLES[0]), "--name", "friday", *db)
+    target = tmp_path / "out.toml"
+    target.write_text("last week's export\n")
+    assert run(capsys, "sessions", "export", "friday", str(target), *db)[0] == 0
+    assert load_encounter(target) == load_encounter(SAMPLES[0])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "out.toml", "s.sqlite3"]

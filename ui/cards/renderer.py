@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from desktop.atomic_write import OutputFileError, write_atomically
 from desktop.errors import FoebookError
 from ui.cards.content import CardContent
 from ui.cards.fonts import card_font
@@ -208,9 +209,8 @@ def write_pdf(path: str | Path, contents: list[CardContent], size: CardSize | st
         raise FoebookError(f"cannot write the PDF to {target}: it is a folder")
     pdf, result = render_pdf_bytes(contents, size, paper, backs, title)
     try:
-        target.write_bytes(pdf)
-    except OSError as error:
-        raise FoebookError(f"cannot write the PDF to {target}: "
-                           f"{error.strerror or error}") from None
+        write_atomically(target, pdf)
+    except OutputFileError as error:
+        raise FoebookError(f"cannot write the PDF to {target}: {error.reason}") from None
     log.info("wrote %d cards on %d pages to %s", len(result.cards), result.pages, target)
     return result

@@ -140,3 +140,34 @@ def test_read_only_output_is_refused(tmp_path):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("foebook: error: ")
     assert target in lines[0]
+
+
+def test_a_pipe_as_output_is_refused_at_once(tmp_path):
+    pipe = tmp_path / "cards.pdf"
+    os.mkfifo(pipe)  # writing the PDF into it used to wait forever for a reader
+    result = foebook(str(AMBUSH), "--out", str(pipe))
+    assert result.returncode == 2
+    assert result.stderr == (f"foebook: error: --out {pipe}: cannot be written (it is not a "
+                             "regular file but a pipe or a device; give the name of an ordinary "
+                             "file)\n")
+
+
+def test_a_failed_pdf_write_keeps_the_old_pdf_and_leaves_nothing(tmp_path):
+    import resource
+    import signal
+
+    out = tmp_path / "cards.pdf"
+    out.write_bytes(b"%PDF- last week's cards")
+
+    def small_files():  # as a full disk would: the PDF cannot be written past 4 KB
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    result = subprocess.run([sys.executable, "-m", "desktop", "cards", str(AMBUSH), "--out",
+                             str(out)], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                            preexec_fn=small_files)
+    assert result.returncode == 2
+    assert result.stderr == (f"foebook: error: cannot write the PDF to {out}: File too "
+                             "large; it was left as it was\n")
+    assert out.read_bytes() == b"%PDF- last week's cards"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]

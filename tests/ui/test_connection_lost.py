@@ -1,0 +1,51 @@
+"""The PostgreSQL server goes away while the window is open: it says so, refuses edits until
+the server is back, reconnects by itself, and everything it showed as saved is there."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from db.engine import open_database
+from db.repository import session_log
+
+pytestmark = pytest.mark.postgres
+
+AMBUSH = "card-flip-goblin-ambush.toml"
+
+
+def test_the_window_survives_a_lost_server(qtbot, pausable_pg):
+    from ui.main_window import MainWindow
+
+    database = open_database(pausable_pg.url)
+    QSettings().clear()
+    window = MainWindow(database)
+    qtbot.addWidget(window)
+    window.resize(1300, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        window.start_tutorial(AMBUSH)
+        next_button = window.turns.next_button  # "Next activation": one saved command
+        qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+        saved = [e.text for e in window.session.history]
+        assert len(saved) == 1 and not window.offline
+
+        pausable_pg.pause()
+        qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+        assert window.offline
+        assert window.connection_label.text().startswith("Connection to the database lost")
+        assert "lost the connection" in window.statusBar().currentMessage()
+        qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)  # refused while it is gone
+        assert "edits are refused until it is back" in window.statusBar().currentMessage()
+        assert [e.text for e in window.session.history] == saved
+
+        pausable_pg.resume()
+        qtbot.waitUntil(lambda: not window.offline, timeout=5000)  # the poll reconnects
+        qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+        texts = [e.text for e in window.session.history]
+        assert texts[:1] == saved and len(texts) == 2
+        assert [e.text for e in session_log(database, window.session.name)] == texts
+    finally:
+        window.close()
+        database.close()
