@@ -23,7 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "decide": ("decide", "evaluate one enemy's priority chain on an encounter file"),
     "order": ("order", "print the enemies' activation order for an encounter file"),
     "check": ("check", "validate an encounter file"),
-    "rulesets": ("rulesets", "list the built-in rule systems and their AI types"),
+    "rulesets": ("rulesets", "list the rule systems (built-in and plug-ins) and their AI types"),
     "sessions": ("sessions", "list, import, export, delete stored sessions or show their log"),
     "cards": ("cards", "print enemy reference cards to PDF (encounter, session or ruleset)"),
 }

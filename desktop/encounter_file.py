@@ -1,4 +1,4 @@
-"""Encounter TOML files <-> engine objects, exactly as spec/encounter-format.md says.
+"""Encounter TOML files <-> engine objects, exactly as docs/encounter-format.md says.
 
 A bad file is refused with one message naming the file, the place (line, unit,
 field) and what was expected. Nothing is guessed.
@@ -139,7 +139,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         raise r.fail("'format'", f"is {data['format']!r}; this Foebook reads format = "
                      f"{FORMAT_VERSION}", loc.key_line("format"))
     if "ruleset" not in data:
-        raise r.fail("'ruleset'", "missing; expected a built-in ruleset id")
+        raise r.fail("'ruleset'", "missing; expected a ruleset id (foebook rulesets lists them)")
     ruleset_id = data["ruleset"]
     try:
         ruleset = get_ruleset(str(ruleset_id))

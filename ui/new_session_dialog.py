@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from desktop.engine.board import Board
 from desktop.engine.encounter import Encounter
-from desktop.rulesets.registry import get_ruleset, ruleset_ids
+from desktop.rulesets.registry import available_rulesets, get_ruleset
 
 
 class NewSessionDialog(QDialog):
@@ -27,8 +27,9 @@ class NewSessionDialog(QDialog):
         self.name.setAccessibleName("Session name")
         self.ruleset = QComboBox()
         self.ruleset.setAccessibleName("Rule system")
-        for rid in ruleset_ids():
-            self.ruleset.addItem(f"{get_ruleset(rid).data.name} ({rid})", rid)
+        # Names from the data files (no ruleset code imported); a broken plug-in is left out.
+        for data in available_rulesets()[0]:
+            self.ruleset.addItem(f"{data.name} ({data.id})", data.id)
         self.width_box = QSpinBox()
         self.width_box.setRange(2, 120)
         self.width_box.setValue(12)

@@ -1,9 +1,10 @@
-"""`foebook rulesets`: the built-in rule systems with their AI types."""
+"""`foebook rulesets`: the rule systems (built-in and plug-ins) with their AI types."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -11,9 +12,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.rulesets.registry import get_ruleset, ruleset_ids
+    from desktop.rulesets.registry import available_rulesets
 
-    rulesets = [get_ruleset(rid).data for rid in ruleset_ids()]
+    # Built-ins are listed from their data files alone: no ruleset code is imported.
+    rulesets, problems = available_rulesets()
+    for problem in problems:
+        print(f"foebook: warning: {problem}", file=sys.stderr)
     if args.json:
         print(json.dumps([
             {"id": d.id, "name": d.name, "board": d.board_shape,

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from desktop.engine.board import Board, Cell
+from desktop.engine.board_cache import BoardCache
 from desktop.engine.movement import DistanceField, MovementRules, shared_field
 
 
@@ -37,6 +38,9 @@ class Approach:
 
 
 _KEPT_FIELDS = 64  # bounded goal fields kept per board, least recently made dropped first
+# (rules key, scale, goal) -> (the bound it was searched to, the field)
+_GOAL_FIELDS: BoardCache[OrderedDict[tuple, tuple[int, DistanceField]]] = BoardCache(
+    "approach goal fields", lambda _board: OrderedDict())
 
 
 def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | None = None,
@@ -58,7 +62,7 @@ def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | Non
     floor = (min(dx, dy) * rules.diagonal_cost + abs(dx - dy) * rules.straight_cost) // step
     needed = round(2 * budget * scale) + 2 * rules.diagonal_cost
     key = (rules.cache_key(), scale, goal)
-    kept: OrderedDict = board.memo.setdefault("approach-goal-fields", OrderedDict())
+    kept = _GOAL_FIELDS(board)
     cached = kept.get(key)
     if cached is not None:
         bound, field = cached
@@ -80,12 +84,15 @@ def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | Non
 
 
 _KEPT_LOOKUPS = 64
+# id(field) -> (the field, its cells looked up so far); the field is kept to tell a reused id
+_LEFTS: BoardCache[OrderedDict[int, tuple[DistanceField, dict[Cell, int | None]]]] = BoardCache(
+    "approach look-ups", lambda _board: OrderedDict())
 
 
 def _lefts(board: Board, field: DistanceField) -> dict[Cell, int | None]:
     """Look-ups already made in a goal field (several moves scan the same cells); kept for
     the most recently used fields only."""
-    cache: OrderedDict = board.memo.setdefault("approach-lefts", OrderedDict())
+    cache = _LEFTS(board)
     found = cache.get(id(field))
     if found is None or found[0] is not field:
         found = cache[id(field)] = (field, {})

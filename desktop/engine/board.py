@@ -156,8 +156,9 @@ class Board:
         return {t: frozenset(cells) for t, cells in found.items()}
 
     @cached_property
-    def memo(self) -> dict:
-        """Per-board caches of derived facts (sight lines, cost grids); boards are immutable."""
+    def derived(self) -> dict:
+        """Storage of desktop.engine.board_cache: read and fill it only through a BoardCache,
+        which keys it by the cache object and knows the type of what it holds."""
         return {}
 
     def with_terrain(self, cell: Cell, terrain: Terrain) -> Board:

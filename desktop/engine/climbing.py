@@ -17,10 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+from tcod.path import CustomGraph, Pathfinder
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.square_geometry import EIGHT_WAY
-from desktop.engine.tcod_path import CustomGraph, Pathfinder
 from desktop.engine.visibility import sees
 
 SCALE = 2  # costs in half inches
@@ -58,6 +59,13 @@ class _Rule:
     costs: np.ndarray  # half inches to enter each cell along these edges, 0 = not allowed
 
 
+_Edges = list[tuple[tuple[int, int], np.ndarray]]
+# per movement profile: the board's rules, and the whole board's tcod graph with its edges
+_INCH_RULES: BoardCache[dict[InchMoves, tuple[_Rule, ...]]] = BoardCache("inch rules", empty_dict)
+_INCH_GRAPHS: BoardCache[dict[InchMoves, tuple[CustomGraph, _Edges]]] = BoardCache(
+    "inch graphs", empty_dict)
+
+
 def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
     """The board's movement rules, built once per board and profile.
 
@@ -67,8 +75,7 @@ def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
     With heights a step's cost depends on where it starts, so each direction
     keeps its own array; leaps always do, as each needs its own gap cells.
     """
-    key = ("inch-rules", moves)
-    cached = board.memo.get(key)
+    cached = _INCH_RULES(board).get(moves)
     if cached is not None:
         return cached
     h, w = board.height, board.width
@@ -123,14 +130,12 @@ def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
                                  SCALE * np.maximum(0, drop - moves.climb_allowance), climb)
                 cost = cost + climb.astype(np.int32)
             rules.append(_Rule(((oy, ox),), np.where(ok, cost, 0).astype(np.int32)))
-    found = tuple(rules)
-    board.memo[key] = found
+    found = _INCH_RULES(board)[moves] = tuple(rules)
     return found
 
 
 def _graph(board: Board, moves: InchMoves, rules: tuple[_Rule, ...], x0: int, y0: int,
-           x1: int, y1: int, cache: bool = True
-           ) -> tuple[CustomGraph, list[tuple[tuple[int, int], np.ndarray]]]:
+           x1: int, y1: int, cache: bool = True) -> tuple[CustomGraph, _Edges]:
     """A tcod graph of the rules inside the window, and every edge's (offset, costs)."""
     graph = CustomGraph((y1 - y0, x1 - x0))
     edges: list[tuple[tuple[int, int], np.ndarray]] = []
@@ -141,7 +146,7 @@ def _graph(board: Board, moves: InchMoves, rules: tuple[_Rule, ...], x0: int, y0
             # Edges given the same cost array compile into one tcod rule.
             graph.add_edge(offset, 1, cost=costs)
     if cache:
-        board.memo[("inch-graph", moves)] = (graph, edges)
+        _INCH_GRAPHS(board)[moves] = (graph, edges)
     return graph, edges
 
 
@@ -187,7 +192,7 @@ class InchField:
         rules = _rules(board, moves) if board.passable(root) else ()
         if whole and rules:
             # The whole board's graph holds terrain only: built once per board and profile.
-            graph, self._edges = board.memo.get(("inch-graph", moves)) or _graph(
+            graph, self._edges = _INCH_GRAPHS(board).get(moves) or _graph(
                 board, moves, rules, 0, 0, x1, y1)
         else:
             graph, self._edges = _graph(board, moves, rules, x0, y0, x1, y1, cache=False)

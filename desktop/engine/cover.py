@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from desktop.engine.board import Board, Cell, Terrain
+from desktop.engine.board_cache import board_cache
 from desktop.engine.square_geometry import EIGHT_WAY, inches
 
 _SHELTER = (Terrain.COVER, Terrain.WALL)
@@ -37,15 +38,9 @@ class CoverMap:
         return self.covering.get(cell, frozenset())
 
 
+@board_cache
 def cover_map(board: Board) -> CoverMap:
-    """Built once per board (boards are immutable) and kept in its memo."""
-    found = board.memo.get("cover-map")
-    if found is None:
-        found = board.memo["cover-map"] = _build(board)
-    return found
-
-
-def _build(board: Board) -> CoverMap:
+    """Built once per board (boards are immutable) and kept with it."""
     shelter = set(board.cells_of(Terrain.COVER)) | set(board.cells_of(Terrain.WALL))
     feature_of: dict[Cell, int] = {}
     features: list[frozenset[Cell]] = []

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from desktop.engine.board import Board, Cell, Terrain
+from desktop.engine.board_cache import board_cache
 
 FAN_DEPTH = 2
 
@@ -64,10 +65,8 @@ def _blocked(board: Board, cell: Cell) -> bool:
     return not board.in_bounds(cell) or board.terrain(cell) is Terrain.WALL
 
 
+@board_cache
 def doorways(board: Board) -> tuple[Doorway, ...]:
-    cached = board.memo.get("doorways")
-    if cached is not None:
-        return cached
     doors = board.cells_of(Terrain.DOOR)
     seen: set[Cell] = set()
     found: list[Doorway] = []
@@ -91,17 +90,16 @@ def doorways(board: Board) -> tuple[Doorway, ...]:
             col, row = group[0]
             vertical = _blocked(board, (col, row - 1)) and _blocked(board, (col, row + 1))
         found.append(Doorway(tuple(group), vertical))
-    result = tuple(found)
-    board.memo["doorways"] = result
-    return result
+    return tuple(found)
+
+
+@board_cache
+def _doorway_index(board: Board) -> dict[Cell, Doorway]:
+    return {c: d for d in doorways(board) for c in d.cells}
 
 
 def doorway_at(board: Board, cell: Cell) -> Doorway | None:
-    index = board.memo.get("doorway_index")
-    if index is None:
-        index = {c: d for d in doorways(board) for c in d.cells}
-        board.memo["doorway_index"] = index
-    return index.get(cell)
+    return _doorway_index(board).get(cell)
 
 
 def cells_crossed(a: Cell, b: Cell) -> tuple[Cell, ...]:

@@ -14,6 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from desktop.engine.board import Board, Cell
+from desktop.engine.board_cache import BoardCache, empty_dict
+
+# figure size -> anchors whose block would stick out of the board
+_EDGE_ANCHORS: BoardCache[dict[int, frozenset[Cell]]] = BoardCache("edge anchors", empty_dict)
 
 
 def footprint(anchor: Cell, size: int) -> tuple[Cell, ...]:
@@ -36,10 +40,10 @@ def blocked_anchors(board: Board, size: int, occupied: Iterable[Cell]) -> set[Ce
             for dx in range(size):
                 blocked.add((col - dx, row - dy))
     if size > 1:
-        key = ("edge_anchors", size)
-        edge = board.memo.get(key)
+        by_size = _EDGE_ANCHORS(board)
+        edge = by_size.get(size)
         if edge is None:
-            edge = board.memo[key] = frozenset(
+            edge = by_size[size] = frozenset(
                 (col, row) for row in range(board.height) for col in range(board.width)
                 if col > board.width - size or row > board.height - size)
         blocked |= edge

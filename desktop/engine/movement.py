@@ -2,55 +2,30 @@
 
 `DistanceField` answers "what does it cost to get there, and which way": it runs
 a plain-Python search on small boards and short bounded moves, and python-tcod's
-C Dijkstra on large ones (see search_python.py and search_tcod.py for why).
+C Dijkstra on large ones (see search_python.py and search_tcod.py for why, and
+`search_backend` for the sizes).
 """
 
 from __future__ import annotations
 
-import sys
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 
-from desktop.engine.board import Board, Cell, Terrain
+from desktop.engine.board import Board, Cell
+from desktop.engine.board_cache import BoardCache
 from desktop.engine.geometry import Neighbourhood, neighbours
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.search_python import PythonSearch
 
 # Searches that may relax at most this many steps (cells x neighbours) run in Python, where
 # they are faster than setting up tcod (measured: ~80 cells 8-way, ~160 orthogonal).
 PYTHON_SEARCH_STEPS = 640
-# Until numpy and tcod are loaded, searches up to this size stay in Python too: a small
-# session then never pays their ~300 ms import. Both backends give the same costs, and
-# paths are rebuilt the same way from the costs, so the choice never changes an answer.
-COLD_PYTHON_SEARCH_STEPS = 2400
+# A board whose whole-board search stays within this many steps is searched in Python
+# throughout, so a small session never pays numpy's and tcod's import (~150 ms of process
+# start-up). Both backends give the same costs, and paths are rebuilt the same way from the
+# costs, so the choice never changes an answer.
+SMALL_BOARD_STEPS = 2400
 _NEIGHBOURS = {Neighbourhood.ORTHOGONAL: 4, Neighbourhood.HEX: 6, Neighbourhood.EIGHT_WAY: 8}
-
-
-@dataclass(frozen=True)
-class MovementRules:
-    """How a ruleset moves: neighbourhood and integer step costs in 1/scale units.
-
-    `extra_cost` is added for each cell *entered* of that terrain (difficult
-    ground, doors). Walls and hazards are never entered.
-    """
-
-    neighbourhood: Neighbourhood
-    straight_cost: int = 1
-    diagonal_cost: int = 1
-    extra_cost: Mapping[Terrain, int] = field(default_factory=dict)
-    scale: int = 1
-
-    def step_cost(self, board: Board, start: Cell, end: Cell) -> int:
-        diagonal = (
-            self.neighbourhood is Neighbourhood.EIGHT_WAY
-            and start[0] != end[0] and start[1] != end[1]
-        )
-        base = self.diagonal_cost if diagonal else self.straight_cost
-        return base + self.extra_cost.get(board.terrain(end), 0)
-
-    def cache_key(self) -> tuple:
-        return (self.neighbourhood, self.straight_cost, self.diagonal_cost,
-                tuple(sorted((t.value, c) for t, c in self.extra_cost.items())))
 
 
 def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
@@ -62,6 +37,17 @@ def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
     cols = max(c for c, _ in roots) - min(c for c, _ in roots) + 2 * reach + 1
     rows = max(r for _, r in roots) - min(r for _, r in roots) + 2 * reach + 1
     return min(cols, board.width) * min(rows, board.height)
+
+
+def search_backend(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
+                   limit: int | None) -> str:
+    """"python" or "tcod", by the size of the search and of the board alone."""
+    per_cell = _NEIGHBOURS[rules.neighbourhood]
+    if _search_cells(board, rules, roots, limit) * per_cell <= PYTHON_SEARCH_STEPS:
+        return "python"
+    if board.width * board.height * per_cell <= SMALL_BOARD_STEPS:
+        return "python"
+    return "tcod"
 
 
 class DistanceField:
@@ -91,11 +77,7 @@ class DistanceField:
         self.reverse = reverse
         limit = None if max_cost is None else round(max_cost * rules.scale)
         if backend is None:
-            steps = _search_cells(board, rules, self.roots, limit) * _NEIGHBOURS[
-                rules.neighbourhood]
-            cold = "desktop.engine.search_tcod" not in sys.modules
-            small = steps <= (COLD_PYTHON_SEARCH_STEPS if cold else PYTHON_SEARCH_STEPS)
-            backend = "python" if small else "tcod"
+            backend = search_backend(board, rules, self.roots, limit)
         if backend == "python":
             search_class = PythonSearch
         else:
@@ -190,6 +172,10 @@ class DistanceField:
 
 
 _SHARED_FIELDS = 64
+# (rules key, roots, blocked, reverse) -> field, least recently used first
+_FieldKey = tuple[tuple, tuple[Cell, ...], frozenset[Cell], bool]
+_SHARED: BoardCache[OrderedDict[_FieldKey, DistanceField]] = BoardCache(
+    "shared fields", lambda _board: OrderedDict())
 
 
 def shared_field(
@@ -209,7 +195,7 @@ def shared_field(
     roots = tuple(sorted(set(roots)))
     blocked = frozenset(blocked)
     key = (rules.cache_key(), roots, blocked, reverse)
-    cache: OrderedDict = board.memo.setdefault("shared_fields", OrderedDict())
+    cache = _SHARED(board)
     found = cache.get(key)
     if found is None:
         found = DistanceField(board, rules, roots, blocked, reverse=reverse)

@@ -86,7 +86,8 @@ class Helper:
 
 
 class Ruleset(ABC):
-    """A built-in rule system: data from resources/rulesets/<id>.toml plus behaviour in code."""
+    """A rule system: data from its rulesets/<id>.toml plus behaviour in code (built in, or
+    from a plug-in: docs/writing-a-ruleset.md)."""
 
     # How its units move and how far they reach; used for the board's range overlays.
     movement: MovementRules | None = None

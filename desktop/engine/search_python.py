@@ -10,22 +10,17 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import Board, Cell, Terrain
+from desktop.engine.board_cache import board_cache
 from desktop.engine.geometry import Neighbourhood, offsets
-
-if TYPE_CHECKING:
-    from desktop.engine.movement import MovementRules
+from desktop.engine.movement_rules import MovementRules
 
 
+@board_cache
 def _enterable(board: Board) -> frozenset[Cell]:
-    found = board.memo.get("enterable")
-    if found is None:
-        found = frozenset(c for t in Terrain if t.passable for c in board.cells_of(t))
-        board.memo["enterable"] = found
-    return found
+    return frozenset(c for t in Terrain if t.passable for c in board.cells_of(t))
 
 
 class PythonSearch:

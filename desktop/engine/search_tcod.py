@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
+from tcod.path import CustomGraph, Pathfinder
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.geometry import Neighbourhood
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
-from desktop.engine.tcod_path import CustomGraph, Pathfinder
-
-if TYPE_CHECKING:
-    from desktop.engine.movement import MovementRules
 
 _UNREACHED = np.iinfo(np.int32).max
 
@@ -55,10 +53,14 @@ class _TerrainCosts:
     directions: tuple[tuple[tuple[int, int], int], ...]  # (array offset, base step cost)
 
 
+# MovementRules.cache_key() -> the board's terrain costs under those rules
+_COSTS: BoardCache[dict[tuple, _TerrainCosts]] = BoardCache("tcod terrain costs", empty_dict)
+
+
 def _terrain_costs(board: Board, rules: MovementRules) -> _TerrainCosts:
     """Terrain-only cost data, cached per board and rules (boards are immutable)."""
-    key = ("tcod-costs", rules.cache_key())
-    cached = board.memo.get(key)
+    key = rules.cache_key()
+    cached = _COSTS(board).get(key)
     if cached is not None:
         return cached
     layout = _Layout(board)
@@ -83,8 +85,7 @@ def _terrain_costs(board: Board, rules: MovementRules) -> _TerrainCosts:
         directions = [((dy, dx), rules.straight_cost) for dx, dy in ORTHOGONAL]
         if rules.neighbourhood is Neighbourhood.EIGHT_WAY:
             directions += [((dy, dx), rules.diagonal_cost) for dx, dy in EIGHT_WAY if dx and dy]
-    found = _TerrainCosts(layout, enterable, extra, tuple(directions))
-    board.memo[key] = found
+    found = _COSTS(board)[key] = _TerrainCosts(layout, enterable, extra, tuple(directions))
     return found
 
 

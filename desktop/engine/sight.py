@@ -18,10 +18,15 @@ from __future__ import annotations
 import math
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.geometry import centre, corners
 
 _NUDGE = 1e-7
 _EPS = 1e-12
+
+# (a, b) with a <= b -> whether a and b see each other; visibility.sees fills it too, as its
+# verdicts are the same.
+SIGHT_LINES: BoardCache[dict[tuple[Cell, Cell], bool]] = BoardCache("sight lines", empty_dict)
 
 
 def _crosses_interior(p0, p1, polygon) -> bool:
@@ -68,7 +73,7 @@ def has_line_of_sight(board: Board, a: Cell, b: Cell) -> bool:
     if a == b:
         return True
     key = (a, b) if a <= b else (b, a)
-    cache = board.memo.setdefault("sight", {})
+    cache = SIGHT_LINES(board)
     found = cache.get(key)
     if found is None:
         found = _compute(board, *key)

@@ -14,26 +14,25 @@ from __future__ import annotations
 import math
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
-from desktop.engine.sight import clear_past, has_line_of_sight
+from desktop.engine.board_cache import board_cache
+from desktop.engine.sight import SIGHT_LINES, clear_past, has_line_of_sight
 from desktop.engine.square_geometry import square_corners
 
 _MARGIN = 1e-4  # far wider than the exact test's 1e-7 nudge: never misses a wall it could touch
 
 
+@board_cache
 def _prefix(board: Board) -> tuple[list[list[int]], list[list[int]]]:
     """Running wall counts down each column and along each row, for O(1) band queries."""
-    found = board.memo.get("wall-prefix")
-    if found is None:
-        wall = Terrain.WALL.value
-        by_col = [[0] * (board.height + 1) for _ in range(board.width)]
-        by_row = [[0] * (board.width + 1) for _ in range(board.height)]
-        for row, line in enumerate(board.rows):
-            for col, ch in enumerate(line):
-                hit = 1 if ch == wall else 0
-                by_row[row][col + 1] = by_row[row][col] + hit
-                by_col[col][row + 1] = by_col[col][row] + hit
-        found = board.memo["wall-prefix"] = (by_col, by_row)
-    return found
+    wall = Terrain.WALL.value
+    by_col = [[0] * (board.height + 1) for _ in range(board.width)]
+    by_row = [[0] * (board.width + 1) for _ in range(board.height)]
+    for row, line in enumerate(board.rows):
+        for col, ch in enumerate(line):
+            hit = 1 if ch == wall else 0
+            by_row[row][col + 1] = by_row[row][col] + hit
+            by_col[col][row + 1] = by_col[col][row] + hit
+    return by_col, by_row
 
 
 def touched_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
@@ -78,7 +77,7 @@ def sees(board: Board, a: Cell, b: Cell) -> bool:
     if board.shape is not Shape.SQUARE:
         return has_line_of_sight(board, a, b)
     key = (a, b) if a <= b else (b, a)
-    cache = board.memo.setdefault("sight", {})
+    cache = SIGHT_LINES(board)
     found = cache.get(key)
     if found is not None:
         return found

@@ -1,6 +1,6 @@
 """card-flip-rpg: one five-rule chain for every enemy, orthogonal movement on squares.
 
-Reading (rules/README.md, binding): distances are orthogonal step counts;
+Reading (docs/rulesets/card-flip-rpg.md): distances are orthogonal step counts;
 "low" is hp * 4 < max_hp; enemies never enter or pass a player's square (they
 may pass other enemies but never stop on an occupied square); ranged attacks
 (range > 1) need a straight line not blocked by a wall.

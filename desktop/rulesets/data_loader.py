@@ -1,4 +1,5 @@
-"""Reads a ruleset's declarative data from resources/rulesets/<id>.toml."""
+"""Reads a ruleset's declarative data from <package>/rulesets/<id>.toml (Foebook's own:
+resources/rulesets/<id>.toml; a plug-in ships its file in its own package)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,27 @@ from importlib import resources
 
 from desktop.engine.ruleset import AiTypeSpec, RulesetData, StatSpec, StatusSpec
 
+REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
+KNOWN = {*REQUIRED, "stats", "statuses", "phases"}
 
-def load_ruleset_data(ruleset_id: str) -> RulesetData:
-    text = resources.files("resources").joinpath("rulesets", f"{ruleset_id}.toml").read_text(
-        encoding="utf-8"
-    )
-    raw = tomllib.loads(text)
+
+class RulesetDataError(ValueError):
+    """A ruleset data file that is missing or lacks what every ruleset needs."""
+
+
+def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetData:
+    where = f"{package}/rulesets/{ruleset_id}.toml"
+    try:
+        text = resources.files(package).joinpath("rulesets", f"{ruleset_id}.toml").read_text(
+            encoding="utf-8")
+        raw = tomllib.loads(text)
+    except (OSError, ModuleNotFoundError, tomllib.TOMLDecodeError) as error:
+        raise RulesetDataError(f"{where}: {error}") from None
+    missing = [key for key in REQUIRED if key not in raw]
+    if missing:
+        raise RulesetDataError(f"{where}: missing {', '.join(missing)}")
+    if raw["id"] != ruleset_id:
+        raise RulesetDataError(f"{where}: id is '{raw['id']}', not '{ruleset_id}'")
     stats = {
         name: StatSpec(name, spec.get("description", ""), spec.get("default"),
                        spec.get("applies_to", "all"))
@@ -30,8 +46,6 @@ def load_ruleset_data(ruleset_id: str) -> RulesetData:
         )
         for aid, spec in raw["ai_types"].items()
     }
-    known = {"id", "name", "description", "board_shape", "distance_unit", "stats", "statuses",
-             "ai_types", "actions", "phases"}
     return RulesetData(
         id=raw["id"],
         name=raw["name"],
@@ -43,5 +57,5 @@ def load_ruleset_data(ruleset_id: str) -> RulesetData:
         ai_types=ai_types,
         actions=dict(raw["actions"]),
         phases=tuple(raw.get("phases", ())),
-        extra={k: v for k, v in raw.items() if k not in known},
+        extra={k: v for k, v in raw.items() if k not in KNOWN},
     )

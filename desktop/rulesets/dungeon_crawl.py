@@ -1,6 +1,6 @@
 """dungeon-crawl: each enemy works down its card of tactics — spell, shooting, then fighting.
 
-Reading (rules/README.md, binding, plus the choices below):
+Reading (docs/rulesets/dungeon-crawl.md):
 - Squares, 8-way: every step (diagonal too) costs one square. Counting squares
   between figures is king moves, ignoring everything in between.
 - Figures block: an enemy never enters or passes a square covered by another

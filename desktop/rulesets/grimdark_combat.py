@@ -1,6 +1,6 @@
 """grimdark-solo shooting, charge and fight phases, and heroic intervention.
 
-Fight (the README's reading): the melee weapon with the highest strength; the
+Fight (docs/rulesets/grimdark-solo.md): the melee weapon with the highest strength; the
 attacks go to the engaged player unit whose toughness is closest to that
 strength, then the highest Power Level, then the fewest wounds left; a tie
 after that is the players' to break. Pile-in and consolidation (3") end where

@@ -1,6 +1,6 @@
 """grimdark-solo: shared geometry, goals and targeting used by every phase.
 
-Reading (rules/README.md, binding): one cell is one inch, distances are
+Reading (docs/rulesets/grimdark-solo.md): one cell is one inch, distances are
 straight lines between cell centres, movement is 8-way (1" straight, 1.5"
 diagonal, +0.5" difficult ground, +1" door). A unit is engaged when a player
 unit stands in one of the 8 cells around it. Destroyed units (HP 0 or less)

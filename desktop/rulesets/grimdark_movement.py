@@ -7,10 +7,10 @@ would give that up). When none holds, the move becomes an advance: a D6 roll
 (changed by the unit's advance tags) is added to its move, and the unit makes
 one move of up to move + roll inches toward the goal from where it started.
 
-Foebook's reading where the README is silent: a normal move never enters a
-cell next to a player unit (that would engage it; only charges do that); a unit
-that starts the phase engaged stays and fights; a unit that already stands on
-its goal or can get no closer to it does not advance. Unit tags `advance+N`
+Foebook's reading where the rules are silent (docs/rulesets/grimdark-solo.md): a
+normal move never enters a cell next to a player unit (that would engage it; only
+charges do that); a unit that starts the phase engaged stays and fights; a unit
+that already stands on its goal or can get no closer to it does not advance. Unit tags `advance+N`
 add N inches to every advance roll; `advance-max` makes every advance 6"
 without a roll.
 """

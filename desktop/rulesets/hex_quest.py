@@ -1,6 +1,6 @@
 """hex-quest: enemies on a hex map close in until someone is in range, then engage by priority icon.
 
-Reading (rules/README.md, binding, plus the choices below):
+Reading (docs/rulesets/hex-quest.md):
 - Targetable: an opposing unit with HP above 0 within `range` hexes whose
   centre-to-centre line crosses no wall hex (sight is never blocked by units).
 - Every unit on the board occupies its hex: the enemy never enters or passes

@@ -1,20 +1,35 @@
-"""The built-in rule systems by id; each module is imported only when first used."""
+"""Every rule system Foebook can run: its own and those other packages add as plug-ins.
+
+A rule system is an entry point in the group `foebook.rulesets`: the name is the ruleset
+id, the value a factory taking no arguments that returns the Ruleset
+(`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own five that way in
+pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
+only when that ruleset is first used.
+"""
 
 from __future__ import annotations
 
 import importlib
+import traceback
+from dataclasses import dataclass
 from functools import cache
 
 from desktop.engine.errors import RulesError
-from desktop.engine.ruleset import Ruleset
+from desktop.engine.ruleset import Ruleset, RulesetData
+from desktop.rulesets.data_loader import load_ruleset_data
 
-# id -> module under desktop.rulesets defining RULESET_CLASS
+GROUP = "foebook.rulesets"
+DISTRIBUTION = "foebook"
+
+# The built-ins exactly as pyproject.toml registers them (a test keeps the two equal).
+# Built-ins are loaded from this table, never from package metadata: a frozen bundle
+# carries no metadata, and reading it would cost a small `foebook decide` ~25 ms.
 BUILT_IN: dict[str, str] = {
-    "card-flip-rpg": "card_flip_rpg",
-    "skirmish-ai": "skirmish_ai",
-    "grimdark-solo": "grimdark_solo",
-    "hex-quest": "hex_quest",
-    "dungeon-crawl": "dungeon_crawl",
+    "card-flip-rpg": "desktop.rulesets.card_flip_rpg:build",
+    "skirmish-ai": "desktop.rulesets.skirmish_ai:build",
+    "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
+    "hex-quest": "desktop.rulesets.hex_quest:build",
+    "dungeon-crawl": "desktop.rulesets.dungeon_crawl:build",
 }
 
 
@@ -22,16 +37,124 @@ class UnknownRuleset(RulesError):
     pass
 
 
+class BrokenRuleset(RulesError):
+    """A plug-in that is installed but cannot give its ruleset."""
+
+
+@dataclass(frozen=True)
+class RulesetEntry:
+    """Where a ruleset comes from: its factory ("module:function") and the package."""
+
+    id: str
+    factory: str
+    distribution: str = DISTRIBUTION
+
+    @property
+    def built_in(self) -> bool:
+        return BUILT_IN.get(self.id) == self.factory
+
+    def describe(self) -> str:
+        return f"rule system plug-in '{self.id}' ({self.factory}, from {self.distribution})"
+
+    def load(self) -> Ruleset:
+        if self.built_in:  # Foebook's own: a failure is a bug, reported as one
+            return _call(self.factory)
+        try:
+            ruleset = _call(self.factory)
+        except Exception as error:  # anything the plug-in's code raises, import included
+            raise BrokenRuleset(f"the {self.describe()} failed to load: "
+                                f"{_one_line(error)}") from None
+        if not isinstance(ruleset, Ruleset):
+            raise BrokenRuleset(f"the {self.describe()} gave a {type(ruleset).__name__}, "
+                                "not a Ruleset")
+        if ruleset.id != self.id:
+            raise BrokenRuleset(f"the {self.describe()} gave the ruleset '{ruleset.id}'; "
+                                "the entry point's name and the ruleset's id must be the same")
+        return ruleset
+
+
+def _call(factory: str) -> object:
+    module_name, _, attribute = factory.partition(":")
+    target: object = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    if not callable(target):
+        raise TypeError(f"{factory} is not a function")
+    return target()
+
+
+def _one_line(error: Exception) -> str:
+    """The error and the plug-in line that raised it, for its author; no traceback."""
+    text = f"{type(error).__name__}: {error}"
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        text += f" (at {frames[-1].filename}, line {frames[-1].lineno})"
+    return text
+
+
+@cache
+def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
+    """Plug-ins registered through package metadata, and one message per entry refused."""
+    from importlib.metadata import entry_points  # only when a plug-in may be needed
+
+    plugins: dict[str, RulesetEntry] = {}
+    problems: list[str] = []
+    for point in entry_points(group=GROUP):
+        dist = point.dist.name if point.dist is not None else "an unnamed package"
+        entry = RulesetEntry(point.name, point.value, dist)
+        if point.name in BUILT_IN:
+            if not entry.built_in:
+                problems.append(f"the {entry.describe()} is ignored: '{point.name}' is the id "
+                                "of a built-in rule system")
+        elif point.name in plugins:
+            problems.append(f"the {entry.describe()} is ignored: "
+                            f"{plugins[point.name].distribution} registers that id too")
+        else:
+            plugins[point.name] = entry
+    return dict(sorted(plugins.items())), tuple(problems)
+
+
+def entry_for(ruleset_id: str) -> RulesetEntry:
+    if ruleset_id in BUILT_IN:
+        return RulesetEntry(ruleset_id, BUILT_IN[ruleset_id])
+    plugins, _ = _discovered()
+    entry = plugins.get(ruleset_id)
+    if entry is None:
+        known = f"built-in: {', '.join(BUILT_IN)}"
+        if plugins:
+            known += f"; plug-ins: {', '.join(plugins)}"
+        raise UnknownRuleset(f"unknown ruleset '{ruleset_id}' ({known})")
+    return entry
+
+
 def ruleset_ids() -> list[str]:
-    return list(BUILT_IN)
+    """The built-ins first, then the plug-ins by id; imports no ruleset."""
+    return [*BUILT_IN, *_discovered()[0]]
 
 
 @cache
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    module_name = BUILT_IN.get(ruleset_id)
-    if module_name is None:
-        raise UnknownRuleset(
-            f"unknown ruleset '{ruleset_id}' (built-in: {', '.join(BUILT_IN)})"
-        )
-    module = importlib.import_module(f"desktop.rulesets.{module_name}")
-    return module.build()
+    """The ruleset, imported and built on first use. UnknownRuleset or BrokenRuleset (both
+    RulesErrors with one message for the user) when it cannot be had."""
+    return entry_for(ruleset_id).load()
+
+
+def ruleset_data(ruleset_id: str) -> RulesetData:
+    """Names, AI types and card text; for a built-in read from its TOML without importing
+    its code."""
+    if ruleset_id in BUILT_IN:
+        return load_ruleset_data(ruleset_id)
+    return get_ruleset(ruleset_id).data
+
+
+def available_rulesets() -> tuple[list[RulesetData], list[str]]:
+    """The data of every ruleset that can be used, and one message per plug-in that cannot
+    (so one broken plug-in never hides the others)."""
+    found: list[RulesetData] = []
+    problems = list(_discovered()[1])
+    for ruleset_id in ruleset_ids():
+        try:
+            found.append(ruleset_data(ruleset_id))
+        except BrokenRuleset as error:
+            problems.append(error.message)
+    return found, problems

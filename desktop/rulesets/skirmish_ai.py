@@ -1,6 +1,6 @@
 """skirmish-ai: seven enemy AI types with base conditions, D6 tables and group rolls.
 
-Reading (rules/README.md, binding, plus the choices below, all shown in traces):
+Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
 - One cell is one inch; movement is 8-way (1" straight, 1.5" diagonal, +0.5" per
   difficult cell, +1" per door, +2" per window or hole, heights climbed, gaps leapt; see
   engine/climbing.py); figures are never passed through. Swift figures may glide down

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from desktop.engine.board import Cell
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.climbing import InchField, InchMoves, glide_landings
 from desktop.engine.cover import cover_map
 from desktop.engine.decision import Outcome
@@ -19,6 +20,8 @@ from desktop.engine.visibility import sees
 RANGED_KINDS = ("ranged", "pistol", "heavy")
 DASH = 2.0  # a dash adds 2" and forbids a combat action
 _FIELD_CACHE_LIMIT = 512
+# (root, blocked cells, movement profile, window) -> field; cleared when it grows past the limit
+FIELDS: BoardCache[dict[tuple, InchField]] = BoardCache("skirmish fields", empty_dict)
 
 
 def inch_text(value: float) -> str:
@@ -35,7 +38,7 @@ def field_for(enc: Encounter, unit: Unit, window: int | None) -> InchField:
     """A movement field cached on the (immutable) board, keyed by everything it depends on."""
     blocked = frozenset(u.at for u in enc.units if u.id != unit.id and u.hp > 0)
     moves = moves_for(unit)
-    cache = enc.board.memo.setdefault("skirmish-fields", {})
+    cache = FIELDS(enc.board)
     key = (unit.at, blocked, moves, window)
     found = cache.get(key)
     if found is None:

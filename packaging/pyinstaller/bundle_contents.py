@@ -8,8 +8,9 @@ from __future__ import annotations
 
 # Imported by name at run time, so static analysis cannot see them (the
 # project's own packages are added with collect_submodules in the spec):
-# tcod.path, loaded without tcod/__init__ by desktop/engine/tcod_path.py, the
-# SQLAlchemy dialects chosen by URL, and what Alembic's env.py needs.
+# tcod and its compiled cffi module (the engine imports tcod.path only when a
+# board is large), the SQLAlchemy dialects chosen by URL, and what Alembic's
+# env.py needs.
 HIDDEN_IMPORTS = (
     "resources",
     "tcod",

@@ -16,6 +16,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.units import Side, Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset
+from desktop.rulesets.skirmish_situation import FIELDS
 from tests.benchmarks.harness import Benchmark
 
 AIS = ("aggressive", "cautious", "tactical", "defensive", "rampaging", "beast")
@@ -84,7 +85,7 @@ def _new_board(enc: Encounter) -> Encounter:
 
 def _fresh(enc: Encounter) -> Encounter:
     """Same board, position-dependent caches dropped (sight is terrain-only: kept, as in play)."""
-    enc.board.memo.pop("skirmish-fields", None)
+    FIELDS.forget(enc.board)
     return enc
 
 

@@ -1,0 +1,166 @@
+"""Finding rule systems: built-ins without metadata, plug-ins through entry points, and one
+clear message for an unknown id or a broken plug-in that leaves the others working."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from desktop.cli import main
+from desktop.encounter_file import load_encounter
+from desktop.engine.decide import decide
+from desktop.engine.dice import Dice
+from desktop.rulesets import registry
+from desktop.rulesets.registry import (
+    BUILT_IN,
+    GROUP,
+    BrokenRuleset,
+    UnknownRuleset,
+    available_rulesets,
+    get_ruleset,
+    ruleset_ids,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = ROOT / "examples" / "ruleset-plugin"
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    """A folder on sys.path where installed distributions are faked: `add(dist, entries)`
+    writes a .dist-info with entry points, as pip would, for the registry to discover."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry._discovered.cache_clear()
+
+    def add(dist: str, entries: dict[str, str], modules: dict[str, str] | None = None) -> None:
+        info = tmp_path / f"{dist.replace('-', '_')}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+        lines = [f"[{GROUP}]", *(f"{name} = {value}" for name, value in entries.items())]
+        (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+        for name, source in (modules or {}).items():
+            (tmp_path / f"{name}.py").write_text(source)
+        registry._discovered.cache_clear()
+
+    yield add
+    registry._discovered.cache_clear()
+    get_ruleset.cache_clear()
+    for name in [m for m in sys.modules if m.startswith("plugin_")]:
+        del sys.modules[name]
+
+
+def test_pyproject_registers_exactly_the_built_in_table():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["entry-points"][GROUP] == BUILT_IN
+
+
+def test_built_ins_work_without_any_package_metadata(monkeypatch):
+    # A frozen bundle carries no metadata: entry points find nothing at all there.
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: [])
+    registry._discovered.cache_clear()
+    try:
+        assert ruleset_ids() == list(BUILT_IN)
+        assert [d.id for d in available_rulesets()[0]] == list(BUILT_IN)
+        assert get_ruleset("hex-quest").id == "hex-quest"
+    finally:
+        registry._discovered.cache_clear()
+
+
+def test_an_unknown_id_names_the_known_ones_plug_ins_included(site):
+    site("foebook-nearest-first", {"nearest-first": "foebook_nearest_first:build"})
+    with pytest.raises(UnknownRuleset) as raised:
+        get_ruleset("chess")
+    assert str(raised.value) == (
+        "unknown ruleset 'chess' (built-in: card-flip-rpg, skirmish-ai, grimdark-solo, "
+        "hex-quest, dungeon-crawl; plug-ins: nearest-first)")
+
+
+def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    site("foebook-nearest-first", {"nearest-first": "foebook_nearest_first:build"})
+    assert ruleset_ids() == [*BUILT_IN, "nearest-first"]
+    encounter = load_encounter(EXAMPLE / "sample.toml")
+    ruleset = get_ruleset("nearest-first")
+    wolf = decide(encounter, "wolf", ruleset, Dice())
+    # Finn (5 squares) is nearer than Ada (7): four squares down to stand beside him.
+    assert (wolf.action, wolf.path, wolf.alternatives) == (
+        "move", ((1, 1), (1, 2), (1, 3), (1, 4)), ())
+    assert wolf.trace[0].detail == "reach 1; nobody in reach: Ada 7 squares, Finn 5 squares"
+    archer = decide(encounter, "archer", ruleset, Dice())
+    assert (archer.action, archer.targets) == ("attack", ("ada",))  # 5 squares, clear line
+    sys.modules.pop("foebook_nearest_first", None)
+
+
+BROKEN = {
+    "plugin_missing": ("plugin_missing:build", None,
+                       "failed to load: ModuleNotFoundError: No module named 'plugin_missing'"),
+    "plugin_raises": ("plugin_raises:build",
+                      "def build():\n    raise RuntimeError('no data file')\n",
+                      "failed to load: RuntimeError: no data file (at "),
+    "plugin_wrong_type": ("plugin_wrong_type:build", "def build():\n    return 'a game'\n",
+                          "gave a str, not a Ruleset"),
+}
+
+
+@pytest.mark.parametrize("module", list(BROKEN))
+def test_a_broken_plug_in_is_named_with_its_package_and_spares_the_others(site, module):
+    factory, source, expected = BROKEN[module]
+    plugin_id = module.replace("_", "-")
+    site("broken-games", {plugin_id: factory}, {module: source} if source else {})
+    with pytest.raises(BrokenRuleset) as raised:
+        get_ruleset(plugin_id)
+    message = str(raised.value)
+    assert message.startswith(f"the rule system plug-in '{plugin_id}' ({factory}, "
+                              "from broken-games) ")
+    assert expected in message and "Traceback" not in message
+    found, problems = available_rulesets()
+    assert [d.id for d in found] == list(BUILT_IN)
+    assert problems == [message]
+
+
+def test_a_plug_in_must_not_take_a_built_in_id(site):
+    site("copycat", {"hex-quest": "copycat:build"})
+    assert ruleset_ids() == list(BUILT_IN)
+    assert get_ruleset("hex-quest").id == "hex-quest"
+    assert available_rulesets()[1] == [
+        "the rule system plug-in 'hex-quest' (copycat:build, from copycat) is ignored: "
+        "'hex-quest' is the id of a built-in rule system"]
+
+
+def test_foebook_rulesets_warns_about_a_broken_plug_in_and_lists_the_rest(site, capsys):
+    site("broken-games", {"plugin-missing": "plugin_missing:build"})
+    assert main(["rulesets", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert [r["id"] for r in json.loads(out)] == list(BUILT_IN)
+    assert err.startswith("foebook: warning: the rule system plug-in 'plugin-missing' "
+                          "(plugin_missing:build, from broken-games) failed to load")
+    assert err.count("\n") == 1
+
+
+def test_decide_with_a_broken_plug_in_is_one_error_line(site, tmp_path, capsys):
+    site("broken-games", {"plugin-raises": "plugin_raises:build"},
+         {"plugin_raises": "def build():\n    raise RuntimeError('no data file')\n"})
+    text = (EXAMPLE / "sample.toml").read_text().replace('"nearest-first"', '"plugin-raises"')
+    path = tmp_path / "broken.toml"
+    path.write_text(text)
+    assert main(["decide", str(path), "--unit", "wolf"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "'ruleset': the rule system plug-in 'plugin-raises'" in err
+    assert "from broken-games) failed to load: RuntimeError: no data file" in err
+
+
+def test_listing_the_rulesets_imports_no_ruleset_code():
+    code = ("import sys; from desktop.cli import main; main(['rulesets']); "
+            "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.rulesets.')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, timeout=60)
+    assert "LOADED ['desktop.rulesets.data_loader', 'desktop.rulesets.registry']" \
+        in result.stdout, result.stdout + result.stderr
