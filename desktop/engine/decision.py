@@ -42,6 +42,10 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Decision:
+    """`shares_roll_with`: the other units that share this decision's first roll (a group's
+    table roll, rolled here) for the rest of the round, as the group stood when it was rolled.
+    """
+
     unit: str
     ruleset: str
     ai: str | None
@@ -53,6 +57,7 @@ class Decision:
     trace: tuple[TraceStep, ...] = ()
     phase: str | None = None
     notes: tuple[str, ...] = field(default=())  # e.g. group membership, helpers shown
+    shares_roll_with: tuple[str, ...] = ()
 
     @property
     def action(self) -> str:
@@ -84,4 +89,6 @@ class Decision:
             out["phase"] = self.phase
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.shares_roll_with:
+            out["shares_roll_with"] = list(self.shares_roll_with)
         return out
