@@ -19,8 +19,8 @@ Reading (rules/README.md, binding, plus the choices below, all shown in traces):
   the group's die names the other members (`shares_roll_with`); in a session they use that
   roll for the rest of the round. The group is fixed when its roll is made ("enemies
   within 2\" of each other form a group that shares one roll"): a member that moves apart
-  afterwards still uses the group's roll, and one that already rolled keeps its own. Each
-  member still checks its own base condition when it activates.
+  afterwards still uses the group's roll, and one that already rolled keeps its own. Nor
+  are base conditions checked again for it: the group checked them when it rolled.
 - Dice order within one decision: the table roll (the ward's rolls for a guardian), then
   the skulking roll (beasts), then the overwatch roll.
 - Jumping down more than 1" ends the activation and from 3" hurts, so enemies never
@@ -203,6 +203,37 @@ class SkirmishAi(Ruleset):
 
     def _table_type(self, s: Situation, ai: str, dice: Dice, trace: ChainTrace,
                     notes: list[str], facts: dict) -> Plan:
+        spec = self.data.ai_types[ai]
+        if dice.group_roll is not None:
+            # The group was fixed when its roll was made (none of its members met a base
+            # condition then): a member that has moved apart since, or whose neighbours
+            # would now meet one, still follows that roll (this module's docstring).
+            trace.add("Group's roll", "shared", f"its group rolled {dice.group_roll} on the "
+                      "table earlier this round, when no member met its base condition; it "
+                      "follows that roll, even if it has moved apart since")
+            purpose = f"{TABLE_ROLL} ({spec.name}, the group's roll)"
+        else:
+            based = self._group_base(s, ai, trace, notes, facts)
+            if isinstance(based, Plan):
+                return based
+            purpose = based
+        value = dice.roll_for_group(6, purpose)
+        behaviour, aims = TABLES[ai][value]
+        row_text = _row_text(spec.table, value)
+        dice.explain(f"{spec.name} table, row {value}: {row_text}")
+        step = f"D6 table: rolled {value} — {row_text}"
+        if aims:
+            results = [(t, behaviour(s, t)) for t in s.nearest()]
+            result = merge(results, s)
+        else:
+            result = behaviour(s)
+        return finish(s, result, step, trace)
+
+    def _group_base(self, s: Situation, ai: str, trace: ChainTrace, notes: list[str],
+                    facts: dict) -> Plan | str:
+        """The group and its base conditions: the base-condition plan when a member meets
+        its own, else the purpose of the table roll the group shares."""
+        spec = self.data.ai_types[ai]
         groups = facts.setdefault("groups", {})
         group = groups.get(s.unit.id)
         if group is None:
@@ -218,7 +249,6 @@ class SkirmishAi(Ruleset):
                       "share one roll")
         else:
             trace.add("Group", "alone", "no other table-rolling enemy within 2\"")
-        spec = self.data.ai_types[ai]
         base_text = spec.steps[0] if spec.steps else "base condition"
         met: list[str] = []
         unmet: list[str] = []
@@ -236,24 +266,7 @@ class SkirmishAi(Ruleset):
             result = BASE_ACTIONS[ai](s, None)
             return finish(s, result, "Base-condition action", trace)
         trace.add(step, SKIPPED, "; ".join(unmet))
-        purpose = f"{TABLE_ROLL} ({spec.name}" + (f", group of {names})" if len(group) > 1
-                                                   else ")")
-        if dice.group_roll is not None:
-            # The group was fixed when its roll was made: a member that has moved apart
-            # since still uses that roll this round (the reading in this module's docstring).
-            trace.add("Group's roll", "shared", f"its group's D6 roll of {dice.group_roll} "
-                      "was made earlier this round; it uses that roll, not a new one")
-        value = dice.roll_for_group(6, purpose)
-        behaviour, aims = TABLES[ai][value]
-        row_text = _row_text(spec.table, value)
-        dice.explain(f"{spec.name} table, row {value}: {row_text}")
-        step = f"D6 table: rolled {value} — {row_text}"
-        if aims:
-            results = [(t, behaviour(s, t)) for t in s.nearest()]
-            result = merge(results, s)
-        else:
-            result = behaviour(s)
-        return finish(s, result, step, trace)
+        return f"{TABLE_ROLL} ({spec.name}" + (f", group of {names})" if len(group) > 1 else ")")
 
     def _rampage(self, s: Situation, trace: ChainTrace) -> Plan:
         heavy = [w for w in s.unit.weapons if w.kind == "heavy"]

@@ -185,6 +185,11 @@ def test_one_member_meeting_the_base_condition_carries_the_whole_group():
     assert d.rolls == ()  # no roll: the group follows the base condition
     base = step(d, "Base condition")
     assert base.outcome == "applied" and "a can reach p" in base.detail
+    # Had the group rolled before a came within reach, b would follow that roll: the group
+    # checked its base conditions when it rolled.
+    later = get_ruleset("skirmish-ai").decide(enc, "b", Dice(group_roll=2))
+    assert [r.value for r in later.rolls] == [2]
+    assert not any(t.step.startswith("Base condition") for t in later.trace)
 
 
 # -- markers --------------------------------------------------------------------------------------
