@@ -34,5 +34,5 @@ def test_a_groups_roll_made_earlier_takes_no_typed_die_nor_draw_and_round_trips(
     assert shared.shared and shared.to_dict()["shared"] is True
     assert "shared" not in fresh.rolls[0].to_dict()
     assert Roll.from_dict(shared.to_dict()) == shared
-    with pytest.raises(DiceError, match="group's roll 7 .* between 1 and 6"):
+    with pytest.raises(DiceError, match=r"group's roll 7 .* between 1 and 6"):
         Dice(group_roll=7).roll_for_group(6, "table roll")
