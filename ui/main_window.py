@@ -836,7 +836,8 @@ class MainWindow(QMainWindow):
             encounter = encounter.evolve(extra_state=MappingProxyType(
                 {**encounter.extra_state, "turn": "player"}))
         # The session's next dice draw: looking never changes it, applying uses it up.
-        dice = session.state.dice.dice(self.typed_rolls)
+        # A unit whose group rolled this round uses that roll first.
+        dice = session.state.dice.dice(self.typed_rolls, unit.id)
         try:
             decision = decide(with_display_names(encounter), unit.id, session.ruleset, dice)
         except FoebookError as error:
@@ -852,14 +853,18 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"{dice.scripted_left} of your typed dice "
                                          "were not needed", 8000)
         needed = [r for r in decision.rolls if not r.scripted]
+        shared = next((r for r in decision.rolls if r.shared), None)
+        group = session.state.dice.group_rolls.get(unit.id)
+        rolled_by = names.get(group.by, group.by) if group is not None else ""
         if needed and self.act_physical.isChecked() and not self.foebook_rolls:
-            self.panel.ask_for_dice(needed, len(decision.rolls) - len(needed), names[unit.id],
-                                    decision.ai)
+            typed = len(decision.rolls) - len(needed) - (shared is not None)
+            self.panel.ask_for_dice(needed, typed, names[unit.id], decision.ai,
+                                    (shared, rolled_by) if shared is not None else None)
             self.scene.clear_outcome()
             self._update_actions()
             return
         self.decision = decision
-        self.panel.show_decision(self.decision, names[unit.id], names)
+        self.panel.show_decision(self.decision, names[unit.id], names, rolled_by)
         self._highlight()
         self._update_actions()
 
@@ -908,7 +913,11 @@ class MainWindow(QMainWindow):
             return
         if self.decision is None:
             return
-        set_aside = [r.to_dict() for r in self.decision.rolls]
+        set_aside = [r.to_dict() for r in self.decision.rolls if not r.shared]
+        if not set_aside and self.decision.rolls:
+            self.report("This decision's only die is its group's roll, kept for the whole "
+                        "round: there is nothing to roll again")
+            return
         self.typed_rolls = []
         self.panel.clear_typed()
         if not self.run_command(cmd.RollAgain(self.decision.unit, set_aside)):

@@ -48,6 +48,10 @@ def choice_label(choice: int) -> str:
 
 @dataclass(frozen=True)
 class Decision:
+    """`shares_roll_with`: the other units that share this decision's first roll (a group's
+    table roll, rolled here) for the rest of the round, as the group stood when it was rolled.
+    """
+
     unit: str
     ruleset: str
     ai: str | None
@@ -59,6 +63,7 @@ class Decision:
     trace: tuple[TraceStep, ...] = ()
     phase: str | None = None
     notes: tuple[str, ...] = field(default=())  # e.g. group membership, helpers shown
+    shares_roll_with: tuple[str, ...] = ()
 
     @property
     def action(self) -> str:
@@ -90,4 +95,6 @@ class Decision:
             out["phase"] = self.phase
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.shares_roll_with:
+            out["shares_roll_with"] = list(self.shares_roll_with)
         return out

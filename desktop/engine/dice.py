@@ -22,17 +22,21 @@ class Roll:
     purpose: str
     scripted: bool = False
     meaning: str = ""  # what the rules made of it: "charge the nearest", "11 damage to Bea"
+    shared: bool = False  # a group's roll made earlier for another member, not rolled here
 
     def to_dict(self) -> dict:
         out = {"die": self.die, "value": self.value, "purpose": self.purpose}
         if self.meaning:
             out["meaning"] = self.meaning
+        if self.shared:
+            out["shared"] = True
         return out
 
     @classmethod
     def from_dict(cls, record: dict) -> Roll:
+        shared = bool(record.get("shared"))
         return cls(str(record["die"]), int(record["value"]), str(record["purpose"]),
-                   meaning=str(record.get("meaning") or ""))
+                   scripted=shared, meaning=str(record.get("meaning") or ""), shared=shared)
 
     def describe(self) -> str:
         """'d6 = 4 (table roll (Aggressive)) — Aggressive table, row 4: ...'."""
@@ -45,12 +49,19 @@ class DiceError(ValueError):
 
 
 class Dice:
-    """Scripted values first, then a seeded generator; records every roll."""
+    """Scripted values first, then a seeded generator; records every roll.
 
-    def __init__(self, scripted: Iterable[int] = (), seed: int | None = None) -> None:
+    `group_roll` is a roll a group of units shares that was made before this decision (for
+    another member): `roll_for_group` gives it back instead of rolling, so it takes neither
+    a typed value nor a draw of the generator.
+    """
+
+    def __init__(self, scripted: Iterable[int] = (), seed: int | None = None,
+                 group_roll: int | None = None) -> None:
         self._scripted = list(scripted)
         self._position = 0
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
+        self.group_roll = group_roll
         self.rolls: list[Roll] = []
 
     @property
@@ -73,6 +84,18 @@ class Dice:
 
     def roll(self, sides: int, purpose: str) -> int:
         return self._next(1, sides, f"d{sides}", purpose)
+
+    def roll_for_group(self, sides: int, purpose: str) -> int:
+        """The roll a group of units shares: the group's roll when one was made already,
+        else a roll like any other (which the caller may then share)."""
+        value = self.group_roll
+        if value is None:
+            return self.roll(sides, purpose)
+        if not 1 <= value <= sides:
+            raise DiceError(f"the group's roll {value} for {purpose} (d{sides}) must be "
+                            f"between 1 and {sides}")
+        self.rolls.append(Roll(f"d{sides}", value, purpose, scripted=True, shared=True))
+        return value
 
     def roll_sum(self, count: int, sides: int, purpose: str) -> int:
         """Several dice summed and recorded as one roll (e.g. 2d6): one typed value."""

@@ -15,7 +15,12 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
   within 2" of each other share one roll. The group's roll is always the *first* die a
   member's decision asks for, so typing the same `--roll` for every member replays the
   group faithfully. If any member meets its base condition none of them rolls: each
-  follows its own type's base-condition action as far as it can.
+  follows its own type's base-condition action as far as it can. A decision that rolls
+  the group's die names the other members (`shares_roll_with`); in a session they use that
+  roll for the rest of the round. The group is fixed when its roll is made ("enemies
+  within 2\" of each other form a group that shares one roll"): a member that moves apart
+  afterwards still uses the group's roll, and one that already rolled keeps its own. Nor
+  are base conditions checked again for it: the group checked them when it rolled.
 - Dice order within one decision: the table roll (the ward's rolls for a guardian), then
   the skulking roll (beasts), then the overwatch roll.
 - Jumping down more than 1" ends the activation and from 3" hurts, so enemies never
@@ -33,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.dice import Dice, Roll
+from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
@@ -49,6 +54,7 @@ from desktop.rulesets.skirmish_situation import Situation, inch_text
 from desktop.rulesets.skirmish_statuses import end_of_activation, shocked, status_steps, stunned
 
 TABLE_TYPES = ("cautious", "aggressive", "tactical", "defensive")
+TABLE_ROLL = "table roll"  # every table roll's purpose starts so
 GROUP_DISTANCE = 2.0
 
 Behaviour = Callable[..., Attempt | Impossible]
@@ -99,7 +105,7 @@ class SkirmishAi(Ruleset):
 
     # -- entry points ------------------------------------------------------------------------
     def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        return self._decide(encounter, unit_id, dice, None, {})
+        return self._decide(encounter, unit_id, dice, {})
 
     def decide_group(self, encounter: Encounter, unit_id: str, dice: Dice) -> list[Decision]:
         """Every member of `unit_id`'s roll group, in roster order, sharing one table roll."""
@@ -107,18 +113,15 @@ class SkirmishAi(Ruleset):
         # The group and each member's base condition are the same for every member's
         # decision: worked out once and shared.
         facts: dict = {"groups": {u.id: group for u in group}}
-        shared: int | None = None
         out: list[Decision] = []
         for member in group:
-            decision = self._decide(encounter, member.id, dice, shared, facts)
-            table = [r for r in decision.rolls if r.purpose.startswith("table roll")]
-            if shared is None and table:
-                shared = table[0].value
+            decision = self._decide(encounter, member.id, dice, facts)
+            if decision.shares_roll_with:
+                dice.group_roll = decision.rolls[0].value
             out.append(decision)
         return out
 
-    def _decide(self, enc: Encounter, unit_id: str, dice: Dice, shared: int | None,
-                facts: dict) -> Decision:
+    def _decide(self, enc: Encounter, unit_id: str, dice: Dice, facts: dict) -> Decision:
         unit = enc.unit(unit_id)
         if not unit.is_enemy:
             raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
@@ -133,7 +136,7 @@ class SkirmishAi(Ruleset):
         if unit.has("shocked"):
             plan = shocked(s, trace)
         else:
-            plan = self._plan(s, dice, trace, notes, shared, depth=0, facts=facts)
+            plan = self._plan(s, dice, trace, notes, depth=0, facts=facts)
             if unit.has("stunned"):
                 plan = stunned(s, plan, trace)
         for step, detail in s.special_moves(plan.outcomes[0]):
@@ -142,17 +145,30 @@ class SkirmishAi(Ruleset):
         notes += plan.notes
         notes.append("Dice order: the table roll (a group's shared roll, or a guardian's ward's "
                      "rolls), then skulking, then overwatch.")
-        return self._decision(unit, plan.outcomes, trace, dice, start, gained, notes, enc)
+        decision = self._decision(unit, plan.outcomes, trace, dice, start, gained, notes, enc)
+        return replace(decision, shares_roll_with=self._shares_roll_with(enc, unit, decision,
+                                                                         facts))
+
+    @staticmethod
+    def _shares_roll_with(enc: Encounter, unit: Unit, decision: Decision,
+                          facts: dict) -> tuple[str, ...]:
+        """The other members of the group whose table roll this decision rolled (the first
+        die; a roll the group made earlier is not rolled again, so it is not shared again)."""
+        first = decision.rolls[0] if decision.rolls else None
+        if first is None or first.shared or not first.purpose.startswith(TABLE_ROLL):
+            return ()
+        group = facts.get("groups", {}).get(unit.id) or roll_group(enc, unit)
+        return tuple(u.id for u in group if u.id != unit.id)
 
     # -- the AI types -----------------------------------------------------------------------
     def _plan(self, s: Situation, dice: Dice, trace: ChainTrace, notes: list[str],
-              shared: int | None, depth: int, facts: dict | None = None) -> Plan:
+              depth: int, facts: dict | None = None) -> Plan:
         ai = s.unit.ai or self.data.default_ai()
         if not s.opponents:
             trace.add("Opponents", SKIPPED, "no opponent is left on the table: it holds")
             return Plan([Outcome("hold")])
         if ai in TABLE_TYPES:
-            return self._table_type(s, ai, dice, trace, notes, shared, facts or {})
+            return self._table_type(s, ai, dice, trace, notes, facts or {})
         if ai == "rampaging":
             return self._rampage(s, trace)
         if ai == "beast":
@@ -186,7 +202,38 @@ class SkirmishAi(Ruleset):
                                         f"(needs one within 12\")")
 
     def _table_type(self, s: Situation, ai: str, dice: Dice, trace: ChainTrace,
-                    notes: list[str], shared: int | None, facts: dict) -> Plan:
+                    notes: list[str], facts: dict) -> Plan:
+        spec = self.data.ai_types[ai]
+        if dice.group_roll is not None:
+            # The group was fixed when its roll was made (none of its members met a base
+            # condition then): a member that has moved apart since, or whose neighbours
+            # would now meet one, still follows that roll (this module's docstring).
+            trace.add("Group's roll", "shared", f"its group rolled {dice.group_roll} on the "
+                      "table earlier this round, when no member met its base condition; it "
+                      "follows that roll, even if it has moved apart since")
+            purpose = f"{TABLE_ROLL} ({spec.name}, the group's roll)"
+        else:
+            based = self._group_base(s, ai, trace, notes, facts)
+            if isinstance(based, Plan):
+                return based
+            purpose = based
+        value = dice.roll_for_group(6, purpose)
+        behaviour, aims = TABLES[ai][value]
+        row_text = _row_text(spec.table, value)
+        dice.explain(f"{spec.name} table, row {value}: {row_text}")
+        step = f"D6 table: rolled {value} — {row_text}"
+        if aims:
+            results = [(t, behaviour(s, t)) for t in s.nearest()]
+            result = merge(results, s)
+        else:
+            result = behaviour(s)
+        return finish(s, result, step, trace)
+
+    def _group_base(self, s: Situation, ai: str, trace: ChainTrace, notes: list[str],
+                    facts: dict) -> Plan | str:
+        """The group and its base conditions: the base-condition plan when a member meets
+        its own, else the purpose of the table roll the group shares."""
+        spec = self.data.ai_types[ai]
         groups = facts.setdefault("groups", {})
         group = groups.get(s.unit.id)
         if group is None:
@@ -202,7 +249,6 @@ class SkirmishAi(Ruleset):
                       "share one roll")
         else:
             trace.add("Group", "alone", "no other table-rolling enemy within 2\"")
-        spec = self.data.ai_types[ai]
         base_text = spec.steps[0] if spec.steps else "base condition"
         met: list[str] = []
         unmet: list[str] = []
@@ -220,22 +266,7 @@ class SkirmishAi(Ruleset):
             result = BASE_ACTIONS[ai](s, None)
             return finish(s, result, "Base-condition action", trace)
         trace.add(step, SKIPPED, "; ".join(unmet))
-        purpose = f"table roll ({spec.name}" + (f", group of {names})" if len(group) > 1 else ")")
-        if shared is not None:
-            value = shared
-            dice.rolls.append(Roll("d6", value, purpose, True))
-        else:
-            value = dice.roll(6, purpose)
-        behaviour, aims = TABLES[ai][value]
-        row_text = _row_text(spec.table, value)
-        dice.explain(f"{spec.name} table, row {value}: {row_text}")
-        step = f"D6 table: rolled {value} — {row_text}"
-        if aims:
-            results = [(t, behaviour(s, t)) for t in s.nearest()]
-            result = merge(results, s)
-        else:
-            result = behaviour(s)
-        return finish(s, result, step, trace)
+        return f"{TABLE_ROLL} ({spec.name}" + (f", group of {names})" if len(group) > 1 else ")")
 
     def _rampage(self, s: Situation, trace: ChainTrace) -> Plan:
         heavy = [w for w in s.unit.weapons if w.kind == "heavy"]

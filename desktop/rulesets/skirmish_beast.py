@@ -86,7 +86,7 @@ def _stalk(s: Situation, target: Unit, found) -> Attempt | Impossible:
 
 def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], depth: int,
              plan_ward: Callable[..., Plan]) -> Plan:
-    """Stays with its ward: `plan_ward(situation, dice, trace, notes, shared, depth)` plans
+    """Stays with its ward: `plan_ward(situation, dice, trace, notes, depth)` plans
     the ward's own activation (the same dice, so the guardian follows what the ward will do)."""
     step = "Guardian: stay within 3\" of its ward, same pace, same targets and method"
     ward_id = s.unit.guards
@@ -99,7 +99,7 @@ def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], dept
     ward_trace = ChainTrace()
     if ward.is_enemy:
         ws = Situation.of(s.enc, ward, s.default_move)
-        ward_plan = plan_ward(ws, dice, ward_trace, [], None, depth + 1)
+        ward_plan = plan_ward(ws, dice, ward_trace, [], depth + 1)
         w = ward_plan.outcomes[0]
     else:
         w = Outcome("hold")

@@ -86,12 +86,31 @@ def _replace(state: TrackerState, unit: Unit) -> TrackerState:
     return state.evolve(encounter=state.encounter.replace_unit(unit))
 
 
-def _rolls_text(rolls: list[dict[str, Any]]) -> str:
-    """What a decision rolled, for the log: 'd6 = 4 (table roll) — row 4: ...; 2d6 = 7 (...)'."""
+def _rolls(rolls: list[dict[str, Any]]) -> list[Roll]:
     try:
-        return "; ".join(Roll.from_dict(r).describe() for r in rolls)
+        return [Roll.from_dict(r) for r in rolls]
     except (KeyError, TypeError, ValueError):
         raise TrackerError(f"the decision's dice are not readable: {rolls!r}") from None
+
+
+def _rolls_text(rolls: list[dict[str, Any]]) -> str:
+    """What a decision rolled, for the log: 'd6 = 4 (table roll) — row 4: ...; 2d6 = 7 (...)'."""
+    return "; ".join(r.describe() for r in _rolls(rolls))
+
+
+def _group_roll_text(before: TrackerState, after: TrackerState, unit_id: str,
+                     rolls: list[Roll]) -> str:
+    """For the log: the group's roll this decision used, or the members it now shares with."""
+    used = before.dice.group_rolls.get(unit_id)
+    if used is not None and any(r.shared for r in rolls):
+        by = after.unit(used.by).name if after.encounter.has_unit(used.by) else used.by
+        return f"; it used the group's roll of {used.value} rolled by {by}"
+    sharing = [after.unit(m).name for m in after.dice.group_rolls
+               if m not in before.dice.group_rolls]
+    if sharing:
+        return f"; {', '.join(sharing)} share{'s' if len(sharing) == 1 else ''} this roll " \
+               "for the rest of the round"
+    return ""
 
 
 def _hp_text(before: Unit, after: Unit) -> str:
@@ -565,7 +584,8 @@ class ApplyDecision(Command):
     `choice` picks the outcome: 0 is the main one, n is alternatives[n - 1] (a tie the
     players broke). The unit moves to the destination and gains the statuses; targets,
     rolls and trace stay in the log; memory records the target and who was shot. A
-    decision that rolled dice uses up one draw of the session's dice.
+    decision that rolled dice uses up one draw of the session's dice; one that rolled its
+    group's roll (`shares_roll_with`) keeps it for the other members this round.
 
     A decision for the phase being played is the unit's activation: a unit that has acted
     is refused, and once applied the unit has acted (the active unit's turn passes to the
@@ -640,10 +660,13 @@ class ApplyDecision(Command):
         if self.choice:  # the summary tells the decided outcome; say which one was taken
             taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
-        rolls = d.get("rolls") or []
+        rolls = _rolls(d.get("rolls") or [])
         if rolls:
-            state = state.evolve(dice=state.dice.advanced())
-            summary += f". Dice: {_rolls_text(rolls)}"
+            shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
+            after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares))
+            summary += f". Dice: {'; '.join(r.describe() for r in rolls)}" \
+                       f"{_group_roll_text(state, after, unit.id, rolls)}"
+            state = after
         return state, f"{unit.name}: {summary}"
 
 

@@ -4,17 +4,20 @@ Every decision is evaluated with dice seeded from (session seed, draws used), so
 looking at a decision never changes it. Applying a decision or rolling again
 uses up one draw, inside that command: undo rewinds it, redo repeats it, and a
 session reopened from storage shows the same pending decision with the same dice.
+The dice also keep, until the round ends, the rolls groups of units share: a decision
+that rolls its group's die (Decision.shares_roll_with) fixes it for the other members.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
-from desktop.engine.dice import DEFAULT_SEED, Dice
+from desktop.engine.dice import DEFAULT_SEED, Dice, Roll
 
 SEED_LIMIT = 1 << 31  # seeds fit a signed 32-bit column on every database
 
@@ -25,27 +28,83 @@ def new_seed() -> int:
 
 
 @dataclass(frozen=True)
+class GroupRoll:
+    """A roll a unit shares this round: made by another member of its group (`by`)."""
+
+    value: int
+    die: str
+    by: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {"value": self.value, "die": self.die, "by": self.by}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> GroupRoll:
+        return cls(int(record["value"]), str(record["die"]), str(record["by"]))
+
+
+@dataclass(frozen=True)
 class SessionDice:
     seed: int = DEFAULT_SEED
     used: int = 0  # dice draws used up: decisions applied, dice rolled again
+    # This round only: unit id -> the group's roll it uses, and the units that rolled
+    # dice of their own (a group's roll made later never replaces theirs).
+    group_rolls: Mapping[str, GroupRoll] = field(default_factory=lambda: MappingProxyType({}))
+    rolled: tuple[str, ...] = ()
 
     def draw_seed(self) -> int:
         """The seed of the next draw: the same for the same session seed and count."""
         digest = hashlib.sha256(f"{self.seed}:{self.used}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
-    def dice(self, typed: Iterable[int] = ()) -> Dice:
-        """Dice for evaluating a decision now: typed values first, then the next draw."""
-        return Dice(typed, seed=self.draw_seed())
+    def dice(self, typed: Iterable[int] = (), unit_id: str | None = None) -> Dice:
+        """Dice for evaluating a decision now: the group's roll `unit_id` shares this round
+        (if any), then typed values, then the next draw."""
+        shared = self.group_rolls.get(unit_id) if unit_id is not None else None
+        return Dice(typed, seed=self.draw_seed(),
+                    group_roll=shared.value if shared is not None else None)
 
     def advanced(self) -> SessionDice:
-        return SessionDice(self.seed, self.used + 1)
+        return replace(self, used=self.used + 1)
 
-    def to_record(self) -> dict[str, int]:
-        return {"seed": self.seed, "used": self.used}
+    def after_decision(self, unit_id: str, rolls: Sequence[Roll],
+                       shares_with: Sequence[str]) -> SessionDice:
+        """The dice once a decision with these rolls is applied: dice of its own use up a
+        draw, and a group's roll it made (its first) is kept for the other members that
+        have no roll of their own, nor one from their group, this round.
+
+        The members are those of the group when the roll was made: one that moves apart
+        later still uses the roll (skirmish-ai's reading: the group is fixed by its roll).
+        """
+        if not any(not r.shared for r in rolls):
+            return self  # nothing rolled here: the group's roll was made and kept before
+        rolled = self.rolled if unit_id in self.rolled else (*self.rolled, unit_id)
+        kept = dict(self.group_rolls)
+        if shares_with and not rolls[0].shared:
+            first = rolls[0]
+            for member in shares_with:
+                if member != unit_id and member not in kept and member not in rolled:
+                    kept[member] = GroupRoll(first.value, first.die, unit_id)
+        return replace(self, used=self.used + 1, group_rolls=MappingProxyType(kept),
+                       rolled=rolled)
+
+    def new_round(self) -> SessionDice:
+        """A new round: no roll is shared or kept from the last one."""
+        return SessionDice(self.seed, self.used)
+
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"seed": self.seed, "used": self.used}
+        if self.group_rolls:
+            record["group_rolls"] = {k: v.to_record() for k, v in self.group_rolls.items()}
+        if self.rolled:
+            record["rolled"] = list(self.rolled)
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any] | None) -> SessionDice:
         """From storage; a record without a seed (never written) gets the fixed default."""
         record = record or {}
-        return cls(int(record.get("seed", DEFAULT_SEED)), int(record.get("used", 0)))
+        shared = {str(k): GroupRoll.from_record(v)
+                  for k, v in (record.get("group_rolls") or {}).items()}
+        return cls(int(record.get("seed", DEFAULT_SEED)), int(record.get("used", 0)),
+                   MappingProxyType(shared), tuple(str(u) for u in record.get("rolled") or ()))

@@ -156,7 +156,7 @@ def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     phases = ruleset.data.phases
     enc = enc.evolve(round=enc.round + 1, phase=phases[0] if phases else enc.phase,
                      memory=memory.__class__(memory.last_attacker, (), memory.previous_target))
-    state = state.evolve(encounter=enc)
+    state = state.evolve(encounter=enc, dice=state.dice.new_round())
     everyone = [u.id for u in enc.units]
     for trigger in (END_OF_ROUND, END_OF_TURN, END_OF_PHASE):
         state = expire(state, ruleset, everyone, trigger)

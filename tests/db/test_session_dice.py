@@ -38,7 +38,8 @@ def test_a_reopened_session_shows_the_same_pending_decision_and_rolls(database):
     again = open_database(database.url)
     try:
         reopened = repository.open_session(again, "raid")
-        assert reopened.state.dice == session.state.dice == SessionDice(7, 1)
+        assert reopened.state.dice == session.state.dice
+        assert (session.state.dice.seed, session.state.dice.used) == (7, 1)
         assert pending(reopened) == shown
         reopened.undo()
         assert pending(reopened, first.unit) == first
@@ -82,3 +83,26 @@ def test_sessions_from_schema_0001_get_dice_of_their_own(db_url):
         engine.dispose()
     assert [d.used for d in dice] == [0, 0]
     assert dice[0].seed != dice[1].seed
+
+
+def test_a_groups_roll_is_kept_in_the_database_and_undo_frees_it_after_reopening(database):
+    encounter = load_encounter(sample_path(RAID))
+    start = initial_state(encounter, get_ruleset(encounter.ruleset), dice_seed=11)
+    repository.create_session(database, "raid", start)
+    session = repository.open_session(database, "raid")
+    first = decide(session.encounter, "trooper-1", session.ruleset,
+                   session.state.dice.dice(unit_id="trooper-1"))
+    assert first.shares_roll_with == ("trooper-2",)
+    session.execute(ApplyDecision.of(first))
+    again = open_database(database.url)
+    try:
+        reopened = repository.open_session(again, "raid")
+        kept = reopened.state.dice.group_rolls["trooper-2"]
+        assert (kept.value, kept.by) == (first.rolls[0].value, "trooper-1")
+        member = decide(reopened.encounter, "trooper-2", reopened.ruleset,
+                        reopened.state.dice.dice(unit_id="trooper-2"))
+        assert member.rolls[0].shared and member.rolls[0].value == first.rolls[0].value
+        reopened.undo()
+        assert dict(repository.open_session(again, "raid").state.dice.group_rolls) == {}
+    finally:
+        again.close()

@@ -61,7 +61,14 @@ def dice_request(needed: list[Roll], typed: int) -> str:
     return "\n".join([head, *lines])
 
 
-def _roll_line(roll: Roll) -> str:
+def group_roll_text(roll: Roll, rolled_by: str) -> str:
+    """'shares the group's roll of 4 rolled by Trooper 1'."""
+    return f"shares the group's roll of {roll.value} rolled by {rolled_by}"
+
+
+def _roll_line(roll: Roll, rolled_by: str) -> str:
+    if roll.shared:
+        return f"{roll.describe()} ({group_roll_text(roll, rolled_by)})"
     return roll.describe() + (" (your die)" if roll.scripted else "")
 
 
@@ -182,17 +189,24 @@ class DecisionPanel(QWidget):
             self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
 
     def ask_for_dice(self, needed: list[Roll], typed: int, unit_name: str,
-                     ai: str | None) -> None:
-        """Physical dice: say which dice the decision needs; the outcome waits for them."""
+                     ai: str | None, shared: tuple[Roll, str] | None = None) -> None:
+        """Physical dice: say which dice the decision needs; the outcome waits for them.
+        `shared` is the group's roll the unit uses (not rolled again) and who rolled it."""
         self.show_decision(None)
         self.title.setText(f"<b>{unit_name}</b> — AI {ai}: your dice, please")
         self.summary.setText("Roll your dice")
-        self.rolls.setText(dice_request(needed, typed))
+        request = dice_request(needed, typed)
+        if shared is not None:
+            roll, rolled_by = shared
+            request = f"{unit_name} {group_roll_text(roll, rolled_by)} ({roll.purpose}).\n" \
+                      + request
+        self.rolls.setText(request)
         self._roll_button_asks(True)
         self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_decision(self, decision: Decision | None, unit_name: str = "",
-                      names: dict[str, str] | None = None) -> None:
+                      names: dict[str, str] | None = None, rolled_by: str = "") -> None:
+        """`rolled_by` names who rolled the group's roll the decision shares, if it does."""
         self.decision = decision
         self.names = names or {}
         self.steps.show_steps(())
@@ -230,7 +244,7 @@ class DecisionPanel(QWidget):
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)
         if decision.rolls:
-            self.rolls.setText("\n".join(_roll_line(r) for r in decision.rolls))
+            self.rolls.setText("\n".join(_roll_line(r, rolled_by) for r in decision.rolls))
         else:
             self.rolls.setText("No dice needed for this decision.")
         self.apply_button.setEnabled(True)

@@ -38,6 +38,16 @@ def test_decide_json_has_the_contract_keys_in_order():
         assert set(alt) == {"action", "targets", "destination", "path"}
 
 
+def test_decide_json_names_the_group_sharing_the_table_roll_only_when_there_is_one():
+    raid = ROOT / "resources" / "encounters" / "skirmish-ai-outpost-raid.toml"
+    trooper = json.loads(foebook("decide", str(raid), "--unit", "trooper-1", "--json").stdout)
+    assert list(trooper)[: len(KEYS)] == KEYS
+    assert trooper["shares_roll_with"] == ["trooper-2"]
+    assert trooper["rolls"][0]["purpose"].startswith("table roll (Tactical, group of ")
+    sniper = json.loads(foebook("decide", str(raid), "--unit", "sniper", "--json").stdout)
+    assert "shares_roll_with" not in sniper
+
+
 def test_decide_for_a_person_explains_each_step():
     result = foebook("decide", str(AMBUSH), "--unit", "kobold")
     assert result.returncode == 0

@@ -156,6 +156,27 @@ def test_enemies_within_two_inches_share_one_roll_named_in_the_notes():
     assert step(alone, "Group").outcome == "alone"
 
 
+def test_the_member_that_rolls_names_the_others_and_a_later_member_reuses_that_roll():
+    units = [*line_of("aggressive", [(6, 1), (7, 2), (8, 1)]),
+             enemy("lone", (2, 6), "aggressive"), player("p", (20, 5))]
+    enc = encounter("skirmish-ai", FIELD, units)
+    ruleset = get_ruleset("skirmish-ai")
+    roller = decided(enc, "e1", [3])
+    assert roller.shares_roll_with == ("e0", "e2")
+    assert roller.to_dict()["shares_roll_with"] == ["e0", "e2"]
+    assert decided(enc, "lone", [3]).shares_roll_with == ()
+    assert "shares_roll_with" not in decided(enc, "lone", [3]).to_dict()
+    dice = Dice([5], group_roll=3)  # e2 activates later: the group's 3 is already rolled
+    member = ruleset.decide(enc, "e2", dice)
+    assert member.rolls[0].value == 3 and member.rolls[0].shared
+    assert member.shares_roll_with == ()  # not rolled here, so not shared again
+    assert step(member, "Group's roll").outcome == "shared"
+    assert step(member, "D6 table").step.startswith("D6 table: rolled 3")
+    assert dice.scripted_left == 1  # the typed 5 was not spent on the table roll
+    together = ruleset.decide_group(enc, "e0", Dice([3]))
+    assert [x.shares_roll_with for x in together] == [("e1", "e2"), (), ()]
+
+
 def test_one_member_meeting_the_base_condition_carries_the_whole_group():
     units = [enemy("a", (10, 1), "aggressive", CLAWS), enemy("b", (8, 1), "aggressive", CLAWS),
              player("p", (16, 1))]
@@ -164,6 +185,11 @@ def test_one_member_meeting_the_base_condition_carries_the_whole_group():
     assert d.rolls == ()  # no roll: the group follows the base condition
     base = step(d, "Base condition")
     assert base.outcome == "applied" and "a can reach p" in base.detail
+    # Had the group rolled before a came within reach, b would follow that roll: the group
+    # checked its base conditions when it rolled.
+    later = get_ruleset("skirmish-ai").decide(enc, "b", Dice(group_roll=2))
+    assert [r.value for r in later.rolls] == [2]
+    assert not any(t.step.startswith("Base condition") for t in later.trace)
 
 
 # -- markers --------------------------------------------------------------------------------------

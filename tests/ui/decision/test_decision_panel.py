@@ -85,3 +85,18 @@ def test_asking_for_physical_dice_names_each_die_and_its_purpose(qtbot):
     assert panel.roll_button.text() == "Roll for me"
     panel.show_decision(decision(), "Orc", {"aria": "Aria"})
     assert not panel.asking and panel.roll_button.text() == "Roll again"
+
+
+def test_asking_for_physical_dice_leaves_out_the_groups_roll_and_says_whose_it_is(qtbot):
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    group = Roll("d6", 5, "table roll (Tactical, the group's roll)", scripted=True, shared=True)
+    panel.ask_for_dice([Roll("d6", 2, "overwatch")], 0, "Trooper 2", "tactical",
+                       (group, "Trooper 1"))
+    assert panel.rolls.text().splitlines() == [
+        "Trooper 2 shares the group's roll of 5 rolled by Trooper 1 "
+        "(table roll (Tactical, the group's roll)).",
+        "Roll and type 1 result:",
+        "1. d6 — overwatch",
+    ]

@@ -182,3 +182,48 @@ def test_the_typed_dice_box_clears_on_another_unit_round_or_session(window, qtbo
     qtbot.keyClicks(typed, "6")
     window.start_tutorial("hex-quest-crypt-gate.toml")
     assert typed.text() == ""
+
+
+def test_enter_on_the_first_trooper_gives_the_second_the_groups_table_roll(window, qtbot):
+    window.start_tutorial(RAID)
+    first = window.decision
+    assert first.unit == "trooper-1" and first.shares_roll_with == ("trooper-2",)
+    value = first.rolls[0].value
+    assert f"d6 = {value} (table roll (Tactical, group of Trooper 1, Trooper 2))" \
+        in window.panel.rolls.text()
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.selected == "trooper-2" and window.decision.rolls[0].shared
+    shown = window.panel.rolls.text()
+    assert f"d6 = {value} (table roll (Tactical, the group's roll))" in shown
+    assert f"shares the group's roll of {value} rolled by Trooper 1" in shown
+    assert "(your die)" not in shown
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert f"it used the group's roll of {value} rolled by Trooper 1" in applied_texts(window)[1]
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the next activation, then the second apply
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the next activation, then the first apply
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)
+    click_unit(qtbot, window, "trooper-2")
+    assert not any(r.shared for r in window.decision.rolls)  # undone: the group rolls anew
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing")
+def test_physical_dice_are_not_asked_again_for_the_groups_roll(window, qtbot):
+    window.start_tutorial(RAID)
+    choose_physical_dice_in_the_menu(qtbot, window)
+    panel = window.panel
+    assert "1. d6 — table roll (Tactical, group of Trooper 1, Trooper 2)" in panel.rolls.text()
+    qtbot.keyClicks(panel.typed, "4")
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
+    assert window.decision.rolls[0].value == 4
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.selected == "trooper-2"
+    text = panel.rolls.text()
+    assert "shares the group's roll of 4 rolled by Trooper 1" in text
+    assert not panel.asking  # its one die is the group's: the outcome shows at once
+    logged = len(window.session.history)
+    press(qtbot, window, Qt.Key.Key_R, CTRL)  # the group's roll is not rolled again
+    assert len(window.session.history) == logged
+    assert "only die is its group's roll" in window.statusBar().currentMessage()
+    assert window.decision.rolls[0].value == 4 and window.decision.rolls[0].shared
+    assert "Tactical table, row 4: " in panel.rolls.text()
