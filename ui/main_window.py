@@ -44,15 +44,10 @@ from ui.ruleset_actions import RulesetActions
 from ui.session_actions import SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
+from ui.view_refresh import refresh_views
 from ui.welcome_page import WelcomePage
 from ui.window_actions import build_actions
 from ui.window_layout import WindowLayout
-
-# The session sections each view shows: a change touching none of them leaves the view be.
-BOARD_SECTIONS = ("board", "units", "roster", "order", "pointer")
-TURN_SECTIONS = ("units", "roster", "round", "phase", "memory", "order", "ties", "pointer",
-                 "cards")
-PHASE_SECTIONS = ("round", "phase", "order", "pointer")
 
 
 class MainWindow(QMainWindow, RulesetActions):
@@ -298,22 +293,7 @@ class MainWindow(QMainWindow, RulesetActions):
         return {u.id for u in self.session.encounter.units if ruleset.is_defeated(u)}
 
     def _refresh_views(self, change: Change | None = None) -> None:
-        """The views showing what `change` touched (every view when there is no change);
-        the roster follows the session by itself."""
-        session = self.session
-        if session is None:
-            return
-        if change is None or change.touches(*BOARD_SECTIONS):
-            defeated = self.defeated()
-            self.scene.set_encounter(session.encounter, session.current_unit, defeated)
-            if self.table_display is not None:
-                self.table_display.follow(session.encounter, session.current_unit, defeated)
-        if change is None or change.touches(*TURN_SECTIONS):
-            self._show_turn_state()
-        if change is None or change.touches(*PHASE_SECTIONS):
-            self.panel.set_phases(session.ruleset.data.phases,
-                                  self.play.phase_override or session.encounter.phase)
-        self.log_panel.show_entries(session.history)
+        refresh_views(self, change)
         self._update_actions()
 
     def _update_title(self) -> None:
@@ -330,7 +310,7 @@ class MainWindow(QMainWindow, RulesetActions):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_fit.setEnabled(has)
-        self._update_ruleset_actions(has)
+        self.update_ruleset_actions(has)
         self.act_undo.setEnabled(has and self.session.can_undo)
         self.act_redo.setEnabled(has and self.session.can_redo)
         if has:

@@ -14,7 +14,7 @@ from desktop.tracker.turns import next_label
 class RulesetActions:
     """Mixed into MainWindow: these use its session, deck, run_command, report and views."""
 
-    def _show_turn_state(self) -> None:
+    def show_turn_state(self) -> None:
         session = self.session
         state = session.state
         ruleset = session.ruleset
@@ -26,7 +26,7 @@ class RulesetActions:
                               hasattr(ruleset, "draw_stratagem"), stratagem,
                               next_label(state, ruleset))
 
-    def _update_ruleset_actions(self, has: bool) -> None:
+    def update_ruleset_actions(self, has: bool) -> None:
         self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
         self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
 
