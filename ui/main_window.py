@@ -1,127 +1,142 @@
 """The main window: roster and turn order (left), board (centre), decision panel (right),
-log (bottom). It wires the session (desktop.tracker) to the views; views refresh from the
-session's change notifications, never by poking each other."""
+log (bottom). It composes the session (desktop.tracker), the decision controller and the
+views, and holds the menus; views refresh from the session's change notifications, only
+for the sections a change touches, never by poking each other."""
 
 from __future__ import annotations
 
-import logging
 import random
-from collections.abc import Callable
-from datetime import datetime
-from pathlib import Path
-from types import MappingProxyType
 
 from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QActionGroup, QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QComboBox,
     QDockWidget,
-    QFileDialog,
     QInputDialog,
-    QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop import APP_NAME, __version__
+from desktop import APP_NAME
 from desktop.engine.board import Terrain
-from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
-from desktop.engine.dice import Deck, Dice
-from desktop.errors import FoebookError
-from desktop.samples import list_samples, rule_system
+from desktop.engine.dice import Deck
 from desktop.tracker import commands as cmd
-from desktop.tracker.display_names import display_names, with_display_names
-from desktop.tracker.session import Session
-from desktop.tracker.turns import acting_span, next_label
+from desktop.tracker.decision_controller import DecisionController
+from desktop.tracker.session import Change, Session
+from ui.auto_apply import AutoApply
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
-from ui.board.legend import Legend, terrain_icon
-from ui.board.thumbnail import board_thumbnail
+from ui.board.legend import Legend
+from ui.board.unit_menu import unit_menu
+from ui.command_runner import CommandRunner
 from ui.decision.decision_panel import DecisionPanel
-from ui.documents import documents_dir
+from ui.decision_actions import DecisionActions
 from ui.log_panel import LogPanel
-from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.roster_panel import RosterPanel
-from ui.session_signals import SessionSignals
-from ui.shortcuts_dialog import ShortcutsDialog
+from ui.ruleset_actions import RulesetActions
+from ui.session_actions import SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
-from ui.welcome_page import TutorialCard, WelcomePage
-
-log = logging.getLogger(__name__)
-AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
-
-
-def last_played(when: datetime) -> str:
-    """"today 14:05", "yesterday", "3 days ago" or the date."""
-    if when.tzinfo is not None:
-        when = when.astimezone().replace(tzinfo=None)
-    days = (datetime.now().date() - when.date()).days
-    if days <= 0:
-        return f"today {when:%H:%M}"
-    if days == 1:
-        return "yesterday"
-    return f"{days} days ago" if days < 7 else f"{when:%d %b %Y}"
+from ui.view_refresh import refresh_views
+from ui.welcome_page import WelcomePage
+from ui.window_actions import build_actions
+from ui.window_layout import WindowLayout
 
 
-def roster_shortcut_rows() -> list[tuple[str, str, str]]:
-    return [("Roster (table focused)", text, keys) for keys, text in ROSTER_SHORTCUTS]
-
-
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, RulesetActions):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
 
     def __init__(self, database=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.database = database
-        self.session: Session | None = None
-        self.signals: SessionSignals | None = None
-        self.selected: str | None = None
-        self.decision: Decision | None = None
-        self.typed_rolls: list[int] = []
-        # Physical dice: the player let Foebook roll for the shown unit this time.
-        self.foebook_rolls = False
-        self.shown_round: int | None = None
-        self.phase_override: str | None = None
-        self.player_turn = False  # previewing the enemies' reactions in the players' turn
-        self._turn: tuple | None = None  # round, phase, order and pointer last shown
+        self.setObjectName("MainWindow")
         self.table_display = None
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
-        self._auto_timer = QTimer(self)
-        self._auto_timer.setInterval(AUTO_STEP_MS)
-        self._auto_timer.timeout.connect(self._auto_step)
-        self.setObjectName("MainWindow")
+        self.runner = CommandRunner(self)
+        self.connection_label = self.runner.connection_label
+        self.play = DecisionController(self.runner.run, self.runner.report)
+        self.placement = WindowLayout(self)
         self._build_views()
-        self._build_actions()
+        self.sessions = SessionActions(self, database, self.runner, self.welcome,
+                                       self.set_session)
+        self.decisions = DecisionActions(self.play, self.panel, self.scene, self.roster,
+                                         self.statusBar(), self._update_actions)
+        build_actions(self)
+        self.play.physical = self.act_physical.isChecked()  # the setting kept from last time
+        self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
         self._build_menus()
-        self._place_docks()
-        self.connection_label = QLabel()  # shown while the database server is out of reach
-        self.connection_label.setObjectName("connectionLost")
-        self.connection_label.setVisible(False)
-        self.statusBar().addPermanentWidget(self.connection_label)
+        self.placement.place_docks()
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
-        self._restored = self._layout_restored = self._restore_state()
-        self._show_docks(False)  # the welcome page has the window to itself
+        self._sized = self.placement.restore()
+        self.placement.show_docks(False)  # the welcome page has the window to itself
         self._update_title()
         self._update_actions()
         self.refresh_welcome()
 
+    # -- what tests, the app and the ruleset actions read ------------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self.play.session
+
+    @property
+    def selected(self) -> str | None:
+        return self.play.selected
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.play.decision
+
+    @property
+    def player_turn(self) -> bool:
+        return self.play.player_turn
+
+    @property
+    def database(self):
+        return self.sessions.database
+
+    @property
+    def offline(self) -> bool:
+        return self.runner.offline
+
+    def run_command(self, command: cmd.Command) -> bool:
+        return self.runner.run(command)
+
+    def report(self, message: str, *, dialog: bool = False) -> None:
+        self.runner.report(message, dialog=dialog)
+
+    def set_database(self, database, *, refresh: bool = True) -> None:
+        self.sessions.database = database
+        if refresh:  # skipped when a session opens straight away: nobody sees the page
+            self.refresh_welcome()
+
+    def session_names(self) -> list[str]:
+        return self.sessions.session_names()
+
+    def refresh_welcome(self) -> None:
+        self.sessions.refresh_welcome()
+
+    def import_encounter(self, path: str | None = None) -> None:
+        self.sessions.import_encounter(path)
+
+    def open_session(self, name: str) -> None:
+        self.sessions.open_session(name)
+
+    def start_tutorial(self, file_name: str) -> None:
+        self.sessions.start_tutorial(file_name)
+
+    def select_unit(self, unit_id: str | None) -> None:
+        self.play.select(unit_id)
+
     # -- construction ----------------------------------------------------------------------
     def _build_views(self) -> None:
         self.welcome = WelcomePage()
-        self.welcome.newRequested.connect(self.new_session)
-        self.welcome.importRequested.connect(self.import_encounter)
-        self.welcome.openRequested.connect(self.open_session)
-        self.welcome.tutorialRequested.connect(self.start_tutorial)
         self.scene = BoardScene(self)
         self.board_view = BoardView(self.scene)
         self.legend = Legend()
@@ -148,9 +163,10 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(board_page)
         self.setCentralWidget(self.pages)
 
-        self.roster = self._make_roster()
-        self.roster_dock = self._add_dock("Roster", "rosterDock",
-                                          Qt.DockWidgetArea.LeftDockWidgetArea, self.roster)
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        self.roster = RosterPanel()
+        self.roster.unitSelected.connect(self.select_unit)
+        self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()
         self.turns.nextRequested.connect(self.next_activation)
         self.turns.nextRoundRequested.connect(self.next_round)
@@ -159,21 +175,10 @@ class MainWindow(QMainWindow):
         self.turns.phaseChosen.connect(self._set_phase)
         self.turns.cardFlipRequested.connect(self.flip_card)
         self.turns.stratagemRequested.connect(self.draw_stratagem)
-        self.turn_dock = self._add_dock("Turn order", "turnDock",
-                                        Qt.DockWidgetArea.LeftDockWidgetArea, self.turns)
+        self.turn_dock = self._add_dock("Turn order", "turnDock", left, self.turns)
         self.panel = DecisionPanel()
-        self.panel.applyRequested.connect(lambda _choice: self.apply_current())
-        self.panel.choiceChanged.connect(lambda _row: self._highlight())
-        self.panel.rollsEntered.connect(self._use_rolls)
-        self.panel.rerollRequested.connect(self.roll_for_me)
-        self.panel.phaseChosen.connect(self._preview_phase)
         self.decision_dock = self._add_dock("Decision", "decisionDock",
                                             Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
-
-    def _make_roster(self) -> QWidget:
-        panel = RosterPanel()
-        panel.unitSelected.connect(self.select_unit)
-        return panel
 
     def _add_dock(self, title: str, name: str, area: Qt.DockWidgetArea,
                   widget: QWidget) -> QDockWidget:
@@ -183,97 +188,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, text: str, slot: Callable, shortcut=None, tip: str = "",
-                checkable: bool = False) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.setCheckable(checkable)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        a = self._action
-        self.act_new = a("&New session…", self.new_session, QKeySequence.StandardKey.New,
-                         "Start an empty session for a rule system")
-        self.act_open = a("&Open session…", self.choose_session, QKeySequence.StandardKey.Open,
-                          "Open a saved session")
-        self.act_import = a("&Import encounter file…", self.import_encounter, "Ctrl+I",
-                            "Start a session from an encounter TOML file")
-        self.act_export = a("&Export encounter file…", self.export_encounter,
-                           "Ctrl+Shift+E",
-                            "Save the current state as an encounter file")
-        self.act_cards = a("&Print cards…", self.print_cards, QKeySequence.StandardKey.Print,
-                           "Print or export enemy reference cards")
-        self.act_quit = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.act_home = a("&Home", self.go_home, "Alt+Home",
-                          "Back to the start page: tutorials, saved sessions, a new session")
-        self.act_reset_layout = a("Reset &layout", self.reset_layout, None,
-                                  "Put the panels back where they start, sized for this screen")
-        self.act_resize = a("Resi&ze board…", lambda: self.resize_board(), None,
-                            "Cut or extend the board (new cells are open ground)")
-        self.act_undo = a("&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        self.act_redo = a("&Redo", self.redo, "Ctrl+Shift+Z")
-        self.act_apply = a("&Apply decision", self.apply_current, Qt.Key.Key_Return,
-                           "Carry out the shown decision and move on to the next enemy")
-        self.act_apply.setShortcuts([QKeySequence(Qt.Key.Key_Return),
-                                     QKeySequence(Qt.Key.Key_Enter)])
-        self.act_next = a("&Next activation", self.next_activation, Qt.Key.Key_Space,
-                          "The active unit is done; the next one activates")
-        self.act_round = a("Next &round", self.next_round, "Ctrl+Shift+N")
-        self.act_auto = a("A&uto-apply enemy turn", self.toggle_auto, "Ctrl+Return",
-                          "Apply every remaining enemy's decision, one by one", checkable=True)
-        self.act_reroll = a("Roll &again", self.reroll, "Ctrl+R",
-                            "Set the shown dice aside and roll fresh ones (logged)")
-        self.act_physical = a("I roll &physical dice", lambda on: self._set_physical(on),
-                              None, "Foebook asks for the dice you rolled before it shows "
-                              "what an enemy does", checkable=True)
-        self.act_physical.setChecked(QSettings().value("dice/physical", False, type=bool))
-        self.act_note = a("Add &note…", self.add_note, "Ctrl+M")
-        self.act_deck = a("Edit stratagem &deck…", lambda: self.edit_deck(), None,
-                          "The enemy's army-wide stratagems, in your own words")
-        self.act_player_turn = a("&Players' turn (enemy reactions)",
-                                 lambda on: self._set_player_turn(on), "Ctrl+T",
-                                 "Show how enemies react during the players' turn "
-                                 "(deny the witch, heroic intervention, fighting back)",
-                                 checkable=True)
-        self.act_fit = a("&Fit board", self.board_view.fit_board, "Ctrl+0")
-        self.act_zoom_in = a("Zoom &in", lambda: self.board_view.zoom_by(1.25),
-                             QKeySequence.StandardKey.ZoomIn)
-        self.act_zoom_out = a("Zoom &out", lambda: self.board_view.zoom_by(0.8),
-                              QKeySequence.StandardKey.ZoomOut)
-        self.act_table = a("&Table display", self.show_table_display, "F10",
-                           "A second window with only the board, for a screen the players see")
-        self.overlay_actions = {}
-        for key, (name, text) in enumerate((("move", "&Movement range"),
-                                            ("attack", "&Attack range"),
-                                            ("sight", "&Sight line")), start=1):
-            action = a(text, lambda on, n=name: self.scene.set_overlay_visible(n, on),
-                       f"Ctrl+{key}", checkable=True)
-            action.setChecked(True)
-            self.overlay_actions[name] = action
-        self.brush_group = QActionGroup(self)
-        self.brush_actions = {}
-        none = a("&No brush (select and move)", lambda: self._set_brush(None), "Esc",
-                 checkable=True)
-        none.setChecked(True)
-        self.brush_group.addAction(none)
-        self.brush_actions[None] = none
-        for terrain in Terrain:
-            action = a(f"Paint {terrain.label}", lambda _=False, t=terrain: self._set_brush(t),
-                       checkable=True)
-            action.setIcon(terrain_icon(terrain))
-            self.brush_group.addAction(action)
-            self.brush_actions[terrain] = action
-        self.act_shortcuts = a("&Keyboard shortcuts", self.show_shortcuts,
-                               QKeySequence.StandardKey.HelpContents)
-        self.act_about = a("&About Foebook", self._show_about)
-
     def _build_menus(self) -> None:
+        self._build_log_dock()
         bar = self.menuBar()
         self.file_menu = bar.addMenu("&File")
         self.file_menu.addAction(self.act_home)
@@ -281,7 +197,8 @@ class MainWindow(QMainWindow):
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent_menu.aboutToShow.connect(
+            lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_cards)
         self.file_menu.addSeparator()
@@ -295,7 +212,7 @@ class MainWindow(QMainWindow):
             brushes.addAction(action)
         self.edit_menu.addAction(self.act_resize)
         self.view_menu = bar.addMenu("&View")
-        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock_lazy()):
+        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock):
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
         for action in self.overlay_actions.values():
@@ -336,242 +253,47 @@ class MainWindow(QMainWindow):
             else:
                 toolbar.addAction(action)
 
-    def _show_docks(self, visible: bool) -> None:
-        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock):
-            dock.setVisible(visible)
-
-    def log_dock_lazy(self) -> QDockWidget:
-        if not hasattr(self, "log_dock"):
-            self.log_panel = LogPanel(self.act_undo, self.act_redo)
-            self.log_dock = self._add_dock("Log", "logDock",
-                                           Qt.DockWidgetArea.BottomDockWidgetArea, self.log_panel)
-        return self.log_dock
+    def _build_log_dock(self) -> None:
+        self.log_panel = LogPanel(self.act_undo, self.act_redo)
+        self.log_dock = self._add_dock("Log", "logDock", Qt.DockWidgetArea.BottomDockWidgetArea,
+                                       self.log_panel)
 
     # -- sessions ----------------------------------------------------------------------------
-    def set_database(self, database, *, refresh: bool = True) -> None:
-        self.database = database
-        if refresh:  # skipped when a session opens straight away: nobody sees the page
-            self.refresh_welcome()
-
-    def _require_database(self) -> bool:
-        if self.database is None:
-            self.report("No database is open; sessions cannot be saved.")
-            return False
-        return True
-
-    def session_names(self) -> list[str]:
-        if self.database is None:
-            return []
-        from db.repository import list_sessions
-
-        infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-        return [i.name for i in infos]
-
-    def refresh_welcome(self) -> None:
-        sessions = []
-        if self.database is not None:
-            from db.repository import list_sessions
-
-            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at,
-                           reverse=True)
-            sessions = [(i.name, f"{rule_system(i.ruleset).name}, round {i.round} · "
-                                 f"last played {last_played(i.updated_at)}") for i in infos]
-        self.welcome.set_sessions(sessions)
-        samples = list_samples()
-        cards = []
-        for ruleset in dict.fromkeys(s.ruleset for s in samples):
-            system = rule_system(ruleset)
-            cards.append(TutorialCard(system.name, system.description, tuple(
-                (s.file_name, s.title) for s in samples if s.ruleset == ruleset)))
-        self.welcome.set_tutorials(cards, board_thumbnail)
-
-    def _unique_name(self, wanted: str) -> str:
-        taken = set(self.session_names())
-        name, n = wanted, 2
-        while name in taken:
-            name = f"{wanted} ({n})"
-            n += 1
-        return name
-
-    def new_session(self) -> None:
-        if not self._require_database():
-            return
-        from ui.new_session_dialog import NewSessionDialog
-
-        dialog = NewSessionDialog(set(self.session_names()), self)
-        if dialog.exec():
-            self._create_session(dialog.name.text().strip(), dialog.encounter())
-
-    def _create_session(self, name: str, encounter) -> None:
-        from db.repository import new_session
-
-        try:
-            session = new_session(self.database, name, with_display_names(encounter))
-        except FoebookError as error:
-            self.report(str(error))
-            return
-        self.set_session(session)
-
-    def import_encounter(self, path: str | None = None) -> None:
-        if not self._require_database():
-            return
-        if not path:
-            path, _ = QFileDialog.getOpenFileName(self, "Import encounter file", documents_dir(),
-                                                  "Encounter files (*.toml);;All files (*)")
-            if not path:
-                return
-        from desktop.encounter_file import load_encounter
-
-        try:
-            encounter = load_encounter(path)
-        except FoebookError as error:
-            self.report(str(error), dialog=True)
-            return
-        stem = Path(path).name.removesuffix(".toml").removesuffix(".foebook")
-        self._create_session(self._unique_name(encounter.name.strip() or stem), encounter)
-
-    def start_tutorial(self, file_name: str) -> None:
-        from desktop.samples import sample_path
-
-        if not self._require_database():
-            return
-        from desktop.encounter_file import load_encounter
-
-        encounter = load_encounter(sample_path(file_name))
-        title = encounter.name or file_name
-        self._create_session(self._unique_name(f"Tutorial: {title}"), encounter)
-
-    def choose_session(self) -> None:
-        names = self.session_names()
-        if not names:
-            self.report("There are no saved sessions yet: start a new one or import a file.")
-            return
-        name, ok = QInputDialog.getItem(self, "Open session", "Session:", names, 0, False)
-        if ok and name:
-            self.open_session(name)
-
-    def open_session(self, name: str) -> None:
-        if not self._require_database():
-            return
-        from db.repository import open_session
-
-        try:
-            session = open_session(self.database, name)
-        except FoebookError as error:
-            self.report(str(error), dialog=True)
-            return
-        self.set_session(session)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for name in self.session_names()[:10]:
-            self.recent_menu.addAction(name, lambda n=name: self.open_session(n))
-        if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("No sessions yet").setEnabled(False)
-
-    def export_encounter(self) -> None:
-        if self.session is None:
-            return
-        file_name = self.session.name.replace("/", "-").replace(":", "")
-        path, _ = QFileDialog.getSaveFileName(self, "Export encounter file",
-                                              str(Path(documents_dir()) / f"{file_name}.toml"),
-                                              "Encounter files (*.toml)")
-        if path:
-            self.export_to(path)
-
-    def export_to(self, path: str) -> None:
-        from desktop.encounter_file import save_encounter
-
-        try:
-            save_encounter(self.session.encounter, path)
-        except FoebookError as error:
-            self.report(str(error), dialog=True)
-            return
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-
     def go_home(self) -> None:
         """The start page, at any time; the open session stays saved as it is."""
         if self.act_auto.isChecked():
-            self.toggle_auto(False)
+            self.auto_apply.toggle(False)
         self.refresh_welcome()
         self.pages.setCurrentIndex(0)
-        self._show_docks(False)
+        self.placement.show_docks(False)
         self._update_actions()
 
     def set_session(self, session: Session) -> None:
-        if self.signals is not None:
-            self.signals.close()
-        self.session = session
-        self.signals = SessionSignals(session, self)
-        self.signals.changed.connect(self._session_changed)
-        self.signals.connectionLost.connect(self._connection_lost)
-        self.signals.connectionBack.connect(self._connection_back)
-        self.connection_label.setVisible(False)  # it opened, so the database answers
+        self.runner.attach(session, self._session_changed)
+        self.play.set_session(session)
         self.roster.set_session(session)
-        if not self._layout_restored:
-            self._fit_roster_columns(self.roster.view.width())
+        if not self.placement.restored:
+            self.placement.fit_roster_columns(self.roster.view.width())
         QSettings().setValue("session/last", session.name)
         self.pages.setCurrentIndex(1)
-        self._show_docks(True)
-        self.phase_override = None
-        self.selected = None
-        self.shown_round = session.round
-        self._fresh_dice()
+        self.placement.show_docks(True)
         self.scene.encounter = None  # a new board: rebuild the terrain
-        self._turn = self._turn_now()
         self._refresh_views()
         self.board_view.fit_board()
-        current = session.current_unit
-        enemies = [u.id for u in session.encounter.enemies()]
-        self.select_unit(current if current in enemies else (enemies[0] if enemies else None))
+        self.play.show_first()
         self._update_title()
 
-    # -- reacting to the session -------------------------------------------------------------
-    def _turn_now(self) -> tuple:
-        state = self.session.state
-        return state.round, state.encounter.phase, state.order, state.pointer
+    def _session_changed(self, change: Change) -> None:
+        moved = self.play.turn_moved()
+        self._refresh_views(change)
+        self.play.follow(change, moved)
 
-    def _session_changed(self, change) -> None:
-        turn, self._turn = self._turn, self._turn_now()
-        moved = turn != self._turn
-        if moved:
-            self.phase_override = None  # the turn moved on: stop previewing another phase
-        self._refresh_views()
-        if self.selected is not None and not self.session.encounter.has_unit(self.selected):
-            self.selected = None
-        if self.session.round != self.shown_round:  # dice typed last round are not this one's
-            self.shown_round = self.session.round
-            self._fresh_dice()
-        current = self.session.current_unit
-        if moved and current is not None:
-            self.select_unit(current)  # the turn moved (Next, Apply, undo...): show who acts
-        else:
-            self.evaluate()
-
-    def _defeated(self) -> set[str]:
+    def defeated(self) -> set[str]:
         ruleset = self.session.ruleset
         return {u.id for u in self.session.encounter.units if ruleset.is_defeated(u)}
 
-    def _refresh_views(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state
-        defeated = self._defeated()
-        self.scene.set_encounter(session.encounter, session.current_unit, defeated)
-        ruleset = session.ruleset
-        last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
-        stratagem = next((c.card for c in reversed(state.cards)
-                          if c.deck == "stratagems" and c.round == state.round), "")
-        self.turns.show_state(state, ruleset.data.phases, ruleset.helpers(session.encounter),
-                              ruleset.id == "card-flip-rpg", last_card,
-                              hasattr(ruleset, "draw_stratagem"), stratagem,
-                              next_label(state, ruleset))
-        self.panel.set_phases(ruleset.data.phases, self.phase_override or
-                              session.encounter.phase)
-        self.log_panel.show_entries(session.history)
-        if self.table_display is not None:
-            self.table_display.follow(session.encounter, session.current_unit, defeated)
+    def _refresh_views(self, change: Change | None = None) -> None:
+        refresh_views(self, change)
         self._update_actions()
 
     def _update_title(self) -> None:
@@ -588,8 +310,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_fit.setEnabled(has)
-        self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
-        self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
+        self.update_ruleset_actions(has)
         self.act_undo.setEnabled(has and self.session.can_undo)
         self.act_redo.setEnabled(has and self.session.can_redo)
         if has:
@@ -597,69 +318,7 @@ class MainWindow(QMainWindow):
             self.act_undo.setToolTip(f"Undo: {undo}" if undo else "Nothing to undo")
             self.act_redo.setToolTip(f"Redo: {redo}" if redo else "Nothing to redo")
 
-    # -- the database connection -------------------------------------------------------------
-    @property
-    def offline(self) -> bool:
-        return not self.connection_label.isHidden()
-
-    def _connection_lost(self, why: str) -> None:
-        self.connection_label.setText("Connection to the database lost: edits are refused "
-                                      "until it is back (Foebook reconnects by itself)")
-        self.connection_label.setToolTip(why)
-        self.connection_label.setVisible(True)
-
-    def _connection_back(self) -> None:
-        self.connection_label.setVisible(False)
-        self.statusBar().showMessage("Connection to the database is back", 8000)
-
-    def _storage_failed(self, error: FoebookError) -> None:
-        from db.errors import DatabaseUnreachableError
-
-        if isinstance(error, DatabaseUnreachableError) and self.signals is not None:
-            self.signals.mark_lost(str(error))
-        self.report(str(error))
-
-    def _refuse_while_offline(self) -> bool:
-        """Nothing that was not saved may look saved: no edits until the server is back."""
-        if self.offline:
-            self.report("The connection to the database is lost; edits are refused until it "
-                        "is back (Foebook reconnects by itself).")
-        return self.offline
-
-    # -- commands ----------------------------------------------------------------------------
-    def run_command(self, command) -> bool:
-        if self.session is None or self._refuse_while_offline():
-            return False
-        try:
-            self.session.execute(command)
-        except FoebookError as error:
-            self._storage_failed(error)
-            return False
-        return True
-
-    def report(self, message: str, *, dialog: bool = False) -> None:
-        """Tell the user what went wrong, in one sentence; nothing was changed."""
-        log.info("refused: %s", message)
-        self.statusBar().showMessage(message, 12000)
-        if dialog:
-            QMessageBox.warning(self, APP_NAME, message)
-
-    def undo(self) -> None:
-        if self.session is not None and self.session.can_undo \
-                and not self._refuse_while_offline():
-            try:
-                self.session.undo()
-            except FoebookError as error:
-                self._storage_failed(error)
-
-    def redo(self) -> None:
-        if self.session is not None and self.session.can_redo \
-                and not self._refuse_while_offline():
-            try:
-                self.session.redo()
-            except FoebookError as error:
-                self._storage_failed(error)
-
+    # -- commands from the menus, the turn tracker and the board -----------------------------
     def next_activation(self) -> None:
         self.run_command(cmd.NextActivation())
 
@@ -684,85 +343,11 @@ class MainWindow(QMainWindow):
         if ok:
             self.run_command(cmd.Note(text))
 
-    def flip_card(self) -> None:
-        from desktop.rulesets.card_flip_rpg import flip_meaning
-
-        card = self.deck.draw()
-        if self.run_command(cmd.DrawCard("cards", card)):
-            meaning = flip_meaning(card)
-            self.statusBar().showMessage(f"Flipped {card}" + (f": {meaning}" if meaning else ""),
-                                         10000)
-
-    def draw_stratagem(self) -> None:
-        """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
-        session = self.session
-        if session is None or not hasattr(session.ruleset, "draw_stratagem"):
-            return
-        deck = self.current_deck()
-        if deck is None:
-            return
-        draw = session.ruleset.draw_stratagem(session.encounter,
-                                               Dice(seed=random.randrange(1 << 30)), deck)
-        for card in draw.set_aside:
-            self.run_command(cmd.Note(f"Stratagem {card.name} would do nothing now: redrawn"))
-        if draw.stratagem is None:
-            self.run_command(cmd.Note("No enemy stratagem this turn: " + draw.trace[-1].detail))
-            return
-        if self.run_command(cmd.DrawCard("stratagems", draw.stratagem.name)):
-            self.statusBar().showMessage(f"Enemy stratagem: {draw.stratagem.name} — "
-                                         f"{draw.stratagem.effect}", 15000)
-
-    def current_deck(self):
-        """The players' own stratagem deck if they edited one, else the ruleset's."""
-        from desktop.rulesets.grimdark_command import parse_deck
-        from desktop.user_decks import load_user_deck
-
-        ruleset = self.session.ruleset
-        try:
-            entries = load_user_deck(ruleset.id)
-            return ruleset.deck if entries is None else parse_deck(entries, "your deck")
-        except FoebookError as error:
-            self.report(str(error), dialog=True)
-            return None
-
-    def edit_deck(self) -> bool:
-        from desktop.user_decks import save_user_deck
-        from ui.deck_dialog import DeckDialog
-
-        if self.session is None or not hasattr(self.session.ruleset, "deck"):
-            return False
-        deck = self.current_deck()
-        if deck is None:
-            return False
-        dialog = DeckDialog(deck, self.session.ruleset.deck, self)
-        if not dialog.exec() or dialog.result_deck is None:
-            return False
-        try:
-            path = save_user_deck(self.session.ruleset.id,
-                                  [card.to_dict() for card in dialog.result_deck])
-        except FoebookError as error:
-            self.report(str(error), dialog=True)
-            return False
-        count = len(dialog.result_deck)
-        self.statusBar().showMessage(f"Stratagem deck saved ({count} card"
-                                     f"{'s' if count != 1 else ''}, "
-                                     f"{path})", 8000)
-        return True
-
-    def _set_player_turn(self, on: bool) -> None:
-        self.player_turn = bool(on)
-        self.evaluate()
-
     def _set_phase(self, phase: str) -> None:
         if self.session is not None and phase != self.session.encounter.phase:
             self.run_command(cmd.SetPhase(phase))
 
-    def _preview_phase(self, phase: str) -> None:
-        self.phase_override = phase if self.session and phase != self.session.encounter.phase \
-            else None
-        self.evaluate()
-
-    def _set_brush(self, terrain: Terrain | None) -> None:
+    def set_brush(self, terrain: Terrain | None) -> None:
         self.scene.brush = terrain
         self.brush_actions[terrain].setChecked(True)
         if terrain is not None:
@@ -775,247 +360,13 @@ class MainWindow(QMainWindow):
             menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def unit_menu(self, unit_id: str) -> QMenu | None:
-        """Right-click menu of a unit on the board: select, damage, heal, markers."""
         if self.session is None:
             return None
-        unit = self.session.encounter.unit(unit_id)
-        menu = QMenu(self)
-        menu.addAction(f"Select {unit.name}", lambda: self.select_unit(unit_id))
-        menu.addSeparator()
-        for amount in (1, 5):
-            menu.addAction(f"Damage {amount}", lambda a=amount: self.run_command(
-                cmd.Damage(unit_id, a)))
-        menu.addAction("Heal 1", lambda: self.run_command(cmd.Heal(unit_id, 1)))
-        markers = menu.addMenu("Markers")
-        for spec in self.session.ruleset.data.statuses.values():
-            if spec.derived:
-                continue
-            has = unit.has(spec.id)
-            action = markers.addAction(spec.name, lambda s=spec.id, h=has: self.run_command(
-                cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)))
-            action.setCheckable(True)
-            action.setChecked(has)
-        self._context_menu = menu  # kept so it is not collected while shown
-        return menu
+        self._context_menu = unit_menu(self, self.session, unit_id, self.select_unit,
+                                       self.run_command)  # kept: not collected while shown
+        return self._context_menu
 
-    # -- decisions ---------------------------------------------------------------------------
-    def select_unit(self, unit_id: str | None) -> None:
-        if unit_id != self.selected:
-            self._fresh_dice()
-        self.selected = unit_id
-        if unit_id:
-            self.roster.select_unit(unit_id)
-        self.evaluate()
-
-    def evaluate(self) -> None:
-        """Decide for the selected enemy on the current state and show it."""
-        self.decision = None
-        session = self.session
-        if session is None or self.selected is None:
-            self.panel.show_message("Select an enemy to see what it does and why.")
-            self.scene.clear_outcome()
-            self._update_actions()
-            return
-        unit = session.encounter.unit(self.selected)
-        if not unit.is_enemy:
-            self.panel.show_message(f"{unit.name} is a player unit: the players decide.")
-            self.scene.clear_outcome()
-            self._update_actions()
-            return
-        if (not self.player_turn and self.phase_override is None
-                and session.state.has_acted(unit.id)):
-            self.panel.show_message(f"{unit.name} has acted "
-                                    f"{acting_span(session.state, session.ruleset)}.")
-            self.scene.clear_outcome()
-            self._update_actions()
-            return
-        encounter = session.encounter
-        if self.phase_override:
-            encounter = encounter.evolve(phase=self.phase_override)
-        if self.player_turn and session.ruleset.data.phases:
-            encounter = encounter.evolve(extra_state=MappingProxyType(
-                {**encounter.extra_state, "turn": "player"}))
-        # The session's next dice draw: looking never changes it, applying uses it up.
-        # A unit whose group rolled this round uses that roll first.
-        dice = session.state.dice.dice(self.typed_rolls, unit.id)
-        try:
-            decision = decide(with_display_names(encounter), unit.id, session.ruleset, dice)
-        except FoebookError as error:
-            self.panel.show_message(str(error))
-            self.scene.clear_outcome()
-            self._update_actions()
-            return
-        except ValueError as error:  # typed dice out of range for the die asked
-            self.panel.show_error(str(error))
-            return
-        names = display_names(session.encounter.units)
-        if dice.scripted_left:
-            self.statusBar().showMessage(f"{dice.scripted_left} of your typed dice "
-                                         "were not needed", 8000)
-        needed = [r for r in decision.rolls if not r.scripted]
-        shared = next((r for r in decision.rolls if r.shared), None)
-        group = session.state.dice.group_rolls.get(unit.id)
-        rolled_by = names.get(group.by, group.by) if group is not None else ""
-        if needed and self.act_physical.isChecked() and not self.foebook_rolls:
-            typed = len(decision.rolls) - len(needed) - (shared is not None)
-            self.panel.ask_for_dice(needed, typed, names[unit.id], decision.ai,
-                                    (shared, rolled_by) if shared is not None else None)
-            self.scene.clear_outcome()
-            self._update_actions()
-            return
-        self.decision = decision
-        self.panel.show_decision(self.decision, names[unit.id], names, rolled_by)
-        self._highlight()
-        self._update_actions()
-
-    def _highlight(self) -> None:
-        if self.session is None or self.decision is None:
-            return
-        outcome = self.panel.chosen_outcome()
-        ruleset, encounter = self.session.ruleset, self.session.encounter
-        self.scene.show_outcome(self.decision.unit, outcome,
-                                ruleset.movement_range(encounter, self.decision.unit),
-                                ruleset.attack_range(encounter, self.decision.unit))
-
-    def _use_rolls(self, values: list[int]) -> None:
-        self.typed_rolls = list(values)
-        self.evaluate()
-
-    def _fresh_dice(self) -> None:
-        """Another unit, round or session: typed dice and 'roll for me' no longer apply."""
-        self.typed_rolls = []
-        self.foebook_rolls = False
-        self.panel.clear_typed()
-
-    def _set_physical(self, on: bool) -> None:
-        QSettings().setValue("dice/physical", bool(on))
-        self.foebook_rolls = False
-        self.evaluate()
-
-    def roll_for_me(self) -> None:
-        """The panel's dice button: while asking for physical dice Foebook rolls them this
-        time; otherwise the shown dice are rolled again."""
-        if self.panel.asking:
-            self.typed_rolls = []
-            self.foebook_rolls = True
-            self.evaluate()
-        else:
-            self.reroll()
-
-    def reroll(self) -> None:
-        """Set the shown dice aside and roll again: one logged command, so it replays."""
-        if self.session is None or self.selected is None:
-            return
-        if self.panel.asking:  # nothing shown yet: roll the physical dice again
-            self.typed_rolls = []
-            self.panel.clear_typed()
-            self.evaluate()
-            return
-        if self.decision is None:
-            return
-        set_aside = [r.to_dict() for r in self.decision.rolls if not r.shared]
-        if not set_aside and self.decision.rolls:
-            self.report("This decision's only die is its group's roll, kept for the whole "
-                        "round: there is nothing to roll again")
-            return
-        self.typed_rolls = []
-        self.panel.clear_typed()
-        if not self.run_command(cmd.RollAgain(self.decision.unit, set_aside)):
-            self.evaluate()  # nothing rolled again; the typed dice are gone, show that
-
-    def apply_current(self) -> None:
-        """Enter (wherever the focus is outside a cell being typed in), the Apply button, the
-        menu and the toolbar. Dice typed in the decision panel that the shown decision has
-        not used yet are used first (the decision is made again with them, and the next
-        Enter applies it), so a decision never ignores what the players rolled."""
-        try:
-            typed = self.panel.typed_dice()
-        except ValueError as error:
-            self.panel.show_error(str(error))
-            return
-        if typed != self.typed_rolls:
-            self._use_rolls(typed)
-            if self.decision is not None:
-                self.statusBar().showMessage("Decided again with the dice you typed; Enter "
-                                             "applies it", 8000)
-            return
-        self.apply_decision(self.panel.chosen())
-
-    def apply_decision(self, choice: int = 0) -> bool:
-        """Record the decision as one command (one undo step): in the enemies' turn it is the
-        unit's activation, so the turn passes to the next unit in the same step."""
-        if self.session is None or self.decision is None:
-            return False
-        if not self.run_command(cmd.ApplyDecision.of(self.decision, choice,
-                                                     reaction=self.player_turn)):
-            return False
-        self._fresh_dice()  # those dice are used up, also when the same unit stays selected
-        self.evaluate()
-        return True
-
-    def toggle_auto(self, on: bool | None = None) -> None:
-        on = self.act_auto.isChecked() if on is None else on
-        self.act_auto.setChecked(on)
-        if on:
-            self.statusBar().showMessage("Auto-applying the enemy turn (Ctrl+Return to stop)")
-            self._auto_step()
-            self._auto_timer.start()
-        else:
-            self._auto_timer.stop()
-            self.statusBar().showMessage("Auto-apply stopped", 4000)
-
-    def _auto_step(self) -> None:
-        session = self.session
-        if session is None or session.current_unit is None:
-            self.toggle_auto(False)
-            return
-        current = session.current_unit
-        self.select_unit(current)
-        unit = session.encounter.unit(current)
-        if not unit.is_enemy or self.decision is None or not self.apply_decision(0):
-            self.toggle_auto(False)
-        elif session.current_unit is None:
-            self.toggle_auto(False)  # that was the last activation of the round
-
-    # -- other windows -----------------------------------------------------------------------
-    def show_table_display(self) -> None:
-        from ui.table_display import TableDisplay
-
-        if self.table_display is None:
-            self.table_display = TableDisplay(self)
-        if self.session is not None:
-            self.table_display.follow(self.session.encounter, self.session.current_unit,
-                                      self._defeated())
-        self.table_display.show()
-        self.table_display.raise_()
-
-    def print_cards(self) -> None:
-        if self.session is None:
-            return
-        try:
-            from ui.cards.print_dialog import PrintCardsDialog
-        except ImportError:
-            self.report("Card printing is not available in this build.")
-            return
-        selected = [self.selected] if self.selected else []
-        dialog = PrintCardsDialog(self.session.encounter, selected, source=self.session.name,
-                                  parent=self)
-        dialog.exec()
-
-    def show_shortcuts(self) -> None:
-        menus = [self.file_menu, self.edit_menu, self.view_menu, self.session_menu,
-                 self.help_menu]
-        ShortcutsDialog(menus, self, roster_shortcut_rows()).exec()
-
-    def _show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            f"About {APP_NAME}",
-            f"<b>{APP_NAME}</b> {__version__}<br>"
-            "Runs the enemies of solo and co-op tabletop games.",
-        )
-
-    # -- keys ----------------------------------------------------------------------------------
+    # -- keys and window events --------------------------------------------------------------
     def event(self, event: QEvent) -> bool:
         # Space is Next activation, but a focused button or drop-down keeps its own Space
         # (press, open), as everywhere else: Space on a focused Apply must not skip the enemy.
@@ -1027,93 +378,19 @@ class MainWindow(QMainWindow):
             return True
         return super().event(event)
 
-    # -- window state and layout -------------------------------------------------------------
-    # The layout is kept per screen size: a layout made on a big monitor squeezes the board
-    # on a laptop, so each available screen geometry gets its own saved state.
-    def _layout_key(self) -> str:
-        screen = self.screen() or QApplication.primaryScreen()
-        geo = screen.availableGeometry()
-        return f"mainWindow/{geo.width()}x{geo.height()}"
-
-    def _restore_state(self) -> bool:
-        settings = QSettings()
-        key = self._layout_key()
-        geometry = settings.value(f"{key}/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = settings.value(f"{key}/state")
-        return state is not None and self.restoreState(state)
-
-    def _place_docks(self) -> None:
-        """Roster over turn order (the log a tab behind it) on the left, the decision the
-        whole height of the right: the board in the middle gets the rest of the window."""
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        for dock, area in ((self.roster_dock, left), (self.turn_dock, left),
-                           (self.decision_dock, right), (self.log_dock, left)):
-            dock.setFloating(False)
-            self.addDockWidget(area, dock)
-        self.splitDockWidget(self.roster_dock, self.turn_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.turn_dock, self.log_dock)
-        self.turn_dock.raise_()
-
     def reset_layout(self) -> None:
-        settings = QSettings()
-        key = self._layout_key()
-        settings.remove(f"{key}/state")
-        settings.remove(f"{key}/geometry")
-        self._layout_restored = False
-        for column in range(self.roster.view.model().columnCount()):
-            self.roster.view.setColumnHidden(column, False)
-        self._place_docks()
-        self._show_docks(self.pages.currentIndex() == 1)
-        self.addToolBar(self.toolbar)
-        self.toolbar.show()
-        self._default_dock_sizes()
+        self.placement.reset(self.pages.currentIndex() == 1)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if not self._restored:
-            self._restored = True
-            QTimer.singleShot(0, self._default_dock_sizes)
-
-    def _default_dock_sizes(self) -> None:
-        """Narrow side panels, so a 24-column board fits a 1366-pixel screen with tokens
-        of 28 pixels; the roster drops the columns its names would otherwise lose room to."""
-        width, height = self.width(), self.height()
-        left = max(276, min(420, int(width * 0.205)))
-        right = max(264, min(400, int(width * 0.195)))
-        self.resizeDocks([self.roster_dock, self.decision_dock], [left, right],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.roster_dock, self.turn_dock],
-                         [int(height * 0.55), int(height * 0.45)], Qt.Orientation.Vertical)
-        self._fit_roster_columns(left - 12)
-
-    def _fit_roster_columns(self, width: int) -> None:
-        """Hide position, side, then AI columns until every unit's name fits in full
-        (right-click the roster's header to show them again)."""
-        from ui.roster.roster_model import COL_AI, COL_NAME, COL_POSITION, COL_SIDE
-
-        view = self.roster.view
-        units = self.session.encounter.units if self.session is not None else ()
-        fm = view.fontMetrics()
-        longest = max((fm.horizontalAdvance(n) for n in display_names(units).values()),
-                      default=fm.horizontalAdvance("Skeleton Archer 2"))
-        scroll = view.verticalScrollBar().sizeHint().width()
-        for column in (COL_POSITION, COL_SIDE, COL_AI):
-            others = sum(view.columnWidth(c) for c in range(view.model().columnCount())
-                         if c != COL_NAME and not view.isColumnHidden(c))
-            if width - scroll - others >= longest + 16:
-                return
-            view.setColumnHidden(column, True)
+        if not self._sized:
+            self._sized = True
+            QTimer.singleShot(0, self.placement.default_dock_sizes)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self._auto_timer.stop()
-        settings = QSettings()
-        key = self._layout_key()
-        settings.setValue(f"{key}/geometry", self.saveGeometry())
-        settings.setValue(f"{key}/state", self.saveState())
-        if self.signals is not None:
-            self.signals.close()
+        self.auto_apply.timer.stop()
+        self.placement.save()
+        self.runner.close()
         if self.table_display is not None:
             self.table_display.close()
         super().closeEvent(event)

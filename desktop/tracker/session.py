@@ -50,6 +50,13 @@ class Change:
     entry: HistoryEntry | None
     sections: frozenset[str]
 
+    def touches(self, *names: str) -> bool:
+        """Whether any of the named sections (any section, when none are named) may have
+        changed: a reload may have changed them all."""
+        if self.kind == RELOAD:
+            return True
+        return not self.sections.isdisjoint(names) if names else bool(self.sections)
+
 
 Observer = Callable[[Change], None]
 

@@ -229,9 +229,8 @@ def test_context_menu_damages_a_unit(window):
     assert window.session.encounter.unit("bram").hp == 8
 
 
-def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot, monkeypatch):
-    monkeypatch.setattr("ui.main_window.AUTO_STEP_MS", 10)
-    window._auto_timer.setInterval(10)
+def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot):
+    window.auto_apply.timer.setInterval(10)
     window.start_tutorial(AMBUSH)
     window.act_auto.trigger()
     qtbot.waitUntil(lambda: window.session.current_unit is None, timeout=5000)
@@ -264,7 +263,7 @@ def test_roster_and_board_select_the_same_unit(window, qtbot):
     window.roster.unitSelected.emit("brute")
     assert window.selected == "brute"
     assert window.panel.summary.text().startswith("Move")
-    from ui.main_window import roster_shortcut_rows
+    from ui.other_windows import roster_shortcut_rows
     from ui.shortcuts_dialog import ShortcutsDialog
 
     sheet = ShortcutsDialog([window.session_menu], window, roster_shortcut_rows())

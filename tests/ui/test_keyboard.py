@@ -218,7 +218,7 @@ def bindings(window) -> list[tuple[str, QWidget, QWidget | None, str]]:
 
 def test_no_key_is_bound_twice_where_both_could_fire(window):
     window.start_tutorial(AMBUSH)
-    window.show_table_display()  # its own window: F11 and Esc there are not the main window's
+    window.act_table.trigger()  # its own window: F11 and Esc there are not the main window's
     by_keys = defaultdict(list)
     for keys, win, widget, what in bindings(window):
         by_keys[keys, id(win)].append((widget, what))

@@ -13,6 +13,7 @@ from desktop.tracker.commands import (
     MoveUnit,
     NextActivation,
     NextRound,
+    Note,
     RemoveUnit,
     SettleOrder,
 )
@@ -81,6 +82,21 @@ def test_observers_hear_every_change(tiny):
     with pytest.raises(TrackerError):
         tiny.execute(Damage("e1", 0))
     assert len(heard) == 3  # refused commands change nothing and notify nobody
+
+
+def test_a_change_says_which_sections_it_touched_and_a_reload_touches_all(tiny):
+    heard = []
+    store = tiny.store
+    tiny.subscribe(heard.append)
+    tiny.execute(Note("the raider looks nervous"))
+    tiny.execute(Damage("e1", 1))
+    note, damage = heard
+    assert not note.touches() and not note.touches("units", "board")
+    assert damage.touches() and damage.touches("board", "units") and not damage.touches("board")
+    other = Session(TINY, store)
+    other.execute(MoveUnit("p1", (0, 1)))
+    assert tiny.refresh()
+    assert heard[-1].kind == "reload" and heard[-1].touches("board")
 
 
 def test_turn_order_pointer_and_settled_ties(tiny):

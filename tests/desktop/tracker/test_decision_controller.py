@@ -1,0 +1,212 @@
+"""The decision controller without any window: what it tells the panel for the selected unit,
+typed and physical dice, rolling again, phase previews, the players' turn, and following the
+session as it changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.encounter_file import load_encounter
+from desktop.engine.decide import decide
+from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
+from desktop.tracker import Session
+from desktop.tracker.commands import MoveUnit, NextActivation, NextRound, Note
+from desktop.tracker.decision_controller import (
+    AskForDice,
+    DecisionController,
+    Evaluation,
+    ShowDecision,
+    ShowDiceError,
+    ShowMessage,
+)
+from desktop.tracker.display_names import with_display_names
+from desktop.tracker.errors import TrackerError
+
+AMBUSH = "card-flip-goblin-ambush.toml"  # enemies in order: goblin, brute, kobold
+RAID = "skirmish-ai-outpost-raid.toml"  # trooper-1 and trooper-2 share a table roll
+CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"  # phased
+
+
+class Table:
+    """A controller on an in-memory session, wired as the window wires it: commands run on
+    the session (refusals noted), and the controller follows every change."""
+
+    def __init__(self, sample: str, seed: int = 7) -> None:
+        encounter = load_encounter(sample_path(sample))
+        self.session = Session.in_memory(encounter, get_ruleset(encounter.ruleset), sample,
+                                         dice_seed=seed)
+        self.refused: list[str] = []
+        self.shown: list[Evaluation] = []
+        self.play = DecisionController(self.run, self.refused.append)
+        self.play.subscribe(self.shown.append)
+        self.session.subscribe(lambda change: self.play.follow(change, self.play.turn_moved()))
+        self.play.set_session(self.session)
+        self.play.show_first()
+
+    def run(self, command) -> bool:
+        try:
+            self.session.execute(command)
+        except TrackerError as error:
+            self.refused.append(str(error))
+            return False
+        return True
+
+    @property
+    def last(self):
+        return self.shown[-1].shown
+
+    def decided(self, unit_id: str, typed=()) -> object:
+        """What the engine decides for the unit with the session's next dice."""
+        s = self.session
+        return decide(with_display_names(s.encounter), unit_id, s.ruleset,
+                      s.state.dice.dice(list(typed), unit_id))
+
+
+def test_a_session_shows_the_enemy_acting_now_with_the_sessions_next_dice():
+    table = Table(AMBUSH)
+    assert table.play.selected == "goblin"
+    shown = table.last
+    assert isinstance(shown, ShowDecision) and shown.unit_name == "Goblin Archer"
+    assert shown.decision == table.decided("goblin") == table.play.decision
+    assert table.shown[-1].reselected and table.shown[-1].selected == "goblin"
+
+
+def test_a_player_unit_or_nothing_selected_shows_a_message_and_no_decision():
+    table = Table(AMBUSH)
+    table.play.select("aria")
+    assert table.last == ShowMessage("Aria is a player unit: the players decide.")
+    assert table.play.decision is None
+    table.play.select(None)
+    assert table.last == ShowMessage("Select an enemy to see what it does and why.")
+
+
+def test_applying_passes_the_turn_and_the_unit_that_acted_is_not_decided_again():
+    table = Table(AMBUSH)
+    assert table.play.apply()
+    assert [e.kind for e in table.session.history] == ["apply-decision"]
+    assert table.play.selected == "brute" == table.session.current_unit
+    assert table.play.decision == table.decided("brute")
+    table.play.select("goblin")
+    assert table.last == ShowMessage("Goblin Archer has acted this round.")
+    assert not table.play.apply() and len(table.session.history) == 1
+
+
+def test_typed_dice_are_used_first_and_forgotten_for_another_unit_or_round():
+    table = Table(RAID)
+    table.play.use_rolls([4, 2])
+    decision = table.play.decision
+    assert [(r.value, r.scripted) for r in decision.rolls] == [(4, True)]
+    assert table.shown[-1].unused_dice == 1  # its one die was the 4
+    table.play.select("sniper")
+    assert table.play.typed_rolls == [] and table.shown[-1].forget_typed
+    table.play.use_rolls([3])
+    table.session.execute(NextRound())
+    assert table.play.typed_rolls == [] and table.shown[-1].forget_typed
+
+
+def test_typed_dice_out_of_range_are_an_error_and_nothing_is_decided():
+    table = Table(RAID)
+    table.play.use_rolls([9])
+    assert isinstance(table.last, ShowDiceError) and "9" in table.last.text
+    assert table.play.decision is None
+
+
+def test_physical_dice_are_asked_for_until_typed_or_rolled_by_foebook():
+    table = Table(RAID)
+    table.play.set_physical(True)
+    asked = table.last
+    assert isinstance(asked, AskForDice) and table.play.asking
+    assert table.play.decision is None and [r.die for r in asked.needed] == ["d6"]
+    table.play.use_rolls([9])  # a bad die keeps the question open
+    assert isinstance(table.last, ShowDiceError) and table.play.asking
+    table.play.use_rolls([2])
+    assert not table.play.asking and table.play.decision.rolls[0].value == 2
+    table.play.select("sniper")  # another unit: asked again, then Foebook rolls this time
+    assert table.play.asking
+    table.play.roll_for_me()
+    assert table.play.decision == table.decided("sniper") and not table.play.asking
+
+
+def test_rolling_again_is_one_logged_command_with_fresh_dice():
+    table = Table(RAID)
+    dice = table.session.state.dice
+    table.play.use_rolls([1])
+    table.play.reroll()
+    assert [e.kind for e in table.session.history] == ["roll-again"]
+    assert table.session.state.dice != dice and table.shown[-1].forget_typed
+    assert table.play.typed_rolls == [] and table.play.decision == table.decided("trooper-1")
+
+
+def test_the_groups_roll_alone_is_not_rolled_again():
+    table = Table(RAID)
+    value = table.play.decision.rolls[0].value
+    assert table.play.apply()
+    assert table.play.selected == "trooper-2"
+    assert [r.shared for r in table.play.decision.rolls] == [True]
+    assert table.last.rolled_by == "Trooper 1"
+    logged = len(table.session.history)
+    table.play.reroll()
+    assert len(table.session.history) == logged
+    assert "only die is its group's roll" in table.refused[-1]
+    assert table.play.decision.rolls[0].value == value
+
+
+def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
+    table = Table(CLOSE_QUARTERS)
+    phases = table.session.ruleset.data.phases
+    table.play.preview_phase(phases[1])
+    assert table.play.phase_override == phases[1]
+    assert table.play.decision.phase == phases[1]
+    table.play.preview_phase(table.session.encounter.phase)  # the current one: no preview
+    assert table.play.phase_override is None
+    table.play.preview_phase(phases[1])
+    assert table.play.apply()  # a previewed decision is not the unit's activation ...
+    assert table.session.pointer == 0 and table.play.phase_override == phases[1]
+    table.session.execute(NextActivation())  # ... and once the turn moves the preview ends
+    assert table.play.phase_override is None
+    assert table.play.decision.phase == table.session.encounter.phase == phases[0]
+
+
+def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn():
+    table = Table(CLOSE_QUARTERS)
+    captain = table.play.selected
+    assert table.play.apply()
+    table.play.select(captain)
+    assert isinstance(table.last, ShowMessage) and "has acted" in table.last.text
+    table.play.set_player_turn(True)
+    assert table.play.decision is not None
+    pointer = table.session.pointer
+    assert table.play.apply()
+    assert table.session.pointer == pointer  # a reaction: the order does not move
+
+
+@pytest.mark.parametrize("edit", ["note", "move"])
+def test_only_a_change_of_what_the_decision_reads_decides_again(edit):
+    table = Table(AMBUSH)
+    shown = len(table.shown)
+    if edit == "note":
+        table.session.execute(Note("the goblin looks nervous"))
+        assert len(table.shown) == shown  # nothing it reads changed
+    else:
+        table.session.execute(MoveUnit("aria", (6, 5)))
+        assert len(table.shown) == shown + 1
+        assert table.play.decision == table.decided("goblin")
+
+
+def test_an_undone_apply_shows_the_unit_again_with_the_same_decision():
+    table = Table(AMBUSH)
+    first = table.play.decision
+    table.play.apply()
+    table.session.undo()
+    assert table.play.selected == "goblin" and table.play.decision == first
+
+
+def test_a_refused_apply_changes_nothing():
+    table = Table(AMBUSH)
+    blocked = DecisionController(lambda _command: False, table.refused.append)
+    blocked.set_session(table.session)
+    blocked.show_first()
+    decision = blocked.decision
+    assert decision is not None and not blocked.apply()
+    assert blocked.decision == decision and not table.session.history

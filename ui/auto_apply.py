@@ -1,0 +1,50 @@
+"""Auto-apply: every remaining enemy's decision applied one by one, at a pace players follow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow
+
+from desktop.tracker.decision_controller import DecisionController
+
+AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
+
+
+class AutoApply:
+    """`select(unit_id)` shows a unit as the window does when the user picks it."""
+
+    def __init__(self, window: QMainWindow, action: QAction, controller: DecisionController,
+                 select: Callable[[str], None]) -> None:
+        self.window, self.action, self.controller, self.select = (
+            window, action, controller, select)
+        self.timer = QTimer(window)
+        self.timer.setInterval(AUTO_STEP_MS)
+        self.timer.timeout.connect(self.step)
+
+    def toggle(self, on: bool | None = None) -> None:
+        on = self.action.isChecked() if on is None else on
+        self.action.setChecked(on)
+        if on:
+            self.window.statusBar().showMessage("Auto-applying the enemy turn "
+                                                "(Ctrl+Return to stop)")
+            self.step()
+            self.timer.start()
+        else:
+            self.timer.stop()
+            self.window.statusBar().showMessage("Auto-apply stopped", 4000)
+
+    def step(self) -> None:
+        session = self.controller.session
+        if session is None or session.current_unit is None:
+            self.toggle(False)
+            return
+        current = session.current_unit
+        self.select(current)
+        unit = session.encounter.unit(current)
+        if not unit.is_enemy or self.controller.decision is None or not self.controller.apply(0):
+            self.toggle(False)
+        elif session.current_unit is None:
+            self.toggle(False)  # that was the last activation of the round

@@ -1,0 +1,32 @@
+"""The right-click menu of a unit on the board: select, damage, heal, markers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from desktop.tracker import commands as cmd
+from desktop.tracker.session import Session
+
+
+def unit_menu(parent: QWidget, session: Session, unit_id: str,
+              select: Callable[[str], None], run: Callable[[cmd.Command], bool]) -> QMenu:
+    """`select(unit_id)` shows the unit's decision; `run(command)` carries out an edit."""
+    unit = session.encounter.unit(unit_id)
+    menu = QMenu(parent)
+    menu.addAction(f"Select {unit.name}", lambda: select(unit_id))
+    menu.addSeparator()
+    for amount in (1, 5):
+        menu.addAction(f"Damage {amount}", lambda a=amount: run(cmd.Damage(unit_id, a)))
+    menu.addAction("Heal 1", lambda: run(cmd.Heal(unit_id, 1)))
+    markers = menu.addMenu("Markers")
+    for spec in session.ruleset.data.statuses.values():
+        if spec.derived:
+            continue
+        has = unit.has(spec.id)
+        action = markers.addAction(spec.name, lambda s=spec.id, h=has: run(
+            cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)))
+        action.setCheckable(True)
+        action.setChecked(has)
+    return menu

@@ -1,0 +1,103 @@
+"""Runs every command, undo and redo of the main window, and reports a refusal one way: in
+the status bar (a dialog only where asked); it also watches the database connection."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
+
+from desktop import APP_NAME
+from desktop.errors import FoebookError
+from desktop.tracker.commands import Command
+from desktop.tracker.session import Change, Session
+from ui.session_signals import SessionSignals
+
+log = logging.getLogger(__name__)
+REPORT_MS = 12000
+
+
+class CommandRunner:
+    def __init__(self, window: QMainWindow) -> None:
+        self.window = window
+        self.session: Session | None = None
+        self.signals: SessionSignals | None = None
+        self.connection_label = QLabel()  # shown while the database server is out of reach
+        self.connection_label.setObjectName("connectionLost")
+        self.connection_label.setVisible(False)
+        window.statusBar().addPermanentWidget(self.connection_label)
+
+    def attach(self, session: Session, changed: Callable[[Change], None]) -> None:
+        """Run commands on `session` from now on; `changed` hears each of its changes."""
+        self.close()
+        self.session = session
+        self.signals = SessionSignals(session, self.window)
+        self.signals.changed.connect(changed)
+        self.signals.connectionLost.connect(self._connection_lost)
+        self.signals.connectionBack.connect(self._connection_back)
+        self.connection_label.setVisible(False)  # it opened, so the database answers
+
+    def close(self) -> None:
+        if self.signals is not None:
+            self.signals.close()
+
+    # -- running -----------------------------------------------------------------------------
+    def run(self, command: Command) -> bool:
+        return self._attempt(lambda session: session.execute(command))
+
+    def undo(self) -> bool:
+        return self.session is not None and self.session.can_undo \
+            and self._attempt(lambda session: session.undo())
+
+    def redo(self) -> bool:
+        return self.session is not None and self.session.can_redo \
+            and self._attempt(lambda session: session.redo())
+
+    def _attempt(self, action: Callable[[Session], object]) -> bool:
+        session = self.session
+        if session is None or self._refuse_while_offline():
+            return False
+        try:
+            action(session)
+        except FoebookError as error:
+            self._storage_failed(error)
+            return False
+        return True
+
+    # -- reporting ---------------------------------------------------------------------------
+    def report(self, message: str, *, dialog: bool = False) -> None:
+        """Tell the user what went wrong, in one sentence; nothing was changed."""
+        log.info("refused: %s", message)
+        self.window.statusBar().showMessage(message, REPORT_MS)
+        if dialog:
+            QMessageBox.warning(self.window, APP_NAME, message)
+
+    def _storage_failed(self, error: FoebookError) -> None:
+        from db.errors import DatabaseUnreachableError
+
+        if isinstance(error, DatabaseUnreachableError) and self.signals is not None:
+            self.signals.mark_lost(str(error))
+        self.report(str(error))
+
+    # -- the database connection -------------------------------------------------------------
+    @property
+    def offline(self) -> bool:
+        return not self.connection_label.isHidden()
+
+    def _refuse_while_offline(self) -> bool:
+        """Nothing that was not saved may look saved: no edits until the server is back."""
+        if self.offline:
+            self.report("The connection to the database is lost; edits are refused until it "
+                        "is back (Foebook reconnects by itself).")
+        return self.offline
+
+    def _connection_lost(self, why: str) -> None:
+        self.connection_label.setText("Connection to the database lost: edits are refused "
+                                      "until it is back (Foebook reconnects by itself)")
+        self.connection_label.setToolTip(why)
+        self.connection_label.setVisible(True)
+
+    def _connection_back(self) -> None:
+        self.connection_label.setVisible(False)
+        self.window.statusBar().showMessage("Connection to the database is back", 8000)

@@ -1,0 +1,185 @@
+"""Opening sessions: new, import, tutorial, saved or recent ones, the start page's lists, and
+exporting the open one as an encounter file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
+
+from desktop.errors import FoebookError
+from desktop.samples import list_samples, rule_system
+from desktop.tracker.display_names import with_display_names
+from desktop.tracker.session import Session
+from ui.board.thumbnail import board_thumbnail
+from ui.command_runner import CommandRunner
+from ui.documents import documents_dir
+from ui.welcome_page import TutorialCard, WelcomePage
+
+
+def last_played(when: datetime) -> str:
+    """"today 14:05", "yesterday", "3 days ago" or the date."""
+    if when.tzinfo is not None:
+        when = when.astimezone().replace(tzinfo=None)
+    days = (datetime.now().date() - when.date()).days
+    if days <= 0:
+        return f"today {when:%H:%M}"
+    if days == 1:
+        return "yesterday"
+    return f"{days} days ago" if days < 7 else f"{when:%d %b %Y}"
+
+
+class SessionActions:
+    """`database` is a db.engine.Database (or None: nothing can be saved); `opened(session)`
+    shows a session that was created or opened."""
+
+    def __init__(self, window: QMainWindow, database, runner: CommandRunner,
+                 welcome: WelcomePage, opened: Callable[[Session], None]) -> None:
+        self.window, self.database, self.runner = window, database, runner
+        self.welcome, self.opened = welcome, opened
+        welcome.newRequested.connect(self.new_session)
+        welcome.importRequested.connect(self.import_encounter)
+        welcome.openRequested.connect(self.open_session)
+        welcome.tutorialRequested.connect(self.start_tutorial)
+
+    def _require_database(self) -> bool:
+        if self.database is None:
+            self.runner.report("No database is open; sessions cannot be saved.")
+            return False
+        return True
+
+    def session_names(self) -> list[str]:
+        if self.database is None:
+            return []
+        from db.repository import list_sessions
+
+        infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
+        return [i.name for i in infos]
+
+    def refresh_welcome(self) -> None:
+        sessions = []
+        if self.database is not None:
+            from db.repository import list_sessions
+
+            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at,
+                           reverse=True)
+            sessions = [(i.name, f"{rule_system(i.ruleset).name}, round {i.round} · "
+                                 f"last played {last_played(i.updated_at)}") for i in infos]
+        self.welcome.set_sessions(sessions)
+        samples = list_samples()
+        cards = []
+        for ruleset in dict.fromkeys(s.ruleset for s in samples):
+            system = rule_system(ruleset)
+            cards.append(TutorialCard(system.name, system.description, tuple(
+                (s.file_name, s.title) for s in samples if s.ruleset == ruleset)))
+        self.welcome.set_tutorials(cards, board_thumbnail)
+
+    def _unique_name(self, wanted: str) -> str:
+        taken = set(self.session_names())
+        name, n = wanted, 2
+        while name in taken:
+            name = f"{wanted} ({n})"
+            n += 1
+        return name
+
+    def new_session(self) -> None:
+        if not self._require_database():
+            return
+        from ui.new_session_dialog import NewSessionDialog
+
+        dialog = NewSessionDialog(set(self.session_names()), self.window)
+        if dialog.exec():
+            self._create_session(dialog.name.text().strip(), dialog.encounter())
+
+    def _create_session(self, name: str, encounter) -> None:
+        from db.repository import new_session
+
+        try:
+            session = new_session(self.database, name, with_display_names(encounter))
+        except FoebookError as error:
+            self.runner.report(str(error))
+            return
+        self.opened(session)
+
+    def import_encounter(self, path: str | None = None) -> None:
+        if not self._require_database():
+            return
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(self.window, "Import encounter file",
+                                                  documents_dir(),
+                                                  "Encounter files (*.toml);;All files (*)")
+            if not path:
+                return
+        from desktop.encounter_file import load_encounter
+
+        try:
+            encounter = load_encounter(path)
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return
+        stem = Path(path).name.removesuffix(".toml").removesuffix(".foebook")
+        self._create_session(self._unique_name(encounter.name.strip() or stem), encounter)
+
+    def start_tutorial(self, file_name: str) -> None:
+        from desktop.samples import sample_path
+
+        if not self._require_database():
+            return
+        from desktop.encounter_file import load_encounter
+
+        encounter = load_encounter(sample_path(file_name))
+        title = encounter.name or file_name
+        self._create_session(self._unique_name(f"Tutorial: {title}"), encounter)
+
+    def choose_session(self) -> None:
+        names = self.session_names()
+        if not names:
+            self.runner.report("There are no saved sessions yet: start a new one or import "
+                               "a file.")
+            return
+        name, ok = QInputDialog.getItem(self.window, "Open session", "Session:", names, 0,
+                                        False)
+        if ok and name:
+            self.open_session(name)
+
+    def open_session(self, name: str) -> None:
+        if not self._require_database():
+            return
+        from db.repository import open_session
+
+        try:
+            session = open_session(self.database, name)
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return
+        self.opened(session)
+
+    def fill_recent(self, menu: QMenu) -> None:
+        menu.clear()
+        for name in self.session_names()[:10]:
+            menu.addAction(name, lambda n=name: self.open_session(n))
+        if menu.isEmpty():
+            menu.addAction("No sessions yet").setEnabled(False)
+
+    def export_encounter(self) -> None:
+        session = self.runner.session
+        if session is None:
+            return
+        file_name = session.name.replace("/", "-").replace(":", "")
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export encounter file",
+                                              str(Path(documents_dir()) / f"{file_name}.toml"),
+                                              "Encounter files (*.toml)")
+        if path:
+            self.export_to(path)
+
+    def export_to(self, path: str) -> None:
+        from desktop.encounter_file import save_encounter
+
+        try:
+            save_encounter(self.runner.session.encounter, path)
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return
+        self.window.statusBar().showMessage(f"Saved {path}", 5000)

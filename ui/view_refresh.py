@@ -1,0 +1,33 @@
+"""Which view shows which sections of the session: after a change only the views showing a
+section it touched are redrawn (the roster follows the session by itself)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMainWindow
+
+from desktop.tracker.session import Change
+
+# A section missing here would leave a view stale; one too many only costs a redraw.
+BOARD_SECTIONS = ("board", "units", "roster", "order", "pointer")  # tokens, terrain, active
+TURN_SECTIONS = ("units", "roster", "round", "phase", "memory", "order", "ties", "pointer",
+                 "cards")  # order list, phase, helpers, drawn cards, what Next does
+PHASE_SECTIONS = ("round", "phase", "order", "pointer")  # the panel's phase (previews end)
+
+
+def refresh_views(window: QMainWindow, change: Change | None = None) -> None:
+    """Redraw the views of `window` that show what `change` touched; every view when there
+    is no change to go by (a session just opened)."""
+    session = window.session
+    if session is None:
+        return
+    if change is None or change.touches(*BOARD_SECTIONS):
+        defeated = window.defeated()
+        window.scene.set_encounter(session.encounter, session.current_unit, defeated)
+        if window.table_display is not None:
+            window.table_display.follow(session.encounter, session.current_unit, defeated)
+    if change is None or change.touches(*TURN_SECTIONS):
+        window.show_turn_state()
+    if change is None or change.touches(*PHASE_SECTIONS):
+        window.panel.set_phases(session.ruleset.data.phases,
+                                window.play.phase_override or session.encounter.phase)
+    window.log_panel.show_entries(session.history)  # every change is in the log

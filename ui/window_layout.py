@@ -1,0 +1,108 @@
+"""Where the main window's panels sit: first placement sized for the screen, saved and
+restored per screen size, reset on demand."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from desktop.tracker.display_names import display_names
+
+
+class WindowLayout:
+    """Works on the window's docks (roster, turn order, decision, log), roster and toolbar."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        self.window = window
+        self.restored = False  # a saved layout was put back (else defaults fit the screen)
+
+    def docks(self) -> tuple:
+        w = self.window
+        return w.roster_dock, w.turn_dock, w.decision_dock, w.log_dock
+
+    def show_docks(self, visible: bool) -> None:
+        for dock in self.docks():
+            dock.setVisible(visible)
+
+    # The layout is kept per screen size: a layout made on a big monitor squeezes the board
+    # on a laptop, so each available screen geometry gets its own saved state.
+    def _key(self) -> str:
+        screen = self.window.screen() or QApplication.primaryScreen()
+        geo = screen.availableGeometry()
+        return f"mainWindow/{geo.width()}x{geo.height()}"
+
+    def restore(self) -> bool:
+        settings = QSettings()
+        key = self._key()
+        geometry = settings.value(f"{key}/geometry")
+        if geometry is not None:
+            self.window.restoreGeometry(geometry)
+        state = settings.value(f"{key}/state")
+        self.restored = state is not None and self.window.restoreState(state)
+        return self.restored
+
+    def save(self) -> None:
+        settings = QSettings()
+        key = self._key()
+        settings.setValue(f"{key}/geometry", self.window.saveGeometry())
+        settings.setValue(f"{key}/state", self.window.saveState())
+
+    def place_docks(self) -> None:
+        """Roster over turn order (the log a tab behind it) on the left, the decision the
+        whole height of the right: the board in the middle gets the rest of the window."""
+        w = self.window
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        for dock, area in ((w.roster_dock, left), (w.turn_dock, left),
+                           (w.decision_dock, right), (w.log_dock, left)):
+            dock.setFloating(False)
+            w.addDockWidget(area, dock)
+        w.splitDockWidget(w.roster_dock, w.turn_dock, Qt.Orientation.Vertical)
+        w.tabifyDockWidget(w.turn_dock, w.log_dock)
+        w.turn_dock.raise_()
+
+    def reset(self, on_board: bool) -> None:
+        w = self.window
+        settings = QSettings()
+        key = self._key()
+        settings.remove(f"{key}/state")
+        settings.remove(f"{key}/geometry")
+        self.restored = False
+        for column in range(w.roster.view.model().columnCount()):
+            w.roster.view.setColumnHidden(column, False)
+        self.place_docks()
+        self.show_docks(on_board)
+        w.addToolBar(w.toolbar)
+        w.toolbar.show()
+        self.default_dock_sizes()
+
+    def default_dock_sizes(self) -> None:
+        """Narrow side panels, so a 24-column board fits a 1366-pixel screen with tokens
+        of 28 pixels; the roster drops the columns its names would otherwise lose room to."""
+        w = self.window
+        width, height = w.width(), w.height()
+        left = max(276, min(420, int(width * 0.205)))
+        right = max(264, min(400, int(width * 0.195)))
+        w.resizeDocks([w.roster_dock, w.decision_dock], [left, right],
+                      Qt.Orientation.Horizontal)
+        w.resizeDocks([w.roster_dock, w.turn_dock],
+                      [int(height * 0.55), int(height * 0.45)], Qt.Orientation.Vertical)
+        self.fit_roster_columns(left - 12)
+
+    def fit_roster_columns(self, width: int) -> None:
+        """Hide position, side, then AI columns until every unit's name fits in full
+        (right-click the roster's header to show them again)."""
+        from ui.roster.roster_model import COL_AI, COL_NAME, COL_POSITION, COL_SIDE
+
+        view = self.window.roster.view
+        session = self.window.session
+        units = session.encounter.units if session is not None else ()
+        fm = view.fontMetrics()
+        longest = max((fm.horizontalAdvance(n) for n in display_names(units).values()),
+                      default=fm.horizontalAdvance("Skeleton Archer 2"))
+        scroll = view.verticalScrollBar().sizeHint().width()
+        for column in (COL_POSITION, COL_SIDE, COL_AI):
+            others = sum(view.columnWidth(c) for c in range(view.model().columnCount())
+                         if c != COL_NAME and not view.isColumnHidden(c))
+            if width - scroll - others >= longest + 16:
+                return
+            view.setColumnHidden(column, True)
