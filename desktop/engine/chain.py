@@ -45,19 +45,24 @@ class Chain:
                              "table")
         return Step(key, title.format(**fields) if fields else title)
 
+    def fresh(self) -> Chain:
+        """An empty walk over the same steps (reasoning worked out aside, e.g. a ward's)."""
+        return Chain(self._titles, self._ruleset)
+
     def title(self, key: str, **fields: object) -> str:
         return self.step(key, **fields).title
 
-    def add(self, key: str, outcome: str, detail: str, *, part: str = "",
+    def add(self, key: str | Step, outcome: str, detail: str, *, part: str = "",
             **fields: object) -> None:
-        """Record step `key` (or its `part`, shown as "title: part") with its outcome."""
-        title = self.title(key, **fields)
+        """Record step `key` (a key or a Step already titled; its `part` is shown as
+        "title: part") with its outcome."""
+        title = key.title if isinstance(key, Step) else self.title(key, **fields)
         self._trace.append(TraceStep(f"{title}: {part}" if part else title, outcome, detail))
 
-    def applied(self, key: str, detail: str, **fields: object) -> None:
+    def applied(self, key: str | Step, detail: str, **fields: object) -> None:
         self.add(key, APPLIED, detail, **fields)
 
-    def skipped(self, key: str, detail: str, **fields: object) -> None:
+    def skipped(self, key: str | Step, detail: str, **fields: object) -> None:
         self.add(key, SKIPPED, detail, **fields)
 
     def first_yielding(self, key: str, options: Sequence[Opt],
