@@ -75,6 +75,10 @@ class Chain:
                      part=str(tried.option))
         return walk
 
+    def extend(self, aside: Chain) -> None:
+        """Take over the entries of a walk worked out aside (the option that was chosen)."""
+        self._trace.extend(aside._trace)
+
     def steps(self) -> tuple[TraceStep, ...]:
         return tuple(self._trace)
 
