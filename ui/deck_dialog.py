@@ -1,7 +1,8 @@
-"""Session → Edit stratagem deck…: the enemy's army-wide stratagems in the players' words.
+"""Session → Edit stratagem deck…: the enemy's army-wide deck in the players' words.
 
 Each card has a name, its effect, and when it would do nothing (then it is set aside and
-another is drawn). The deck is checked card by card before it is saved.
+another is drawn). The deck is checked card by card before it is saved. The ruleset's deck
+capability supplies the default deck, the conditions, the check and the wording.
 """
 
 from __future__ import annotations
@@ -19,19 +20,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from desktop.engine.capabilities import Card, EnemyDeck
 from desktop.errors import FoebookError
-from desktop.rulesets.grimdark_command import CONDITIONS, Stratagem, parse_deck
 
 NAME, EFFECT, WHEN = range(3)
 
 
 class DeckDialog(QDialog):
-    def __init__(self, deck: tuple[Stratagem, ...], default: tuple[Stratagem, ...],
-                 parent=None) -> None:
+    def __init__(self, capability: EnemyDeck, deck: tuple[Card, ...], parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Enemy stratagem deck")
-        self.default = default
-        self.result_deck: tuple[Stratagem, ...] | None = None
+        self.capability = capability
+        self.setWindowTitle(capability.title)
+        self.default = capability.default
+        self.result_deck: tuple[Card, ...] | None = None
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Name", "Effect (your words)",
                                               "Does nothing when"])
@@ -40,7 +41,7 @@ class DeckDialog(QDialog):
         self.table.setAccessibleName("Stratagem cards")
         self.table.setWordWrap(True)
         add = QPushButton("Add card")
-        add.clicked.connect(lambda: self.add_card(Stratagem("", "", "never")))
+        add.clicked.connect(lambda: self.add_card(capability.blank()))
         remove = QPushButton("Remove card")
         remove.clicked.connect(self.remove_card)
         restore = QPushButton("Restore the default deck")
@@ -57,8 +58,7 @@ class DeckDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("One card is drawn each enemy turn; a card that would do "
-                                "nothing is set aside and another drawn."))
+        layout.addWidget(QLabel(capability.intro))
         layout.addWidget(self.table, 1)
         layout.addLayout(row)
         layout.addWidget(self.error)
@@ -71,13 +71,13 @@ class DeckDialog(QDialog):
         for card in deck:
             self.add_card(card)
 
-    def add_card(self, card: Stratagem) -> None:
+    def add_card(self, card: Card) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
         self.table.setItem(row, NAME, QTableWidgetItem(card.name))
         self.table.setItem(row, EFFECT, QTableWidgetItem(card.effect))
         when = QComboBox()
-        for key, (reason, _test) in CONDITIONS.items():
+        for key, reason in self.capability.conditions.items():
             when.addItem(reason if key != "never" else "never (always does something)", key)
         when.setCurrentIndex(max(0, when.findData(card.no_effect_when)))
         self.table.setCellWidget(row, WHEN, when)
@@ -99,7 +99,7 @@ class DeckDialog(QDialog):
 
     def accept(self) -> None:
         try:
-            self.result_deck = parse_deck(self.entries(), "the deck")
+            self.result_deck = self.capability.parse(self.entries(), "the deck")
         except FoebookError as error:
             self.error.setText(str(error)[:1].upper() + str(error)[1:])
             return

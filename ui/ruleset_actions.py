@@ -1,5 +1,6 @@
-"""The ruleset-specific actions of the main window (card flips, stratagems, the stratagem
-deck) and the ruleset-specific parts of its turn display and menus."""
+"""The ruleset-specific actions of the main window (card flips, deck draws, the players' own
+deck) and the ruleset-specific parts of its turn display and menus, all read from the
+ruleset's declared capabilities."""
 
 from __future__ import annotations
 
@@ -18,55 +19,56 @@ class RulesetActions:
         session = self.session
         state = session.state
         ruleset = session.ruleset
+        capabilities = ruleset.capabilities
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
-        stratagem = next((c.card for c in reversed(state.cards)
-                          if c.deck == "stratagems" and c.round == state.round), "")
+        deck_id = capabilities.deck.id if capabilities.deck is not None else None
+        drawn = next((c.card for c in reversed(state.cards)
+                      if c.deck == deck_id and c.round == state.round), "")
         self.turns.show_state(state, ruleset.data.phases, ruleset.helpers(session.encounter),
-                              ruleset.id == "card-flip-rpg", last_card,
-                              hasattr(ruleset, "draw_stratagem"), stratagem,
-                              next_label(state, ruleset))
+                              capabilities, last_card, drawn, next_label(state, ruleset))
 
     def update_ruleset_actions(self, has: bool) -> None:
-        self.act_deck.setEnabled(has and hasattr(self.session.ruleset, "deck"))
-        self.act_player_turn.setEnabled(has and bool(self.session.ruleset.data.phases))
+        capabilities = self.session.ruleset.capabilities if has else None
+        self.act_deck.setEnabled(has and capabilities.deck is not None)
+        self.act_player_turn.setEnabled(has and capabilities.player_turn)
 
     def flip_card(self) -> None:
-        from desktop.rulesets.card_flip_rpg import flip_meaning
-
+        flips = self.session.ruleset.capabilities.card_flips if self.session else None
         card = self.deck.draw()
         if self.run_command(cmd.DrawCard("cards", card)):
-            meaning = flip_meaning(card)
+            meaning = flips.meaning(card) if flips is not None else ""
             self.statusBar().showMessage(f"Flipped {card}" + (f": {meaning}" if meaning else ""),
                                          10000)
 
     def draw_stratagem(self) -> None:
         """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
         session = self.session
-        if session is None or not hasattr(session.ruleset, "draw_stratagem"):
+        capability = session.ruleset.capabilities.deck if session is not None else None
+        if capability is None:
             return
         deck = self.current_deck()
         if deck is None:
             return
-        draw = session.ruleset.draw_stratagem(session.encounter,
-                                               Dice(seed=random.randrange(1 << 30)), deck)
+        draw = capability.draw(session.encounter, Dice(seed=random.randrange(1 << 30)), deck)
         for card in draw.set_aside:
             self.run_command(cmd.Note(f"Stratagem {card.name} would do nothing now: redrawn"))
-        if draw.stratagem is None:
+        if draw.card is None:
             self.run_command(cmd.Note("No enemy stratagem this turn: " + draw.trace[-1].detail))
             return
-        if self.run_command(cmd.DrawCard("stratagems", draw.stratagem.name)):
-            self.statusBar().showMessage(f"Enemy stratagem: {draw.stratagem.name} — "
-                                         f"{draw.stratagem.effect}", 15000)
+        if self.run_command(cmd.DrawCard(capability.id, draw.card.name)):
+            self.statusBar().showMessage(f"Enemy stratagem: {draw.card.name} — "
+                                         f"{draw.card.effect}", 15000)
 
     def current_deck(self):
-        """The players' own stratagem deck if they edited one, else the ruleset's."""
-        from desktop.rulesets.grimdark_command import parse_deck
+        """The players' own deck if they edited one, else the ruleset's."""
         from desktop.user_decks import load_user_deck
 
         ruleset = self.session.ruleset
+        capability = ruleset.capabilities.deck
         try:
             entries = load_user_deck(ruleset.id)
-            return ruleset.deck if entries is None else parse_deck(entries, "your deck")
+            return (capability.default if entries is None
+                    else capability.parse(entries, "your deck"))
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return None
@@ -75,17 +77,18 @@ class RulesetActions:
         from desktop.user_decks import save_user_deck
         from ui.deck_dialog import DeckDialog
 
-        if self.session is None or not hasattr(self.session.ruleset, "deck"):
+        capability = self.session.ruleset.capabilities.deck if self.session else None
+        if capability is None:
             return False
         deck = self.current_deck()
         if deck is None:
             return False
-        dialog = DeckDialog(deck, self.session.ruleset.deck, self)
+        dialog = DeckDialog(capability, deck, self)
         if not dialog.exec() or dialog.result_deck is None:
             return False
         try:
             path = save_user_deck(self.session.ruleset.id,
-                                  [card.to_dict() for card in dialog.result_deck])
+                                  capability.entries(dialog.result_deck))
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return False

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.engine.capabilities import Capabilities
 from desktop.engine.ruleset import Helper
 from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
@@ -94,9 +95,10 @@ class TurnTracker(QWidget):
         return QSize(300, 360)
 
     def show_state(self, state: TrackerState, phases: tuple[str, ...], helpers: list[Helper],
-                   can_flip: bool, last_card: str = "", can_draw_stratagem: bool = False,
-                   last_stratagem: str = "", next_label: str | None = None) -> None:
-        """`next_label` says what Next does now (turns.next_label); None disables it."""
+                   capabilities: Capabilities, last_card: str = "", last_draw: str = "",
+                   next_label: str | None = None) -> None:
+        """`capabilities` decide which of flip and draw are offered; `next_label` says what
+        Next does now (turns.next_label); None disables it."""
         self._updating = True
         enc = state.encounter
         self.round_label.setText(f"Round {state.round}")
@@ -139,14 +141,16 @@ class TurnTracker(QWidget):
             label = QLabel(helper.label)
             label.setToolTip(helper.explanation)
             self.helpers.addRow(label, value)
-        self.flip_button.setVisible(can_flip)
+        self.flip_button.setVisible(capabilities.card_flips is not None)
         if last_card:
             self.flip_button.setText(f"Flip a card (last: {last_card})")
         else:
             self.flip_button.setText("Flip a card")
-        self.stratagem_button.setVisible(can_draw_stratagem)
-        self.stratagem_button.setText(f"Draw the enemy stratagem (this round: {last_stratagem})"
-                                      if last_stratagem else "Draw the enemy stratagem")
+        deck = capabilities.deck
+        self.stratagem_button.setVisible(deck is not None)
+        if deck is not None:
+            self.stratagem_button.setText(f"{deck.draw_label} (this round: {last_draw})"
+                                          if last_draw else deck.draw_label)
         self._updating = False
 
     def _reordered(self, *args) -> None:

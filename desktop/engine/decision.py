@@ -40,6 +40,19 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True)
+class Result:
+    """What a ruleset's chain found for one unit: the outcomes (the decided one first, then
+    the ties left to the players), the summary, and what else the decision carries."""
+
+    outcomes: tuple[Outcome, ...] | list[Outcome]
+    summary: str
+    statuses_gained: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    phase: str | None = None
+    shares_roll_with: tuple[str, ...] = ()
+
+
 def choice_label(choice: int) -> str:
     """How players see outcome `choice` (0 is the decided one, n is alternatives[n - 1]),
     the same in the decision panel and in the log: numbered from 1, the decided one first."""

@@ -1,5 +1,6 @@
-"""What every rule system provides: its data (names, stats, markers, AI types, card text)
-and its behaviour (decide, activation order, helpers)."""
+"""What every rule system provides: its data (names, stats, markers, AI types, step titles,
+action effects, card text), its behaviour (the evaluation behind `decide`, activation order,
+helpers) and its declared capabilities."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import Decision
+from desktop.engine.capabilities import Capabilities
+from desktop.engine.chain import Chain
+from desktop.engine.context import Context
+from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
+from desktop.engine.errors import RulesError
 from desktop.engine.geometry import Metric, distance_function
 from desktop.engine.movement import DistanceField, MovementRules
 from desktop.engine.sight import has_line_of_sight
@@ -45,6 +50,27 @@ class AiTypeSpec:
 
 
 @dataclass(frozen=True)
+class ActionEffects:
+    """What applying a decision's action does besides moving the unit, read by the tracker
+    (the `[action_effects]` table of the ruleset's TOML)."""
+
+    # Its targets count as shot at this round (memory.shot_this_round).
+    shooting: frozenset[str] = frozenset()
+    # The unit and its targets are in a brawl: "when-brawls" markers expire.
+    brawling: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class DefeatedSpec:
+    """What a unit out of action does (the `[defeated]` table; its trace step is the `defeated`
+    entry of `[steps]`). `{name}` and `{hp}` are filled in."""
+
+    action: str
+    summary: str
+    detail: str
+
+
+@dataclass(frozen=True)
 class RulesetData:
     id: str
     name: str
@@ -57,6 +83,10 @@ class RulesetData:
     actions: dict[str, str]
     phases: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    steps: dict[str, str] = field(default_factory=dict)  # step key -> title shown in traces
+    action_effects: ActionEffects = ActionEffects()
+    # None: the ruleset's own evaluation handles units out of action
+    defeated: DefeatedSpec | None = None
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))
@@ -87,11 +117,20 @@ class Helper:
 
 class Ruleset(ABC):
     """A rule system: data from its rulesets/<id>.toml plus behaviour in code (built in, or
-    from a plug-in: docs/writing-a-ruleset.md)."""
+    from a plug-in: docs/writing-a-ruleset.md).
+
+    The contract: `decide` is the same for every ruleset (the enemy check, the defeated
+    check, building the `Context`, the evaluation, one decision builder); a ruleset
+    implements `evaluate` (and `context` when its chain needs more than the encounter, the
+    unit and the dice), walks its priority list with the `Chain` it is given, and declares
+    what else it offers in `capabilities`.
+    """
 
     # How its units move and how far they reach; used for the board's range overlays.
     movement: MovementRules | None = None
     range_metric: Metric | None = None
+    # What the app offers for it besides deciding (card flips, a deck, players'-turn...).
+    capabilities: Capabilities = Capabilities()
 
     def __init__(self, data: RulesetData) -> None:
         self.data = data
@@ -100,9 +139,50 @@ class Ruleset(ABC):
     def id(self) -> str:
         return self.data.id
 
+    # -- deciding: the template ------------------------------------------------------------
+    def decide(self, encounter: Encounter, unit_id: str, dice: Dice, **shared: Any
+               ) -> Decision:
+        """Evaluate the enemy's priority chain; never changes the encounter. `shared`: facts
+        worked out once for several decisions (a roll group), passed on to `context`."""
+        unit = encounter.unit(unit_id)
+        if not unit.is_enemy:
+            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
+        first_roll = len(dice.rolls)  # rolls made before belong to earlier decisions
+        chain = self.chain()
+        defeated = self.data.defeated
+        if defeated is not None and self.is_defeated(unit):
+            chain.applied("defeated", defeated.detail.format(name=unit.name, hp=unit.hp))
+            result = Result([Outcome(defeated.action)],
+                            defeated.summary.format(name=unit.name, hp=unit.hp))
+        else:
+            result = self.evaluate(self.context(encounter, unit, dice, **shared), chain)
+        return self.decision(unit, result, chain, dice, first_roll)
+
+    def chain(self) -> Chain:
+        """A fresh walk of this ruleset's steps, titled from its data."""
+        return Chain(self.data.steps, self.id)
+
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any) -> Context:
+        """What this decision reads, computed once; rulesets return their own Context."""
+        return Context(encounter, unit, dice)
+
     @abstractmethod
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        """Evaluate the enemy's priority chain. Must not mutate the encounter."""
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        """Walk the priority list for `ctx.unit` (not out of action), recording every step
+        considered in `chain`; return what it does."""
+
+    def decision(self, unit: Unit, result: Result, chain: Chain, dice: Dice,
+                 first_roll: int = 0) -> Decision:
+        """The one decision builder: the rolls made since `first_roll`, and the outcomes
+        with any repeated one dropped (a repeat is no choice for the players)."""
+        outcomes = list(dict.fromkeys(result.outcomes))
+        return Decision(
+            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
+            outcome=outcomes[0], summary=result.summary, rolls=tuple(dice.rolls[first_roll:]),
+            statuses_gained=tuple(result.statuses_gained), alternatives=tuple(outcomes[1:]),
+            trace=chain.steps(), phase=result.phase, notes=tuple(result.notes),
+            shares_roll_with=tuple(result.shares_roll_with),
+        )
 
     @abstractmethod
     def order(self, encounter: Encounter) -> ActivationOrder:

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
+from desktop.engine.capabilities import Capabilities, CardFlips
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
-from desktop.engine.errors import RulesError
 from desktop.engine.geometry import Metric, Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField, MovementRules, shared_field
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
@@ -22,16 +24,9 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import manhattan
 from desktop.engine.targeting import TieBreaker, select
 from desktop.engine.units import Unit
-from desktop.rulesets.chain import ChainTrace, plural
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.ORTHOGONAL)
-
-STEP_FLEE = "1. Badly hurt and able to move: back away"
-STEP_HEAL_STUCK = "2. Badly hurt and unable to move: heal"
-STEP_ATTACK = "3. Attack a player in range"
-STEP_MOVE = "4. Move toward a player"
-STEP_REST = "5. Nothing else applies: heal or wait"
 
 
 def is_low(unit: Unit) -> bool:
@@ -65,9 +60,7 @@ def flip_meaning(card: str) -> str:
 
 
 @dataclass
-class _Situation:
-    encounter: Encounter
-    unit: Unit
+class CardFlipContext(Context):
     players: list[Unit]  # living players (HP 0 or more)
     field: DistanceField
     stoppable: set[Cell]  # reachable cells within move, free of other units
@@ -77,8 +70,9 @@ class _Situation:
         return manhattan(a, b)
 
 
-def _target_breakers(situation: _Situation, with_last_attacker: str | None) -> list[TieBreaker]:
-    at = situation.unit.at
+def _target_breakers(ctx: CardFlipContext, with_last_attacker: str | None
+                     ) -> list[TieBreaker]:
+    at = ctx.unit.at
     breakers: list[TieBreaker] = []
     if with_last_attacker is not None:
         breakers.append(TieBreaker(
@@ -98,84 +92,77 @@ def _target_breakers(situation: _Situation, with_last_attacker: str | None) -> l
 class CardFlipRpg(Ruleset):
     movement = MOVEMENT
     range_metric = Metric.MANHATTAN
+    capabilities = Capabilities(card_flips=CardFlips(flip_meaning))
 
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
-        if not unit.is_enemy:
-            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
-        trace = ChainTrace()
-        if unit.hp <= 0:
-            trace.add("Defeated", APPLIED, f"HP {unit.hp}: it takes no turn")
-            return self._decision(unit, Outcome("skip"), f"{unit.name} is defeated", trace, dice)
-
-        situation = self._situation(encounter, unit)
+    def evaluate(self, ctx: CardFlipContext, chain: Chain) -> Result:
+        unit, encounter = ctx.unit, ctx.encounter
         low = is_low(unit)
         low_text = (
             f"HP {unit.hp} of {unit.max_hp} is below a quarter ({unit.hp}×4 < {unit.max_hp})"
             if low else
             f"HP {unit.hp} of {unit.max_hp} is not below a quarter ({unit.hp}×4 ≥ {unit.max_hp})"
         )
-        can_move = bool(situation.stoppable)
-        move_text = self._move_text(situation, can_move)
+        can_move = bool(ctx.stoppable)
+        move_text = self._move_text(ctx, can_move)
 
         # 1. Flee
         if low and can_move:
-            flee = self._flee(situation)
+            flee = self._flee(ctx)
             if flee is not None:
                 outcomes, detail, summary = flee
-                trace.add(STEP_FLEE, APPLIED, f"{low_text}; {detail}")
-                return self._decision(unit, outcomes[0], summary, trace, dice, outcomes[1:])
-            trace.add(STEP_FLEE, SKIPPED, f"{low_text}, but {self._flee_blocked(situation)}")
+                chain.applied("flee", f"{low_text}; {detail}")
+                return Result(outcomes, summary)
+            chain.skipped("flee", f"{low_text}, but {self._flee_blocked(ctx)}")
         else:
-            trace.add(STEP_FLEE, SKIPPED, low_text if not low else f"{low_text}, but {move_text}")
+            chain.skipped("flee", low_text if not low else f"{low_text}, but {move_text}")
 
         # 2. Heal when stuck
         if low and not can_move:
-            trace.add(STEP_HEAL_STUCK, APPLIED, f"{low_text} and {move_text}: heals 1 HP")
-            return self._decision(unit, Outcome("heal"), "Heal 1 HP", trace, dice)
-        trace.add(STEP_HEAL_STUCK, SKIPPED,
+            chain.applied("heal_stuck", f"{low_text} and {move_text}: heals 1 HP")
+            return Result([Outcome("heal")], "Heal 1 HP")
+        chain.skipped("heal_stuck",
                   "not badly hurt" if not low else f"it can move ({move_text})")
 
         # 3. Attack
-        attack = self._attack(situation)
+        attack = self._attack(ctx)
         if attack is not None:
             outcomes, detail = attack
-            trace.add(STEP_ATTACK, APPLIED, detail)
+            chain.applied("attack", detail)
             target = encounter.unit(outcomes[0].targets[0])
-            return self._decision(unit, outcomes[0], f"Attack {target.name}", trace, dice,
-                                  outcomes[1:])
-        trace.add(STEP_ATTACK, SKIPPED, self._nobody_in_range(situation))
+            return Result(outcomes, f"Attack {target.name}")
+        chain.skipped("attack", self._nobody_in_range(ctx))
 
         # 4. Move toward a player
-        if can_move and situation.players:
-            approach = self._approach(situation)
+        if can_move and ctx.players:
+            approach = self._approach(ctx)
             if approach is not None:
                 outcomes, detail, summary = approach
-                trace.add(STEP_MOVE, APPLIED, detail)
-                return self._decision(unit, outcomes[0], summary, trace, dice, outcomes[1:])
-            trace.add(STEP_MOVE, SKIPPED, "no reachable square brings it closer to its target")
+                chain.applied("move", detail)
+                return Result(outcomes, summary)
+            chain.skipped("move", "no reachable square brings it closer to its target")
         else:
-            trace.add(STEP_MOVE, SKIPPED,
-                      "no living player on the board" if not situation.players else move_text)
+            chain.skipped("move",
+                      "no living player on the board" if not ctx.players else move_text)
 
         # 5. Rest
         if unit.hp < unit.max_hp:
-            trace.add(STEP_REST, APPLIED, f"HP {unit.hp} of {unit.max_hp}: heals 1 HP")
-            return self._decision(unit, Outcome("heal"), "Heal 1 HP", trace, dice)
-        trace.add(STEP_REST, APPLIED, f"HP {unit.hp} of {unit.max_hp} is full: skips its turn")
-        return self._decision(unit, Outcome("skip"), "Skip the turn", trace, dice)
+            chain.applied("rest", f"HP {unit.hp} of {unit.max_hp}: heals 1 HP")
+            return Result([Outcome("heal")], "Heal 1 HP")
+        chain.applied("rest", f"HP {unit.hp} of {unit.max_hp} is full: skips its turn")
+        return Result([Outcome("skip")], "Skip the turn")
 
-    # -- situation -------------------------------------------------------------------------
-    def _situation(self, encounter: Encounter, unit: Unit) -> _Situation:
+    # -- context ---------------------------------------------------------------------------
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
+                **shared) -> CardFlipContext:
         players = [p for p in encounter.players() if p.hp >= 0]
         move = int(unit.stat("move", self.data.stat_default("move") or 0))
         field = DistanceField(encounter.board, MOVEMENT, [unit.at],
                               blocked=[p.at for p in players], max_cost=max(move, 0))
         occupied = encounter.occupied(exclude=[unit.id])
         stoppable = {c for c in field.reachable() if c not in occupied and c != unit.at}
-        return _Situation(encounter, unit, players, field, stoppable, move)
+        return CardFlipContext(encounter, unit, dice, players, field, stoppable, move)
 
-    def _move_text(self, s: _Situation, can_move: bool) -> str:
+    def _move_text(self, s: CardFlipContext, can_move: bool) -> str:
         if s.move <= 0:
             return "its move is 0"
         if not can_move:
@@ -183,7 +170,7 @@ class CardFlipRpg(Ruleset):
         return f"it can move {plural(s.move, 'square')}"
 
     # -- rule 1 ----------------------------------------------------------------------------
-    def _flee_candidates(self, s: _Situation) -> tuple[list[Unit], list[Cell]]:
+    def _flee_candidates(self, s: CardFlipContext) -> tuple[list[Unit], list[Cell]]:
         start = s.unit.at
         if not s.players:
             return [], []
@@ -197,7 +184,7 @@ class CardFlipRpg(Ruleset):
         ]
         return nearest, valid
 
-    def _flee(self, s: _Situation):
+    def _flee(self, s: CardFlipContext):
         nearest, valid = self._flee_candidates(s)
         if not valid:
             return None
@@ -214,13 +201,13 @@ class CardFlipRpg(Ruleset):
         steps = len(outcomes[0].path)
         return outcomes, detail, f"Flee {plural(steps, 'square')} from {names}"
 
-    def _flee_blocked(self, s: _Situation) -> str:
+    def _flee_blocked(self, s: CardFlipContext) -> str:
         if not s.players:
             return "there is no player to back away from"
         return "no square within reach gets farther from the nearest player without nearing another"
 
     # -- rule 3 ----------------------------------------------------------------------------
-    def _in_range(self, s: _Situation, player: Unit) -> tuple[bool, str]:
+    def _in_range(self, s: CardFlipContext, player: Unit) -> tuple[bool, str]:
         reach = int(s.unit.stat("range", self.data.stat_default("range") or 1))
         d = manhattan(s.unit.at, player.at)
         if d > reach:
@@ -229,7 +216,7 @@ class CardFlipRpg(Ruleset):
             return False, f"{player.name} {plural(d, 'square')} away, but a wall blocks the line"
         return True, f"{player.name} {plural(d, 'square')} away, range {reach}"
 
-    def _attack(self, s: _Situation):
+    def _attack(self, s: CardFlipContext):
         in_range = [p for p in s.players if self._in_range(s, p)[0]]
         if not in_range:
             return None
@@ -251,13 +238,13 @@ class CardFlipRpg(Ruleset):
             detail += f" → {chosen[0].name}"
         return [Outcome("attack", (p.id,)) for p in chosen], detail
 
-    def _nobody_in_range(self, s: _Situation) -> str:
+    def _nobody_in_range(self, s: CardFlipContext) -> str:
         if not s.players:
             return "no living player on the board"
         return "nobody in range: " + "; ".join(self._in_range(s, p)[1] for p in s.players)
 
     # -- rule 4 ----------------------------------------------------------------------------
-    def _approach(self, s: _Situation):
+    def _approach(self, s: CardFlipContext):
         last = s.encounter.memory.last_attacker.get(s.unit.id)
         last_alive = last if any(p.id == last for p in s.players) else None
         selection = select(s.players, _target_breakers(s, last_alive))
@@ -289,7 +276,7 @@ class CardFlipRpg(Ruleset):
         steps = len(outcomes[0].path)
         return outcomes, detail, f"Move {plural(steps, 'square')} toward {first_target.name}"
 
-    def _toward(self, s: _Situation, target: Unit) -> tuple[list[Cell], int] | None:
+    def _toward(self, s: CardFlipContext, target: Unit) -> tuple[list[Cell], int] | None:
         """End squares on shortest routes toward `target`, the farthest along within `move`."""
         board = s.encounter.board
         players_at = {p.at for p in s.players}
@@ -316,14 +303,7 @@ class CardFlipRpg(Ruleset):
         fewest = min(s.field.raw(c) for c in near)
         return sorted(c for c in near if s.field.raw(c) == fewest), best - 1
 
-    # -- common ----------------------------------------------------------------------------
-    def _decision(self, unit, outcome, summary, trace, dice, alternatives=()) -> Decision:
-        return Decision(
-            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-            outcome=outcome, summary=summary, rolls=tuple(dice.rolls),
-            alternatives=tuple(alternatives), trace=trace.steps(),
-        )
-
+    # -- order, statuses, helpers -----------------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u.id for u in encounter.enemies() if u.hp > 0]
         ties = (tuple(enemies),) if len(enemies) > 1 else ()

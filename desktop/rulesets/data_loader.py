@@ -6,10 +6,18 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from desktop.engine.ruleset import AiTypeSpec, RulesetData, StatSpec, StatusSpec
+from desktop.engine.ruleset import (
+    ActionEffects,
+    AiTypeSpec,
+    DefeatedSpec,
+    RulesetData,
+    StatSpec,
+    StatusSpec,
+)
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
-KNOWN = {*REQUIRED, "stats", "statuses", "phases"}
+KNOWN = {*REQUIRED, "stats", "statuses", "phases", "steps", "action_effects", "defeated"}
+EFFECTS = ("shooting", "brawling")
 
 
 class RulesetDataError(ValueError):
@@ -46,6 +54,9 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         )
         for aid, spec in raw["ai_types"].items()
     }
+    steps = raw.get("steps", {})
+    if not all(isinstance(v, str) for v in steps.values()):
+        raise RulesetDataError(f"{where}: every [steps] entry must be a title (text)")
     return RulesetData(
         id=raw["id"],
         name=raw["name"],
@@ -58,4 +69,38 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         actions=dict(raw["actions"]),
         phases=tuple(raw.get("phases", ())),
         extra={k: v for k, v in raw.items() if k not in KNOWN},
+        steps=dict(steps),
+        action_effects=_action_effects(raw, where),
+        defeated=_defeated(raw, where),
     )
+
+
+def _action_effects(raw: dict, where: str) -> ActionEffects:
+    table = raw.get("action_effects", {})
+    unknown = [key for key in table if key not in EFFECTS]
+    if unknown:
+        raise RulesetDataError(f"{where}: [action_effects] has no '{unknown[0]}' "
+                               f"(known: {', '.join(EFFECTS)})")
+    found: dict[str, frozenset[str]] = {}
+    for key in EFFECTS:
+        actions = table.get(key, [])
+        strange = [a for a in actions if a not in raw["actions"]]
+        if strange:
+            raise RulesetDataError(f"{where}: [action_effects] {key}: '{strange[0]}' is not "
+                                   "one of its [actions]")
+        found[key] = frozenset(actions)
+    return ActionEffects(**found)
+
+
+def _defeated(raw: dict, where: str) -> DefeatedSpec | None:
+    table = raw.get("defeated")
+    if table is None:
+        return None
+    try:
+        spec = DefeatedSpec(table["action"], table["summary"], table["detail"])
+    except KeyError as missing:
+        raise RulesetDataError(f"{where}: [defeated] needs {missing}") from None
+    if spec.action not in raw["actions"] or "defeated" not in raw.get("steps", {}):
+        raise RulesetDataError(f"{where}: [defeated] action '{spec.action}' must be one of its "
+                               "[actions], and [steps] must title the 'defeated' step")
+    return spec

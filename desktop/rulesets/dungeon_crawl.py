@@ -76,16 +76,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
+from desktop.engine.capabilities import Capabilities
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward_any
 from desktop.engine.dice import Dice
 from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
 from desktop.engine.encounter import Encounter
-from desktop.engine.errors import RulesError
-from desktop.engine.fallthrough import first_yielding
 from desktop.engine.footprint import blocked_anchors, body, footprint, lowest_square
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.movement import DistanceField, MovementRules
@@ -101,7 +102,6 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
 from desktop.engine.visibility import sees
-from desktop.rulesets.chain import ChainTrace, plural
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.EIGHT_WAY)  # a diagonal step is one square too
@@ -109,13 +109,6 @@ SHOOT_TACTICS = ("shoot-nearest", "shoot-furthest", "shoot-gang", "shoot-new", "
 FIGHT_TACTICS = ("fight-closest", "fight-furthest", "fight-gang", "fight-individual",
                  "fight-random")
 DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
-
-STEP_SPELL = "1. Spell phase"
-STEP_SHOOT = "2. Shooting phase"
-STEP_FIGHT = "3. Fighting phase"
-STEP_SIGHT = "Moving for clear sight"
-STEP_TO_FIGHT = "Moving to fight"
-STEP_DOORWAY = "Doorway"
 
 
 def cell_text(cell: Cell) -> str:
@@ -174,11 +167,9 @@ def deviation(start: Cell, end: Cell, toward: Cell, way: str) -> float:
 
 
 @dataclass
-class _World:
+class DungeonContext(Context):
     """Everything one enemy's decision reads, computed once."""
 
-    encounter: Encounter
-    unit: Unit
     size: int
     reach: int
     move: int
@@ -189,10 +180,6 @@ class _World:
     _reach_cache: dict[Cell, int] | None = None
     _approach: dict[str, tuple[int | None, list[Cell]]] = field(default_factory=dict)
     _bodies: dict[tuple[Cell, int], tuple[Cell, ...]] = field(default_factory=dict)
-
-    @property
-    def board(self):
-        return self.encounter.board
 
     @property
     def standard(self) -> bool:
@@ -296,15 +283,12 @@ class _World:
         return found
 
 
-@dataclass
-class _Result:
-    outcomes: list[Outcome]
-    summary: str
-
-
 class DungeonCrawl(Ruleset):
+    capabilities = Capabilities(figure_size=size_of)
+
     # -- set-up ----------------------------------------------------------------------------
-    def _world(self, encounter: Encounter, unit: Unit) -> _World:
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
+                **shared) -> DungeonContext:
         in_play = [u for u in encounter.units if u.hp > 0 and u.id != unit.id]
         occupied = {c for u in in_play for c in covered(u)}
         size = size_of(unit)
@@ -314,8 +298,8 @@ class DungeonCrawl(Ruleset):
                 blocked.update(door.cells)
         blocked.discard(unit.at)
         default_move = self.data.stat_default("move") or 0
-        return _World(
-            encounter=encounter, unit=unit, size=size, reach=reach_of(unit),
+        return DungeonContext(
+            encounter=encounter, unit=unit, dice=dice, size=size, reach=reach_of(unit),
             move=int(unit.stat("move", default_move)),
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
@@ -327,33 +311,26 @@ class DungeonCrawl(Ruleset):
         return unit.priorities or tuple(self.data.extra.get("default_priorities", ()))
 
     # -- the turn --------------------------------------------------------------------------
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
-        if not unit.is_enemy:
-            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
-        trace = ChainTrace()
-        if unit.hp <= 0:
-            trace.add("Dead", APPLIED, f"{unit.hp} wounds: it is out of play")
-            return self._decision(unit, _Result([Outcome("hold")], "Dead: no turn"), trace, dice)
-        world = self._world(encounter, unit)
+    def evaluate(self, world: DungeonContext, chain: Chain) -> Result:
+        unit, dice = world.unit, world.dice
         card = self.priorities(unit)
         kinds = {w.kind for w in unit.weapons}
-        result: _Result | None = None
-        for step, kind, action in ((STEP_SPELL, "spell", "cast"),
-                                   (STEP_SHOOT, "ranged", "shoot")):
+        result: Result | None = None
+        for step, kind, action in (("spell", "spell", "cast"), ("shoot", "ranged", "shoot")):
             if kind not in kinds:
                 what = "spell" if kind == "spell" else "missile weapon"
-                trace.add(step, SKIPPED, f"it carries no {what}")
+                chain.skipped(step, f"it carries no {what}")
                 continue
-            result, give_up = self._ranged_phase(world, card, step, action, dice, trace)
+            result, give_up = self._ranged_phase(world, card, step, action, dice, chain)
             if result is not None or give_up:
                 break
         if result is None:
-            result = self._fight_phase(world, card, dice, trace)
-        return self._decision(unit, result, trace, dice, notes=(f"Card: {', '.join(card)}",))
+            result = self._fight_phase(world, card, dice, chain)
+        return replace(result, notes=(f"Card: {', '.join(card)}",))
 
     # -- spell and shooting ----------------------------------------------------------------
-    def _shoot_pick(self, world: _World, tactic: str, dice: Dice) -> tuple[list[Unit] | None, str]:
+    def _shoot_pick(self, world: DungeonContext, tactic: str,
+                    dice: Dice) -> tuple[list[Unit] | None, str]:
         heroes = world.heroes
         if not heroes:
             return None, "no hero in play"
@@ -398,20 +375,17 @@ class DungeonCrawl(Ruleset):
             return [hero], f"only {hero.name} can be picked"
         return [hero], f"rolled d{len(heroes)} = {heroes.index(hero) + 1} ({faces}) → {hero.name}"
 
-    def _ranged_phase(self, world: _World, card: Sequence[str], step: str, action: str,
-                      dice: Dice, trace: ChainTrace) -> tuple[_Result | None, bool]:
+    def _ranged_phase(self, world: DungeonContext, card: Sequence[str], step: str, action: str,
+                      dice: Dice, chain: Chain) -> tuple[Result | None, bool]:
         """(result, give up ranged attacks): give up when no clear sight can be had."""
         tactics = [t for t in card if t in SHOOT_TACTICS]
         if not tactics:
-            trace.add(step, SKIPPED, "its card lists no shooting tactic")
+            chain.skipped(step, "its card lists no shooting tactic")
             return None, False
-        walk = first_yielding(tactics, lambda t: self._shoot_pick(world, t, dice))
-        for attempt in walk.attempts:
-            trace.add(f"{step}: {attempt.option}", APPLIED if attempt.yielded else SKIPPED,
-                      attempt.detail)
-        chosen = walk.chosen
+        chosen = chain.first_yielding(step, tactics,
+                                      lambda t: self._shoot_pick(world, t, dice)).chosen
         if chosen is None:
-            trace.add(step, SKIPPED, "no shooting tactic on its card finds a hero")
+            chain.skipped(step, "no shooting tactic on its card finds a hero")
             return None, False
         outcomes: list[Outcome] = []
         details: list[str] = []
@@ -427,7 +401,7 @@ class DungeonCrawl(Ruleset):
                 path = tuple(world.field.path_to(spot)) if moved else ()
                 outcomes.append(Outcome(action, (hero.id,), spot if moved else None, path))
         if not outcomes:
-            trace.add(STEP_SIGHT, SKIPPED, "; ".join(details) + ": it fights instead")
+            chain.skipped("sight", "; ".join(details) + ": it fights instead")
             return None, True
         detail = "; ".join(details)
         if blind:
@@ -435,16 +409,16 @@ class DungeonCrawl(Ruleset):
                        "(it would fight instead)")
         if len(outcomes) > 1:
             detail += f"; {len(outcomes)} equally good choices: the players pick"
-        trace.add(STEP_SIGHT, APPLIED, detail)
+        chain.applied("sight", detail)
         first = outcomes[0]
         hero = world.encounter.unit(first.targets[0])
         verb = "Cast at" if action == "cast" else "Shoot"
         summary = f"{verb} {hero.name}"
         if first.path:
             summary = f"Move {squares(len(first.path))}, then {summary[0].lower()}{summary[1:]}"
-        return _Result(outcomes, summary), False
+        return Result(outcomes, summary), False
 
-    def _clear_sight(self, world: _World, hero: Unit) -> tuple[list[Cell], str]:
+    def _clear_sight(self, world: DungeonContext, hero: Unit) -> tuple[list[Cell], str]:
         """Best squares to shoot `hero` from this turn (ties), and why."""
         spots = world.within_move()
         board = world.board
@@ -491,7 +465,8 @@ class DungeonCrawl(Ruleset):
                     f"({squares(world.move)}) has clear sight")
 
     # -- fighting --------------------------------------------------------------------------
-    def _fight_pick(self, world: _World, tactic: str, dice: Dice) -> tuple[list[Unit] | None, str]:
+    def _fight_pick(self, world: DungeonContext, tactic: str,
+                    dice: Dice) -> tuple[list[Unit] | None, str]:
         if not world.heroes:
             return None, "no hero in play"
         costs = {h.id: world.approach(h)[0] for h in world.heroes}
@@ -525,25 +500,22 @@ class DungeonCrawl(Ruleset):
             return self._random(able, "Fight random", dice)
         return None, f"'{tactic}' is not a fighting tactic"
 
-    def _fight_phase(self, world: _World, card: Sequence[str], dice: Dice,
-                     trace: ChainTrace) -> _Result:
+    def _fight_phase(self, world: DungeonContext, card: Sequence[str], dice: Dice,
+                     chain: Chain) -> Result:
         tactics = [t for t in card if t in FIGHT_TACTICS]
         if not tactics:
-            trace.add(STEP_FIGHT, SKIPPED, "its card lists no fighting tactic: it holds")
-            return _Result([Outcome("hold")], "Hold: nothing on its card applies")
-        walk = first_yielding(tactics, lambda t: self._fight_pick(world, t, dice))
-        for attempt in walk.attempts:
-            trace.add(f"{STEP_FIGHT}: {attempt.option}", APPLIED if attempt.yielded else SKIPPED,
-                      attempt.detail)
-        chosen = walk.chosen
+            chain.skipped("fight", "its card lists no fighting tactic: it holds")
+            return Result([Outcome("hold")], "Hold: nothing on its card applies")
+        chosen = chain.first_yielding("fight", tactics,
+                                      lambda t: self._fight_pick(world, t, dice)).chosen
         if chosen is None:
-            trace.add(STEP_FIGHT, SKIPPED, "no fighting tactic on its card finds a hero: it holds")
-            return _Result([Outcome("hold")], "Hold: no hero to fight")
+            chain.skipped("fight", "no fighting tactic on its card finds a hero: it holds")
+            return Result([Outcome("hold")], "Hold: no hero to fight")
         outcomes: list[Outcome] = []
         for hero in chosen.result:
-            outcomes += self._move_to_fight(world, hero, trace)
+            outcomes += self._move_to_fight(world, hero, chain)
         if not outcomes:
-            return _Result([Outcome("hold")], "Hold: it cannot get at its hero")
+            return Result([Outcome("hold")], "Hold: it cannot get at its hero")
         first = outcomes[0]
         if first.action == "fight":
             hero = world.encounter.unit(first.targets[0])
@@ -554,13 +526,13 @@ class DungeonCrawl(Ruleset):
             summary = f"Move {squares(len(first.path))} to {cell_text(first.destination)}"
         else:
             summary = "Hold"
-        return _Result(outcomes, summary)
+        return Result(outcomes, summary)
 
-    def _move_to_fight(self, world: _World, hero: Unit, trace: ChainTrace) -> list[Outcome]:
+    def _move_to_fight(self, world: DungeonContext, hero: Unit, chain: Chain) -> list[Outcome]:
         cost, _ = world.approach(hero)
         if cost == 0:
-            trace.add(STEP_TO_FIGHT, SKIPPED,
-                      f"{hero.name} is already within reach {world.reach}: no move")
+            chain.skipped("to_fight", f"{hero.name} is already within reach {world.reach}: "
+                                      "no move")
             return [Outcome("fight", (hero.id,))]
         if world.standard:
             goals, detail = self._ring_goal(world, hero)
@@ -587,17 +559,17 @@ class DungeonCrawl(Ruleset):
             door = self._door_crossed(world, path)
             crowd = world.heroes_adjacent(goal)
             if world.standard and door is not None and len(crowd) >= 3:
-                outcomes += self._doorway(world, hero, goal, door, crowd, trace)
+                outcomes += self._doorway(world, hero, goal, door, crowd, chain)
                 continue
             notes.append(f"reaches {cell_text(goal)} ({squares(len(path))}) and fights")
             outcomes.append(Outcome("fight", (hero.id,), goal, path))
         outcomes = list(dict.fromkeys(outcomes))
         if notes:
-            trace.add(STEP_TO_FIGHT, APPLIED, f"{detail}; " + "; ".join(notes)
-                      + ("; the players pick" if len(outcomes) > 1 else ""))
+            chain.applied("to_fight", f"{detail}; " + "; ".join(notes)
+                          + ("; the players pick" if len(outcomes) > 1 else ""))
         return outcomes
 
-    def _ring_goal(self, world: _World, hero: Unit) -> tuple[list[Cell], str]:
+    def _ring_goal(self, world: DungeonContext, hero: Unit) -> tuple[list[Cell], str]:
         board, field_ = world.board, world.field
         around = ring(hero.at)
 
@@ -649,7 +621,7 @@ class DungeonCrawl(Ruleset):
                 tried.append(f"{DIRECTION_NAMES[i]} {cell_text(around[i])}")
         return [], f"no free square next to {hero.name}"
 
-    def _door_crossed(self, world: _World, path: tuple[Cell, ...]) -> Doorway | None:
+    def _door_crossed(self, world: DungeonContext, path: tuple[Cell, ...]) -> Doorway | None:
         crossed = None
         for cell in (world.unit.at, *path[:-1]):
             door = doorway_at(world.board, cell)
@@ -657,8 +629,8 @@ class DungeonCrawl(Ruleset):
                 crossed = door
         return crossed
 
-    def _doorway(self, world: _World, hero: Unit, goal: Cell, door: Doorway,
-                 crowd: list[Unit], trace: ChainTrace) -> list[Outcome]:
+    def _doorway(self, world: DungeonContext, hero: Unit, goal: Cell, door: Doorway,
+                 crowd: list[Unit], chain: Chain) -> list[Outcome]:
         spots = world.within_move()
         field_ = world.field
         beyond = door.side(goal)
@@ -669,15 +641,13 @@ class DungeonCrawl(Ruleset):
                   and world.fightable_from(c, hero) and 1 <= len(world.heroes_adjacent(c)) <= 2]
         if deeper:
             closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=deeper)
-            trace.add(f"{STEP_DOORWAY}: go further in", APPLIED,
-                      f"{facing}; it goes on to " + " or ".join(
-                          f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
-                          for c in closest.cells))
+            chain.add("doorway", APPLIED, f"{facing}; it goes on to " + " or ".join(
+                f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
+                for c in closest.cells), part="go further in")
             return [Outcome("fight", (hero.id,), c, tuple(field_.path_to(c)))
                     for c in closest.cells]
-        trace.add(f"{STEP_DOORWAY}: go further in", SKIPPED,
-                  f"{facing}; no square it can reach beyond it next to {hero.name} faces only "
-                  "1 or 2")
+        chain.add("doorway", SKIPPED, f"{facing}; no square it can reach beyond it next to "
+                  f"{hero.name} faces only 1 or 2", part="go further in")
         # 2. Stop in the doorway and fight an adjacent hero.
         in_door = [c for c in door.cells if c in spots
                    and any(world.fightable_from(c, h) for h in world.heroes)]
@@ -693,40 +663,27 @@ class DungeonCrawl(Ruleset):
                     outcomes += [Outcome("fight", (h.id,), where, path)
                                  for h in world.heroes if world.fightable_from(c, h)]
             names = _names([world.encounter.unit(o.targets[0]) for o in outcomes])
-            trace.add(f"{STEP_DOORWAY}: fight from the doorway", APPLIED,
-                      f"it stops in the doorway at {cell_text(closest.cells[0])} and fights "
-                      f"{names}")
+            chain.add("doorway", APPLIED, f"it stops in the doorway at "
+                      f"{cell_text(closest.cells[0])} and fights {names}",
+                      part="fight from the doorway")
             return outcomes
-        trace.add(f"{STEP_DOORWAY}: fight from the doorway", SKIPPED,
-                  "no door square it can stop on has a hero next to it")
+        chain.add("doorway", SKIPPED, "no door square it can stop on has a hero next to it",
+                  part="fight from the doorway")
         # 3. Step to the side of the doorway.
         near_side = door.side(world.unit.at) or -beyond
         aside = [c for c in door.beside() if c in spots and door.side(c) == near_side
                  and doorway_at(world.board, c) is None and not door.in_front(c)]
         if aside:
             closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=aside)
-            trace.add(f"{STEP_DOORWAY}: step aside", APPLIED,
-                      "it steps beside the doorway to " + " or ".join(
-                          cell_text(c) for c in closest.cells))
+            chain.add("doorway", APPLIED, "it steps beside the doorway to " + " or ".join(
+                cell_text(c) for c in closest.cells), part="step aside")
             return [Outcome("move", (), c, tuple(field_.path_to(c)))
                     if c != world.unit.at else Outcome("hold") for c in closest.cells]
-        trace.add(f"{STEP_DOORWAY}: step aside", SKIPPED,
-                  "no free square beside the doorway on its side: it holds")
+        chain.add("doorway", SKIPPED, "no free square beside the doorway on its side: it holds",
+                  part="step aside")
         return [Outcome("hold")]
 
-    # -- results ---------------------------------------------------------------------------
-    def _decision(self, unit: Unit, result: _Result, trace: ChainTrace, dice: Dice,
-                  notes: tuple[str, ...] = ()) -> Decision:
-        unique: list[Outcome] = []
-        for o in result.outcomes:
-            if o not in unique:
-                unique.append(o)
-        return Decision(
-            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-            outcome=unique[0], summary=result.summary, rolls=tuple(dice.rolls),
-            alternatives=tuple(unique[1:]), trace=trace.steps(), notes=notes,
-        )
-
+    # -- order, checks, statuses ----------------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
 

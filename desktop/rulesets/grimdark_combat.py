@@ -26,19 +26,19 @@ Foebook's reading of what the text only implies:
 from __future__ import annotations
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.chain import Chain, plural
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, TraceStep
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
 from desktop.engine.targeting import select, tiers
 from desktop.engine.units import Unit, Weapon
-from desktop.rulesets.chain import plural
 from desktop.rulesets.grimdark_common import (
     ADVANCED,
     CHARACTER,
     FOUGHT,
     MOVEMENT,
-    Context,
     Goal,
+    GrimdarkContext,
     attack_breakers,
     best_melee,
     can_fire,
@@ -47,36 +47,30 @@ from desktop.rulesets.grimdark_common import (
     goals,
     holder,
     inch_text,
-    make_decision,
     move_toward,
     names,
     ranged,
 )
 
 
-def _destroyed(ctx: Context, phase: str, dice: Dice) -> Decision | None:
+def _destroyed(ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice) -> Result | None:
     if ctx.unit.hp > 0:
         return None
-    trace = [TraceStep("Destroyed", APPLIED,
-                       f"{plural(ctx.unit.hp, 'wound')} left: it no longer acts")]
-    return make_decision(ctx, phase, [Outcome("hold")], f"{ctx.unit.name} is destroyed",
-                         trace, dice)
+    chain.applied("destroyed", f"{plural(ctx.unit.hp, 'wound')} left: it no longer acts")
+    return Result([Outcome("hold")], f"{ctx.unit.name} is destroyed", phase=phase)
 
 
 # -- shooting -----------------------------------------------------------------------------------
 
-STEP_CAN_SHOOT = "1. Able to shoot"
-STEP_WEAPON = "2. Fire {name}"
 
 
-def shoot(ctx: Context, dice: Dice, phase: str = "shooting") -> Decision:
-    done = _destroyed(ctx, phase, dice)
+def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting") -> Result:
+    done = _destroyed(ctx, chain, phase, dice)
     if done:
         return done
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    hold = holder(ctx, phase, STEP_CAN_SHOOT, trace, dice)
+    hold = holder(chain, phase, "can_shoot")
 
     guns = ranged(unit)
     if not guns:
@@ -91,16 +85,16 @@ def shoot(ctx: Context, dice: Dice, phase: str = "shooting") -> Decision:
         if not guns:
             return hold("it advanced this turn and none of its weapons is an assault weapon",
                         "Advanced: no shooting")
-    trace.append(TraceStep(STEP_CAN_SHOOT, APPLIED,
+    chain.add("can_shoot", APPLIED,
                            "it advanced: only assault weapons fire" if advanced
-                           else f"{plural(len(guns), 'ranged weapon')}, not engaged"))
+                           else f"{plural(len(guns), 'ranged weapon')}, not engaged")
     per_weapon: list[tuple[Weapon, list[Unit]]] = []
     for weapon in guns:
         in_reach = [p for p in ctx.players if can_fire(ctx, unit.at, weapon, p)]
-        step = STEP_WEAPON.format(name=weapon.name)
+        step = chain.step("weapon", name=weapon.name)
         if not in_reach:
-            trace.append(TraceStep(step, SKIPPED, f"no player unit within "
-                                   f"{inch_text(weapon.range)} and in sight"))
+            chain.add(step, SKIPPED, f"no player unit within "
+                                   f"{inch_text(weapon.range)} and in sight")
             continue
         chosen = select(in_reach, attack_breakers(ctx, weapon.strength))
         facts = ", ".join(f"{p.name} {inch_text(distance(unit.at, p.at))}" for p in in_reach)
@@ -112,15 +106,14 @@ def shoot(ctx: Context, dice: Dice, phase: str = "shooting") -> Decision:
             detail += f"; still tied: the players choose between {names(chosen.chosen)}"
         else:
             detail += f" → {chosen.chosen[0].name}"
-        trace.append(TraceStep(step, APPLIED, detail))
+        chain.add(step, APPLIED, detail)
         per_weapon.append((weapon, chosen.chosen))
     if not per_weapon:
-        return make_decision(ctx, phase, [Outcome("hold")], "Nothing in range to shoot",
-                             trace, dice)
+        return Result([Outcome("hold")], "Nothing in range to shoot", phase=phase)
     outcomes = _combinations(per_weapon)
     main = outcomes[0]
     summary = "Shoot " + names([ctx.encounter.unit(t) for t in main.targets])
-    return make_decision(ctx, phase, outcomes, summary, trace, dice)
+    return Result(outcomes, summary, phase=phase)
 
 
 def _combinations(per_weapon: list[tuple[Weapon, list[Unit]]]) -> list[Outcome]:
@@ -147,36 +140,32 @@ def _unique(ids: list[str]) -> tuple[str, ...]:
 
 # -- charge -------------------------------------------------------------------------------------
 
-STEP_CHARGE_ABLE = "1. Able to charge"
-STEP_CHARGE_TARGET = "2. Declare the charge targets"
-STEP_CHARGE_ROLL = "3. Roll 2D6 for the charge"
 
 
-def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
-    done = _destroyed(ctx, phase, dice)
+def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
+    done = _destroyed(ctx, chain, phase, dice)
     if done:
         return done
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    def hold(step: str, detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(step, SKIPPED, detail))
-        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+    def hold(step: str, detail: str, summary: str) -> Result:
+        chain.add(step, SKIPPED, detail)
+        return Result([Outcome("hold")], summary, phase=phase)
 
     engaged = ctx.engaged_with()
     if engaged:
-        return hold(STEP_CHARGE_ABLE, f"already engaged with {names(engaged)}",
+        return hold("charge_able", f"already engaged with {names(engaged)}",
                     "Already in combat")
     if unit.has(ADVANCED):
-        return hold(STEP_CHARGE_ABLE, "it advanced this turn", "Advanced: no charge")
+        return hold("charge_able", "it advanced this turn", "Advanced: no charge")
     weapon, _ = best_melee(unit)
     if weapon is None:
-        return hold(STEP_CHARGE_ABLE, "it has no melee weapon to fight with",
+        return hold("charge_able", "it has no melee weapon to fight with",
                     "No melee weapon: no charge")
     reach = ctx.numbers.threat_range
     within = [p for p in ctx.players if distance(unit.at, p.at) <= reach]
     if not within:
-        return hold(STEP_CHARGE_ABLE, f"no player unit within {inch_text(reach)}",
+        return hold("charge_able", f"no player unit within {inch_text(reach)}",
                     "Nobody to charge")
     field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells(),
                           max_cost=12)  # the longest charge roll
@@ -194,28 +183,27 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
         detail = f"no player unit within {inch_text(reach)} it could reach"
         if out_of_reach:
             detail += ": " + "; ".join(out_of_reach)
-        return hold(STEP_CHARGE_ABLE, detail, "Nobody to charge")
-    trace.append(TraceStep(STEP_CHARGE_ABLE, APPLIED,
+        return hold("charge_able", detail, "Nobody to charge")
+    chain.add("charge_able", APPLIED,
                            "within reach: " + ", ".join(
                                f"{p.name} ({inch_text(distance(unit.at, p.at))} away, route "
-                               f"{inch_text(c)})" for p, c in candidates)))
+                               f"{inch_text(c)})" for p, c in candidates))
     ranked = tiers([p for p, _ in candidates], attack_breakers(ctx, weapon.strength))
     rank = {p.id: n for n, tier in enumerate(ranked) for p in tier}
     order_text = " > ".join("/".join(p.name for p in tier) for tier in ranked)
-    trace.append(TraceStep(STEP_CHARGE_TARGET, APPLIED,
+    chain.add("charge_target", APPLIED,
                            f"all of them, preferred by the fight order with {weapon.name} "
-                           f"(strength {weapon.strength}): {order_text}"))
+                           f"(strength {weapon.strength}): {order_text}")
     rolled = dice.roll_sum(2, 6, f"{unit.name}: charge distance (2D6\")")
     declared = {p.id for p, _ in candidates}
     best = _charge_cells(ctx, field, float(rolled), declared, rank, taken)
     needs = "; ".join(f"{p.name} needs {inch_text(c)}" for p, c in candidates)
     if not best:
         dice.explain(f"{rolled}\" is not enough: the charge fails ({needs})")
-        trace.append(TraceStep(STEP_CHARGE_ROLL, "failed",
-                               f"rolled {rolled}: {needs}: the charge fails"))
+        chain.add("charge_roll", "failed",
+                               f"rolled {rolled}: {needs}: the charge fails")
         first = ranked[0][0]
-        return make_decision(ctx, phase, [Outcome("hold")],
-                             f"Charge at {first.name} fails ({rolled}\")", trace, dice)
+        return Result([Outcome("hold")], f"Charge at {first.name} fails ({rolled}\")", phase=phase)
     outcomes = []
     for cell in best:
         hit = sorted((p for p in ctx.engaged_with(cell) if p.id in declared),
@@ -225,19 +213,18 @@ def charge(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     main = outcomes[0]
     beside = names([ctx.encounter.unit(t) for t in main.targets])
     dice.explain(f"charges {rolled}\" to {list(main.destination)}, beside {beside}")
-    trace.append(TraceStep(STEP_CHARGE_ROLL, APPLIED,
+    chain.add("charge_roll", APPLIED,
                            f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
                            f"beside {beside}, "
-                           "as many declared targets as it can reach, the preferred first"))
+                           "as many declared targets as it can reach, the preferred first")
     if len(outcomes) > 1:
-        trace.append(TraceStep("Equal choices", "players choose",
-                               f"{len(outcomes)} equally good charges (listed as alternatives)"))
+        chain.add("equal", "players choose",
+                               f"{len(outcomes)} equally good charges (listed as alternatives)")
     target = ctx.encounter.unit(main.targets[0])
-    return make_decision(ctx, phase, outcomes, f"Charge {target.name} ({rolled}\")", trace,
-                         dice)
+    return Result(outcomes, f"Charge {target.name} ({rolled}\")", phase=phase)
 
 
-def _charge_cells(ctx: Context, field: DistanceField, rolled: float, declared: set[str],
+def _charge_cells(ctx: GrimdarkContext, field: DistanceField, rolled: float, declared: set[str],
                   rank: dict[str, int], taken: set[Cell]) -> list[Cell]:
     """End cells within the roll beside the most declared targets, then beside the preferred
     one, then the shortest move; still equal cells are all returned."""
@@ -261,7 +248,7 @@ def _charge_cells(ctx: Context, field: DistanceField, rolled: float, declared: s
     return sorted(best, key=lambda c: (c[1], c[0]))
 
 
-def _route_to_engage(ctx: Context, field: DistanceField, target: Unit,
+def _route_to_engage(ctx: GrimdarkContext, field: DistanceField, target: Unit,
                      taken: set[Cell]) -> float | None:
     best = None
     x, y = target.at
@@ -278,49 +265,44 @@ def _route_to_engage(ctx: Context, field: DistanceField, target: Unit,
 
 # -- fight --------------------------------------------------------------------------------------
 
-STEP_PILE_IN = "1. Pile in (up to 3\")"
-STEP_PROFILE = "2. Choose the best melee profile"
-STEP_ATTACKS = "3. Direct the attacks"
-STEP_CONSOLIDATE = "Consolidate (up to 3\")"
 
 
-def fight(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
-    done = _destroyed(ctx, phase, dice)
+def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") -> Result:
+    done = _destroyed(ctx, chain, phase, dice)
     if done:
         return done
     if ctx.unit.has(FOUGHT):
-        return consolidate(ctx, dice, phase)
+        return consolidate(ctx, chain, dice, phase)
     unit = ctx.unit
-    trace: list[TraceStep] = []
     engaged = ctx.engaged_with()
     if not engaged:
-        trace.append(TraceStep(STEP_PILE_IN, SKIPPED, "not engaged with any player unit: it "
-                               "does not fight"))
-        return make_decision(ctx, phase, [Outcome("hold")], "Not in combat", trace, dice)
+        chain.add("pile_in", SKIPPED, "not engaged with any player unit: it "
+                               "does not fight")
+        return Result([Outcome("hold")], "Not in combat", phase=phase)
     budget = ctx.numbers.pile_in
     found = engage_most(ctx, budget)
     assert found is not None  # staying put engages at least the current opponents
     cells = list(zip(found.cells, found.paths, strict=True))
     if found.spent == 0:
-        trace.append(TraceStep(STEP_PILE_IN, SKIPPED,
+        chain.add("pile_in", SKIPPED,
                                f"engaged with {names(engaged)}; no cell within "
-                               f"{inch_text(budget)} engages more: it stays"))
+                               f"{inch_text(budget)} engages more: it stays")
     else:
-        trace.append(TraceStep(STEP_PILE_IN, APPLIED,
+        chain.add("pile_in", APPLIED,
                                f"moves {inch_text(found.spent)} to {list(found.cells[0])}, "
                                f"engaging {plural(found.engaged, 'player unit')} instead of "
-                               f"{len(engaged)}"))
+                               f"{len(engaged)}")
     weapon, equal = best_melee(unit)
     if weapon is None:
-        trace.append(TraceStep(STEP_PROFILE, SKIPPED, "no melee weapon listed: attacks are "
-                               "directed by Power Level and wounds only"))
+        chain.add("profile", SKIPPED, "no melee weapon listed: attacks are "
+                               "directed by Power Level and wounds only")
         strength = None
     else:
         strength = weapon.strength
         text = f"{weapon.name}, strength {strength if strength is not None else 'unknown'}"
         if equal:
             text += " (as strong as " + ", ".join(w.name for w in equal) + ": any of them)"
-        trace.append(TraceStep(STEP_PROFILE, APPLIED, text))
+        chain.add("profile", APPLIED, text)
     outcomes: list[Outcome] = []
     main_detail = ""
     for index, (cell, path) in enumerate(cells):
@@ -334,19 +316,18 @@ def fight(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
                             if chosen.tied else f" → every attack at {chosen.chosen[0].name}")
         for target in chosen.chosen:
             outcomes.append(Outcome("fight", (target.id,), cell if path else None, path))
-    trace.append(TraceStep(STEP_ATTACKS, APPLIED, main_detail))
+    chain.add("attacks", APPLIED, main_detail)
     if len(outcomes) > 1:
-        trace.append(TraceStep("Equal choices", "players choose",
-                               f"{len(outcomes)} equally good ways to fight (alternatives)"))
+        chain.add("equal", "players choose",
+                               f"{len(outcomes)} equally good ways to fight (alternatives)")
     target = ctx.encounter.unit(outcomes[0].targets[0])
     summary = f"Fight {target.name}" + (f" with {weapon.name}" if weapon else "")
-    return make_decision(ctx, phase, outcomes, summary, trace, dice, statuses=(FOUGHT,))
+    return Result(outcomes, summary, statuses_gained=(FOUGHT,), phase=phase)
 
 
-def consolidate(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
+def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") -> Result:
     """After fighting: up to 3" to engage as many player units as possible, else toward the
     temperament's goal."""
-    trace: list[TraceStep] = []
     budget = ctx.numbers.pile_in
     found = engage_most(ctx, budget)
     if found is not None:
@@ -355,19 +336,19 @@ def consolidate(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
                     for c, p in zip(found.cells, found.paths, strict=True)]
         where = "stays where it is" if found.spent == 0 else (
             f"moves {inch_text(found.spent)} to {list(found.cells[0])}")
-        trace.append(TraceStep(STEP_CONSOLIDATE, APPLIED,
+        chain.add("consolidate", APPLIED,
                                f"it has fought; it {where}, engaging "
                                f"{plural(found.engaged, 'player unit')}, the most it can within "
-                               f"{inch_text(budget)}"))
+                               f"{inch_text(budget)}")
         summary = ("Consolidate in place" if found.spent == 0
                    else f"Consolidate {inch_text(found.spent)} into "
                         f"{plural(found.engaged, 'player unit')}")
-        return _equal(ctx, phase, outcomes, summary, trace, dice)
+        return _equal(ctx, phase, outcomes, summary, chain, dice)
     found_goals, goal_text = goals(ctx)
     if not found_goals:
-        trace.append(TraceStep(STEP_CONSOLIDATE, SKIPPED, "no player unit within reach and "
-                               + goal_text + ": it stays"))
-        return make_decision(ctx, phase, [Outcome("hold")], "Consolidate: stays", trace, dice)
+        chain.add("consolidate", SKIPPED, "no player unit within reach and "
+                               + goal_text + ": it stays")
+        return Result([Outcome("hold")], "Consolidate: stays", phase=phase)
     outcomes = []
     first_spent = 0.0
     for n, goal in enumerate(found_goals):
@@ -376,38 +357,36 @@ def consolidate(ctx: Context, dice: Dice, phase: str = "fight") -> Decision:
             first_spent = moved.spent
         outcomes += [Outcome("consolidate", (), c if p else None, p)
                      for c, p in zip(moved.ends, moved.paths, strict=True)]
-    trace.append(TraceStep(STEP_CONSOLIDATE, APPLIED,
+    chain.add("consolidate", APPLIED,
                            f"no cell within {inch_text(budget)} engages a player unit; "
-                           f"{goal_text}; moves {inch_text(first_spent)}"))
+                           f"{goal_text}; moves {inch_text(first_spent)}")
     return _equal(ctx, phase, outcomes, f"Consolidate {inch_text(first_spent)} toward "
-                  f"{found_goals[0].label}", trace, dice)
+                  f"{found_goals[0].label}", chain, dice)
 
 
-def _equal(ctx: Context, phase: str, outcomes: list[Outcome], summary: str,
-           trace: list[TraceStep], dice: Dice) -> Decision:
+def _equal(ctx: GrimdarkContext, phase: str, outcomes: list[Outcome], summary: str,
+           chain: list[TraceStep], dice: Dice) -> Result:
     unique: list[Outcome] = []
     for o in outcomes:
         if o not in unique:
             unique.append(o)
     if len(unique) > 1:
-        trace.append(TraceStep("Equal choices", "players choose",
-                               f"{len(unique)} equally good end cells (alternatives)"))
-    return make_decision(ctx, phase, unique, summary, trace, dice)
+        chain.add("equal", "players choose",
+                               f"{len(unique)} equally good end cells (alternatives)")
+    return Result(unique, summary, phase=phase)
 
 
 # -- heroic intervention (player turn, charge phase) --------------------------------------------
 
-STEP_INTERVENE = "Heroic intervention"
 
 
-def intervene(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
-    done = _destroyed(ctx, phase, dice)
+def intervene(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
+    done = _destroyed(ctx, chain, phase, dice)
     if done:
         return done
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    hold = holder(ctx, phase, STEP_INTERVENE, trace, dice)
+    hold = holder(chain, phase, "intervene")
 
     if CHARACTER not in unit.tags:
         return hold("only characters intervene", "Not a character: waits")
@@ -425,13 +404,13 @@ def intervene(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     if found is not None:
         outcomes = [Outcome("intervene", tuple(p.id for p in ctx.engaged_with(c)), c, p)
                     for c, p in zip(found.cells, found.paths, strict=True)]
-        trace.append(TraceStep(STEP_INTERVENE, APPLIED,
+        chain.add("intervene", APPLIED,
                                f"a character always intervenes when able: moves "
                                f"{inch_text(found.spent)} to {list(found.cells[0])}, engaging "
-                               f"{plural(found.engaged, 'player unit')}"))
+                               f"{plural(found.engaged, 'player unit')}")
         first = ctx.encounter.unit(outcomes[0].targets[0])
         return _equal(ctx, phase, outcomes, f"Heroically intervene against {first.name}",
-                      trace, dice)
+                      chain, dice)
     outcomes = []
     for target in near:
         moved = move_toward(ctx, unit.at, Goal(target.name, target.at, False), budget,
@@ -442,8 +421,8 @@ def intervene(ctx: Context, dice: Dice, phase: str = "charge") -> Decision:
     if not outcomes:
         return hold(f"{names(near)} is within {inch_text(budget)} but no route gets closer",
                     "Cannot intervene")
-    trace.append(TraceStep(STEP_INTERVENE, APPLIED,
+    chain.add("intervene", APPLIED,
                            f"cannot reach a cell beside a player unit; moves as close as "
-                           f"{inch_text(budget)} allows to {names(near)}"))
+                           f"{inch_text(budget)} allows to {names(near)}")
     first = ctx.encounter.unit(outcomes[0].targets[0])
-    return _equal(ctx, phase, outcomes, f"Heroically intervene toward {first.name}", trace, dice)
+    return _equal(ctx, phase, outcomes, f"Heroically intervene toward {first.name}", chain, dice)

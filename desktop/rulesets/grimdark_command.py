@@ -8,7 +8,7 @@ that are relevant; with nobody in reach it does nothing.
 Stratagems: the enemy earns no command points; instead it draws one card from
 its stratagem deck each turn. A card whose `no_effect_when` condition holds
 would do nothing, so it is put aside and another is drawn; every draw is a die
-roll (recorded) and every discarded card is a trace step. The deck is plain
+roll (recorded) and every discarded card is a chain step. The deck is plain
 data the players may edit: the ruleset data holds the default deck, a session
 may keep its own.
 """
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop.engine.board import Terrain
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.chain import Chain
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, TraceStep
 from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
@@ -29,13 +30,12 @@ from desktop.rulesets.grimdark_common import (
     CHARACTER,
     COMMAND_TAG,
     PSYKER,
-    Context,
+    GrimdarkContext,
     adjacent,
     alive,
     distance,
     holder,
     inch_text,
-    make_decision,
 )
 
 PHASE = "command"
@@ -44,15 +44,12 @@ NO_EFFECT = "no effect — redraw"
 
 # -- command abilities --------------------------------------------------------------------------
 
-STEP_ABILITY = "1. Command ability"
-STEP_RECIPIENT = "2. Pick a relevant friendly unit at random"
 
 
-def command_ability(ctx: Context, dice: Dice) -> Decision:
+def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    hold = holder(ctx, PHASE, STEP_ABILITY, trace, dice)
+    hold = holder(chain, PHASE, "ability")
 
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
@@ -64,17 +61,17 @@ def command_ability(ctx: Context, dice: Dice) -> Decision:
     if not relevant:
         return hold(f"no friendly unit within {inch_text(reach)}: the ability has no use",
                     "Command ability: nobody in reach")
-    trace.append(TraceStep(STEP_ABILITY, APPLIED, f"it uses its ability every turn it applies; "
+    chain.add("ability", APPLIED, f"it uses its ability every turn it applies; "
                            f"friendly units within {inch_text(reach)}: "
                            + ", ".join(f"{n}. {f.name} ({inch_text(distance(unit.at, f.at))})"
-                                       for n, f in enumerate(relevant, 1))))
+                                       for n, f in enumerate(relevant, 1)))
     chosen = dice.choose(relevant, f"{unit.name}: command ability recipient "
                                    f"(1 of {len(relevant)})")
     detail = (f"only {chosen.name} is in reach" if len(relevant) == 1
               else f"die {relevant.index(chosen) + 1} → {chosen.name}")
-    trace.append(TraceStep(STEP_RECIPIENT, APPLIED, detail))
-    return make_decision(ctx, PHASE, [Outcome("hold", (chosen.id,))],
-                         f"Use its command ability on {chosen.name}", trace, dice)
+    chain.add("recipient", APPLIED, detail)
+    return Result([Outcome("hold", (chosen.id,))], f"Use its command ability on {chosen.name}",
+                  phase=PHASE)
 
 
 # -- stratagems ---------------------------------------------------------------------------------
@@ -174,6 +171,10 @@ class StratagemDraw:
     set_aside: tuple[Stratagem, ...]  # drawn, would have no effect, redrawn
     rolls: tuple[Roll, ...]
     trace: tuple[TraceStep, ...]
+
+    @property
+    def card(self) -> Stratagem | None:
+        return self.stratagem
 
     def to_dict(self) -> dict[str, Any]:
         return {

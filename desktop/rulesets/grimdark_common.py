@@ -9,13 +9,13 @@ are ignored by everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from desktop.engine.approach import Approach, approach
 from desktop.engine.board import Cell, Terrain
-from desktop.engine.decision import SKIPPED, Decision, Outcome, TraceStep
-from desktop.engine.dice import Dice
-from desktop.engine.encounter import Encounter
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.movement import DistanceField, MovementRules
 from desktop.engine.ruleset import RulesetData
@@ -23,9 +23,7 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.engine.targeting import TieBreaker
 from desktop.engine.units import Unit, Weapon
-from desktop.rulesets.chain import plural
 
-RULESET_ID = "grimdark-solo"
 MOVEMENT = MovementRules(
     Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
     extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2, Terrain.WINDOW: 2}, scale=2,
@@ -81,21 +79,20 @@ class Numbers:
                    float(extra.get("pile_in", 3)))
 
 
-class Context:
+@dataclass
+class GrimdarkContext(Context):
     """One unit's view of the encounter, with the ruleset's defaults for missing stats."""
 
-    def __init__(self, encounter: Encounter, unit: Unit, data: RulesetData,
-                 numbers: Numbers) -> None:
-        self.encounter = encounter
-        self.board = encounter.board
-        self.unit = unit
-        self.data = data
-        self.numbers = numbers
-        self.players = [p for p in encounter.players() if alive(p)]
-        self.friends = [e for e in encounter.enemies() if alive(e) and e.id != unit.id]
-        self.first_roll = 0  # rolls made before this decision belong to earlier ones
-        self._occupied: set[Cell] | None = None
-        self._zone: set[Cell] | None = None
+    data: RulesetData
+    numbers: Numbers
+    players: list[Unit] = field(init=False)
+    friends: list[Unit] = field(init=False)
+    _occupied: set[Cell] | None = None
+    _zone: set[Cell] | None = None
+
+    def __post_init__(self) -> None:
+        self.players = [p for p in self.encounter.players() if alive(p)]
+        self.friends = [e for e in self.encounter.enemies() if alive(e) and e.id != self.unit.id]
 
     def stat(self, unit: Unit, name: str) -> float:
         default = self.data.stat_default(name)
@@ -148,8 +145,8 @@ GOAL_WORDS = {
 }
 
 
-def goals(ctx: Context) -> tuple[list[Goal], str]:
-    """The temperament's goal: the nearest ones (ties all kept) and a sentence for the trace."""
+def goals(ctx: GrimdarkContext) -> tuple[list[Goal], str]:
+    """The temperament's goal: the nearest ones (ties all kept) and a sentence for the chain."""
     temperament = ctx.unit.ai or ctx.data.default_ai()
     at = ctx.unit.at
     board = ctx.board
@@ -177,7 +174,7 @@ def goals(ctx: Context) -> tuple[list[Goal], str]:
     return nearest, text
 
 
-def move_toward(ctx: Context, start: Cell, goal: Goal, budget: float, blocked: set[Cell],
+def move_toward(ctx: GrimdarkContext, start: Cell, goal: Goal, budget: float, blocked: set[Cell],
                 field: DistanceField | None = None, reached: dict | None = None) -> Approach:
     return approach(ctx.board, MOVEMENT, start, goal.cell, budget, blocked=blocked,
                     occupied=ctx.occupied(), field=field, reached=reached)
@@ -195,7 +192,7 @@ def best_melee(unit: Unit) -> tuple[Weapon | None, list[Weapon]]:
     return best[0], best[1:]
 
 
-def attack_breakers(ctx: Context, strength: int | None) -> list[TieBreaker[Unit]]:
+def attack_breakers(ctx: GrimdarkContext, strength: int | None) -> list[TieBreaker[Unit]]:
     """Toughness closest to the attack's strength, then highest power, then fewest wounds."""
     breakers: list[TieBreaker[Unit]] = []
     if strength is not None:
@@ -217,7 +214,7 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def can_fire(ctx: Context, cell: Cell, weapon: Weapon, target: Unit) -> bool:
+def can_fire(ctx: GrimdarkContext, cell: Cell, weapon: Weapon, target: Unit) -> bool:
     return (distance(cell, target.at) <= weapon.range
             and has_line_of_sight(ctx.board, cell, target.at))
 
@@ -236,7 +233,7 @@ class Engagement:
     spent: float
 
 
-def engage_most(ctx: Context, budget: float, only_near: Unit | None = None,
+def engage_most(ctx: GrimdarkContext, budget: float, only_near: Unit | None = None,
                 field: DistanceField | None = None) -> Engagement | None:
     """Reachable end cells (within `budget`, through no player unit) engaging the most player
     units; fewer inches moved wins ties; None when no reachable cell engages anybody (or,
@@ -272,26 +269,13 @@ def engage_most(ctx: Context, budget: float, only_near: Unit | None = None,
                       -best_key[0], best_key[1])
 
 
-# -- building decisions -------------------------------------------------------------------------
+# -- building results ---------------------------------------------------------------------------
 
-def holder(ctx: Context, phase: str | None, step: str, trace: list[TraceStep], dice: Dice):
+def holder(chain: Chain, phase: str | None, step: str):
     """`hold(detail, summary)`: the unit holds because `step` does not apply, and says why."""
 
-    def hold(detail: str, summary: str) -> Decision:
-        trace.append(TraceStep(step, SKIPPED, detail))
-        return make_decision(ctx, phase, [Outcome("hold")], summary, trace, dice)
+    def hold(detail: str, summary: str) -> Result:
+        chain.skipped(step, detail)
+        return Result([Outcome("hold")], summary, phase=phase)
 
     return hold
-
-
-def make_decision(ctx: Context, phase: str | None, outcomes: list[Outcome], summary: str,
-                  trace: list[TraceStep], dice: Dice, statuses: tuple[str, ...] = (),
-                  notes: tuple[str, ...] = ()) -> Decision:
-    unit = ctx.unit
-    return Decision(
-        unit=unit.id, ruleset=RULESET_ID, ai=unit.ai or ctx.data.default_ai(),
-        outcome=outcomes[0], summary=summary, rolls=tuple(dice.rolls[ctx.first_roll:]),
-        statuses_gained=statuses, alternatives=tuple(outcomes[1:]), trace=tuple(trace),
-        phase=phase, notes=notes,
-    )
-

@@ -21,32 +21,25 @@ import re
 
 from desktop.engine.approach import Approach
 from desktop.engine.board import Cell, Terrain
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.chain import Chain, plural
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
-from desktop.rulesets.chain import plural
 from desktop.rulesets.grimdark_common import (
     ADVANCED,
     MOVEMENT,
-    Context,
     Goal,
+    GrimdarkContext,
     can_fire,
     distance,
     goals,
     inch_text,
-    make_decision,
     move_toward,
     names,
     ranged,
 )
 
 PHASE = "movement"
-STEP_GOAL = "1. Pick the goal of the temperament"
-STEP_MOVE = "2. Normal move toward the goal"
-STEP_FIRE = "3. Stop if it can fire at a player unit"
-STEP_NEAR = "4. Stop if a player unit is within 12\""
-STEP_HOLD = "5. Stop if moving on would give up an objective"
-STEP_ADVANCE = "6. Otherwise advance D6\" more"
 
 _ADVANCE_BONUS = re.compile(r"advance\+(\d+)\Z")
 
@@ -70,7 +63,7 @@ def advance_modifier(tags: tuple[str, ...]) -> tuple[int, bool, list[str]]:
 class _AdvanceRoll:
     """The advance is rolled once per decision, only when some outcome needs it."""
 
-    def __init__(self, ctx: Context, dice: Dice) -> None:
+    def __init__(self, ctx: GrimdarkContext, dice: Dice) -> None:
         self.ctx = ctx
         self.dice = dice
         self.value: int | None = None
@@ -91,23 +84,23 @@ class _AdvanceRoll:
         return self.value
 
 
-def stop_checks(ctx: Context, cell: Cell) -> list[tuple[str, bool, str]]:
+def stop_checks(ctx: GrimdarkContext, cell: Cell) -> list[tuple[str, bool, str]]:
     """The three reasons to stop after the normal move, each with what decided it."""
     out: list[tuple[str, bool, str]] = []
     shot = next(((w, p) for w in ranged(ctx.unit) for p in ctx.players
                  if can_fire(ctx, cell, w, p)), None)
     if shot is not None:
         weapon, target = shot
-        out.append((STEP_FIRE, True, f"from {list(cell)} its {weapon.name} "
+        out.append(("fire", True, f"from {list(cell)} its {weapon.name} "
                     f"({inch_text(weapon.range)}) can hit {target.name} "
                     f"{inch_text(distance(cell, target.at))} away"))
     elif not ranged(ctx.unit):
-        out.append((STEP_FIRE, False, "it has no ranged weapon"))
+        out.append(("fire", False, "it has no ranged weapon"))
     elif not ctx.players:
-        out.append((STEP_FIRE, False, "no player unit is left"))
+        out.append(("fire", False, "no player unit is left"))
     else:
         reach = max(w.range for w in ranged(ctx.unit))
-        out.append((STEP_FIRE, False, f"no player unit is within {inch_text(reach)} and in "
+        out.append(("fire", False, f"no player unit is within {inch_text(reach)} and in "
                     f"sight of {list(cell)}"))
     near = ctx.nearest_player(cell)
     limit = ctx.numbers.threat_range
@@ -115,46 +108,45 @@ def stop_checks(ctx: Context, cell: Cell) -> list[tuple[str, bool, str]]:
         d = distance(cell, near[0].at)
         verdict = d <= limit
         word = "within" if verdict else "farther than"
-        out.append((STEP_NEAR, verdict, f"nearest player unit {names(near)} is "
+        out.append(("near", verdict, f"nearest player unit {names(near)} is "
                     f"{inch_text(d)} away, {word} {inch_text(limit)}"))
     else:
-        out.append((STEP_NEAR, False, "no player unit is left"))
+        out.append(("near", False, "no player unit is left"))
     objectives = sorted(ctx.board.cells_of(Terrain.OBJECTIVE), key=lambda c: distance(cell, c))
     reach = ctx.numbers.objective_range
     held = [o for o in objectives if distance(cell, o) <= reach]
     if held:
-        out.append((STEP_HOLD, True, f"it holds the objective at {list(held[0])} "
+        out.append(("hold", True, f"it holds the objective at {list(held[0])} "
                     f"({inch_text(distance(cell, held[0]))} away, within {inch_text(reach)})"))
     elif objectives:
-        out.append((STEP_HOLD, False, f"the nearest objective, {list(objectives[0])}, is "
+        out.append(("hold", False, f"the nearest objective, {list(objectives[0])}, is "
                     f"{inch_text(distance(cell, objectives[0]))} away, beyond {inch_text(reach)}"))
     else:
-        out.append((STEP_HOLD, False, "there is no objective marker on the board"))
+        out.append(("hold", False, "there is no objective marker on the board"))
     return out
 
 
-def tactical_move(ctx: Context, dice: Dice) -> Decision:
+def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    def hold(summary: str) -> Decision:
-        return make_decision(ctx, PHASE, [Outcome("hold")], summary, trace, dice)
+    def hold(summary: str) -> Result:
+        return Result([Outcome("hold")], summary, phase=PHASE)
 
     if unit.hp <= 0:
-        trace.append(TraceStep("Destroyed", APPLIED, f"{plural(unit.hp, 'wound')} left: "
-                               "it no longer acts"))
+        chain.add("destroyed", APPLIED, f"{plural(unit.hp, 'wound')} left: "
+                               "it no longer acts")
         return hold(f"{unit.name} is destroyed")
     engaged = ctx.engaged_with()
     if engaged:
-        trace.append(TraceStep("Already in combat", APPLIED,
-                               f"engaged with {names(engaged)}: it stays to fight"))
+        chain.add("in_combat", APPLIED,
+                               f"engaged with {names(engaged)}: it stays to fight")
         return hold(f"Stay in combat with {names(engaged)}")
 
     found, goal_text = goals(ctx)
     if not found:
-        trace.append(TraceStep(STEP_GOAL, SKIPPED, goal_text + ": it stays put"))
+        chain.add("goal", SKIPPED, goal_text + ": it stays put")
         return hold("Hold: nothing to head for")
-    trace.append(TraceStep(STEP_GOAL, APPLIED, goal_text))
+    chain.add("goal", APPLIED, goal_text)
 
     move = float(ctx.stat(unit, "move"))
     blocked = ctx.player_cells() | ctx.engagement_zone()
@@ -168,57 +160,57 @@ def tactical_move(ctx: Context, dice: Dice) -> Decision:
     for goal in found:
         normal = move_toward(ctx, unit.at, goal, move, blocked, field, reached)
         for index, end in enumerate(normal.ends):
-            result = _finish(ctx, goal, normal, index, end, blocked, roll, field, reached)
+            result = _finish(ctx, chain.fresh(), goal, normal, index, end, blocked, roll,
+                             field, reached)
             if main is None:
                 main = result
             outcomes.extend(result["outcomes"])
     assert main is not None
-    trace.extend(main["trace"])
+    chain.extend(main["chain"])
     unique: list[Outcome] = []
     for outcome in outcomes:
         if outcome not in unique:
             unique.append(outcome)
     statuses = (ADVANCED,) if unique[0].action == "advance" else ()
     if len(unique) > 1:
-        trace.append(TraceStep("Equal choices", "players choose",
+        chain.add("equal", "players choose",
                                f"{len(unique)} end cells are equally good; the players may "
-                               "pick any of them (listed as alternatives)"))
-    return make_decision(ctx, PHASE, unique, main["summary"], trace, dice, statuses)
+                               "pick any of them (listed as alternatives)")
+    return Result(unique, main["summary"], statuses_gained=statuses, phase=PHASE)
 
 
-def _finish(ctx: Context, goal: Goal, normal: Approach, index: int, end: Cell,
+def _finish(ctx: GrimdarkContext, chain: Chain, goal: Goal, normal: Approach, index: int, end: Cell,
             blocked: set[Cell], roll: _AdvanceRoll, field: DistanceField,
             reached: dict) -> dict:
     unit = ctx.unit
     path = normal.paths[index]
-    trace: list[TraceStep] = []
     move = float(ctx.stat(unit, "move"))
     if goal.at_goal:
-        trace.append(TraceStep(STEP_MOVE, SKIPPED, f"it already stands on its goal, {goal.label}"))
+        chain.add("move", SKIPPED, f"it already stands on its goal, {goal.label}")
     elif not path:
         why = ("its goal cannot be reached from here" if normal.before is None
                else "no reachable cell gets it closer (player units and the cells around "
                     "them are off limits)")
-        trace.append(TraceStep(STEP_MOVE, SKIPPED, why))
+        chain.add("move", SKIPPED, why)
     else:
-        trace.append(TraceStep(STEP_MOVE, APPLIED,
+        chain.add("move", APPLIED,
                                f"moves {inch_text(normal.spent)} of its {inch_text(move)} toward "
-                               f"{goal.label}, to {list(end)}"))
+                               f"{goal.label}, to {list(end)}")
     checks = stop_checks(ctx, end)
     stopped = [c for c in checks if c[1]]
     for step, verdict, detail in checks:
-        trace.append(TraceStep(step, APPLIED if verdict else SKIPPED, detail))
+        chain.add(step, APPLIED if verdict else SKIPPED, detail)
     outcome_cells = [(end, path)]
     action = "move" if path else "hold"
     if stopped:
-        trace.append(TraceStep(STEP_ADVANCE, SKIPPED, "a stop check holds: no advance"))
+        chain.add("advance", SKIPPED, "a stop check holds: no advance")
         summary = (f"Move {inch_text(normal.spent)} toward {goal.label} and stop" if path
                    else "Hold position")
     elif goal.at_goal or end == goal.cell or not path:
         reason = ("it is on its goal" if goal.at_goal or end == goal.cell
                   else "it can get no closer to its goal")
-        trace.append(TraceStep(STEP_ADVANCE, SKIPPED, f"nothing stops it, but {reason}: "
-                               "advancing would gain nothing"))
+        chain.add("advance", SKIPPED, f"nothing stops it, but {reason}: "
+                               "advancing would gain nothing")
         summary = (f"Move {inch_text(normal.spent)} to {goal.label}" if path
                    else "Hold position")
     else:
@@ -226,10 +218,10 @@ def _finish(ctx: Context, goal: Goal, normal: Approach, index: int, end: Cell,
         more = move_toward(ctx, unit.at, goal, move + extra, blocked, field, reached)
         outcome_cells = list(zip(more.ends, more.paths, strict=True))
         action = "advance"
-        trace.append(TraceStep(STEP_ADVANCE, APPLIED,
+        chain.add("advance", APPLIED,
                                f"none of the stop checks holds; {roll.text}: the move becomes "
                                f"{inch_text(move)} + {inch_text(extra)}, and it moves "
-                               f"{inch_text(more.spent)} in all, to {list(more.ends[0])}"))
+                               f"{inch_text(more.spent)} in all, to {list(more.ends[0])}")
         summary = f"Advance {inch_text(more.spent)} toward {goal.label}"
     outcomes = [Outcome(action, (), cell if p else None, tuple(p)) for cell, p in outcome_cells]
-    return {"outcomes": outcomes, "trace": trace, "summary": summary}
+    return {"outcomes": outcomes, "chain": chain, "summary": summary}

@@ -8,33 +8,31 @@ When several could deny the same power, one of them is picked at random.
 
 from __future__ import annotations
 
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.chain import Chain
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
+from desktop.engine.units import Unit
 from desktop.rulesets.grimdark_common import (
     DENIED,
     PSYKER,
-    Context,
+    GrimdarkContext,
     alive,
     distance,
     holder,
     inch_text,
-    make_decision,
     names,
 )
 
 PHASE = "psychic"
-STEP_DENY = "Deny the first power it can"
-STEP_PICK = "Pick one eligible psyker at random"
 
 
-def deny_intent(ctx: Context, dice: Dice) -> Decision:
+def deny_intent(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     """One enemy's stance in the player's psychic phase: which casters it would answer."""
     unit = ctx.unit
-    trace: list[TraceStep] = []
 
-    hold = holder(ctx, PHASE, STEP_DENY, trace, dice)
+    hold = holder(chain, PHASE, "deny")
 
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
@@ -48,13 +46,13 @@ def deny_intent(ctx: Context, dice: Dice) -> Decision:
                      key=lambda p: distance(unit.at, p.at))
     if not casters:
         return hold(f"no player psyker within {inch_text(reach)}", "No caster in reach")
-    trace.append(TraceStep(STEP_DENY, APPLIED,
+    chain.add("deny", APPLIED,
                            "it will try to deny the first power cast by any of: "
                            + ", ".join(f"{p.name} ({inch_text(distance(unit.at, p.at))})"
                                        for p in casters)
-                           + "; when other psykers could too, a die picks who"))
-    return make_decision(ctx, PHASE, [Outcome("deny", tuple(p.id for p in casters))],
-                         f"Ready to deny {names(casters)}", trace, dice)
+                           + "; when other psykers could too, a die picks who")
+    return Result([Outcome("deny", tuple(p.id for p in casters))],
+                  f"Ready to deny {names(casters)}", phase=PHASE)
 
 
 def eligible_deniers(encounter: Encounter, caster_id: str, reach: float) -> list:
@@ -64,29 +62,23 @@ def eligible_deniers(encounter: Encounter, caster_id: str, reach: float) -> list
             and distance(e.at, caster.at) <= reach]
 
 
-def choose_denier(ctx_for, encounter: Encounter, caster_id: str, reach: float,
-                  dice: Dice) -> Decision | None:
-    """The enemy psyker that tries to deny the power `caster_id` is manifesting, or None.
-
-    `ctx_for(unit)` builds the deciding unit's Context (the ruleset supplies it).
-    """
+def choose_denier(encounter: Encounter, caster_id: str, reach: float, dice: Dice,
+                  chain: Chain) -> tuple[Unit, Result] | None:
+    """The enemy psyker that tries to deny the power `caster_id` is manifesting and what it
+    does, or None."""
     caster = encounter.unit(caster_id)
     if caster.is_enemy:
         raise RulesError(f"'{caster_id}' is an enemy unit; only player psykers cast here")
     eligible = eligible_deniers(encounter, caster_id, reach)
     if not eligible:
         return None
-    first = len(dice.rolls)
     chosen = dice.choose(eligible, f"who denies {caster.name}'s power (1 of {len(eligible)})")
-    ctx = ctx_for(chosen)
-    ctx.first_roll = first
     listed = ", ".join(f"{n}. {e.name} ({inch_text(distance(e.at, caster.at))})"
                        for n, e in enumerate(eligible, 1))
-    trace = [TraceStep(STEP_DENY, APPLIED,
-                       f"{caster.name} manifests a power; enemy psykers within "
-                       f"{inch_text(reach)} that have not denied yet: {listed}")]
-    trace.append(TraceStep(STEP_PICK, APPLIED if len(eligible) > 1 else SKIPPED,
+    chain.applied("deny", f"{caster.name} manifests a power; enemy psykers within "
+                          f"{inch_text(reach)} that have not denied yet: {listed}")
+    chain.add("pick", APPLIED if len(eligible) > 1 else SKIPPED,
                            f"die {eligible.index(chosen) + 1} → {chosen.name}"
-                           if len(eligible) > 1 else f"only {chosen.name} can"))
-    return make_decision(ctx, PHASE, [Outcome("deny", (caster.id,))],
-                         f"Deny {caster.name}'s power", trace, dice, statuses=(DENIED,))
+                           if len(eligible) > 1 else f"only {chosen.name} can")
+    return chosen, Result([Outcome("deny", (caster.id,))], f"Deny {caster.name}'s power",
+                          statuses_gained=(DENIED,), phase=PHASE)

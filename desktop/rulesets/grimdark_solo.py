@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from desktop.engine.decision import SKIPPED, Decision, Outcome, TraceStep
+from desktop.engine.capabilities import Capabilities, EnemyDeck
+from desktop.engine.chain import Chain
+from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
@@ -21,13 +23,15 @@ from desktop.engine.units import Unit
 from desktop.rulesets import grimdark_combat, grimdark_movement
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.grimdark_command import (
+    CONDITIONS,
     Stratagem,
     StratagemDraw,
     command_ability,
     default_deck,
     draw_stratagem,
+    parse_deck,
 )
-from desktop.rulesets.grimdark_common import PSYKER, Context, Numbers, alive, make_decision
+from desktop.rulesets.grimdark_common import PSYKER, GrimdarkContext, Numbers, alive
 from desktop.rulesets.grimdark_psychic import choose_denier, deny_intent
 
 ENEMY_TURN = "enemy"
@@ -46,54 +50,59 @@ class GrimdarkSolo(Ruleset):
         super().__init__(data)
         self.numbers = Numbers.from_data(data)
         self.deck: tuple[Stratagem, ...] = default_deck(data)
+        self.capabilities = Capabilities(
+            deck=EnemyDeck(
+                id="stratagems", default=self.deck,
+                conditions={key: reason for key, (reason, _test) in CONDITIONS.items()},
+                parse=parse_deck, draw=self.draw_stratagem,
+                blank=lambda: Stratagem("", "", "never"), title="Enemy stratagem deck",
+                intro="One card is drawn each enemy turn; a card that would do nothing is "
+                      "set aside and another drawn.",
+                draw_label="Draw the enemy stratagem"),
+            player_turn=True)
 
-    def context(self, encounter: Encounter, unit: Unit) -> Context:
-        return Context(encounter, unit, self.data, self.numbers)
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
+                **shared) -> GrimdarkContext:
+        return GrimdarkContext(encounter, unit, dice, self.data, self.numbers)
 
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
-        if not unit.is_enemy:
-            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
-        phase = encounter.phase or self.data.phases[0]
+    def evaluate(self, ctx: GrimdarkContext, chain: Chain) -> Result:
+        phase = ctx.encounter.phase or self.data.phases[0]
         if phase not in self.data.phases:
             raise RulesError(f"unknown phase {phase!r} (known: {', '.join(self.data.phases)})")
-        ctx = self.context(encounter, unit)
-        ctx.first_roll = len(dice.rolls)
-        if whose_turn(encounter) == PLAYER_TURN:
-            return self._player_turn(ctx, phase, dice)
+        dice = ctx.dice
+        if whose_turn(ctx.encounter) == PLAYER_TURN:
+            return self._player_turn(ctx, chain, phase, dice)
         if phase == "command":
-            return command_ability(ctx, dice)
+            return command_ability(ctx, chain, dice)
         if phase == "movement":
-            return grimdark_movement.tactical_move(ctx, dice)
+            return grimdark_movement.tactical_move(ctx, chain, dice)
         if phase == "psychic":
-            return self._own_psychic_phase(ctx, dice)
+            return self._own_psychic_phase(ctx, chain)
         if phase == "shooting":
-            return grimdark_combat.shoot(ctx, dice)
+            return grimdark_combat.shoot(ctx, chain, dice)
         if phase == "charge":
-            return grimdark_combat.charge(ctx, dice)
-        return grimdark_combat.fight(ctx, dice)
+            return grimdark_combat.charge(ctx, chain, dice)
+        return grimdark_combat.fight(ctx, chain, dice)
 
-    def _player_turn(self, ctx: Context, phase: str, dice: Dice) -> Decision:
+    def _player_turn(self, ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice
+                     ) -> Result:
         if phase == "psychic":
-            return deny_intent(ctx, dice)
+            return deny_intent(ctx, chain, dice)
         if phase == "charge":
-            return grimdark_combat.intervene(ctx, dice)
+            return grimdark_combat.intervene(ctx, chain, dice)
         if phase == "fight":
-            return grimdark_combat.fight(ctx, dice)
-        trace = [TraceStep("Players' turn", SKIPPED,
-                           f"enemy units do not act in the players' {phase} phase")]
-        return make_decision(ctx, phase, [Outcome("hold")], "Waits: the players' turn",
-                             trace, dice)
+            return grimdark_combat.fight(ctx, chain, dice)
+        chain.skipped("players_turn", f"enemy units do not act in the players' {phase} phase")
+        return Result([Outcome("hold")], "Waits: the players' turn", phase=phase)
 
-    def _own_psychic_phase(self, ctx: Context, dice: Dice) -> Decision:
+    def _own_psychic_phase(self, ctx: GrimdarkContext, chain: Chain) -> Result:
         if PSYKER in ctx.unit.tags and alive(ctx.unit):
             detail = ("the solo rules give no instructions for enemy powers: the players cast "
                       "for it as the unit's rules allow")
         else:
             detail = "not a psyker"
-        trace = [TraceStep("Enemy psychic phase", SKIPPED, detail)]
-        return make_decision(ctx, "psychic", [Outcome("hold")], "No psychic action",
-                             trace, dice)
+        chain.skipped("own_psychic", detail)
+        return Result([Outcome("hold")], "No psychic action", phase="psychic")
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if alive(u))
@@ -123,8 +132,13 @@ class GrimdarkSolo(Ruleset):
     def choose_denier(self, encounter: Encounter, caster_id: str, dice: Dice
                       ) -> Decision | None:
         """Which enemy psyker tries to deny the power `caster_id` manifests (None: nobody)."""
-        return choose_denier(lambda u: self.context(encounter, u), encounter, caster_id,
-                             self.numbers.deny_range, dice)
+        first_roll = len(dice.rolls)
+        chain = self.chain()
+        found = choose_denier(encounter, caster_id, self.numbers.deny_range, dice, chain)
+        if found is None:
+            return None
+        unit, result = found
+        return self.decision(unit, result, chain, dice, first_roll)
 
 
 def build() -> GrimdarkSolo:

@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
@@ -47,7 +49,6 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import TieBreaker, select, tiers
 from desktop.engine.units import Unit
-from desktop.rulesets.chain import ChainTrace, plural
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.HEX)
@@ -55,12 +56,6 @@ START_OF_TURN = "start-of-turn"
 END_OF_TURN = "end-of-turn"
 TIMINGS = (START_OF_TURN, END_OF_TURN)
 TRIGGERED = "triggered"
-
-STEP_START = "1. Start of turn"
-STEP_MOVE = "2. Move"
-STEP_TARGETS = "3a. Choose targets"
-STEP_ROLL = "3b. Roll Combat dice"
-STEP_END = "4. End of turn"
 
 
 @dataclass(frozen=True)
@@ -131,6 +126,13 @@ class _Plan:
     orders: list[tuple[Unit, ...]]  # target orders from where it ends; [()] when none
 
 
+@dataclass
+class HexContext(Context):
+    reach: int
+    move: int
+    opponents: list[Unit]  # opposing units with HP above 0
+
+
 class HexQuest(Ruleset):
     def __init__(self, data: RulesetData) -> None:
         super().__init__(data)
@@ -161,39 +163,34 @@ class HexQuest(Ruleset):
         return f"{opponent.name} {hexes(d)} away, in sight"
 
     # -- the turn --------------------------------------------------------------------------
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
-        if not unit.is_enemy:
-            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
-        trace = ChainTrace()
-        if unit.hp <= 0:
-            trace.add("Defeated", APPLIED, f"HP {unit.hp}: it takes no turn")
-            return self._decision(unit, [_Plan(None, (), [()])], "Defeated: no turn", trace,
-                                  dice, ())
-        triggered = self._abilities(unit, START_OF_TURN, STEP_START, trace)
-
-        reach = self._stat(unit, "range")
-        move = self._stat(unit, "move")
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> HexContext:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
+        return HexContext(encounter, unit, dice, self._stat(unit, "range"),
+                          self._stat(unit, "move"), opponents)
+
+    def evaluate(self, ctx: HexContext, chain: Chain) -> Result:
+        encounter, unit, dice = ctx.encounter, ctx.unit, ctx.dice
+        reach, move, opponents = ctx.reach, ctx.move, ctx.opponents
+        triggered = self._abilities(unit, START_OF_TURN, "start", chain)
         now = [o for o in opponents if self.targetable_from(encounter, unit.at, reach, o)]
         if now:
-            trace.add(STEP_MOVE, SKIPPED,
-                      f"someone is targetable within range {reach}: "
-                      + "; ".join(self._why_not(encounter, unit.at, reach, o) for o in now)
-                      + ": it stays put")
-            plans = [_Plan(None, (), self._orders(encounter, unit, unit.at, reach, trace))]
+            chain.skipped("move",
+                          f"someone is targetable within range {reach}: "
+                          + "; ".join(self._why_not(encounter, unit.at, reach, o) for o in now)
+                          + ": it stays put")
+            plans = [_Plan(None, (), self._orders(encounter, unit, unit.at, reach, chain))]
         else:
-            plans = self._move(encounter, unit, reach, move, opponents, trace)
+            plans = self._move(encounter, unit, reach, move, opponents, chain)
             engage_from = {p.stop for p in plans}
             if len(engage_from) == 1:
                 only = plans[0].stop or unit.at
-                orders = self._orders(encounter, unit, only, reach, trace)
+                orders = self._orders(encounter, unit, only, reach, chain)
                 for p in plans:
                     p.orders = orders
             else:
                 for p in plans:
                     p.orders = self._orders(encounter, unit, p.stop or unit.at, reach, None)
-                self._trace_many_orders(plans, trace)
+                self._trace_many_orders(plans, chain)
 
         main = plans[0]
         targets = main.orders[0]
@@ -205,16 +202,15 @@ class HexQuest(Ruleset):
                                                  f"resolved against {names}")
                 dice.explain(f"{value} damage to {names}" if len(targets) == 1 else
                              f"{value} damage to each target: {names}")
-                trace.add(STEP_ROLL, APPLIED,
-                          f"rolls {combat}d6 once: {value}; resolved against {names}, in that "
-                          "order")
+                chain.applied("roll", f"rolls {combat}d6 once: {value}; resolved against "
+                                      f"{names}, in that order")
             else:
-                trace.add(STEP_ROLL, APPLIED,
-                          f"Combat 0: no dice, but the engage still happens against {names} "
-                          "(abilities that trigger on it apply)")
+                chain.applied("roll",
+                              f"Combat 0: no dice, but the engage still happens against {names} "
+                              "(abilities that trigger on it apply)")
         else:
-            trace.add(STEP_ROLL, SKIPPED, "nobody to engage")
-        triggered += self._abilities(unit, END_OF_TURN, STEP_END, trace)
+            chain.skipped("roll", "nobody to engage")
+        triggered += self._abilities(unit, END_OF_TURN, "end", chain)
 
         if targets:
             summary = "Engage " + ", then ".join(t.name for t in targets)
@@ -225,31 +221,32 @@ class HexQuest(Ruleset):
             summary = f"Move {hexes(len(main.path))} to {cell_text(main.stop)}"
         else:
             summary = "Hold: nothing to engage and nowhere to go"
-        return self._decision(unit, plans, summary, trace, dice, triggered)
+        return Result(_outcomes(plans), summary,
+                      notes=tuple(f"Triggered: {t}" for t in triggered))
 
-    def _abilities(self, unit: Unit, timing: str, step: str, trace: ChainTrace) -> tuple[str, ...]:
+    def _abilities(self, unit: Unit, timing: str, step: str, chain: Chain) -> tuple[str, ...]:
         mine = [a for a in self.abilities if a.timing == timing]
         fired = [a for a in mine if a.applies_to(unit)]
         if not fired:
             detail = ("no ability of this ruleset triggers now" if not mine else
                       f"{len(mine)} of this ruleset's abilities trigger now; none applies to "
                       f"{unit.name}")
-            trace.add(step, SKIPPED, detail)
+            chain.skipped(step, detail)
             return ()
         for ability in fired:
-            trace.add(f"{step}: {ability.name}", TRIGGERED,
-                      f"{ability.effect} ({ability.reason(unit)})")
+            chain.add(step, TRIGGERED, f"{ability.effect} ({ability.reason(unit)})",
+                      part=ability.name)
         return tuple(f"{ability.name} ({timing})" for ability in fired)
 
     # -- moving ----------------------------------------------------------------------------
     def _move(self, encounter: Encounter, unit: Unit, reach: int, move: int,
-              opponents: list[Unit], trace: ChainTrace) -> list[_Plan]:
+              opponents: list[Unit], chain: Chain) -> list[_Plan]:
         board = encounter.board
         nobody = "; ".join(self._why_not(encounter, unit.at, reach, o) for o in opponents)
         head = (f"nobody targetable within range {reach} ({nobody})" if opponents
                 else "no opposing unit with HP above 0")
         if not opponents:
-            trace.add(STEP_MOVE, SKIPPED, head + ": nothing to move toward")
+            chain.skipped("move", head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         occupied = encounter.occupied(exclude=[unit.id])
         field = MemoField(DistanceField(board, MOVEMENT, [unit.at], blocked=occupied))
@@ -284,7 +281,7 @@ class HexQuest(Ruleset):
         else:
             destinations, detail = self._fallback(encounter, unit, field, opponents, head)
             if not destinations:
-                trace.add(STEP_MOVE, SKIPPED, detail)
+                chain.skipped("move", detail)
                 return [_Plan(None, (), [()])]
         plans: list[_Plan] = []
         seen: set[Cell] = set()
@@ -307,10 +304,9 @@ class HexQuest(Ruleset):
                 seen.add(stop)
                 plans.append(_Plan(stop, tuple(field.path_to(stop)), [()]))
         if not plans:
-            trace.add(STEP_MOVE, SKIPPED, f"{detail}; its move is 0")
+            chain.skipped("move", f"{detail}; its move is 0")
             return [_Plan(None, (), [()])]
-        trace.add(STEP_MOVE, APPLIED, f"{detail}; moving up to {hexes(move)}: "
-                  + "; ".join(stop_notes))
+        chain.applied("move", f"{detail}; moving up to {hexes(move)}: " + "; ".join(stop_notes))
         return plans
 
     def _fallback(self, encounter: Encounter, unit: Unit, field: MemoField,
@@ -348,14 +344,14 @@ class HexQuest(Ruleset):
         return (max if strongest else min)(units, key=lambda u: u.hp)
 
     def _orders(self, encounter: Encounter, unit: Unit, cell: Cell, reach: int,
-                trace: ChainTrace | None) -> list[tuple[Unit, ...]]:
+                chain: Chain | None) -> list[tuple[Unit, ...]]:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
         able = [o for o in opponents if self.targetable_from(encounter, cell, reach, o)]
         count = self._stat(unit, "targets")
         if not able:
-            if trace is not None:
-                trace.add(STEP_TARGETS, SKIPPED,
-                          f"nobody targetable within range {reach} from {cell_text(cell)}")
+            if chain is not None:
+                chain.skipped("targets",
+                              f"nobody targetable within range {reach} from {cell_text(cell)}")
             return [()]
         strongest = self._icon_strongest(unit)
         breaker = TieBreaker(
@@ -364,7 +360,7 @@ class HexQuest(Ruleset):
             lambda u: f"{u.name} HP {u.hp}",
         )
         orders = engage_orders(tiers(able, [breaker]), count)
-        if trace is not None:
+        if chain is not None:
             listed = ", ".join(f"{u.name} HP {u.hp}" for u in sorted(
                 able, key=lambda u: -u.hp if strongest else u.hp))
             detail = (f"targetable from {cell_text(cell)}: {listed}; up to {count}, "
@@ -373,10 +369,10 @@ class HexQuest(Ruleset):
             if len(orders) > 1:
                 detail += (f"; equal HP: the party picks among {len(orders)} orders "
                            "(listed as alternatives)")
-            trace.add(STEP_TARGETS, APPLIED, detail)
+            chain.applied("targets", detail)
         return orders
 
-    def _trace_many_orders(self, plans: list[_Plan], trace: ChainTrace) -> None:
+    def _trace_many_orders(self, plans: list[_Plan], chain: Chain) -> None:
         parts = []
         for p in plans:
             cell = cell_text(p.stop) if p.stop else "where it stands"
@@ -384,24 +380,9 @@ class HexQuest(Ruleset):
             parts.append(f"from {cell}: " + (", then ".join(u.name for u in first) if first
                                              else "nobody"))
         anyone = any(p.orders[0] for p in plans)
-        trace.add(STEP_TARGETS, APPLIED if anyone else SKIPPED, "; ".join(parts))
+        chain.add("targets", APPLIED if anyone else SKIPPED, "; ".join(parts))
 
-    # -- results ---------------------------------------------------------------------------
-    def _decision(self, unit: Unit, plans: list[_Plan], summary: str, trace: ChainTrace,
-                  dice: Dice, triggered: tuple[str, ...]) -> Decision:
-        outcomes: list[Outcome] = []
-        for plan in plans:
-            for order in plan.orders:
-                action = "attack" if order else ("move" if plan.stop is not None else "hold")
-                outcomes.append(Outcome(action, tuple(u.id for u in order), plan.stop,
-                                        plan.path))
-        notes = tuple(f"Triggered: {t}" for t in triggered)
-        return Decision(
-            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-            outcome=outcomes[0], summary=summary, rolls=tuple(dice.rolls),
-            alternatives=tuple(outcomes[1:]), trace=trace.steps(), notes=notes,
-        )
-
+    # -- order and statuses ----------------------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
         ranked = sorted(enemies, key=lambda u: -self.effective_level(u))  # stable: roster order
@@ -426,6 +407,16 @@ class HexQuest(Ruleset):
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         return {"defeated"} if unit.hp <= 0 else set()
+
+
+def _outcomes(plans: list[_Plan]) -> list[Outcome]:
+    """Every way the turn can go: each plan's stop with each of its target orders."""
+    outcomes: list[Outcome] = []
+    for plan in plans:
+        for order in plan.orders:
+            action = "attack" if order else ("move" if plan.stop is not None else "hold")
+            outcomes.append(Outcome(action, tuple(u.id for u in order), plan.stop, plan.path))
+    return outcomes
 
 
 def engage_orders(ranked: list[list[Unit]], count: int) -> list[tuple[Unit, ...]]:

@@ -14,6 +14,7 @@ import traceback
 from dataclasses import dataclass
 from functools import cache
 
+from desktop.engine.capabilities import Capabilities
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import Ruleset, RulesetData
 from desktop.rulesets.data_loader import load_ruleset_data
@@ -137,6 +138,15 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset, imported and built on first use. UnknownRuleset or BrokenRuleset (both
     RulesErrors with one message for the user) when it cannot be had."""
     return entry_for(ruleset_id).load()
+
+
+def capabilities_of(ruleset_id: str) -> Capabilities:
+    """What the ruleset offers besides deciding; the defaults when it cannot be had (the
+    reason is reported where the ruleset itself is needed)."""
+    try:
+        return get_ruleset(ruleset_id).capabilities
+    except RulesError:
+        return Capabilities()
 
 
 def ruleset_data(ruleset_id: str) -> RulesetData:

@@ -5,7 +5,7 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
   difficult cell, +1" per door, +2" per window or hole, heights climbed, gaps leapt; see
   engine/climbing.py); figures are never passed through. Swift figures may glide down
   from a height instead of a normal move (never instead of a dash); leaps and glides are
-  named in the trace. Dash adds 2" and forbids a combat action; an enemy
+  named in the chain. Dash adds 2" and forbids a combat action; an enemy
   able to fire at a target never dashes.
 - In cover / next forward position / use cover / manoeuvre within cover: engine/cover.py.
 - After any move that is not a dash the enemy attacks if it can: a brawl when next to an
@@ -27,7 +27,7 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
   choose to jump; they climb down instead (the rules' "no stupid actions").
 - A rampaging enemy that stands to fire its heavy weapon picks its target among those
   within the heavy weapon's range (a longer second weapon does not choose the target).
-- Module map: skirmish_situation (what one enemy sees and reaches), skirmish_rows (every
+- Module map: skirmish_context (what one enemy sees and reaches), skirmish_rows (every
   table row and base-condition action), skirmish_plan (fallback, merging ties),
   skirmish_statuses (stun, shock, overwatch), skirmish_beast (beast, guardian).
 """
@@ -37,20 +37,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.dice import Dice
+from desktop.engine.chain import Chain
+from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, Result
+from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
 from desktop.rulesets import skirmish_rows as rows
-from desktop.rulesets.chain import ChainTrace
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.skirmish_beast import beast, guardian
+from desktop.rulesets.skirmish_context import SkirmishContext, inch_text
 from desktop.rulesets.skirmish_plan import Plan, finish, merge
 from desktop.rulesets.skirmish_rows import Attempt, Impossible
-from desktop.rulesets.skirmish_situation import Situation, inch_text
 from desktop.rulesets.skirmish_statuses import end_of_activation, shocked, status_steps, stunned
 
 TABLE_TYPES = ("cautious", "aggressive", "tactical", "defensive")
@@ -104,9 +104,6 @@ class SkirmishAi(Ruleset):
         self.default_move = float(data.stat_default("move") or 6)
 
     # -- entry points ------------------------------------------------------------------------
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        return self._decide(encounter, unit_id, dice, {})
-
     def decide_group(self, encounter: Encounter, unit_id: str, dice: Dice) -> list[Decision]:
         """Every member of `unit_id`'s roll group, in roster order, sharing one table roll."""
         group = roll_group(encounter, encounter.unit(unit_id))
@@ -115,70 +112,69 @@ class SkirmishAi(Ruleset):
         facts: dict = {"groups": {u.id: group for u in group}}
         out: list[Decision] = []
         for member in group:
-            decision = self._decide(encounter, member.id, dice, facts)
+            decision = self.decide(encounter, member.id, dice, facts=facts)
             if decision.shares_roll_with:
                 dice.group_roll = decision.rolls[0].value
             out.append(decision)
         return out
 
-    def _decide(self, enc: Encounter, unit_id: str, dice: Dice, facts: dict) -> Decision:
-        unit = enc.unit(unit_id)
-        if not unit.is_enemy:
-            raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
+                facts: dict | None = None) -> SkirmishContext:
+        ctx = SkirmishContext.of(encounter, unit, dice, self.default_move)
+        ctx.facts = facts if facts is not None else {}
+        return ctx
+
+    def evaluate(self, s: SkirmishContext, chain: Chain) -> Result:
+        unit, dice = s.unit, s.dice
         start = len(dice.rolls)
-        trace = ChainTrace()
         notes: list[str] = []
-        if unit.hp <= 0:
-            trace.add("Out of action", APPLIED, f"HP {unit.hp}: it takes no activation")
-            return self._decision(unit, [Outcome("hold")], trace, dice, start, (), notes, enc)
-        s = Situation.of(enc, unit, self.default_move)
-        status_steps(unit, trace)
+        status_steps(unit, chain)
         if unit.has("shocked"):
-            plan = shocked(s, trace)
+            plan = shocked(s, chain)
         else:
-            plan = self._plan(s, dice, trace, notes, depth=0, facts=facts)
+            plan = self._plan(s, dice, chain, notes, depth=0, facts=s.facts)
             if unit.has("stunned"):
-                plan = stunned(s, plan, trace)
+                plan = stunned(s, plan, chain)
         for step, detail in s.special_moves(plan.outcomes[0]):
-            trace.add(step, APPLIED, detail)
-        gained = end_of_activation(s, plan, dice, trace)
+            chain.applied(step, detail)
+        gained = end_of_activation(s, plan, dice, chain)
         notes += plan.notes
         notes.append("Dice order: the table roll (a group's shared roll, or a guardian's ward's "
                      "rolls), then skulking, then overwatch.")
-        decision = self._decision(unit, plan.outcomes, trace, dice, start, gained, notes, enc)
-        return replace(decision, shares_roll_with=self._shares_roll_with(enc, unit, decision,
-                                                                         facts))
+        main = plan.outcomes[0]
+        return Result(plan.outcomes, summarise(s.encounter, unit, main), statuses_gained=gained,
+                      notes=tuple(notes),
+                      shares_roll_with=self._shares_roll_with(s, dice.rolls[start:]))
 
     @staticmethod
-    def _shares_roll_with(enc: Encounter, unit: Unit, decision: Decision,
-                          facts: dict) -> tuple[str, ...]:
+    def _shares_roll_with(s: SkirmishContext, rolls: list[Roll]) -> tuple[str, ...]:
         """The other members of the group whose table roll this decision rolled (the first
         die; a roll the group made earlier is not rolled again, so it is not shared again)."""
-        first = decision.rolls[0] if decision.rolls else None
+        first = rolls[0] if rolls else None
         if first is None or first.shared or not first.purpose.startswith(TABLE_ROLL):
             return ()
-        group = facts.get("groups", {}).get(unit.id) or roll_group(enc, unit)
-        return tuple(u.id for u in group if u.id != unit.id)
+        group = s.facts.get("groups", {}).get(s.unit.id) or roll_group(s.encounter, s.unit)
+        return tuple(u.id for u in group if u.id != s.unit.id)
 
     # -- the AI types -----------------------------------------------------------------------
-    def _plan(self, s: Situation, dice: Dice, trace: ChainTrace, notes: list[str],
+    def _plan(self, s: SkirmishContext, dice: Dice, chain: Chain, notes: list[str],
               depth: int, facts: dict | None = None) -> Plan:
         ai = s.unit.ai or self.data.default_ai()
         if not s.opponents:
-            trace.add("Opponents", SKIPPED, "no opponent is left on the table: it holds")
+            chain.add("opponents", SKIPPED, "no opponent is left on the table: it holds")
             return Plan([Outcome("hold")])
         if ai in TABLE_TYPES:
-            return self._table_type(s, ai, dice, trace, notes, facts or {})
+            return self._table_type(s, ai, dice, chain, notes, facts or {})
         if ai == "rampaging":
-            return self._rampage(s, trace)
+            return self._rampage(s, chain)
         if ai == "beast":
-            return beast(s, trace)
+            return beast(s, chain)
         if ai == "guardian":
-            return guardian(s, dice, trace, notes, depth, self._plan)
+            return guardian(s, dice, chain, notes, depth, self._plan)
         raise RulesError(f"unknown AI type '{ai}' for {self.id}")
 
-    def _base(self, enc: Encounter, member: Unit) -> tuple[bool, str]:
-        m = Situation.of(enc, member, self.default_move)
+    def _base(self, enc: Encounter, member: Unit, dice: Dice) -> tuple[bool, str]:
+        m = SkirmishContext.of(enc, member, dice, self.default_move)
         ai = member.ai
         if ai == "aggressive":
             options = rows.brawl_options(m)
@@ -201,19 +197,19 @@ class SkirmishAi(Ruleset):
         return covered and bool(near), (f"{member.name} is {where}; opponents in sight: {shown} "
                                         f"(needs one within 12\")")
 
-    def _table_type(self, s: Situation, ai: str, dice: Dice, trace: ChainTrace,
+    def _table_type(self, s: SkirmishContext, ai: str, dice: Dice, chain: Chain,
                     notes: list[str], facts: dict) -> Plan:
         spec = self.data.ai_types[ai]
         if dice.group_roll is not None:
             # The group was fixed when its roll was made (none of its members met a base
             # condition then): a member that has moved apart since, or whose neighbours
             # would now meet one, still follows that roll (this module's docstring).
-            trace.add("Group's roll", "shared", f"its group rolled {dice.group_roll} on the "
+            chain.add("group_roll", "shared", f"its group rolled {dice.group_roll} on the "
                       "table earlier this round, when no member met its base condition; it "
                       "follows that roll, even if it has moved apart since")
             purpose = f"{TABLE_ROLL} ({spec.name}, the group's roll)"
         else:
-            based = self._group_base(s, ai, trace, notes, facts)
+            based = self._group_base(s, ai, chain, notes, facts)
             if isinstance(based, Plan):
                 return based
             purpose = based
@@ -221,15 +217,15 @@ class SkirmishAi(Ruleset):
         behaviour, aims = TABLES[ai][value]
         row_text = _row_text(spec.table, value)
         dice.explain(f"{spec.name} table, row {value}: {row_text}")
-        step = f"D6 table: rolled {value} — {row_text}"
+        step = chain.step("table", value=value, row=row_text)
         if aims:
             results = [(t, behaviour(s, t)) for t in s.nearest()]
             result = merge(results, s)
         else:
             result = behaviour(s)
-        return finish(s, result, step, trace)
+        return finish(s, result, step, chain)
 
-    def _group_base(self, s: Situation, ai: str, trace: ChainTrace, notes: list[str],
+    def _group_base(self, s: SkirmishContext, ai: str, chain: Chain, notes: list[str],
                     facts: dict) -> Plan | str:
         """The group and its base conditions: the base-condition plan when a member meets
         its own, else the purpose of the table roll the group shares."""
@@ -237,7 +233,7 @@ class SkirmishAi(Ruleset):
         groups = facts.setdefault("groups", {})
         group = groups.get(s.unit.id)
         if group is None:
-            group = roll_group(s.enc, s.unit)
+            group = roll_group(s.encounter, s.unit)
             groups.update((u.id, group) for u in group)
         bases = facts.setdefault("bases", {})
         names = ", ".join(u.name for u in group)
@@ -245,32 +241,32 @@ class SkirmishAi(Ruleset):
             ids = ", ".join(u.id for u in group)
             notes.append(f"Group: {ids} — they share one table roll, the first die each of "
                          f"their decisions asks for.")
-            trace.add("Group", "group", f"{names} stand within 2\" of one another (chained) and "
+            chain.add("group", "group", f"{names} stand within 2\" of one another (chained) and "
                       "share one roll")
         else:
-            trace.add("Group", "alone", "no other table-rolling enemy within 2\"")
+            chain.add("group", "alone", "no other table-rolling enemy within 2\"")
         base_text = spec.steps[0] if spec.steps else "base condition"
         met: list[str] = []
         unmet: list[str] = []
         for member in group:
             if member.id not in bases:
-                bases[member.id] = self._base(s.enc, member)
+                bases[member.id] = self._base(s.encounter, member, s.dice)
             ok, detail = bases[member.id]
             (met if ok else unmet).append(detail)
-        step = f"Base condition ({spec.name}): {base_text}"
+        step = chain.step("base", ai=spec.name, condition=base_text)
         if met:
             why = "; ".join(met)
             if s.unit.id != group[0].id or len(group) > 1:
                 why += "; the whole group follows its base condition" if len(group) > 1 else ""
-            trace.add(step, APPLIED, why)
+            chain.add(step, APPLIED, why)
             result = BASE_ACTIONS[ai](s, None)
-            return finish(s, result, "Base-condition action", trace)
-        trace.add(step, SKIPPED, "; ".join(unmet))
+            return finish(s, result, "base_action", chain)
+        chain.add(step, SKIPPED, "; ".join(unmet))
         return f"{TABLE_ROLL} ({spec.name}" + (f", group of {names})" if len(group) > 1 else ")")
 
-    def _rampage(self, s: Situation, trace: ChainTrace) -> Plan:
+    def _rampage(self, s: SkirmishContext, chain: Chain) -> Plan:
         heavy = [w for w in s.unit.weapons if w.kind == "heavy"]
-        step_heavy = "Rampaging with a heavy weapon: stand and fire when a target is in sight"
+        step_heavy = "rampage_heavy"
         if heavy:
             reach = max(w.range for w in heavy)
             targets = [o for o in s.visible(s.at) if inches(s.at, o.at) <= reach]
@@ -279,10 +275,10 @@ class SkirmishAi(Ruleset):
                 # are chosen from (a longer-ranged second weapon does not pick the target).
                 gunner = replace(s, unit=s.unit.evolve(weapons=tuple(heavy)))
                 outs, text = gunner.outcomes([s.at], "move")
-                trace.add(step_heavy, APPLIED, f"{targets[0].name} is in sight within its heavy "
+                chain.add(step_heavy, APPLIED, f"{targets[0].name} is in sight within its heavy "
                           f"weapon's {inch_text(reach)}; {text}")
                 return Plan(outs)
-            trace.add(step_heavy, SKIPPED, f"no opponent in sight within {inch_text(reach)}")
+            chain.add(step_heavy, SKIPPED, f"no opponent in sight within {inch_text(reach)}")
         results = []
         for target in s.nearest():
             found = s.brawl_cost(target)
@@ -294,19 +290,10 @@ class SkirmishAi(Ruleset):
             else:
                 results.append((target, rows.fastest(s, target, s.dash, "dash")))
         return finish(s, merge(results, s),
-                            "Rampaging: as fast as possible at the closest opponent, to brawl",
-                            trace)
+                            "rampage",
+                            chain)
 
-    # -- decisions, order, helpers ----------------------------------------------------------------
-    def _decision(self, unit, outcomes, trace, dice, start, gained, notes, enc) -> Decision:
-        main = outcomes[0]
-        return Decision(
-            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-            outcome=main, summary=summarise(enc, unit, main), rolls=tuple(dice.rolls[start:]),
-            statuses_gained=tuple(gained), alternatives=tuple(outcomes[1:]),
-            trace=trace.steps(), notes=tuple(notes),
-        )
-
+    # -- order, helpers, checks ------------------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
         ids = [u.id for u in enemies]

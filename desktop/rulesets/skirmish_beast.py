@@ -5,26 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from desktop.engine.board import Cell
+from desktop.engine.chain import Chain
 from desktop.engine.cover import cover_map
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.dice import Dice
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.engine.units import Unit
-from desktop.rulesets.chain import ChainTrace
+from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
 from desktop.rulesets.skirmish_plan import Plan, dedupe, finish, merge
 from desktop.rulesets.skirmish_rows import Attempt, Impossible, brawl_options, fastest
 from desktop.rulesets.skirmish_rows import _cells_text as cells_text
 from desktop.rulesets.skirmish_rows import _d as rounded_inches
 from desktop.rulesets.skirmish_rows import _first_group as first_group
-from desktop.rulesets.skirmish_situation import Situation, best_cells, inch_text
 
 GUARD_DISTANCE = 3.0
 BEAST_FRIEND_DISTANCE = 2.0
 SKULK_AT = 5
 
 
-def beast(s: Situation, trace: ChainTrace) -> Plan:
-    step = "Beast: close in under cover; break cover only for a brawl within two moves"
+def beast(s: SkirmishContext, chain: Chain) -> Plan:
+    step = "beast"
     friends = [f.at for f in s.friends]
     options = brawl_options(s)
     if options:
@@ -38,7 +38,7 @@ def beast(s: Situation, trace: ChainTrace) -> Plan:
             outs += [x for x in more if x.targets == (o.id,)] or more
         shared = " (a friend is already fighting it)" if low[0] == 0 else ""
         names = " or ".join(o.name for o, _ in chosen)
-        trace.add(step, APPLIED, f"{names} can be reached with {inch_text(low[1])} of its "
+        chain.add(step, APPLIED, f"{names} can be reached with {inch_text(low[1])} of its "
                   f"{inch_text(s.move)} move: it breaks cover to brawl{shared}")
         return Plan(outs)
     results = []
@@ -54,9 +54,9 @@ def beast(s: Situation, trace: ChainTrace) -> Plan:
             results.append((target, result))
             continue
         results.append((target, _stalk(s, target, found)))
-    return finish(s, merge(results, s), step, trace)
+    return finish(s, merge(results, s), step, chain)
 
-def _stalk(s: Situation, target: Unit, found) -> Attempt | Impossible:
+def _stalk(s: SkirmishContext, target: Unit, found) -> Attempt | Impossible:
     limit = s.move if (s.ranged and s.fire_targets(s.at)) else s.dash
     reach = s.reach(limit)
     watchers = [o.at for o in s.opponents]
@@ -84,21 +84,21 @@ def _stalk(s: Situation, target: Unit, found) -> Attempt | Impossible:
                          f"creeps {inch_text(reach[cells[0]])} to {cells_text(cells)}, "
                          f"{how}, {inch_text(inches(cells[0], target.at))} from it{friend}")
 
-def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], depth: int,
+def guardian(s: SkirmishContext, dice: Dice, chain: Chain, notes: list[str], depth: int,
              plan_ward: Callable[..., Plan]) -> Plan:
-    """Stays with its ward: `plan_ward(situation, dice, trace, notes, depth)` plans
+    """Stays with its ward: `plan_ward(situation, dice, chain, notes, depth)` plans
     the ward's own activation (the same dice, so the guardian follows what the ward will do)."""
-    step = "Guardian: stay within 3\" of its ward, same pace, same targets and method"
+    step = "guardian"
     ward_id = s.unit.guards
-    ward = s.enc.unit(ward_id) if ward_id and s.enc.has_unit(ward_id) else None
+    ward = s.encounter.unit(ward_id) if ward_id and s.encounter.has_unit(ward_id) else None
     if ward is None or ward.hp <= 0 or depth > 0:
         why = ("it guards nobody" if ward is None else
                f"its ward {ward.name} is out of action" if ward.hp <= 0 else
                "its ward is itself a guardian")
-        return finish(s, Impossible(why), step, trace)
-    ward_trace = ChainTrace()
+        return finish(s, Impossible(why), step, chain)
+    ward_trace = chain.fresh()
     if ward.is_enemy:
-        ws = Situation.of(s.enc, ward, s.default_move)
+        ws = SkirmishContext.of(s.encounter, ward, s.dice, s.default_move)
         ward_plan = plan_ward(ws, dice, ward_trace, [], depth + 1)
         w = ward_plan.outcomes[0]
     else:
@@ -109,12 +109,12 @@ def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], dept
     pace = s.dash if w.action == "dash" else s.move
     reach = s.reach(pace)
     cells = [c for c in reach if c != ward_end and inches(c, ward_end) <= GUARD_DISTANCE]
-    target = s.enc.unit(w.targets[0]) if w.targets else None
+    target = s.encounter.unit(w.targets[0]) if w.targets else None
     if not cells:
         cells = best_cells([c for c in reach if c != ward_end],
                                 lambda c: rounded_inches(c, ward_end))
         if not cells:
-            return finish(s, Impossible("it cannot move at all"), step, trace)
+            return finish(s, Impossible("it cannot move at all"), step, chain)
         within = (f"it cannot get within 3\" of {ward.name}'s end cell; it gets as close "
                   "as it can")
     else:
@@ -132,9 +132,9 @@ def guardian(s: Situation, dice: Dice, trace: ChainTrace, notes: list[str], dept
     outs, text = s.outcomes(cells, mode, target)
     ward_does = f"{ward.name} {'would ' if ward.is_enemy else ''}{w.action}"
     if w.targets:
-        ward_does += f" at {', '.join(s.enc.unit(t).name for t in w.targets)}"
+        ward_does += f" at {', '.join(s.encounter.unit(t).name for t in w.targets)}"
     detail = "; ".join(t.detail for t in ward_trace.steps() if t.outcome == APPLIED)
-    trace.add(step, APPLIED, f"{ward_does} (its own reasoning: {detail or 'none'}); the "
+    chain.add(step, APPLIED, f"{ward_does} (its own reasoning: {detail or 'none'}); the "
               f"guardian {within}, at the same pace; "
               f"{text if mode != 'dash' else 'dashes too'}")
     return Plan(outs)
@@ -147,28 +147,28 @@ def _within(cells: list[Cell], distance: float) -> set[Cell]:
             for dy in range(-reach, reach + 1) if dx * dx + dy * dy <= limit}
 
 
-def skulk(s: Situation, plan: Plan, end: Cell, dice: Dice, trace: ChainTrace) -> Cell:
-    step = "End of activation: skulking"
+def skulk(s: SkirmishContext, plan: Plan, end: Cell, dice: Dice, chain: Chain) -> Cell:
+    step = "skulking"
     seen = s.visible(end)
     if seen:
-        trace.add(step, "not rolled", f"it can see {', '.join(o.name for o in seen)}")
+        chain.add(step, "not rolled", f"it can see {', '.join(o.name for o in seen)}")
         return end
     value = dice.roll(6, "skulking")
     if value < SKULK_AT:
-        trace.add(step, "stays", f"no target in sight; rolled {value}, needs 5-6")
+        chain.add(step, "stays", f"no target in sight; rolled {value}, needs 5-6")
         return end
     spots, why = skulk_spots(s, end)
     if not spots:
-        trace.add(step, "stays", f"rolled {value}, but {why}")
+        chain.add(step, "stays", f"rolled {value}, but {why}")
         return end
     main = plan.outcomes[0]
     placed = [Outcome(main.action, main.targets, c, (*main.path, c)) for c in spots]
     plan.outcomes = dedupe(placed + plan.outcomes[1:])
-    trace.add(step, "moved", f"no target in sight; rolled {value} (5-6): {why}")
+    chain.add(step, "moved", f"no target in sight; rolled {value} (5-6): {why}")
     return spots[0]
 
 
-def skulk_spots(s: Situation, end: Cell) -> tuple[list[Cell], str]:
+def skulk_spots(s: SkirmishContext, end: Cell) -> tuple[list[Cell], str]:
     """Where a skulking beast is placed: the centre of the nearest feature closer to a target,
     or touching it on the far side."""
     cmap = cover_map(s.board)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from desktop.engine.chain import Chain
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.units import Unit
 from desktop.rulesets import skirmish_rows as rows
-from desktop.rulesets.chain import ChainTrace
+from desktop.rulesets.skirmish_context import SkirmishContext
 from desktop.rulesets.skirmish_rows import Attempt, Impossible
-from desktop.rulesets.skirmish_situation import Situation
 
-FALLBACK_STEP = "Fallback: stay in place and fire at a visible target"
+FALLBACK_STEP = "fallback"
 
 
 class Plan:
@@ -28,18 +28,18 @@ def dedupe(outcomes: list[Outcome]) -> list[Outcome]:
     return seen
 
 
-def finish(s: Situation, result: Attempt | Impossible, step: str, trace: ChainTrace) -> Plan:
+def finish(s: SkirmishContext, result: Attempt | Impossible, step: str, chain: Chain) -> Plan:
     """The row's outcomes, or (when it cannot be carried out) stay in place and fire."""
     if isinstance(result, Attempt):
-        trace.add(step, APPLIED, result.detail)
+        chain.add(step, APPLIED, result.detail)
         return Plan(result.outcomes)
-    trace.add(step, "impossible", f"{result.reason}, so it cannot be carried out")
+    chain.add(step, "impossible", f"{result.reason}, so it cannot be carried out")
     fallback = rows.remain_and_fire(s)
-    trace.add(FALLBACK_STEP, APPLIED, fallback.detail)
+    chain.add(FALLBACK_STEP, APPLIED, fallback.detail)
     return Plan(fallback.outcomes)
 
 
-def merge(results: list[tuple[Unit, Attempt | Impossible]], s: Situation
+def merge(results: list[tuple[Unit, Attempt | Impossible]], s: SkirmishContext
           ) -> Attempt | Impossible:
     """Combine a behaviour run against each of several equally near opponents."""
     done = [(t, r) for t, r in results if isinstance(r, Attempt)]

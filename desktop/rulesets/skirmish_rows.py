@@ -18,7 +18,7 @@ from desktop.engine.cover import manoeuvre_cells, next_forward_position, uses_co
 from desktop.engine.decision import Outcome
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
-from desktop.rulesets.skirmish_situation import Situation, best_cells, inch_text
+from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
 
 WITHIN = 12.0  # the 12" of the cautious and tactical rules
 FLANK_ANGLE = 45.0
@@ -68,14 +68,14 @@ def _d(a: Cell, b: Cell) -> float:
 
 # -- stay -----------------------------------------------------------------------------------
 
-def remain_and_fire(s: Situation, target: Unit | None = None) -> Attempt:
+def remain_and_fire(s: SkirmishContext, target: Unit | None = None) -> Attempt:
     outs, text = s.outcomes([s.at], "move", target)
     return Attempt(outs, f"stays at {_at(s.at)}; {text}")
 
 
 # -- cautious ---------------------------------------------------------------------------------
 
-def cautious_withdraw(s: Situation, target: Unit | None = None) -> Result:
+def cautious_withdraw(s: SkirmishContext, target: Unit | None = None) -> Result:
     if not s.ranged:
         return Impossible("it has no ranged weapon, so no covered firing position exists for it")
     reach = s.reach(s.move)
@@ -93,7 +93,7 @@ def cautious_withdraw(s: Situation, target: Unit | None = None) -> Result:
                          f"{text}")
 
 
-def retreat_in_cover(s: Situation, target: Unit | None = None) -> Result:
+def retreat_in_cover(s: SkirmishContext, target: Unit | None = None) -> Result:
     here = s.nearest_distance(s.at)
     reach = s.reach(s.move)
     cands = [c for c in reach if s.in_cover(c) and s.nearest_distance(c) > here + 1e-9]
@@ -117,7 +117,8 @@ def retreat_in_cover(s: Situation, target: Unit | None = None) -> Result:
 
 # -- cover manoeuvres ---------------------------------------------------------------------------
 
-def _best_shot(s: Situation, cells: list[Cell], reach: dict[Cell, float]) -> tuple[list[Cell], int]:
+def _best_shot(s: SkirmishContext, cells: list[Cell], reach: dict[Cell, float]
+               ) -> tuple[list[Cell], int]:
     """Cells with the best shot (targets in the open first), then the least movement."""
     by_cost: dict[float, list[Cell]] = {}
     for c in cells:
@@ -136,7 +137,7 @@ def _best_shot(s: Situation, cells: list[Cell], reach: dict[Cell, float]) -> tup
 _QUALITY = {0: "a target in the open", 1: "only targets in cover"}
 
 
-def manoeuvre(s: Situation, target: Unit | None = None) -> Result:
+def manoeuvre(s: SkirmishContext, target: Unit | None = None) -> Result:
     reach = s.reach(s.move)
     if s.in_cover(s.at):
         cells = manoeuvre_cells(s.board, s.at, reach)
@@ -159,7 +160,7 @@ def manoeuvre(s: Situation, target: Unit | None = None) -> Result:
     return _dash_to_cover(s, f"not in cover and no cover within its {inch_text(s.move)} move")
 
 
-def _dash_to_cover(s: Situation, why: str, closer: Callable[[Cell], bool] | None = None,
+def _dash_to_cover(s: SkirmishContext, why: str, closer: Callable[[Cell], bool] | None = None,
                    key: Callable | None = None) -> Result:
     shots = s.fire_targets(s.at)
     if shots:
@@ -178,7 +179,7 @@ def _dash_to_cover(s: Situation, why: str, closer: Callable[[Cell], bool] | None
 
 # -- advances ----------------------------------------------------------------------------------
 
-def advance_within_12(s: Situation, target: Unit) -> Result:
+def advance_within_12(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
     d0 = inches(s.at, target.at)
     cover = [c for c in reach if s.in_cover(c)]
@@ -205,7 +206,7 @@ def advance_within_12(s: Situation, target: Unit) -> Result:
                          f"{text}")
 
 
-def advance_cover_if_possible(s: Situation, target: Unit) -> Result:
+def advance_cover_if_possible(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
     d0 = inches(s.at, target.at)
     closer = [c for c in reach if inches(c, target.at) < d0 - 1e-9]
@@ -226,7 +227,7 @@ def advance_cover_if_possible(s: Situation, target: Unit) -> Result:
                          f"{inch_text(inches(cells[0], target.at))} from it; {text}")
 
 
-def advance_use_cover(s: Situation, target: Unit) -> Result:
+def advance_use_cover(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
     d0 = inches(s.at, target.at)
     watchers = [o.at for o in s.opponents]
@@ -254,7 +255,7 @@ def advance_use_cover(s: Situation, target: Unit) -> Result:
         key=lambda c: (_d(c, target.at), s.reach(s.dash)[c]))
 
 
-def next_forward(s: Situation, target: Unit | None = None) -> Result:
+def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
     watchers = [o.at for o in s.opponents]
     taken = s.occupied
     fp = None
@@ -324,7 +325,7 @@ def _angle(origin: Cell, a: Cell, b: Cell) -> float:
     return math.degrees(math.acos(max(-1.0, min(1.0, dot / norm))))
 
 
-def flank(s: Situation, target: Unit) -> Result:
+def flank(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
     d0 = inches(s.at, target.at)
     limit = s.reach_in if s.ranged else d0
@@ -343,7 +344,7 @@ def flank(s: Situation, target: Unit) -> Result:
                          f"round from its current line; {text}")
 
 
-def forward_or_flank(s: Situation, target: Unit) -> Result:
+def forward_or_flank(s: SkirmishContext, target: Unit) -> Result:
     forward = next_forward(s, target)
     side = flank(s, target)
     if isinstance(forward, Attempt) and isinstance(side, Attempt):
@@ -358,7 +359,7 @@ def forward_or_flank(s: Situation, target: Unit) -> Result:
     return Impossible(f"{forward.reason}; and {side.reason}")
 
 
-def fastest(s: Situation, target: Unit, limit: float, mode: str) -> Result:
+def fastest(s: SkirmishContext, target: Unit, limit: float, mode: str) -> Result:
     """Along a cheapest route toward `target`, as far as `limit` allows."""
     if target in s.brawl_targets(s.at):
         outs, text = s.outcomes([s.at], "move", target)
@@ -388,11 +389,11 @@ def fastest(s: Situation, target: Unit, limit: float, mode: str) -> Result:
                          f"{inch_text(left)} short{tail}")
 
 
-def advance_fastest(s: Situation, target: Unit) -> Result:
+def advance_fastest(s: SkirmishContext, target: Unit) -> Result:
     return fastest(s, target, s.move, "move")
 
 
-def dash_fastest(s: Situation, target: Unit) -> Result:
+def dash_fastest(s: SkirmishContext, target: Unit) -> Result:
     shots = s.fire_targets(s.at)
     if shots:
         found = s.brawl_cost(target)
@@ -414,7 +415,7 @@ def dash_fastest(s: Situation, target: Unit) -> Result:
 
 # -- base conditions -----------------------------------------------------------------------
 
-def brawl_options(s: Situation) -> list[tuple[Unit, float, list[Cell]]]:
+def brawl_options(s: SkirmishContext) -> list[tuple[Unit, float, list[Cell]]]:
     """Opponents it can reach to brawl this round (within its move, no dash)."""
     out = []
     for o in s.opponents:
@@ -428,7 +429,7 @@ def brawl_options(s: Situation) -> list[tuple[Unit, float, list[Cell]]]:
     return out
 
 
-def charge(s: Situation, target: Unit | None = None) -> Result:
+def charge(s: SkirmishContext, target: Unit | None = None) -> Result:
     options = brawl_options(s)
     if not options:
         near = s.nearest()

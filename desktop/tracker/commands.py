@@ -20,7 +20,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.effects import expire, refresh_derived
 from desktop.tracker.errors import TrackerError
-from desktop.tracker.expiry import BRAWL_ACTIONS, WHEN_BRAWLS, WHEN_HEALED, WHEN_HIT
+from desktop.tracker.expiry import WHEN_BRAWLS, WHEN_HEALED, WHEN_HIT
 from desktop.tracker.records import unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
 from desktop.tracker.turns import (
@@ -38,8 +38,6 @@ from desktop.tracker.turns import (
 )
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-# Decision actions that count as shooting at the targets (memory.shot_this_round).
-SHOOTING_ACTIONS = frozenset({"shoot", "fire"})
 
 COMMANDS: dict[str, type[Command]] = {}
 
@@ -647,12 +645,13 @@ class ApplyDecision(Command):
         memory = state.encounter.memory
         action = outcome.get("action", "")
         shot = memory.shot_this_round
-        if action in SHOOTING_ACTIONS:
+        effects = ruleset.data.action_effects  # what the ruleset's data says the action does
+        if action in effects.shooting:
             shot = shot + tuple(t for t in targets if t not in shot)
         memory = Memory(memory.last_attacker, shot,
                         targets[0] if targets else memory.previous_target)
         state = state.evolve(encounter=state.encounter.evolve(memory=memory))
-        if action in BRAWL_ACTIONS:
+        if action in effects.brawling:
             state = expire(state, ruleset, [unit.id, *targets], WHEN_BRAWLS)
         if activation and not ruleset.activation_continues(phase, action):
             state = mark_acted(state, ruleset, unit.id)

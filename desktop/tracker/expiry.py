@@ -11,8 +11,8 @@ is removed the first time any of its triggers happens:
 - ``end-of-turn``: the same moment; for games that call a battle round a turn.
 - ``end-of-phase``: when the phase changes (a new phase is set, or a new round begins).
 - ``when-hit``: when the unit takes damage.
-- ``when-brawls``: when the unit is in a brawl (an applied decision whose action is
-  ``brawl``, for the brawler and its targets).
+- ``when-brawls``: when the unit is in a brawl (an applied decision whose action the
+  ruleset's `[action_effects]` lists under ``brawling``, for the brawler and its targets).
 - ``when-healed``: when the unit gains HP.
 
 Derived statuses (``derived = true``) are recomputed from the unit's numbers
@@ -40,9 +40,6 @@ WHEN_BRAWLS = "when-brawls"
 WHEN_HEALED = "when-healed"
 TRIGGERS = (NEVER, ON_ACTIVATION, AFTER_ACTIVATION, END_OF_ROUND, END_OF_TURN, END_OF_PHASE,
             WHEN_HIT, WHEN_BRAWLS, WHEN_HEALED)
-
-# Actions after which the acting unit and its targets count as being in a brawl.
-BRAWL_ACTIONS = frozenset({"brawl"})
 
 
 class ExpiryError(ValueError):

@@ -74,7 +74,7 @@ class SessionDice:
         have no roll of their own, nor one from their group, this round.
 
         The members are those of the group when the roll was made: one that moves apart
-        later still uses the roll (skirmish-ai's reading: the group is fixed by its roll).
+        later still uses the roll (the rules' reading: a group is fixed by its roll).
         """
         if not any(not r.shared for r in rolls):
             return self  # nothing rolled here: the group's roll was made and kept before

@@ -35,7 +35,8 @@ def test_edited_deck_is_saved_used_and_restorable(window, monkeypatch):
 
 def test_a_card_without_a_name_is_refused_in_the_dialog(window, qtbot):
     window.start_tutorial(RELAY)
-    dialog = DeckDialog(window.session.ruleset.deck, window.session.ruleset.deck, window)
+    capability = window.session.ruleset.capabilities.deck
+    dialog = DeckDialog(capability, capability.default, window)
     qtbot.addWidget(dialog)
     dialog.table.item(0, 0).setText("")
     dialog.accept()

@@ -11,12 +11,13 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSceneM
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
+from desktop.rulesets.registry import capabilities_of
 from desktop.tracker.display_names import display_names
 from ui import palette
 from ui.board.cell_shapes import board_rect, cell_at, cell_centre, cell_polygon
 from ui.board.highlights import Highlights
 from ui.board.terrain_item import TerrainItem
-from ui.board.token_item import TokenItem, token_centre
+from ui.board.token_item import TokenItem, one_cell, token_centre
 
 MARGIN = 26.0  # scene units left and above the board, under the rulers
 
@@ -33,6 +34,7 @@ class BoardScene(QGraphicsScene):
         super().__init__(parent)
         self.show_hp = show_hp
         self.encounter: Encounter | None = None
+        self.size_of = one_cell  # the figure size of the encounter's ruleset
         self.tokens: dict[str, TokenItem] = {}
         self.ghost: TokenItem | None = None
         self.terrain_item: TerrainItem | None = None
@@ -47,6 +49,8 @@ class BoardScene(QGraphicsScene):
     def set_encounter(self, encounter: Encounter, active: str | None = None,
                       defeated: Collection[str] = ()) -> None:
         board_changed = self.encounter is None or self.encounter.board != encounter.board
+        if self.encounter is None or self.encounter.ruleset != encounter.ruleset:
+            self.size_of = capabilities_of(encounter.ruleset).figure_size
         self.encounter = encounter
         if board_changed:
             if self.terrain_item is not None:
@@ -63,7 +67,7 @@ class BoardScene(QGraphicsScene):
         for unit in encounter.units:
             token = TokenItem(unit, encounter.board.shape, show_hp=self.show_hp,
                               active=unit.id == active, name=names[unit.id],
-                              defeated=unit.id in defeated)
+                              defeated=unit.id in defeated, size_of=self.size_of)
             self.addItem(token)
             self.tokens[unit.id] = token
 
@@ -80,9 +84,11 @@ class BoardScene(QGraphicsScene):
         self.highlights.show(shape, unit.at, [t.unit.at for t in hit], outcome.destination,
                              outcome.path, set(move_cells), set(attack_cells),
                              [(t.pos(), t.radius) for t in hit],
-                             token_centre(shape, unit) - cell_centre(shape, unit.at))
+                             token_centre(shape, unit, self.size_of)
+                             - cell_centre(shape, unit.at))
         if outcome.destination is not None and outcome.destination != unit.at:
-            self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True)
+            self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True,
+                                   size_of=self.size_of)
             self.addItem(self.ghost)
 
     def clear_outcome(self) -> None:
@@ -159,7 +165,7 @@ class BoardScene(QGraphicsScene):
             unit = self.encounter.unit(unit_id)
             token = self.tokens.get(unit_id)
             if token is not None:
-                token.setPos(token_centre(self.encounter.board.shape, unit))
+                token.setPos(token_centre(self.encounter.board.shape, unit, self.size_of))
             if cell is not None and cell != unit.at:
                 self.unitMoveRequested.emit(unit_id, *cell)
         super().mouseReleaseEvent(event)

@@ -3,20 +3,23 @@ ring and a pip per status marker. Large figures cover their whole footprint."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.engine.board import Shape
+from desktop.engine.capabilities import one_cell
 from desktop.engine.footprint import footprint
 from desktop.engine.units import Unit
-from desktop.rulesets.dungeon_crawl import size_of
 from desktop.tracker.display_names import split_number
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
 from ui.board.text import draw_centred
 
 STATUS_PIP = QColor("#F0E442")
+SizeOf = Callable[[Unit], int]
 TOKEN_Z = 30  # above every overlay: paths and ranges never hide a token's initials
 
 
@@ -27,15 +30,16 @@ def initials(name: str) -> str:
     return name[:2].capitalize()
 
 
-def token_centre(shape: Shape, unit: Unit) -> QPointF:
-    """The middle of the figure's footprint (its one cell for ordinary figures)."""
-    cells = footprint(unit.at, figure_size(shape, unit))
+def token_centre(shape: Shape, unit: Unit, size_of: SizeOf = one_cell) -> QPointF:
+    """The middle of the figure's footprint (its one cell for ordinary figures); `size_of`
+    is the ruleset's figure size (Capabilities.figure_size)."""
+    cells = footprint(unit.at, figure_size(shape, unit, size_of))
     points = [cell_centre(shape, cell) for cell in cells]
     return QPointF(sum(p.x() for p in points) / len(points),
                    sum(p.y() for p in points) / len(points))
 
 
-def figure_size(shape: Shape, unit: Unit) -> int:
+def figure_size(shape: Shape, unit: Unit, size_of: SizeOf = one_cell) -> int:
     # Footprints are square blocks, so only square boards have large figures.
     return size_of(unit) if shape is Shape.SQUARE else 1
 
@@ -43,7 +47,7 @@ def figure_size(shape: Shape, unit: Unit) -> int:
 class TokenItem(QGraphicsItem):
     def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
                  active: bool = False, ghost: bool = False, name: str | None = None,
-                 defeated: bool = False) -> None:
+                 defeated: bool = False, size_of: SizeOf = one_cell) -> None:
         super().__init__()
         self.unit = unit
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
@@ -53,9 +57,9 @@ class TokenItem(QGraphicsItem):
         self.defeated = defeated  # as the ruleset decides it (Ruleset.is_defeated)
         self.name = name or unit.name
         self.label, self.number = split_number(self.name)
-        self.size = figure_size(shape, unit)
+        self.size = figure_size(shape, unit, size_of)
         self.radius = token_radius(shape) * self.size
-        self.setPos(token_centre(shape, unit))
+        self.setPos(token_centre(shape, unit, size_of))
         self.setZValue(TOKEN_Z if not ghost else TOKEN_Z - 1)
         # Tokens change only when their unit does (a new item is made then): paint each
         # once into a pixmap, so repainting a board of a hundred units is a blit.

@@ -9,8 +9,9 @@ clear line past walls. Built only from Foebook's engine primitives.
 from __future__ import annotations
 
 from desktop.engine.board import Cell
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
-from desktop.engine.dice import Dice
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import Metric, Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField, MovementRules, shared_field
@@ -19,41 +20,35 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import manhattan
 from desktop.engine.targeting import TieBreaker, select
 from desktop.engine.units import Unit
-from desktop.rulesets.chain import ChainTrace, plural
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.ORTHOGONAL)
-STEP_ATTACK = "1. Attack the nearest player in reach"
-STEP_MOVE = "2. Walk toward the nearest player"
-STEP_HOLD = "3. Hold"
 
 
 class NearestFirst(Ruleset):
     movement = MOVEMENT  # also drives the board's movement and attack overlays
     range_metric = Metric.MANHATTAN
 
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
-        trace = ChainTrace()
-        if unit.hp <= 0:
-            trace.add("Defeated", APPLIED, f"HP {unit.hp}: it takes no turn")
-            return self._decision(unit, [Outcome("skip")], "Defeated: no turn", trace, dice)
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        """Foebook has already checked that the unit is an enemy and not defeated (the
+        [defeated] table answers for a defeated one); each step considered goes into `chain`,
+        titled from the [steps] table."""
+        encounter, unit = ctx.encounter, ctx.unit
         players = [p for p in encounter.players() if p.hp > 0]
         if not players:
-            trace.add(STEP_ATTACK, SKIPPED, "no living player on the board")
-            trace.add(STEP_MOVE, SKIPPED, "no living player on the board")
-            trace.add(STEP_HOLD, APPLIED, "nothing to do")
-            return self._decision(unit, [Outcome("hold")], "Hold", trace, dice)
+            chain.skipped("attack", "no living player on the board")
+            chain.skipped("move", "no living player on the board")
+            chain.applied("hold", "nothing to do")
+            return Result([Outcome("hold")], "Hold")
 
         reach = int(unit.stat("range", self.data.stat_default("range") or 1))
         in_reach = [p for p in players if self._can_hit(encounter, unit, p, reach)]
         if in_reach:
             chosen, why = self._nearest(unit, in_reach)
-            trace.add(STEP_ATTACK, APPLIED, f"reach {reach}; {why}")
+            chain.applied("attack", f"reach {reach}; {why}")
             outcomes = [Outcome("attack", (p.id,)) for p in chosen]
-            return self._decision(unit, outcomes, f"Attack {chosen[0].name}", trace, dice)
-        trace.add(STEP_ATTACK, SKIPPED, f"reach {reach}; nobody in reach: "
-                  + _squares(unit, players))
+            return Result(outcomes, f"Attack {chosen[0].name}")
+        chain.skipped("attack", f"reach {reach}; nobody in reach: " + _squares(unit, players))
 
         chosen, why = self._nearest(unit, players)
         outcomes = self._walks(encounter, unit, chosen[0], players)
@@ -62,12 +57,11 @@ class NearestFirst(Ruleset):
             detail = f"{why}; walks {plural(steps, 'square')}"
             if len(outcomes) > 1:
                 detail += f"; {len(outcomes)} end squares are as good: the players choose"
-            trace.add(STEP_MOVE, APPLIED, detail)
-            summary = f"Move {plural(steps, 'square')} toward {chosen[0].name}"
-            return self._decision(unit, outcomes, summary, trace, dice)
-        trace.add(STEP_MOVE, SKIPPED, f"{why}; no square within its move brings it nearer")
-        trace.add(STEP_HOLD, APPLIED, "nothing else applies")
-        return self._decision(unit, [Outcome("hold")], "Hold", trace, dice)
+            chain.applied("move", detail)
+            return Result(outcomes, f"Move {plural(steps, 'square')} toward {chosen[0].name}")
+        chain.skipped("move", f"{why}; no square within its move brings it nearer")
+        chain.applied("hold", "nothing else applies")
+        return Result([Outcome("hold")], "Hold")
 
     def _can_hit(self, encounter: Encounter, unit: Unit, player: Unit, reach: int) -> bool:
         distance = manhattan(unit.at, player.at)
@@ -113,12 +107,6 @@ class NearestFirst(Ruleset):
         best = min(scored.values())
         ends = sorted(c for c, score in scored.items() if score == best)
         return [Outcome("move", (), c, tuple(walk.path_to(c))) for c in ends]
-
-    def _decision(self, unit: Unit, outcomes: list[Outcome], summary: str, trace: ChainTrace,
-                  dice: Dice) -> Decision:
-        return Decision(unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-                        outcome=outcomes[0], summary=summary, rolls=tuple(dice.rolls),
-                        alternatives=tuple(outcomes[1:]), trace=trace.steps())
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if u.hp > 0)

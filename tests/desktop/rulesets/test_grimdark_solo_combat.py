@@ -4,13 +4,7 @@ intervention."""
 from __future__ import annotations
 
 from desktop.engine.decision import Outcome
-from desktop.rulesets.grimdark_combat import (
-    STEP_ATTACKS,
-    STEP_CHARGE_ROLL,
-    STEP_CONSOLIDATE,
-    STEP_PILE_IN,
-    STEP_PROFILE,
-)
+from desktop.rulesets.registry import ruleset_data
 from tests.desktop.rulesets.grimdark_units import (
     blade,
     board,
@@ -22,6 +16,9 @@ from tests.desktop.rulesets.grimdark_units import (
     steps,
 )
 
+TITLES = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
+STEP_ATTACKS, STEP_CHARGE_ROLL, STEP_CONSOLIDATE, STEP_PILE_IN, STEP_PROFILE = (
+    TITLES[key] for key in ("attacks", "charge_roll", "consolidate", "pile_in", "profile"))
 FIELD = board(12, 12)
 
 

@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from desktop.engine.decision import Outcome
-from desktop.rulesets.grimdark_movement import (
-    STEP_ADVANCE,
-    STEP_FIRE,
-    STEP_GOAL,
-    STEP_HOLD,
-    STEP_MOVE,
-    STEP_NEAR,
-    advance_modifier,
-)
+from desktop.rulesets.grimdark_movement import advance_modifier
+from desktop.rulesets.registry import ruleset_data
 from tests.desktop.rulesets.grimdark_units import (
     blade,
     board,
@@ -25,6 +18,9 @@ from tests.desktop.rulesets.grimdark_units import (
     steps,
 )
 
+TITLES = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
+STEP_ADVANCE, STEP_FIRE, STEP_GOAL, STEP_HOLD, STEP_MOVE, STEP_NEAR = (
+    TITLES[key] for key in ("advance", "fire", "goal", "hold", "move", "near"))
 WIDE = board(30, 5)
 
 

@@ -6,6 +6,7 @@ from desktop.encounter_file import parse_encounter
 from desktop.engine.board import Board
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import (
+    ActionEffects,
     ActivationOrder,
     AiTypeSpec,
     Ruleset,
@@ -31,11 +32,12 @@ DATA = RulesetData(
     ai_types={"brute": AiTypeSpec("brute", "Brute", "Charges."),
               "sneak": AiTypeSpec("sneak", "Sneak", "Hides.")},
     actions={"brawl": "Fights.", "fire": "Shoots.", "move": "Moves.", "hold": "Waits."},
+    action_effects=ActionEffects(shooting=frozenset({"fire"}), brawling=frozenset({"brawl"})),
 )
 
 
 class TinyRuleset(Ruleset):
-    def decide(self, encounter, unit_id, dice):
+    def evaluate(self, ctx, chain):
         raise NotImplementedError("the tiny test ruleset makes no decisions")
 
     def order(self, encounter: Encounter) -> ActivationOrder:

@@ -9,8 +9,10 @@ from functools import cached_property
 from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.climbing import InchField, InchMoves, glide_landings
+from desktop.engine.context import Context
 from desktop.engine.cover import cover_map
 from desktop.engine.decision import Outcome
+from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.engine.targeting import TieBreaker, select
@@ -49,9 +51,7 @@ def field_for(enc: Encounter, unit: Unit, window: int | None) -> InchField:
 
 
 @dataclass
-class Situation:
-    enc: Encounter
-    unit: Unit
+class SkirmishContext(Context):
     move: float
     opponents: list[Unit]
     friends: list[Unit]
@@ -61,20 +61,18 @@ class Situation:
     _reach: dict = field(default_factory=dict)
     _nearest: dict = field(default_factory=dict)  # cell -> inches to the nearest opponent
     _glided: dict = field(default_factory=dict)  # landings offered only by a glide -> drop
+    # A roll group's members and base conditions, shared by the group's decisions.
+    facts: dict = field(default_factory=dict)
 
     @classmethod
-    def of(cls, enc: Encounter, unit: Unit, default_move: float) -> Situation:
+    def of(cls, enc: Encounter, unit: Unit, dice: Dice, default_move: float) -> SkirmishContext:
         move = float(unit.stat("move", default_move))
         alive = [u for u in enc.units if u.hp > 0 and u.id != unit.id]
         opponents = [u for u in alive if u.side is not unit.side]
         friends = [u for u in alive if u.side is unit.side]
-        return cls(enc, unit, move, opponents, friends, default_move)
+        return cls(enc, unit, dice, move, opponents, friends, default_move)
 
     # -- basics ---------------------------------------------------------------------------
-    @property
-    def board(self):
-        return self.enc.board
-
     @property
     def at(self) -> Cell:
         return self.unit.at
@@ -106,10 +104,10 @@ class Situation:
     def field(self, whole: bool = False) -> InchField:
         if whole:
             if self._whole is None:
-                self._whole = field_for(self.enc, self.unit, None)
+                self._whole = field_for(self.encounter, self.unit, None)
             return self._whole
         if self._local is None:
-            self._local = field_for(self.enc, self.unit, self.window)
+            self._local = field_for(self.encounter, self.unit, self.window)
         return self._local
 
     @property
@@ -154,11 +152,11 @@ class Situation:
         return self._glided.get(outcome.destination)
 
     def special_moves(self, outcome: Outcome) -> list[tuple[str, str]]:
-        """(step, detail) for each glide or leap the outcome's move makes, for the trace."""
+        """(step, detail) for each glide or leap the outcome's move makes, for the chain."""
         drop = self.glided_to(outcome)
         if drop is not None:
             land = outcome.destination
-            return [("Swift: glide down", (
+            return [("glide", (
                 f"it glides from {list(self.at)} (height {self.board.height_at(self.at)}\") down "
                 f"{drop}\" to {list(land)}, {inch_text(inches(self.at, land))} away: a glide "
                 "lands no farther away than the height it loses, and is its whole movement "
@@ -170,7 +168,7 @@ class Situation:
             span = chebyshev(here, cell)
             if span > 1:
                 width = (span - 1) * (1.5 if here[0] != cell[0] and here[1] != cell[1] else 1)
-                steps.append(("Leap", f"it leaps the {inch_text(width)} gap between "
+                steps.append(("leap", f"it leaps the {inch_text(width)} gap between "
                                       f"{list(here)} and {list(cell)} as part of its move "
                                       f"({limit})"))
             here = cell
