@@ -26,7 +26,7 @@ def test_geometry_is_restored_on_next_start(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)
     first.show()
-    # The offscreen screen is 800x600: stay inside it and above the window's minimum.
+    # Stay inside the smallest test screen (offscreen's, 800x600) and above the window's minimum.
     width, height = first.minimumSizeHint().width() + 10, 580
     first.resize(width, height)
     first.move(5, 5)
