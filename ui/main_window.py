@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
                           "Open a saved session")
         self.act_import = a("&Import encounter file…", self.import_encounter, "Ctrl+I",
                             "Start a session from an encounter TOML file")
-        self.act_export = a("&Export encounter file…", self.export_encounter, "Ctrl+E",
+        self.act_export = a("&Export encounter file…", self.export_encounter, "Ctrl+Shift+E",
                             "Save the current state as an encounter file")
         self.act_cards = a("&Print cards…", self.print_cards, QKeySequence.StandardKey.Print,
                            "Print or export enemy reference cards")
