@@ -10,6 +10,25 @@ from desktop.engine.board import Cell
 from ui.board.cell_shapes import cell_centre
 
 
+def settle(qtbot, window) -> None:
+    """Wait until the board stops moving on screen (docks appear and the board refits once
+    a session opens): a hand aims at what is drawn, not at where it will be."""
+    view = window.board_view
+
+    def placement():
+        return view.viewport().size(), view.transform(), view.horizontalScrollBar().value(), \
+            view.verticalScrollBar().value()
+
+    last = None
+    for _ in range(50):
+        now = placement()
+        if now == last:
+            return
+        last = now
+        qtbot.wait(20)
+    raise AssertionError("the board kept moving for a second")
+
+
 def scene_point(window, scene_pos: QPointF) -> QPoint:
     """Where a scene position is on the board view's viewport."""
     return window.board_view.mapFromScene(scene_pos)

@@ -6,9 +6,21 @@ by itself, unlike the offscreen platform; window shortcuts and keyboard focus ne
 
 from __future__ import annotations
 
+from PySide6.QtGui import QCursor, QGuiApplication
+
+
+def park_pointer() -> None:
+    """Put the X server's own pointer in the screen's far corner. QTest's pointer events do
+    not move it, and a window appearing under it would get real motion events there,
+    interleaved with the test's (a hover on the wrong cell)."""
+    corner = QGuiApplication.primaryScreen().geometry().bottomRight()
+    QCursor.setPos(corner)
+
 
 def show_active(qtbot, widget) -> None:
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitActive(widget)
+    park_pointer()
+    # qtbot.waitExposed / waitActive wait only as context managers around the request.
+    with qtbot.waitExposed(widget):
+        widget.show()
+    with qtbot.waitActive(widget):
+        widget.activateWindow()

@@ -9,7 +9,8 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QApplication, QMenu, QToolTip
 
 from desktop.samples import list_samples
-from tests.ui.real_input import cell_point, free_cell_near, token_point, wheel
+from tests.ui.real_input import cell_point, free_cell_near, settle, token_point, wheel
+from ui.board.cell_shapes import cell_at
 from ui.board.token_item import TokenItem
 
 SAMPLES = [s.file_name for s in list_samples()]
@@ -17,30 +18,35 @@ LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 
 
 def _hover(qtbot, window, point: QPoint) -> None:
-    """Move the pointer there as a hand does: from a neighbouring pixel, then onto it."""
+    """Move the pointer there as a hand does: from a neighbouring pixel, then onto it.
+
+    On X, QTest moves the server's pointer and the motion event comes back asynchronously:
+    wait until the board has seen it (the legend names the cell under the pointer)."""
     viewport = window.board_view.viewport()
     qtbot.mouseMove(viewport, point + QPoint(-3, -2))
     qtbot.mouseMove(viewport, point)
+    col, row = cell_at(window.session.encounter.board, window.board_view.mapToScene(point))
+    qtbot.waitUntil(lambda: window.legend.coordinates.text() == f"[{col}, {row}]")
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
 def test_the_pointer_visits_every_token(window, qtbot, sample):
     window.start_tutorial(sample)
     scene = window.scene
-    qtbot.wait(1)  # the first paint of the board, as the user sees it
+    settle(qtbot, window)
     for unit in window.session.encounter.units:
         token = scene.tokens[unit.id]
         _hover(qtbot, window, token_point(window, unit.id))
         assert token.isUnderMouse(), unit.name
+        assert window.legend.coordinates.text() == f"[{unit.at[0]}, {unit.at[1]}]"
         assert isinstance(token.shape(), QPainterPath)
         under = [i for i in scene.items(token.pos()) if isinstance(i, TokenItem)]
         assert token in under
-        # The legend names the cell under the pointer.
-        assert f"[{unit.at[0]}, {unit.at[1]}]" in window.legend.coordinates.text()
 
 
 def test_hovering_a_token_shows_its_tooltip(window, qtbot):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
+    settle(qtbot, window)
     unit = window.session.encounter.units[0]
     _hover(qtbot, window, token_point(window, unit.id))
     qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
@@ -51,6 +57,7 @@ def test_hovering_a_token_shows_its_tooltip(window, qtbot):
 
 def test_clicking_a_token_selects_its_unit_and_the_decision_follows(window, qtbot):
     window.start_tutorial("grimdark-solo-close-quarters.toml")
+    settle(qtbot, window)
     enemies = window.session.encounter.enemies()
     viewport = window.board_view.viewport()
     for unit in reversed(enemies[:3]):
@@ -66,6 +73,7 @@ def test_clicking_a_token_selects_its_unit_and_the_decision_follows(window, qtbo
 
 def test_dragging_a_token_moves_the_unit_and_undo_puts_it_back(window, qtbot):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
+    settle(qtbot, window)
     session = window.session
     unit = session.encounter.enemies()[0]
     target = free_cell_near(session.encounter, (unit.at[0] + 2, unit.at[1]))
@@ -84,6 +92,7 @@ def test_dragging_a_token_moves_the_unit_and_undo_puts_it_back(window, qtbot):
 
 def test_right_click_opens_the_unit_menu_and_damage_1_by_keyboard(window, qtbot):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
+    settle(qtbot, window)
     session = window.session
     unit = session.encounter.enemies()[0]
     qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit.id))
@@ -101,6 +110,7 @@ def test_right_click_opens_the_unit_menu_and_damage_1_by_keyboard(window, qtbot)
 
 def test_right_click_menu_choice_by_pointer(window, qtbot):
     window.start_tutorial("hex-quest-crypt-gate.toml")
+    settle(qtbot, window)
     session = window.session
     unit = session.encounter.enemies()[0]
     qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit.id))
@@ -114,6 +124,7 @@ def test_right_click_menu_choice_by_pointer(window, qtbot):
 
 def test_the_wheel_zooms_in_and_out_around_the_pointer(window, qtbot):
     window.start_tutorial("dungeon-crawl-guard-room.toml")
+    settle(qtbot, window)
     view = window.board_view
     unit = window.session.encounter.units[0]
     point = token_point(window, unit.id)
