@@ -30,6 +30,7 @@ KEYS = [Key.Key_Return, Key.Key_Enter, Key.Key_Escape, Key.Key_Tab, Key.Key_Back
         Key.Key_A, Key.Key_D, Key.Key_H, Key.Key_M, Key.Key_X, Key.Key_Z,
         *(getattr(Key, f"Key_{d}") for d in range(10))]
 MAX_EVENTS_IN_A_DIALOG = 40
+STUCK_TICKS = 300
 
 
 def action_shortcuts(window: QWidget) -> list[QKeySequence]:
@@ -64,6 +65,8 @@ class Monkey:
         self.errors: list[str] = []
         self.shortcuts = action_shortcuts(window)
         self._in_dialog: dict[int, int] = {}
+        self._acting: list[QWidget | None] = []  # the windows of the steps under way
+        self._waiting = 0
         self._loop = QEventLoop()
 
     # -- running -----------------------------------------------------------------------------
@@ -72,10 +75,22 @@ class Monkey:
         events that led to it."""
         hook, sys.excepthook = sys.excepthook, self._uncaught
         try:
-            QTimer.singleShot(0, self._tick)
-            self._loop.exec()
+            self._beating(self._loop.exec)
         finally:
             sys.excepthook = hook
+
+    def _beating(self, call) -> None:
+        """Run `call` with a heartbeat of its own: if it opens a dialog, the dialog's exec()
+        loop runs this timer and the monkey carries on inside (Qt never re-enters a timer
+        that is still running, so each level of nesting needs its own)."""
+        timer = QTimer()
+        timer.setInterval(0)
+        timer.timeout.connect(self._tick)
+        timer.start()
+        try:
+            call()
+        finally:
+            timer.stop()
 
     def _uncaught(self, kind, error, trace) -> None:
         self.errors.append("last events:\n" + "\n".join(self.trail) + "\n\n"
@@ -83,12 +98,28 @@ class Monkey:
 
     def _tick(self) -> None:
         top = QApplication.activePopupWidget() or QApplication.activeModalWidget()
+        if self._acting and (top is None or top in self._acting):
+            # Inside a step's own event processing, no new dialog blocking it; unless this
+            # goes on, which means an event loop with no window of its own (a drag and
+            # drop): the user lets go of it with Escape.
+            self._waiting += 1
+            if self._waiting > STUCK_TICKS:
+                self._waiting = 0
+                self.dialogs["drag loop"] = self.dialogs.get("drag loop", 0) + 1
+                self._key(QApplication.focusWidget() or self.window, Key.Key_Escape,
+                          Mod.NoModifier)
+            return
+        self._waiting = 0
         if top is None and self.sent >= self.events:
             self._loop.quit()
             return
-        # The next tick is due before this one acts: if the action opens a dialog, Qt runs
-        # the tick inside the dialog's own loop (a repeating timer would not re-enter).
-        QTimer.singleShot(0, self._tick)
+        self._acting.append(top)
+        try:
+            self._beating(lambda: self._step(top))
+        finally:
+            self._acting.pop()
+
+    def _step(self, top: QWidget | None) -> None:
         if top is not None:
             self._in_top_level(top)
             return
