@@ -7,13 +7,13 @@ import logging
 import os
 import sys
 
-from PySide6.QtCore import QCoreApplication, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
-from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__
+from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
 from desktop.errors import FoebookError
-from desktop.logging_setup import configure_logging
+from desktop.logging_setup import configure_logging, send_crash_traces_to_log
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
@@ -98,19 +98,38 @@ def app_icon() -> QIcon:
     return QIcon(str(resources.files("resources") / "icons" / "app" / "foebook.svg"))
 
 
-def _report_unexpected(kind, error, trace) -> None:
-    """A bug in a slot must not vanish into a terminal nobody reads: log it, say so once."""
-    log.error("unexpected error", exc_info=(kind, error, trace))
-    if QApplication.instance() is not None and not os.environ.get(SMOKE_ENV):
-        from desktop.paths import log_file
+_reported: list[BaseException] = []  # the unexpected error the user was told about
 
-        QMessageBox.critical(None, APP_NAME, f"Something went wrong: {error}\n\nNothing "
-                             f"was lost: every change is saved as it happens. The details are "
-                             f"in {log_file()}.")
+
+def _report_unexpected(kind, error, trace) -> None:
+    """A bug in a slot must not vanish into a terminal nobody reads: log every one, tell the
+    user about the first (a bug that repeats on every mouse move must not bury the window
+    under dialogs)."""
+    log.error("unexpected error", exc_info=(kind, error, trace))
+    if _reported or QApplication.instance() is None or os.environ.get(SMOKE_ENV):
+        return
+    _reported.append(error)
+    from desktop.paths import log_file
+
+    QMessageBox.critical(None, APP_NAME, f"Something went wrong: {error}\n\nNothing "
+                         f"was lost: every change is saved as it happens. The details are "
+                         f"in {log_file()}; further errors go there too.")
+
+
+def _tell_previous_crash(window: MainWindow, message: str) -> None:
+    """Said once at start, without blocking: the user may just want to carry on."""
+    window.statusBar().showMessage(message, 30000)
+    box = QMessageBox(QMessageBox.Icon.Information, APP_NAME, message,
+                      QMessageBox.StandardButton.Ok, window)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setModal(False)
+    box.show()
 
 
 def run_gui(args: argparse.Namespace) -> int:
     configure_logging()
+    send_crash_traces_to_log()
+    previous_crash = crash_watch.start()
     sys.excepthook = _report_unexpected
     install_qt_message_handler()
     configure_application_identity()
@@ -127,10 +146,13 @@ def run_gui(args: argparse.Namespace) -> int:
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
+    if previous_crash and not smoke:
+        QTimer.singleShot(0, lambda: _tell_previous_crash(window, previous_crash))
     QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
     status = app.exec()
     if window.database is not None:
         window.database.close()
+    crash_watch.clean_exit()
     return status
 
 

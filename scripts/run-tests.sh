@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the pytest suite offscreen. pytest's exit 5 ("no tests collected") is a failure here.
+# Runs the pytest suite; the GUI tests run on a private Xvfb (pytest-xvfb, see
+# tests/conftest.py). pytest's exit 5 ("no tests collected") is a failure here.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export QT_QPA_PLATFORM=offscreen
 # Keep the tests away from the real user profile.
 export FOEBOOK_DATA_DIR="${FOEBOOK_DATA_DIR:-$(mktemp -d)}"
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$FOEBOOK_DATA_DIR/config}"

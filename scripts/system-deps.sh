@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages Foebook needs are present.
 #   scripts/system-deps.sh run    - Qt runtime libraries for a real window
-#   scripts/system-deps.sh test   - the above, plus PostgreSQL 15 and PDF tools for the tests
+#   scripts/system-deps.sh test   - the above, plus PostgreSQL 15, PDF tools, and Xvfb with
+#                                    xauth so the GUI tests run on a real (virtual) X server
 #   scripts/system-deps.sh package - the run libraries, plus binutils for the bundle build and
 #                                    the .desktop / AppStream validators for its smoke test
 # As root it installs what is missing with apt-get; otherwise it prints the command to run.
@@ -11,7 +12,7 @@ want=(libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
       libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
       libxcb-shape0 libxcb-xkb1 libxcb-randr0)
 if [ "${1:-run}" = "test" ]; then
-  want+=(postgresql poppler-utils)
+  want+=(postgresql poppler-utils xvfb xauth)
 fi
 if [ "${1:-run}" = "package" ]; then
   want+=(binutils desktop-file-utils appstream)

@@ -1,4 +1,6 @@
-"""Test-wide set-up: keep every test away from the real user profile."""
+"""Test-wide set-up: keep every test away from the real user profile, and run the GUI on a
+real X server (pytest-xvfb starts a private Xvfb) so pointer, focus and window activation
+behave as on a desktop; `offscreen` only where no X server can be had."""
 
 from __future__ import annotations
 
@@ -12,8 +14,14 @@ import pytest
 _SANDBOX = Path(tempfile.mkdtemp(prefix="foebook-tests-"))
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-xvfb has started Xvfb and set DISPLAY
 def pytest_configure(config) -> None:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    xvfb = config.pluginmanager.get_plugin("xvfb")
+    if xvfb is not None and xvfb.xvfb_instance is not None:
+        os.environ["QT_QPA_PLATFORM"] = "xcb"
+    else:  # no Xvfb: the developer's own X server if there is one, else no screen at all
+        os.environ.setdefault("QT_QPA_PLATFORM",
+                              "xcb" if os.environ.get("DISPLAY") else "offscreen")
     # Set before any QApplication or platformdirs call reads them.
     os.environ["FOEBOOK_DATA_DIR"] = str(_SANDBOX / "data")
     os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")

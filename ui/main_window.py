@@ -272,11 +272,12 @@ class MainWindow(QMainWindow, RulesetActions):
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
         self.roster.set_session(session)
-        if not self.placement.restored:
-            self.placement.fit_roster_columns(self.roster.view.width())
         QSettings().setValue("session/last", session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
+        # Also with a restored layout (the columns are not part of it): a narrow roster must
+        # not push the HP column out of view behind a long name. Once the docks are laid out.
+        QTimer.singleShot(0, self, self._fit_roster_columns)
         self.scene.encounter = None  # a new board: rebuild the terrain
         self._refresh_views()
         self.board_view.fit_board()
@@ -377,6 +378,9 @@ class MainWindow(QMainWindow, RulesetActions):
             event.accept()
             return True
         return super().event(event)
+
+    def _fit_roster_columns(self) -> None:
+        self.placement.fit_roster_columns(self.roster.view.viewport().width())
 
     def reset_layout(self) -> None:
         self.placement.reset(self.pages.currentIndex() == 1)

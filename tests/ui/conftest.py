@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings
 
 from desktop.app import configure_application_identity
 from desktop.storage_url import sqlite_url
+from tests.ui.showing import show_active
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +34,6 @@ def window(qtbot, database):
     win = MainWindow(database)
     qtbot.addWidget(win)
     win.resize(1300, 800)
-    win.show()
-    qtbot.waitExposed(win)
+    show_active(qtbot, win)
     yield win
     win.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QWidget
 
 from ui.main_window import MainWindow
 
@@ -26,7 +27,7 @@ def test_geometry_is_restored_on_next_start(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)
     first.show()
-    # The offscreen screen is 800x600: stay inside it and above the window's minimum.
+    # Stay inside the smallest test screen (offscreen's, 800x600) and above the window's minimum.
     width, height = first.minimumSizeHint().width() + 10, 580
     first.resize(width, height)
     first.move(5, 5)
@@ -76,3 +77,28 @@ def test_app_icon_is_the_bundled_svg(qapp):
     icon = app_icon()
     assert not icon.isNull()
     assert not icon.pixmap(64, 64).isNull()
+
+
+def test_no_shortcut_of_a_panel_clashes_with_a_window_shortcut(window):
+    """Two enabled actions on one key make Qt refuse both ("ambiguous shortcut")."""
+    window.start_tutorial("skirmish-ai-hedgerow.toml")
+    own = set(window.actions())
+    window_keys = {seq.toString() for action in own for seq in action.shortcuts()}
+    clashes = [f"{action.text()} ({seq.toString()})"
+               for widget in window.findChildren(QWidget) for action in widget.actions()
+               if action not in own for seq in action.shortcuts()
+               if seq.toString() in window_keys]
+    assert not clashes
+
+
+def test_ctrl_e_on_the_roster_table_edits_the_unit(window, qtbot):
+    window.start_tutorial("skirmish-ai-hedgerow.toml")
+    view = window.roster.view
+    index = view.model().index(0, 0)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view.visualRect(index).center())
+    qtbot.keyClick(view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    editor = window.roster.editor
+    assert editor is not None and editor.isVisible()
+    assert editor.id_edit.text() == window.roster.selected_unit()
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)

@@ -159,7 +159,7 @@ class PrintCardsDialog(QDialog):
     def _remember(self) -> None:
         settings = QSettings()
         settings.beginGroup(SETTINGS_GROUP)
-        settings.setValue("size", self.size)
+        settings.setValue("size", self.card_size)
         settings.setValue("paper", self.paper)
         settings.setValue("backs", self.backs)
         settings.endGroup()
@@ -174,7 +174,7 @@ class PrintCardsDialog(QDialog):
         self.radios[selection].setChecked(True)
 
     @property
-    def size(self) -> str:
+    def card_size(self) -> str:
         return self.size_box.currentData()
 
     @property
@@ -193,13 +193,13 @@ class PrintCardsDialog(QDialog):
         return encounter_deck(self.encounter, self.data, self.request())
 
     def cards(self) -> list[CardLayout]:
-        return layout_deck(self.contents(), SIZES[self.size])
+        return layout_deck(self.contents(), SIZES[self.card_size])
 
     def _update_summary(self) -> None:
         if not any(r.isChecked() for r in self.radios.values()):
             return
         cards = self.cards()
-        sheet = sheet_layout(self.size, self.paper)
+        sheet = sheet_layout(self.card_size, self.paper)
         pages = sheet.page_count(len(cards), self.backs)
         extra = len(cards) - len(self.contents())
         text = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
@@ -214,14 +214,14 @@ class PrintCardsDialog(QDialog):
     # actions ----------------------------------------------------------------------------
 
     def export_pdf(self, path: str | Path) -> RenderResult:
-        result = export_pdf(path, self.encounter, self.request(), self.size, self.paper,
+        result = export_pdf(path, self.encounter, self.request(), self.card_size, self.paper,
                             self.backs, self.data)
         self._remember()
         return result
 
     def paint(self, printer: QPrinter) -> int:
         """Paints the cards on `printer` (the preview's or a real one); returns the pages."""
-        sheet = sheet_layout(self.size, self.paper)
+        sheet = sheet_layout(self.card_size, self.paper)
         printer.setFullPage(True)
         printer.setPageLayout(page_layout(sheet))
         painter = QPainter()
@@ -237,7 +237,7 @@ class PrintCardsDialog(QDialog):
     def make_preview(self) -> QPrintPreviewDialog:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setFullPage(True)
-        printer.setPageLayout(page_layout(sheet_layout(self.size, self.paper)))
+        printer.setPageLayout(page_layout(sheet_layout(self.card_size, self.paper)))
         printer.setDocName(f"{self.data.name} cards")
         preview = QPrintPreviewDialog(printer, self)
         preview.setWindowTitle("Print preview — cards")

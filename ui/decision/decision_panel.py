@@ -72,6 +72,18 @@ def _roll_line(roll: Roll, rolled_by: str) -> str:
     return roll.describe() + (" (your die)" if roll.scripted else "")
 
 
+def _short_roll_line(roll: Roll, rolled_by: str) -> str:
+    """One short line per die: what it was for and what it meant in a few words ("d6 = 3
+    (table roll) — Tactical table, row 3"). The reasoning above already tells the whole
+    outcome, and a narrow panel must not need a scroll bar; the full lines are the tooltip."""
+    purpose = roll.purpose.split(" (", 1)[0]
+    meaning = roll.meaning.split(": ", 1)[0]
+    text = f"{roll.die} = {roll.value} ({purpose})" + (f" — {meaning}" if meaning else "")
+    if roll.shared:
+        return f"{text} (the group's roll, by {rolled_by})"
+    return text + (" (your die)" if roll.scripted else "")
+
+
 def _show(widget: QWidget, visible: bool) -> None:
     # Showing or hiding relayouts the panel; skip it when nothing changes.
     if widget.isHidden() == visible:
@@ -113,6 +125,8 @@ class DecisionPanel(QWidget):
         self.choices = QListWidget()
         self.choices.setAccessibleName("Players' choices")
         self.choices.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.choices.setWordWrap(True)  # a narrow panel wraps a choice, never scrolls sideways
+        self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.choices.currentRowChanged.connect(self._choice_changed)
         self.rolls = QLabel()
         self.rolls.setWordWrap(True)
@@ -244,9 +258,12 @@ class DecisionPanel(QWidget):
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)
         if decision.rolls:
-            self.rolls.setText("\n".join(_roll_line(r, rolled_by) for r in decision.rolls))
+            self.rolls.setText("\n".join(_short_roll_line(r, rolled_by)
+                                         for r in decision.rolls))
+            self.rolls.setToolTip("\n".join(_roll_line(r, rolled_by) for r in decision.rolls))
         else:
             self.rolls.setText("No dice needed for this decision.")
+            self.rolls.setToolTip("")
         self.apply_button.setEnabled(True)
 
     def chosen(self) -> int:

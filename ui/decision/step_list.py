@@ -57,8 +57,17 @@ class StepCard(QFrame):
         self.setAccessibleName(f"{step.step}: {step.outcome}")
         self.setAccessibleDescription(step.detail)
 
+    @property
+    def skipped(self) -> bool:
+        return self.step.outcome == SKIPPED
+
+    def fold(self, folded: bool) -> None:
+        self.detail.setVisible(not folded)
+        self.setToolTip(f"{self.step.detail}\n(click to unfold)" if folded
+                        else "Click to fold or unfold the reason")
+
     def mousePressEvent(self, event) -> None:
-        self.detail.setVisible(not self.detail.isVisible())
+        self.fold(self.detail.isVisible())
         super().mousePressEvent(event)
 
 
@@ -85,3 +94,24 @@ class StepList(QScrollArea):
             card = StepCard(step, number)
             self._layout.insertWidget(self._layout.count() - 1, card)
             self.cards.append(card)
+        self.fit()
+
+    def fit(self) -> None:
+        """Fold the reasons of steps that did not apply, only while the column is taller
+        than the panel: players glance at the panel, so what applied stays in view without
+        scrolling; a folded reason is one click (or a hover) away."""
+        width = self.viewport().width()
+        room = self.viewport().height()
+        for card in self.cards:
+            card.fold(False)
+        # Skipped steps first, then the notes around the chain ("group", "not rolled");
+        # the step that applied always keeps its reason.
+        for card in [c for c in self.cards if c.skipped] + \
+                [c for c in self.cards if not c.skipped and c.step.outcome != APPLIED]:
+            if self._inner.heightForWidth(width) <= room:
+                return
+            card.fold(True)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()

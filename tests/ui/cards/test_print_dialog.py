@@ -36,7 +36,7 @@ def test_constructor_offers_the_selection_and_defaults_to_it(dialog):
     assert "Card-flip RPG (1)" in radios[Selection.REFERENCE].text()
     assert dialog.selection is Selection.SELECTED
     assert [c.title for c in dialog.contents()] == ["Kobold Sneak"]
-    assert (dialog.size, dialog.paper, dialog.backs) == ("poker", "a4", False)
+    assert (dialog.card_size, dialog.paper, dialog.backs) == ("poker", "a4", False)
     assert dialog.summary.text() == "1 card on 1 page, 9 per page."
 
 

@@ -64,8 +64,11 @@ def test_the_panel_and_the_log_say_what_the_table_roll_meant(window, qtbot):
     decision = window.decision
     table = decision.rolls[0]
     assert re.match(r"Tactical table, row \d: ", table.meaning)
-    assert f"d6 = {table.value} (table roll (Tactical" in window.panel.rolls.text()
-    assert table.meaning in window.panel.rolls.text()
+    # The panel shows one short line per die; its tooltip has the whole of it.
+    assert f"d6 = {table.value} (table roll) — Tactical table, row {table.value}" \
+        in window.panel.rolls.text()
+    assert f"d6 = {table.value} (table roll (Tactical" in window.panel.rolls.toolTip()
+    assert table.meaning in window.panel.rolls.toolTip()
     press(qtbot, window, Qt.Key.Key_Return)
     assert table.meaning in applied_texts(window)[0]
     assert table.meaning in window.log_panel.model.index(0).data()
@@ -146,9 +149,9 @@ def test_physical_dice_are_asked_for_before_the_outcome_shows(window, qtbot):
     qtbot.keyClicks(panel.typed, "4")
     qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
     assert window.decision is not None
-    assert "d6 = 4 (table roll (Tactical" in panel.rolls.text()
-    assert "(your die)" in panel.rolls.text()
-    assert "Tactical table, row 4: " in panel.rolls.text()
+    assert "d6 = 4 (table roll) — Tactical table, row 4 (your die)" in panel.rolls.text()
+    assert "d6 = 4 (table roll (Tactical" in panel.rolls.toolTip()
+    assert "Tactical table, row 4: " in panel.rolls.toolTip()
     qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     logged = applied_texts(window)[0]
     assert "d6 = 4 (table roll (Tactical" in logged and "Tactical table, row 4: " in logged
@@ -190,19 +193,18 @@ def test_enter_on_the_first_trooper_gives_the_second_the_groups_table_roll(windo
     assert first.unit == "trooper-1" and first.shares_roll_with == ("trooper-2",)
     value = first.rolls[0].value
     assert f"d6 = {value} (table roll (Tactical, group of Trooper 1, Trooper 2))" \
-        in window.panel.rolls.text()
+        in window.panel.rolls.toolTip()
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.selected == "trooper-2" and window.decision.rolls[0].shared
-    shown = window.panel.rolls.text()
+    assert "(the group's roll, by Trooper 1)" in window.panel.rolls.text()
+    shown = window.panel.rolls.toolTip()
     assert f"d6 = {value} (table roll (Tactical, the group's roll))" in shown
     assert f"shares the group's roll of {value} rolled by Trooper 1" in shown
     assert "(your die)" not in shown
     press(qtbot, window, Qt.Key.Key_Return)
     assert f"it used the group's roll of {value} rolled by Trooper 1" in applied_texts(window)[1]
-    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the next activation, then the second apply
-    press(qtbot, window, Qt.Key.Key_Z, CTRL)
-    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the next activation, then the first apply
-    press(qtbot, window, Qt.Key.Key_Z, CTRL)
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the second apply (one step with its turn)
+    press(qtbot, window, Qt.Key.Key_Z, CTRL)  # the first apply
     click_unit(qtbot, window, "trooper-2")
     assert not any(r.shared for r in window.decision.rolls)  # undone: the group rolls anew
 
@@ -218,12 +220,12 @@ def test_physical_dice_are_not_asked_again_for_the_groups_roll(window, qtbot):
     assert window.decision.rolls[0].value == 4
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.selected == "trooper-2"
-    text = panel.rolls.text()
-    assert "shares the group's roll of 4 rolled by Trooper 1" in text
+    assert "(the group's roll, by Trooper 1)" in panel.rolls.text()
+    assert "shares the group's roll of 4 rolled by Trooper 1" in panel.rolls.toolTip()
     assert not panel.asking  # its one die is the group's: the outcome shows at once
     logged = len(window.session.history)
     press(qtbot, window, Qt.Key.Key_R, CTRL)  # the group's roll is not rolled again
     assert len(window.session.history) == logged
     assert "only die is its group's roll" in window.statusBar().currentMessage()
     assert window.decision.rolls[0].value == 4 and window.decision.rolls[0].shared
-    assert "Tactical table, row 4: " in panel.rolls.text()
+    assert "Tactical table, row 4: " in panel.rolls.toolTip()

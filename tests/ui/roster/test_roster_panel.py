@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.tracker.commands import AddStatus, Damage, SetHp
+from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_AI, COL_HP, COL_NAME
 from ui.roster.roster_panel import SHORTCUTS, RosterPanel
 
@@ -26,8 +27,7 @@ def panel(qtbot, session):
     widget = RosterPanel(session)
     qtbot.addWidget(widget)
     widget.resize(420, 600)
-    widget.show()
-    qtbot.waitExposed(widget)
+    show_active(qtbot, widget)
     return widget
 
 

@@ -1,0 +1,84 @@
+"""Crashes are never silent: a segfault leaves its trace in the log, the next start says so
+and where the details are; an unexpected error in a slot is logged and shown once."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
+import desktop.app as app_module
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run_app(mode: str, data: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, FOEBOOK_DATA_DIR=str(data), XDG_CONFIG_HOME=str(data / "config"))
+    env.pop("FOEBOOK_QUIT_WHEN_SHOWN", None)
+    return subprocess.run([sys.executable, "-m", "tests.desktop.app_child", mode], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.slow
+def test_a_segfault_is_logged_and_the_next_start_says_where(tmp_path):
+    crashed = _run_app("segfault", tmp_path)
+    assert crashed.returncode == -signal.SIGSEGV
+    log = (tmp_path / "foebook.log").read_text(encoding="utf-8")
+    assert "Fatal Python error: Segmentation fault" in log
+    assert "in segfault" in log  # the Python stack of the crash, down to the function
+    assert (tmp_path / "foebook.running").exists()
+
+    again = _run_app("report", tmp_path)
+    assert again.returncode == 0, again.stderr
+    notice = "non-modal: Foebook crashed the last time it ran. Your sessions are safe"
+    assert notice in again.stdout
+    assert f"The crash report is in {tmp_path / 'foebook.log'}." in again.stdout
+    assert not (tmp_path / "foebook.running").exists()  # this run ended cleanly
+
+    third = _run_app("report", tmp_path)
+    assert third.returncode == 0 and third.stdout == ""  # said once, not every start
+
+
+def test_a_killed_run_is_reported_without_claiming_a_crash(tmp_path, monkeypatch):
+    from desktop import crash_watch
+
+    monkeypatch.setenv("FOEBOOK_DATA_DIR", str(tmp_path))
+    assert crash_watch.start() is None
+    (tmp_path / "foebook.log").write_text("INFO all well\n", encoding="utf-8")
+    message = crash_watch.start()  # as if the first run had been killed
+    assert message is not None and "did not close properly" in message
+    assert str(tmp_path / "foebook.log") in message
+    crash_watch.clean_exit()
+    assert crash_watch.start() is None
+    crash_watch.clean_exit()
+
+
+@pytest.mark.qt_no_exception_capture
+def test_an_error_in_a_slot_is_logged_every_time_and_shown_once(qtbot, monkeypatch, caplog):
+    from PySide6.QtCore import Qt
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
+    monkeypatch.setattr(app_module, "_reported", [])
+    monkeypatch.setattr(sys, "excepthook", app_module._report_unexpected)
+    button = QPushButton("Roll")
+    qtbot.addWidget(button)
+    button.show()
+
+    def broken() -> None:
+        raise ZeroDivisionError("no dice")
+
+    button.clicked.connect(broken)
+    with caplog.at_level(logging.ERROR):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    errors = [r for r in caplog.records if r.message == "unexpected error"]
+    assert len(errors) == 2 and errors[0].exc_info[0] is ZeroDivisionError
+    assert len(shown) == 1
+    assert "Something went wrong: no dice" in shown[0] and "foebook.log" in shown[0]
