@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
 from typing import Any
 
 # An error echoes at most this many characters of a bad value (a 5 MB value once gave a
@@ -11,20 +12,28 @@ SHOWN_CHARACTERS = 100
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 3
-_REPR.maxstring = SHOWN_CHARACTERS
-_REPR.maxother = SHOWN_CHARACTERS
-_REPR.maxlong = 40
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 4
 
 
 def shown(value: Any) -> str:
-    """`value` quoted for a message, as Python writes it (control characters escaped), cut
-    to about SHOWN_CHARACTERS characters with its full length noted."""
-    if isinstance(value, str):
-        if len(value) <= SHOWN_CHARACTERS:
-            return repr(value)
-        return f"{value[:SHOWN_CHARACTERS]!r}… ({len(value):,} characters)"
-    return _REPR.repr(value)
+    """`value` quoted for a message as Python writes it (control characters escaped), cut to
+    about SHOWN_CHARACTERS characters; a long text also says how long it was."""
+    # reprlib cuts containers and nesting as it goes.
+    text = repr(value[:SHOWN_CHARACTERS + 1]) if isinstance(value, str) else _REPR.repr(value)
+    if len(text) > SHOWN_CHARACTERS:
+        text = text[:SHOWN_CHARACTERS] + "…"
+    if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+        text += f" ({len(value):,} characters)"
+    return text
+
+
+def listed(names: Iterable[str], most: int = 20) -> str:
+    """Known names for a message, sorted; a long list (the units of a big encounter) is cut."""
+    names = sorted(names)
+    if len(names) > most:
+        return ", ".join(names[:most]) + f", … and {len(names) - most} more"
+    return ", ".join(names) or "none"
 
 
 def _escape(char: str) -> str:

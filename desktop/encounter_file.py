@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from desktop.display_text import shown
+from desktop.display_text import listed, shown
 from desktop.engine.board import Board, BoardError, Shape
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
@@ -134,14 +134,6 @@ def _is_id(value: str) -> bool:
     return len(value) <= MAX_ID_LENGTH and ID_PATTERN.match(value) is not None
 
 
-def _known(names, most: int = 20) -> str:
-    """The known names for a message; a long list (units of a big encounter) is cut."""
-    names = sorted(names)
-    if len(names) > most:
-        return ", ".join(names[:most]) + f", … and {len(names) - most} more"
-    return ", ".join(names) or "none"
-
-
 # -- one check per kind of value, used for every field --------------------------------------
 
 def _text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
@@ -177,7 +169,7 @@ def _choice(value: Any, field: str, fail: Fail, known, what: str, scope: str = "
     """One of `known` (AI types, statuses, phases...); `what` names them in the message."""
     _text(value, field, fail, MAX_ID_LENGTH)
     if value not in known:
-        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {_known(known)})")
+        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {listed(known)})")
     return value
 
 
@@ -259,7 +251,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
     unknown = set(data) - TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"key {shown(key)}", f"unknown top-level key (known: {_known(TOP_KEYS)})",
+        raise r.fail(f"key {shown(key)}", f"unknown top-level key (known: {listed(TOP_KEYS)})",
                      r.locate.key_line(key))
     if "format" not in data:
         raise r.fail("'format'", f"missing; expected format = {FORMAT_VERSION}")
@@ -297,7 +289,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
     for index, unit in enumerate(units):
         if unit.guards is not None and unit.guards not in by_id:
             raise r.unit_fail(index, unit.id, "guards",
-                              f"no unit {shown(unit.guards)} (units: {_known(by_id)})")
+                              f"no unit {shown(unit.guards)} (units: {listed(by_id)})")
         if unit.guards == unit.id:
             raise r.unit_fail(index, unit.id, "guards", "a unit cannot guard itself")
 
@@ -317,7 +309,7 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
     unknown = set(raw) - BOARD_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(key, f"unknown key (known: {_known(BOARD_KEYS)})")
+        raise fail(key, f"unknown key (known: {listed(BOARD_KEYS)})")
     shape = raw.get("shape")
     if shape not in ("square", "hex"):
         raise fail("shape", f"is {shown(shape)}; expected \"square\" or \"hex\"")
@@ -392,7 +384,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     unknown = set(entry) - UNIT_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(key, f"unknown field (known: {_known(UNIT_KEYS)})")
+        raise fail(key, f"unknown field (known: {listed(UNIT_KEYS)})")
     _text(unit_id, "id", fail, MAX_ID_LENGTH)
     if not ID_PATTERN.match(unit_id):
         raise fail("id", f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
@@ -451,7 +443,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
                                    "{ move = 3 }").items():
         if stat_name not in data.stats:
             raise fail("stats", f"unknown stat {shown(stat_name)} for {ruleset.id} "
-                       f"(known: {_known(data.stats)})")
+                       f"(known: {listed(data.stats)})")
         stats[stat_name] = _number(value, stat_name, _within("stats", fail))
     weapons = tuple(_parse_weapon(i, w, ruleset, fail)
                     for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail)))
@@ -483,7 +475,7 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
     kinds = ruleset.data.extra.get("weapon_kinds")
     if kinds is not None and kind not in kinds:
         raise fail("weapons", f"{where} ({name}): unknown kind {shown(kind)} "
-                   f"(known: {_known(kinds)})")
+                   f"(known: {listed(kinds)})")
     reach = _number(raw.get("range", 1), "range", inner, low=0)
     strength = raw.get("strength")
     if strength is not None:
@@ -520,7 +512,7 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
     unknown = set(raw) - STATE_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(key, f"unknown key (known: {_known(STATE_KEYS)})")
+        raise fail(key, f"unknown key (known: {listed(STATE_KEYS)})")
 
     round_ = _whole(raw.get("round", 1), "round", fail, low=1)
     phases = ruleset.data.phases
@@ -535,7 +527,7 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
     def unit_ref(value: Any, key: str) -> str:
         if not isinstance(value, str) or value not in by_id:
             raise fail(key, f"names {shown(value)}, which is not a unit (units: "
-                       f"{_known(by_id)})")
+                       f"{listed(by_id)})")
         return value
 
     attackers = _table(raw.get("last_attacker", {}), "last_attacker", fail,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
+
+from desktop.commands.output import say, say_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,16 +16,16 @@ def run(args: argparse.Namespace) -> int:
 
     rulesets = [get_ruleset(rid).data for rid in ruleset_ids()]
     if args.json:
-        print(json.dumps([
+        say_json([
             {"id": d.id, "name": d.name, "board": d.board_shape,
              "ai_types": list(d.ai_types), "actions": list(d.actions),
              "phases": list(d.phases)}
             for d in rulesets
-        ], ensure_ascii=False, indent=2))
+        ])
         return 0
     for data in rulesets:
-        print(f"{data.id} — {data.name} ({data.board_shape} board)")
-        print(f"  {data.description}")
+        say(f"{data.id} — {data.name} ({data.board_shape} board)")
+        say(f"  {data.description}")
         for ai in data.ai_types.values():
-            print(f"  AI {ai.id}: {ai.summary}")
+            say(f"  AI {ai.id}: {ai.summary}")
     return 0
