@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from desktop.encounter_file import (
+    TURNS,
     EncounterFileError,
     dump_encounter,
     load_encounter,
     parse_encounter,
     save_encounter,
 )
+from desktop.engine.encounter import Memory
+from desktop.engine.limits import INT_MAX, INT_MIN, MAX_ID_LENGTH, MAX_NAME_LENGTH
+from desktop.engine.units import Weapon
+from desktop.rulesets.registry import get_ruleset
 
 GOOD = '''format = 1
 ruleset = "card-flip-rpg"
@@ -302,3 +311,64 @@ def test_names_and_tags_with_control_characters_round_trip(name):
     goblin = enc.unit("goblin").evolve(name=name, tags=(name,))
     enc = enc.replace_unit(goblin)
     assert parse_encounter(dump_encounter(enc)) == enc
+
+
+# Any text the reader takes: every character but NUL (surrogates cannot be in a UTF-8 file).
+_CHARACTERS = st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",))
+_texts = st.text(_CHARACTERS, max_size=MAX_NAME_LENGTH)
+_names = _texts.filter(str.strip)
+_keys = st.text(_CHARACTERS, min_size=1, max_size=MAX_ID_LENGTH)
+_ids = st.from_regex(r"[a-z0-9][a-z0-9_-]{0,63}", fullmatch=True)
+_extras = st.dictionaries(_keys.filter(lambda k: k not in ("name", "kind", "range",
+                                                           "strength")),
+                          _texts | st.booleans() | st.integers(INT_MIN, INT_MAX)
+                          | st.floats(INT_MIN, INT_MAX, allow_nan=False), max_size=3)
+
+
+@st.composite
+def _accepted_encounters(draw):
+    """A sample encounter with every string field (and the extra keys of weapons) drawn."""
+    enc = load_encounter(draw(st.sampled_from(SAMPLES)))
+    data = get_ruleset(enc.ruleset).data
+    new_ids = draw(st.lists(_ids, min_size=len(enc.units), max_size=len(enc.units),
+                            unique=True))
+    renamed = dict(zip((u.id for u in enc.units), new_ids, strict=True))
+    kinds = data.extra.get("weapon_kinds")
+    tactics = sorted(data.extra.get("tactics") or [])
+    units = []
+    for unit in enc.units:
+        weapons = tuple(
+            Weapon(draw(_names), draw(st.sampled_from(kinds)) if kinds else
+                   draw(_texts.filter(lambda t: len(t) <= MAX_ID_LENGTH)),
+                   w.range, w.strength, MappingProxyType(draw(_extras)))
+            for w in unit.weapons)
+        changes = {"id": renamed[unit.id], "name": draw(_names), "weapons": weapons,
+                   "tags": tuple(draw(st.lists(_texts, max_size=4))),
+                   "statuses": tuple(draw(st.lists(st.sampled_from(sorted(data.statuses)),
+                                                   unique=True, max_size=3))),
+                   "guards": renamed.get(unit.guards)}
+        if unit.is_enemy:
+            choices = sorted(a for a in data.ai_types if a != "guardian" or unit.guards)
+            changes["ai"] = draw(st.sampled_from(choices))
+            if tactics:
+                changes["priorities"] = tuple(draw(st.lists(st.sampled_from(tactics),
+                                                            max_size=3)))
+        units.append(unit.evolve(**changes))
+    memory = enc.memory
+    memory = Memory(MappingProxyType({renamed[k]: renamed[v]
+                                      for k, v in memory.last_attacker.items()}),
+                    tuple(renamed[u] for u in memory.shot_this_round),
+                    renamed.get(memory.previous_target))
+    phase = draw(st.sampled_from(data.phases)) if data.phases else None
+    turn = draw(st.sampled_from([None, *TURNS]))
+    return replace(enc, name=draw(_texts), units=tuple(units), memory=memory, phase=phase,
+                   extra_state=MappingProxyType({"turn": turn} if turn else {}))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_accepted_encounters())
+def test_any_accepted_encounter_survives_export_and_import_unchanged(encounter):
+    text = dump_encounter(encounter)
+    again = parse_encounter(text)
+    assert again == encounter
+    assert dump_encounter(again) == text
