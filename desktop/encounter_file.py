@@ -29,6 +29,7 @@ from desktop.engine.limits import (
     MAX_ID_LENGTH,
     MAX_LIST_ITEMS,
     MAX_NAME_LENGTH,
+    MAX_STAT,
     MAX_UNITS,
 )
 from desktop.engine.ruleset import Ruleset
@@ -155,13 +156,14 @@ def _whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = I
     return value
 
 
-def _number(value: Any, field: str, fail: Fail, low: float = INT_MIN) -> float:
+def _number(value: Any, field: str, fail: Fail, low: float = INT_MIN,
+            high: float = INT_MAX) -> float:
     if not _is_number(value):
         raise fail(field, f"is {shown(value)}; expected a number")
     if isinstance(value, float) and not math.isfinite(value):
         raise fail(field, f"is {value}; expected a finite number")
-    if not low <= value <= INT_MAX:
-        raise fail(field, f"is {shown(value)}; expected a number from {low} to {INT_MAX}")
+    if not low <= value <= high:
+        raise fail(field, f"is {shown(value)}; expected a number from {low} to {high}")
     return value
 
 
@@ -444,7 +446,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         if stat_name not in data.stats:
             raise fail("stats", f"unknown stat {shown(stat_name)} for {ruleset.id} "
                        f"(known: {listed(data.stats)})")
-        stats[stat_name] = _number(value, stat_name, _within("stats", fail))
+        stats[stat_name] = _number(value, stat_name, _within("stats", fail), 0, MAX_STAT)
     weapons = tuple(_parse_weapon(i, w, ruleset, fail)
                     for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail)))
     return Unit(
@@ -476,7 +478,7 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
     if kinds is not None and kind not in kinds:
         raise fail("weapons", f"{where} ({name}): unknown kind {shown(kind)} "
                    f"(known: {listed(kinds)})")
-    reach = _number(raw.get("range", 1), "range", inner, low=0)
+    reach = _number(raw.get("range", 1), "range", inner, 0, MAX_STAT)
     strength = raw.get("strength")
     if strength is not None:
         _whole(strength, "strength", inner)

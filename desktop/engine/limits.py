@@ -13,6 +13,9 @@ MAX_UNITS = 500
 MAX_LIST_ITEMS = 100  # statuses, tags, priorities or weapons of one unit
 MAX_NAME_LENGTH = 200  # encounter, unit and weapon names, tags and other free texts
 MAX_ID_LENGTH = 64  # unit ids, AI types, statuses, phases, weapon kinds and keys
-# Every number, whole or not: what a PostgreSQL `integer` column holds (hp, max_hp, round).
+# Stats and a weapon's range: counts (dice, targets), levels and distances on a board of at
+# most 200 cells. Rules loop over them (a dice pool, a reach), so they stay small.
+MAX_STAT = 1000
+# Every other number, whole or not: what a PostgreSQL `integer` column holds (hp, max_hp, round).
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1

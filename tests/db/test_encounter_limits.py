@@ -11,6 +11,7 @@ from desktop.engine.limits import (
     MAX_ID_LENGTH,
     MAX_LIST_ITEMS,
     MAX_NAME_LENGTH,
+    MAX_STAT,
     MAX_UNITS,
 )
 from desktop.rulesets.registry import get_ruleset
@@ -40,10 +41,10 @@ def _largest_encounter_text() -> str:
                   f'side = "{"enemy" if i % 2 else "player"}"',
                   f"at = [{i % MAX_BOARD_SIDE}, {i // MAX_BOARD_SIDE}]",
                   f"hp = {INT_MAX if i % 3 else INT_MIN}", f"max_hp = {INT_MAX}",
-                  f"stats = {{ move = {INT_MAX}, range = {INT_MIN}, level = 0.5 }}"]
+                  f"stats = {{ move = {MAX_STAT}, range = 0, level = 0.5 }}"]
     tags = ", ".join(_toml(_text(MAX_NAME_LENGTH, str(i))) for i in range(MAX_LIST_ITEMS))
     weapon = (f"{{ name = {_toml(_text(MAX_NAME_LENGTH))}, kind = {_toml(_text(MAX_ID_LENGTH))}, "
-              f"range = {INT_MAX}, strength = {INT_MIN}, ap = {INT_MAX}, keen = true, "
+              f"range = {MAX_STAT}, strength = {INT_MIN}, ap = {INT_MAX}, keen = true, "
               f"note = {_toml(_text(MAX_NAME_LENGTH))} }}")
     lines += [f"tags = [{tags}]", f"weapons = [{', '.join([weapon] * MAX_LIST_ITEMS)}]",
               "[state]", f"round = {INT_MAX}"]

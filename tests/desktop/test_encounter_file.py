@@ -190,6 +190,12 @@ def _unit_line(text: str, unit_id: str, old: str, new: str) -> str:
     (GOOD.replace('ai = "standard"', "ai = {}"), "field 'ai': is {}; expected a text"),
     (GOOD.replace("move = 3", "move = inf"), "field 'stats': 'move' is inf; expected a finite"),
     (GOOD.replace("move = 3", "move = nan"), "field 'stats': 'move' is nan; expected a finite"),
+    (GOOD.replace("move = 3", "move = 1001"),
+     "field 'stats': 'move' is 1001; expected a number from 0 to 1000"),
+    (GOOD.replace("move = 3", "move = -1"),
+     "field 'stats': 'move' is -1; expected a number from 0 to 1000"),
+    (GOOD.replace("range = 6", "range = 1000.5"),
+     "weapons[0] (Short bow): 'range' is 1000.5; expected a number from 0 to 1000"),
     (GOOD.replace("max_hp = 8", "max_hp = " + "9" * 300),
      "field 'max_hp': is 99999999999999"),
     (GOOD.replace("hp = 5\n", "hp = 9223372036854775808\n"), "field 'hp': is 9223372036"),
@@ -255,6 +261,18 @@ def test_long_unit_lists_in_messages_are_cut():
     message = _error(text)
     assert "(units: aria, goblin, p00, p01," in message
     assert f", … and {len(free) + 2 - 20} more)" in message
+
+
+def test_a_dungeon_crawl_figure_larger_than_the_board_is_refused_at_once():
+    import time
+
+    guard_room = (SAMPLES[0].parent / "dungeon-crawl-guard-room.toml").read_text()
+    started = time.perf_counter()
+    for size, off in ((13, "[12, 2]"), (1000, "[12, 2]")):
+        text = guard_room.replace("stats = { move = 4 }", f"stats = {{ move = 4, size = {size} }}")
+        message = _error(text)
+        assert f"size {size} covers {off}, which is off the 12x9 board" in message
+    assert time.perf_counter() - started < 1  # the block of squares is never built
 
 
 # -- resource limits ---------------------------------------------------------------------------
