@@ -35,8 +35,8 @@ TEXTS = ["", " ", "x" * 64, "x" * 65, "y" * 200, "y" * 201, "z" * 5000, "\x00", 
          "\x1b]0;title\x07\x1b[2J", "cr\r", "\x01\x7f\x9b", "² 0", "\u202eevil", "🐉 drake",
          "line\nbreak", '"""', "'''", "back\\slash", "日本語", "stunned", "enemy", "melee",
          "goblin", "aria", "square", "hex", "\t", "0123456789"]
-NUMBERS = [0, -1, 1, 3, 1000, 1001, 2**31 - 1, 2**31, -(2**31), -(2**31) - 1, 2**63, 10**300, 0.5, -0.0,
-           1e308, float("inf"), float("-inf"), float("nan")]
+NUMBERS = [0, -1, 1, 3, 1000, 1001, 2**31 - 1, 2**31, -(2**31), -(2**31) - 1, 2**63, 10**300,
+           0.5, -0.0, 1e308, float("inf"), float("-inf"), float("nan")]
 OTHERS = [True, False, datetime.date(1979, 5, 27), datetime.datetime(1979, 5, 27, 7, 32),
           datetime.time(7, 32), [], {}, {"a": 1}, [1, "a"], [[[]]], ["stunned", "stunned"]]
 UNKNOWN_KEYS = ["hpp", "colour", "", "\x1b", "k" * 300, "ap"]
