@@ -231,7 +231,9 @@ def _run_every_command(capsys, path: Path, work: Path, index: int, where: str) -
     return statuses
 
 
-def test_every_command_survives_mutated_encounter_files(tmp_path, capsys, monkeypatch):
+# `qapp`: `cards` paints with Qt in this process, and must find the QApplication that the
+# GUI tests after these share, not make a QGuiApplication of its own.
+def test_every_command_survives_mutated_encounter_files(qapp, tmp_path, capsys, monkeypatch):
     given = os.environ.get("FOEBOOK_FUZZ_SEED")
     seed = int(given) if given else random.SystemRandom().randrange(2**32)
     with capsys.disabled():
@@ -304,7 +306,7 @@ CAMPAIGN = {
 
 
 @pytest.mark.parametrize("name", CAMPAIGN)
-def test_every_command_refuses_the_campaigns_files_in_one_line(name, tmp_path, capsys,
+def test_every_command_refuses_the_campaigns_files_in_one_line(name, qapp, tmp_path, capsys,
                                                                 monkeypatch):
     monkeypatch.setattr(cli, "_report_bug", _raise_bug)
     path = tmp_path / "case.toml"
