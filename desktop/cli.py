@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 
 from desktop import __version__
+from desktop.commands.output import say
+from desktop.display_text import SHOWN_CHARACTERS, terminal_safe
 from desktop.errors import FoebookError
 
 # name -> (module under desktop.commands, one-line help). Modules are imported
@@ -76,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(gui_args)
     except FoebookError as error:
-        print(f"foebook: error: {error.message}", file=sys.stderr)
+        # One line, whatever the message echoes (names, file names, values from a file).
+        say(f"foebook: error: {terminal_safe(error.message)}", error=True)
         return error.exit_status
     except KeyboardInterrupt:
         return 130
@@ -94,8 +97,9 @@ def _report_bug(error: Exception) -> int:
 
     configure_logging()
     logging.getLogger(__name__).exception("unexpected error")
-    print(f"foebook: unexpected error ({type(error).__name__}: {error}). This is a bug in "
-          f"Foebook; the details are in {log_file()}", file=sys.stderr)
+    what = terminal_safe(str(error)[:SHOWN_CHARACTERS])
+    say(f"foebook: unexpected error ({type(error).__name__}: {what}). This is a bug in "
+        f"Foebook; the details are in {terminal_safe(str(log_file()))}", error=True)
     return 1
 
 

@@ -1,20 +1,37 @@
 """Encounter TOML files <-> engine objects, exactly as docs/encounter-format.md says.
 
 A bad file is refused with one message naming the file, the place (line, unit,
-field) and what was expected. Nothing is guessed.
+field) and what was expected. Nothing is guessed. Every type and range is checked
+here, once, within the limits of `desktop.engine.limits`: whatever this accepts,
+every command and both databases accept.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
+from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from desktop.display_text import listed, shown
 from desktop.engine.board import Board, BoardError, Shape
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
+from desktop.engine.limits import (
+    INT_MAX,
+    INT_MIN,
+    MAX_BOARD_SIDE,
+    MAX_FILE_BYTES,
+    MAX_ID_LENGTH,
+    MAX_LIST_ITEMS,
+    MAX_NAME_LENGTH,
+    MAX_STAT,
+    MAX_UNITS,
+)
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import DEFAULT_WEAPON_KIND, Side, Unit, Weapon
 from desktop.errors import FoebookError
@@ -44,6 +61,8 @@ class _Locator:
                              if re.match(r"\s*\[\[\s*units\s*\]\]", line)]
 
     def key_line(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
+        if len(key) > MAX_ID_LENGTH:  # not a key of the format: no line worth looking for
+            return None
         pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
         for i in range(start, len(self.lines) if stop is None else stop):
             if pattern.match(self.lines[i]):
@@ -71,18 +90,36 @@ class _Locator:
         return self.key_line(key, start, stop) or start + 1
 
 
+# `fail(field, message)` builds the error for one field of the place being read.
+Fail = Callable[[str, str], "EncounterFileError"]
+
+
 class _Reader:
     def __init__(self, source: str, text: str) -> None:
         self.source = source
-        self.locate = _Locator(text)
+        self.text = text
+
+    @cached_property
+    def locate(self) -> _Locator:
+        # Built only for a message: splitting a large file into lines is not free.
+        return _Locator(self.text)
 
     def fail(self, where: str, message: str, line: int | None = None) -> EncounterFileError:
         place = f"line {line}: " if line else ""
         return EncounterFileError(f"{self.source}: {place}{where}: {message}")
 
-    def unit_fail(self, index: int, unit_id: str | None, field: str | None, message: str):
-        who = f"unit '{unit_id}'" if unit_id else f"unit #{index + 1}"
-        where = f"{who}, field '{field}'" if field else who
+    def table_fail(self, table: str | None) -> Fail:
+        """Errors for the keys of a top-level table ([board], [state]) or the top level."""
+        def fail(field: str, message: str) -> EncounterFileError:
+            base = (self.locate.table_line(table) or 0) if table else 0
+            where = f"[{table}] {shown(field)}" if table else shown(field)
+            return self.fail(where, message, self.locate.key_line(field, base))
+        return fail
+
+    def unit_fail(self, index: int, unit_id: Any, field: str | None, message: str):
+        named = isinstance(unit_id, str) and _is_id(unit_id)
+        who = f"unit '{unit_id}'" if named else f"unit #{index + 1}"
+        where = f"{who}, field {shown(field)}" if field else who
         return self.fail(where, message, self.locate.unit_line(index, field))
 
 
@@ -94,20 +131,89 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _known(names) -> str:
-    return ", ".join(sorted(names)) or "none"
+def _is_id(value: str) -> bool:
+    return len(value) <= MAX_ID_LENGTH and ID_PATTERN.match(value) is not None
 
+
+# -- one check per kind of value, used for every field --------------------------------------
+
+def _text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
+    if not isinstance(value, str):
+        raise fail(field, f"is {shown(value)}; expected a text")
+    if "\x00" in value:
+        # PostgreSQL cannot store it, and no table needs it.
+        raise fail(field, "contains a NUL character (\\x00); remove it")
+    if len(value) > limit:
+        raise fail(field, f"is {len(value):,} characters long; at most {limit} are allowed")
+    return value
+
+
+def _whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = INT_MAX) -> int:
+    if not _is_int(value):
+        raise fail(field, f"is {shown(value)}; expected a whole number")
+    if not low <= value <= high:
+        raise fail(field, f"is {shown(value)}; expected a whole number from {low} to {high}")
+    return value
+
+
+def _number(value: Any, field: str, fail: Fail, low: float = INT_MIN,
+            high: float = INT_MAX) -> float:
+    if not _is_number(value):
+        raise fail(field, f"is {shown(value)}; expected a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise fail(field, f"is {value}; expected a finite number")
+    if not low <= value <= high:
+        raise fail(field, f"is {shown(value)}; expected a number from {low} to {high}")
+    return value
+
+
+def _choice(value: Any, field: str, fail: Fail, known, what: str, scope: str = "") -> str:
+    """One of `known` (AI types, statuses, phases...); `what` names them in the message."""
+    _text(value, field, fail, MAX_ID_LENGTH)
+    if value not in known:
+        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {listed(known)})")
+    return value
+
+
+def _list(value: Any, field: str, fail: Fail, most: int = MAX_LIST_ITEMS) -> list:
+    if not isinstance(value, list):
+        raise fail(field, f"is {shown(value)}; expected a list")
+    if len(value) > most:
+        raise fail(field, f"{len(value):,} items; at most {most} are allowed")
+    return value
+
+
+def _text_list(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> list[str]:
+    items = _list(value, field, fail)
+    if not all(isinstance(v, str) for v in items):
+        raise fail(field, "expected a list of texts such as [\"stunned\"]")
+    return [_text(v, field, fail, limit) for v in items]
+
+
+def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
+    if not isinstance(value, dict):
+        raise fail(field, f"is {shown(value)}; expected a table such as {example}")
+    return value
+
+
+# -- reading ---------------------------------------------------------------------------------
 
 def load_encounter(path: str | Path) -> Encounter:
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _too_big(str(path), size)
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)  # bounded, should the file grow meanwhile
     except FileNotFoundError:
         raise EncounterFileError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise EncounterFileError(f"{path}: is a directory, not an encounter file") from None
     except OSError as error:
         raise EncounterFileError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _too_big(str(path), len(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -117,58 +223,75 @@ def load_encounter(path: str | Path) -> Encounter:
     return parse_encounter(text, str(path))
 
 
+def _too_big(source: str, size: int) -> EncounterFileError:
+    return EncounterFileError(
+        f"{source}: the file is {size:,} bytes; an encounter file may be at most "
+        f"{MAX_FILE_BYTES // (1024 * 1024)} MB ({MAX_FILE_BYTES:,} bytes)")
+
+
 def parse_encounter(text: str, source: str = "<encounter>") -> Encounter:
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise _too_big(source, len(text.encode("utf-8")))
     reader = _Reader(source, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise EncounterFileError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        # tomllib reads nested arrays and inline tables recursively.
+        raise EncounterFileError(f"{source}: not valid TOML: arrays or tables are nested too "
+                                 "deeply") from None
+    except ValueError:
+        # Python refuses to convert integers of more than 4300 digits.
+        raise EncounterFileError(f"{source}: not valid TOML: a number has too many digits "
+                                 f"(numbers are at most {INT_MAX})") from None
     return _parse(data, reader)
 
 
 def _parse(data: dict, r: _Reader) -> Encounter:
-    loc = r.locate
+    fail = r.table_fail(None)
     unknown = set(data) - TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"key '{key}'", f"unknown top-level key (known: {_known(TOP_KEYS)})",
-                     loc.key_line(key))
+        raise r.fail(f"key {shown(key)}", f"unknown top-level key (known: {listed(TOP_KEYS)})",
+                     r.locate.key_line(key))
     if "format" not in data:
         raise r.fail("'format'", f"missing; expected format = {FORMAT_VERSION}")
-    if data["format"] != FORMAT_VERSION or not _is_int(data["format"]):
-        raise r.fail("'format'", f"is {data['format']!r}; this Foebook reads format = "
-                     f"{FORMAT_VERSION}", loc.key_line("format"))
+    if not _is_int(data["format"]) or data["format"] != FORMAT_VERSION:
+        raise fail("format", f"is {shown(data['format'])}; this Foebook reads format = "
+                   f"{FORMAT_VERSION}")
     if "ruleset" not in data:
         raise r.fail("'ruleset'", "missing; expected a ruleset id (foebook rulesets lists them)")
-    ruleset_id = data["ruleset"]
     try:
-        ruleset = get_ruleset(str(ruleset_id))
+        ruleset = get_ruleset(_text(data["ruleset"], "ruleset", fail, MAX_ID_LENGTH))
     except RulesError as error:
-        raise r.fail("'ruleset'", str(error), loc.key_line("ruleset")) from None
-    name = data.get("name", "")
-    if not isinstance(name, str):
-        raise r.fail("'name'", "expected a text", loc.key_line("name"))
+        raise fail("ruleset", str(error)) from None
+    name = _text(data.get("name", ""), "name", fail)
 
     board = _parse_board(data.get("board"), ruleset, r)
     units_raw = data.get("units", [])
     if not isinstance(units_raw, list):
-        raise r.fail("'units'", "expected [[units]] tables", loc.key_line("units"))
+        raise fail("units", "expected [[units]] tables")
+    if len(units_raw) > MAX_UNITS:
+        raise fail("units", f"{len(units_raw):,} units; an encounter holds at most {MAX_UNITS}")
     units: list[Unit] = []
+    seen_ids: set[str] = set()
     seen_cells: dict[tuple[int, int], str] = {}
     for index, entry in enumerate(units_raw):
         unit = _parse_unit(index, entry, ruleset, board, r)
-        if any(u.id == unit.id for u in units):
+        if unit.id in seen_ids:
             raise r.unit_fail(index, unit.id, "id", "duplicate id; every unit needs its own")
         if unit.at in seen_cells:
             raise r.unit_fail(index, unit.id, "at",
                               f"cell {list(unit.at)} is already taken by '{seen_cells[unit.at]}'")
+        seen_ids.add(unit.id)
         seen_cells[unit.at] = unit.id
         units.append(unit)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
     for index, unit in enumerate(units):
         if unit.guards is not None and unit.guards not in by_id:
             raise r.unit_fail(index, unit.id, "guards",
-                              f"no unit '{unit.guards}' (units: {_known(by_id)})")
+                              f"no unit {shown(unit.guards)} (units: {listed(by_id)})")
         if unit.guards == unit.id:
             raise r.unit_fail(index, unit.id, "guards", "a unit cannot guard itself")
 
@@ -182,54 +305,73 @@ def _parse(data: dict, r: _Reader) -> Encounter:
 
 
 def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
-    loc = r.locate
+    fail = r.table_fail("board")
     if not isinstance(raw, dict):
         raise r.fail("[board]", "missing; expected a [board] table with shape and cells")
     unknown = set(raw) - BOARD_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"[board] key '{key}'", f"unknown (known: {_known(BOARD_KEYS)})",
-                     loc.key_line(key))
+        raise fail(key, f"unknown key (known: {listed(BOARD_KEYS)})")
     shape = raw.get("shape")
     if shape not in ("square", "hex"):
-        raise r.fail("[board] 'shape'", f"is {shape!r}; expected \"square\" or \"hex\"",
-                     loc.key_line("shape"))
+        raise fail("shape", f"is {shown(shape)}; expected \"square\" or \"hex\"")
     if shape != ruleset.data.board_shape:
-        raise r.fail("[board] 'shape'",
-                     f"{ruleset.id} is played on {ruleset.data.board_shape} boards, not {shape}",
-                     loc.key_line("shape"))
+        raise fail("shape", f"{ruleset.id} is played on {ruleset.data.board_shape} boards, "
+                   f"not {shape}")
     cells = raw.get("cells")
     if not isinstance(cells, str):
         raise r.fail("[board] 'cells'", "missing; expected the board as text, one line per row")
-    cells_line = loc.key_line("cells")
+    _check_board_size(cells, fail, r)
     try:
         board = Board.from_text(Shape(shape), cells)
     except BoardError as error:
-        line = None
-        if cells_line is not None and error.text_line is not None:
-            # A multi-line string that opens with a newline starts on the next line.
-            opener = loc.lines[cells_line - 1]
-            starts_next = opener.rstrip().endswith(('"""', "'''"))
-            line = cells_line + error.text_line + (1 if starts_next else 0)
         place = f"column {error.column + 1}: " if error.column is not None else ""
-        raise r.fail("[board] 'cells'", f"{place}{error}", line) from None
+        raise r.fail("[board] 'cells'", f"{place}{error}",
+                     _cells_line(r, error.text_line)) from None
     heights = raw.get("heights")
     if heights is not None:
-        board = Board(board.shape, board.rows, _parse_heights(heights, board, r))
+        board = Board(board.shape, board.rows, _parse_heights(heights, board, fail))
     return board
 
 
-def _parse_heights(raw: Any, board: Board, r: _Reader):
+def _cells_line(r: _Reader, text_line: int | None) -> int | None:
+    """The file line of a line of the `cells` text."""
+    cells_line = r.locate.key_line("cells")
+    if cells_line is None or text_line is None:
+        return None
+    # A multi-line string that opens with a newline starts on the next line.
+    opener = r.locate.lines[cells_line - 1]
+    starts_next = opener.rstrip().endswith(('"""', "'''"))
+    return cells_line + text_line + (1 if starts_next else 0)
+
+
+def _check_board_size(cells: str, fail: Fail, r: _Reader) -> None:
+    """Refuses a board over MAX_BOARD_SIDE cells a side before anything is built for it."""
+    rows = 0
+    for text_line, line in enumerate(cells.split("\n")):
+        width = len(line) - sum(1 for ch in line if ch.isspace())
+        if width == 0:
+            continue
+        rows += 1
+        if width > MAX_BOARD_SIDE:
+            raise r.fail("[board] 'cells'", f"row {rows} has {width:,} cells; a board is at "
+                         f"most {MAX_BOARD_SIDE} cells wide", _cells_line(r, text_line))
+    if rows > MAX_BOARD_SIDE:
+        raise fail("cells", f"the board has {rows:,} rows; a board is at most "
+                   f"{MAX_BOARD_SIDE} rows high")
+
+
+def _parse_heights(raw: Any, board: Board, fail: Fail):
     """Optional per-cell heights: a text grid of digits 0-9, one line per row."""
-    line = r.locate.key_line("heights")
     if not isinstance(raw, str):
-        raise r.fail("[board] 'heights'", "expected text with one digit per cell", line)
+        raise fail("heights", "expected text with one digit per cell")
     rows = ["".join(row.split()) for row in raw.strip("\n").split("\n")]
     if len(rows) != board.height or any(len(row) != board.width for row in rows):
-        raise r.fail("[board] 'heights'",
-                     f"expected {board.height} rows of {board.width} digits like 'cells'", line)
-    if any(not ch.isdigit() for row in rows for ch in row):
-        raise r.fail("[board] 'heights'", "only digits 0-9 are allowed", line)
+        raise fail("heights", f"expected {board.height} rows of {board.width} digits like "
+                   "'cells'")
+    # Not str.isdigit: it also takes '²' and other digits int() cannot read.
+    if any(ch not in "0123456789" for row in rows for ch in row):
+        raise fail("heights", "only digits 0-9 are allowed")
     return tuple(tuple(int(ch) for ch in row) for row in rows)
 
 
@@ -239,27 +381,28 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     unit_id = entry.get("id")
 
     def fail(field: str | None, message: str) -> EncounterFileError:
-        return r.unit_fail(index, unit_id if isinstance(unit_id, str) else None, field, message)
+        return r.unit_fail(index, unit_id, field, message)
 
     unknown = set(entry) - UNIT_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(key, f"unknown field (known: {_known(UNIT_KEYS)})")
-    if not isinstance(unit_id, str) or not ID_PATTERN.match(unit_id):
-        raise fail("id", f"is {unit_id!r}; expected lower-case letters, digits, '-' or '_', "
-                   "starting with a letter or digit")
-    name = entry.get("name", unit_id)
-    if not isinstance(name, str) or not name.strip():
+        raise fail(key, f"unknown field (known: {listed(UNIT_KEYS)})")
+    _text(unit_id, "id", fail, MAX_ID_LENGTH)
+    if not ID_PATTERN.match(unit_id):
+        raise fail("id", f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
+                   "'_', starting with a letter or digit")
+    name = _text(entry.get("name", unit_id), "name", fail)
+    if not name.strip():
         raise fail("name", "expected a non-empty text")
     side = entry.get("side")
     if side not in ("enemy", "player"):
-        raise fail("side", f"is {side!r}; expected \"enemy\" or \"player\"")
+        raise fail("side", f"is {shown(side)}; expected \"enemy\" or \"player\"")
     at = entry.get("at")
     if (not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at)):
-        raise fail("at", f"is {at!r}; expected [column, row] with whole numbers")
+        raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
     cell = (at[0], at[1])
     if not board.in_bounds(cell):
-        raise fail("at", f"cell {at} is outside the {board.width}x{board.height} board "
+        raise fail("at", f"cell {shown(at)} is outside the {board.width}x{board.height} board "
                    f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
     terrain = board.terrain(cell)
     if not terrain.passable:
@@ -268,70 +411,59 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     for key in ("hp", "max_hp"):
         if key not in entry:
             raise fail(key, "missing; expected a whole number")
-        if not _is_int(entry[key]):
-            raise fail(key, f"is {entry[key]!r}; expected a whole number")
-    if entry["max_hp"] <= 0:
-        raise fail("max_hp", f"is {entry['max_hp']}; expected more than 0")
+    hp = _whole(entry["hp"], "hp", fail)
+    max_hp = _whole(entry["max_hp"], "max_hp", fail)
+    if max_hp <= 0:
+        raise fail("max_hp", f"is {max_hp}; expected more than 0")
     data = ruleset.data
     ai = entry.get("ai")
     if ai is not None:
         if side != "enemy":
             raise fail("ai", "only enemies have an AI type")
-        if ai not in data.ai_types:
-            raise fail("ai", f"unknown AI type '{ai}' for {ruleset.id} "
-                       f"(known: {_known(data.ai_types)})")
+        _choice(ai, "ai", fail, data.ai_types, "AI type", f" for {ruleset.id}")
     elif side == "enemy":
         ai = data.default_ai()
-    statuses = _string_list(entry.get("statuses", []), "statuses", fail)
+    statuses = _text_list(entry.get("statuses", []), "statuses", fail, MAX_ID_LENGTH)
     for status in statuses:
-        if status not in data.statuses:
-            raise fail("statuses", f"unknown status '{status}' for {ruleset.id} "
-                       f"(known: {_known(data.statuses)})")
-    tags = _string_list(entry.get("tags", []), "tags", fail)
-    priorities = _string_list(entry.get("priorities", []), "priorities", fail)
+        _choice(status, "statuses", fail, data.statuses, "status", f" for {ruleset.id}")
+        if statuses.count(status) > 1:  # the databases keep a unit's statuses unique
+            raise fail("statuses", f"{shown(status)} is listed twice")
+    tags = _text_list(entry.get("tags", []), "tags", fail)
+    priorities = _text_list(entry.get("priorities", []), "priorities", fail, MAX_ID_LENGTH)
     tactics = data.extra.get("tactics")
     if priorities and tactics is None:
         raise fail("priorities", f"{ruleset.id} does not use enemy priority lists")
     for tactic in priorities:
-        if tactics is not None and tactic not in tactics:
-            raise fail("priorities", f"unknown tactic '{tactic}' (known: {_known(tactics)})")
+        _choice(tactic, "priorities", fail, tactics, "tactic")
     guards = entry.get("guards")
-    if guards is not None and not isinstance(guards, str):
-        raise fail("guards", "expected the id of the unit it guards")
-    stats_raw = entry.get("stats", {})
-    if not isinstance(stats_raw, dict):
-        raise fail("stats", "expected a table such as { move = 3 }")
+    if guards is not None:
+        if not isinstance(guards, str):
+            raise fail("guards", "expected the id of the unit it guards")
+        _text(guards, "guards", fail, MAX_ID_LENGTH)
     stats: dict[str, float] = {}
-    for stat_name, value in stats_raw.items():
+    for stat_name, value in _table(entry.get("stats", {}), "stats", fail,
+                                   "{ move = 3 }").items():
         if stat_name not in data.stats:
-            raise fail("stats", f"unknown stat '{stat_name}' for {ruleset.id} "
-                       f"(known: {_known(data.stats)})")
-        if not _is_number(value):
-            raise fail("stats", f"'{stat_name}' is {value!r}; expected a number")
-        stats[stat_name] = value
+            raise fail("stats", f"unknown stat {shown(stat_name)} for {ruleset.id} "
+                       f"(known: {listed(data.stats)})")
+        stats[stat_name] = _number(value, stat_name, _within("stats", fail), 0, MAX_STAT)
     weapons = tuple(_parse_weapon(i, w, ruleset, fail)
                     for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail)))
     return Unit(
-        id=unit_id, name=name, side=Side(side), at=cell, hp=entry["hp"],
-        max_hp=entry["max_hp"], ai=ai, stats=MappingProxyType(stats), statuses=tuple(statuses),
+        id=unit_id, name=name, side=Side(side), at=cell, hp=hp,
+        max_hp=max_hp, ai=ai, stats=MappingProxyType(stats), statuses=tuple(statuses),
         tags=tuple(tags), weapons=weapons, priorities=tuple(priorities), guards=guards,
     )
 
 
-def _list(value: Any, field: str, fail) -> list:
-    if not isinstance(value, list):
-        raise fail(field, "expected a list")
-    return value
+def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
+    """Errors for a key inside `field` (a stat, a weapon's key): "field 'stats': 'move' ..."."""
+    def inner(key: str, message: str) -> EncounterFileError:
+        return fail(field, f"{prefix}{shown(key)} {message}")
+    return inner
 
 
-def _string_list(value: Any, field: str, fail) -> list[str]:
-    items = _list(value, field, fail)
-    if not all(isinstance(v, str) for v in items):
-        raise fail(field, "expected a list of texts such as [\"stunned\"]")
-    return items
-
-
-def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail) -> Weapon:
+def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
     where = f"weapons[{index}]"
     if not isinstance(raw, dict):
         raise fail("weapons", f"{where}: expected a table such as {{ name = \"Bow\", "
@@ -339,71 +471,75 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail) -> Weapon:
     name = raw.get("name")
     if not isinstance(name, str) or not name:
         raise fail("weapons", f"{where}: 'name' is missing")
-    kind = raw.get("kind", DEFAULT_WEAPON_KIND)
+    name = _text(name, "name", _within("weapons", fail, f"{where}: "))
+    inner = _within("weapons", fail, f"{where} ({name}): ")
+    kind = _text(raw.get("kind", DEFAULT_WEAPON_KIND), "kind", inner, MAX_ID_LENGTH)
     kinds = ruleset.data.extra.get("weapon_kinds")
     if kinds is not None and kind not in kinds:
-        raise fail("weapons", f"{where} ({name}): unknown kind '{kind}' (known: {_known(kinds)})")
-    reach = raw.get("range", 1)
-    if not _is_number(reach) or reach < 0:
-        raise fail("weapons", f"{where} ({name}): 'range' is {reach!r}; expected a number >= 0")
+        raise fail("weapons", f"{where} ({name}): unknown kind {shown(kind)} "
+                   f"(known: {listed(kinds)})")
+    reach = _number(raw.get("range", 1), "range", inner, 0, MAX_STAT)
     strength = raw.get("strength")
-    if strength is not None and not _is_int(strength):
-        raise fail("weapons", f"{where} ({name}): 'strength' is {strength!r}; expected a whole "
-                   "number")
-    extra = {k: v for k, v in raw.items() if k not in WEAPON_KEYS}
+    if strength is not None:
+        _whole(strength, "strength", inner)
+    extra = {}
+    for key, value in raw.items():
+        if key in WEAPON_KEYS:
+            continue
+        if "\x00" in key or len(key) > MAX_ID_LENGTH:
+            raise fail("weapons", f"{where} ({name}): key {shown(key)} is not allowed; keys "
+                       f"have at most {MAX_ID_LENGTH} characters and no NUL")
+        extra[key] = _weapon_extra(value, key, inner)
     return Weapon(name, kind, reach, strength, MappingProxyType(extra))
 
 
+def _weapon_extra(value: Any, key: str, fail: Fail) -> Any:
+    """A weapon's own key (`assault = true`, `ap = 1`): a text, a number or true/false, which
+    the cards print and the databases keep as they are."""
+    if isinstance(value, bool):
+        return value
+    if _is_int(value):
+        return _whole(value, key, fail)
+    if isinstance(value, float):
+        return _number(value, key, fail)
+    if isinstance(value, str):
+        return _text(value, key, fail)
+    raise fail(key, f"is {shown(value)}; expected a text, a number or true/false")
+
+
 def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
-    loc = r.locate
-    base = loc.table_line("state") or 0
+    fail = r.table_fail("state")
     if not isinstance(raw, dict):
         raise r.fail("[state]", "expected a table")
     unknown = set(raw) - STATE_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"[state] key '{key}'", f"unknown (known: {_known(STATE_KEYS)})",
-                     loc.key_line(key, base))
+        raise fail(key, f"unknown key (known: {listed(STATE_KEYS)})")
 
-    def line(key: str) -> int | None:
-        return loc.key_line(key, base)
-
-    round_ = raw.get("round", 1)
-    if not _is_int(round_) or round_ < 1:
-        raise r.fail("[state] 'round'", f"is {round_!r}; expected a whole number from 1",
-                     line("round"))
+    round_ = _whole(raw.get("round", 1), "round", fail, low=1)
     phases = ruleset.data.phases
     phase = raw.get("phase")
     if phase is not None:
         if not phases:
-            raise r.fail("[state] 'phase'", f"{ruleset.id} has no phases", line("phase"))
-        if phase not in phases:
-            raise r.fail("[state] 'phase'", f"unknown phase {phase!r} (known: "
-                         f"{', '.join(phases)})", line("phase"))
+            raise fail("phase", f"{ruleset.id} has no phases")
+        phase = _choice(phase, "phase", fail, phases, "phase")
     elif phases:
         phase = phases[0]
 
-    def unit_ref(value: Any, key: str, side: str | None = None) -> str:
+    def unit_ref(value: Any, key: str) -> str:
         if not isinstance(value, str) or value not in by_id:
-            raise r.fail(f"[state] '{key}'", f"names {value!r}, which is not a unit "
-                         f"(units: {_known(by_id)})", line(key))
-        if side is not None and by_id[value][1].side.value != side:
-            raise r.fail(f"[state] '{key}'", f"'{value}' is not a {side} unit", line(key))
+            raise fail(key, f"names {shown(value)}, which is not a unit (units: "
+                       f"{listed(by_id)})")
         return value
 
-    attackers = raw.get("last_attacker", {})
-    if not isinstance(attackers, dict):
-        raise r.fail("[state] 'last_attacker'", "expected a table such as { goblin = \"aria\" }",
-                     line("last_attacker"))
+    attackers = _table(raw.get("last_attacker", {}), "last_attacker", fail,
+                       "{ goblin = \"aria\" }")
     last_attacker = {}
     for enemy, attacker in attackers.items():
         unit_ref(enemy, "last_attacker")
         unit_ref(attacker, "last_attacker")
         last_attacker[enemy] = attacker
-    shot = raw.get("shot_this_round", [])
-    if not isinstance(shot, list):
-        raise r.fail("[state] 'shot_this_round'", "expected a list of unit ids",
-                     line("shot_this_round"))
+    shot = _list(raw.get("shot_this_round", []), "shot_this_round", fail, most=MAX_UNITS)
     shot_ids = tuple(unit_ref(v, "shot_this_round") for v in shot)
     previous = raw.get("previous_target")
     if previous is not None:
@@ -413,13 +549,19 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
     turn = raw.get("turn")
     if turn is not None:
         if turn not in TURNS:
-            raise r.fail("[state] 'turn'", f"is {turn!r}; expected \"enemy\" or \"player\"",
-                         line("turn"))
+            raise fail("turn", f"is {shown(turn)}; expected \"enemy\" or \"player\"")
         extra["turn"] = turn
     return round_, phase, memory, MappingProxyType(extra)
 
 
 # -- writing -----------------------------------------------------------------------------------
+
+# TOML basic strings may hold no raw control character but tab; every one is escaped.
+_TOML_ESCAPES = {0x5C: "\\\\", 0x22: '\\"', 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n",
+                 0x0C: "\\f", 0x0D: "\\r"}
+_TOML_ESCAPES |= {code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F)
+                  if code not in _TOML_ESCAPES}
+
 
 def _value(value: Any) -> str:
     if isinstance(value, bool):
@@ -427,8 +569,7 @@ def _value(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
+        return '"' + value.translate(_TOML_ESCAPES) + '"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     if isinstance(value, dict | MappingProxyType):

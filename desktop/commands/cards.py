@@ -7,6 +7,8 @@ import argparse
 import os
 from pathlib import Path
 
+from desktop.commands.output import say
+from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 
 SIZES = ("poker", "tarot", "a6")
@@ -112,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     result = write_pdf(out, contents, args.size, args.paper, args.backs, title)
     extra = len(result.cards) - len(contents)
     note = f" ({extra} of them continuation cards)" if extra else ""
-    print(f"Wrote {len(result.cards)} card(s){note} on {result.pages} page(s) to {out} "
+    say(f"Wrote {len(result.cards)} card(s){note} on {result.pages} page(s) to "
+        f"{terminal_safe(str(out))} "
           f"({args.size} on {args.paper}{', with backs' if args.backs else ''}).")
     return 0

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from desktop.commands.output import say
+from desktop.display_text import terminal_safe
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="encounter file (TOML)")
@@ -16,8 +19,9 @@ def run(args: argparse.Namespace) -> int:
     board = encounter.board
     enemies, players = len(encounter.enemies()), len(encounter.players())
     phase = f", {encounter.phase} phase" if encounter.phase else ""
-    title = f" \"{encounter.name}\"" if encounter.name else ""
-    print(f"{args.file}: ok{title} — {encounter.ruleset}, {board.width}x{board.height} "
-          f"{board.shape.value} board, {enemies} enem{'y' if enemies == 1 else 'ies'}, "
-          f"{players} player{'' if players == 1 else 's'}, round {encounter.round}{phase}")
+    title = f" \"{terminal_safe(encounter.name)}\"" if encounter.name else ""
+    say(f"{terminal_safe(args.file)}: ok{title} — {encounter.ruleset}, "
+        f"{board.width}x{board.height} {board.shape.value} board, "
+        f"{enemies} enem{'y' if enemies == 1 else 'ies'}, "
+        f"{players} player{'' if players == 1 else 's'}, round {encounter.round}{phase}")
     return 0

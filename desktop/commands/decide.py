@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
-from desktop.commands.output import format_cells
+from desktop.commands.output import format_cells, say, say_json
+from desktop.display_text import terminal_safe
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice, DiceError
 from desktop.errors import FoebookError
@@ -34,17 +33,18 @@ def run(args: argparse.Namespace) -> int:
     except DiceError as error:
         raise FoebookError(f"{args.file}: --roll: {error}") from None
     if args.json:
-        print(json.dumps(decision.to_dict(), ensure_ascii=False, indent=2))
+        say_json(decision.to_dict())
     else:
         unit = encounter.unit(args.unit)
-        print(describe(decision, unit.name))
+        say(describe(decision, unit.name))
     if dice.scripted_left:
-        print(f"note: {dice.scripted_left} --roll value(s) were not needed", file=sys.stderr)
+        say(f"note: {dice.scripted_left} --roll value(s) were not needed", error=True)
     return 0
 
 
 def describe(decision: Decision, unit_name: str) -> str:
-    """The decision for a person: what it does, then every step of the reasoning."""
+    """The decision for a person: what it does, then every step of the reasoning. Each line
+    is escaped on its own, so a name cannot break a line or send the terminal a sequence."""
     head = f"{unit_name} ({decision.unit}) — {decision.ruleset}, AI {decision.ai}"
     if decision.phase:
         head += f", {decision.phase} phase"
@@ -73,4 +73,4 @@ def describe(decision: Decision, unit_name: str) -> str:
     for step in decision.trace:
         lines.append(f"  {step.step} — {step.outcome}")
         lines.append(f"      {step.detail}")
-    return "\n".join(lines)
+    return "\n".join(terminal_safe(line) for line in lines)

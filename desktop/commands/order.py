@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
+
+from desktop.commands.output import say, say_json
+from desktop.display_text import terminal_safe
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,14 +20,14 @@ def run(args: argparse.Namespace) -> int:
     encounter = load_encounter(args.file)
     order = get_ruleset(encounter.ruleset).order(encounter)
     if args.json:
-        print(json.dumps(order.to_dict(), ensure_ascii=False))
+        say_json(order.to_dict(), indent=None)
         return 0
-    names = {u.id: u.name for u in encounter.units}
-    print(f"Activation order, round {encounter.round} ({encounter.ruleset}):")
+    names = {u.id: terminal_safe(u.name) for u in encounter.units}
+    say(f"Activation order, round {encounter.round} ({encounter.ruleset}):")
     for position, unit_id in enumerate(order.order, start=1):
-        print(f"  {position}. {names[unit_id]} ({unit_id})")
+        say(f"  {position}. {names[unit_id]} ({unit_id})")
     for group in order.ties:
-        print("The players choose the order of: " + ", ".join(names[u] for u in group))
+        say("The players choose the order of: " + ", ".join(names[u] for u in group))
     for line in order.explanation:
-        print(line)
+        say(terminal_safe(line))
     return 0

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+
+from desktop.commands.output import say, say_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,18 +17,18 @@ def run(args: argparse.Namespace) -> int:
     # Built-ins are listed from their data files alone: no ruleset code is imported.
     rulesets, problems = available_rulesets()
     for problem in problems:
-        print(f"foebook: warning: {problem}", file=sys.stderr)
+        say(f"foebook: warning: {problem}", error=True)
     if args.json:
-        print(json.dumps([
+        say_json([
             {"id": d.id, "name": d.name, "board": d.board_shape,
              "ai_types": list(d.ai_types), "actions": list(d.actions),
              "phases": list(d.phases)}
             for d in rulesets
-        ], ensure_ascii=False, indent=2))
+        ])
         return 0
     for data in rulesets:
-        print(f"{data.id} — {data.name} ({data.board_shape} board)")
-        print(f"  {data.description}")
+        say(f"{data.id} — {data.name} ({data.board_shape} board)")
+        say(f"  {data.description}")
         for ai in data.ai_types.values():
-            print(f"  AI {ai.id}: {ai.summary}")
+            say(f"  AI {ai.id}: {ai.summary}")
     return 0

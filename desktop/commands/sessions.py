@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from desktop.commands.output import say
+from desktop.display_text import terminal_safe
+
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL",
@@ -46,31 +49,31 @@ def run(args: argparse.Namespace) -> int:
         if action == "list":
             sessions = repository.list_sessions(database)
             if not sessions:
-                print(f"No sessions in {database.describe()}.")
+                say(f"No sessions in {terminal_safe(database.describe())}.")
             for info in sessions:
                 when = info.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-                print(f"{info.name}\t{info.ruleset}\tround {info.round}\t{info.units} units\t"
-                      f"{info.entries} log entries\tchanged {when}")
+                say(f"{terminal_safe(info.name)}\t{info.ruleset}\tround {info.round}\t"
+                    f"{info.units} units\t{info.entries} log entries\tchanged {when}")
         elif action == "import":
             from desktop.encounter_file import load_encounter
 
             encounter = load_encounter(args.file)
             name = args.name or encounter.name or Path(args.file).stem
             repository.new_session(database, name, encounter)
-            print(f"Imported {args.file} as session '{name}'.")
+            say(f"Imported {terminal_safe(args.file)} as session '{terminal_safe(name)}'.")
         elif action == "export":
             from desktop.encounter_file import save_encounter
 
             save_encounter(repository.export_encounter(database, args.name), args.file)
-            print(f"Wrote session '{args.name}' to {args.file}.")
+            say(f"Wrote session '{terminal_safe(args.name)}' to {terminal_safe(args.file)}.")
         elif action == "delete":
             repository.delete_session(database, args.name)
-            print(f"Deleted session '{args.name}'.")
+            say(f"Deleted session '{terminal_safe(args.name)}'.")
         elif action == "log":
             for entry in repository.session_log(database, args.name):
                 when = entry.time.astimezone().strftime("%Y-%m-%d %H:%M:%S")
                 mark = f" [{entry.status}]" if entry.undone else ""
-                print(f"{entry.seq}\t{when}\t{entry.text}{mark}")
+                say(f"{entry.seq}\t{when}\t{terminal_safe(entry.text)}{mark}")
     finally:
         database.close()
     return 0

@@ -85,14 +85,13 @@ class Board:
         """Parse the `cells` text of an encounter file (whitespace inside lines ignored)."""
         shape = Shape(shape)
         lines = text.split("\n")
-        leading = 0
-        while lines and not lines[0].strip():
-            lines.pop(0)
-            leading += 1
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if not lines:
+        # Blank lines around the rows are trimmed by index: popping them one by one from
+        # the front is quadratic, and took minutes for a file of blank lines.
+        filled = [i for i, line in enumerate(lines) if line.strip()]
+        if not filled:
             raise BoardError("the board has no rows")
+        leading = filled[0]
+        lines = lines[leading:filled[-1] + 1]
         rows: list[str] = []
         for row_index, line in enumerate(lines):
             cells = "".join(line.split())

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 
+from desktop.display_text import listed, shown
 from desktop.engine.board import Board, Cell
 from desktop.engine.errors import RulesError
 from desktop.engine.units import Side, Unit
@@ -37,8 +38,8 @@ class Encounter:
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)
         if found is None:
-            known = ", ".join(sorted(self._by_id)) or "none"
-            raise RulesError(f"no unit '{unit_id}' in the encounter (units: {known})")
+            raise RulesError(f"no unit {shown(unit_id)} in the encounter "
+                             f"(units: {listed(self._by_id)})")
         return found
 
     def has_unit(self, unit_id: str) -> bool:

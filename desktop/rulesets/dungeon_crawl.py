@@ -257,9 +257,10 @@ class DungeonContext(Context):
             return [c for c in ring(hero.at) if self.board.in_bounds(c)]
         span = self.reach + self.size - 1
         col, row = hero.at
-        return [(c, r) for r in range(max(0, row - span), row + self.reach + 1)
-                for c in range(max(0, col - span), col + self.reach + 1)
-                if self.board.in_bounds((c, r))]
+        # Bounded by the board, not only filtered by it: a reach from a file may be huge.
+        board = self.board
+        return [(c, r) for r in range(max(0, row - span), min(board.height, row + self.reach + 1))
+                for c in range(max(0, col - span), min(board.width, col + self.reach + 1))]
 
     def can_fight_from(self, anchor: Cell, hero: Unit) -> bool:
         if self.standard:
@@ -710,12 +711,16 @@ class DungeonCrawl(Ruleset):
                     problems.append(f"unit '{unit.id}', field 'stats': '{stat}' is {value}; "
                                     f"expected a whole number of at least "
                                     f"{0 if stat == 'move' else 1}")
+            size, (col, row) = size_of(unit), unit.at
+            if col + size > board.width or row + size > board.height:
+                # The first square off the board, found without building the block: a
+                # size from a file may be in the billions.
+                off = (board.width, row) if col + size > board.width else (col, board.height)
+                problems.append(f"unit '{unit.id}', field 'at': size {size} "
+                                f"covers {cell_text(off)}, which is off the "
+                                f"{board.width}x{board.height} board")
+                continue
             for cell in covered(unit):
-                if not board.in_bounds(cell):
-                    problems.append(f"unit '{unit.id}', field 'at': size {size_of(unit)} "
-                                    f"covers {cell_text(cell)}, which is off the "
-                                    f"{board.width}x{board.height} board")
-                    break
                 if cell in taken:
                     problems.append(f"unit '{unit.id}', field 'at': size {size_of(unit)} "
                                     f"covers {cell_text(cell)}, already taken by "
