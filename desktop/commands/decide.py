@@ -6,8 +6,7 @@ import argparse
 import json
 import sys
 
-from desktop.commands.output import format_cells
-from desktop.engine.decision import Decision
+from desktop.engine.decision import Decision, format_cells
 from desktop.engine.dice import Dice, DiceError
 from desktop.errors import FoebookError
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +58,11 @@ def choice_label(choice: int) -> str:
     """How players see outcome `choice` (0 is the decided one, n is alternatives[n - 1]),
     the same in the decision panel and in the log: numbered from 1, the decided one first."""
     return "Choice 1 (as decided)" if choice == 0 else f"Choice {choice + 1}"
+
+
+def format_cells(cells: Iterable[Cell]) -> str:
+    """A path or a cell as players read it, the same in the decision panel and the CLI."""
+    return " → ".join(f"[{c}, {r}]" for c, r in cells)
 
 
 @dataclass(frozen=True)
