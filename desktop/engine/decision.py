@@ -101,7 +101,7 @@ class Decision:
         return self.outcome.path
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
+        out: dict[str, Any] = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
         out.update(self.outcome.to_dict())
         out.update({
             "rolls": [r.to_dict() for r in self.rolls],
