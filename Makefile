@@ -30,7 +30,10 @@ run: system-deps-run $(VENV)/.installed-run
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+# Enabled after the one-time `ruff format .` (indent the line below with a tab, drop the #):
+# $(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 test: system-deps-test $(VENV)/.installed-test lint
 	scripts/run-tests.sh
@@ -39,7 +42,7 @@ bench: system-deps-test $(VENV)/.installed-test
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # Desktop bundle (PyInstaller one-dir) in dist/foebook/ plus a .tar.gz; see packaging/README.md.

@@ -387,7 +387,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     if unknown:
         key = sorted(unknown)[0]
         raise fail(key, f"unknown field (known: {listed(UNIT_KEYS)})")
-    _text(unit_id, "id", fail, MAX_ID_LENGTH)
+    unit_id = _text(unit_id, "id", fail, MAX_ID_LENGTH)
     if not ID_PATTERN.match(unit_id):
         raise fail("id", f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
                    "'_', starting with a letter or digit")

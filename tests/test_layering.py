@@ -23,15 +23,32 @@ def test_contracts_hold_for_the_project():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_engine_importing_qt_breaks_the_contract(tmp_path):
+def _lint_with_module(tmp_path: Path, module: str, source: str) -> subprocess.CompletedProcess[str]:
+    """Lints a copy of the project with one extra module that breaks the layering on purpose."""
     for package in ("desktop", "ui", "db", "resources"):
         shutil.copytree(ROOT / package, tmp_path / package,
                         ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    (tmp_path / "desktop" / "engine" / "sneaky.py").write_text(
-        '"""Breaks the layering on purpose."""\nimport PySide6.QtCore  # noqa\n'
-    )
-    result = _lint(tmp_path)
+    (tmp_path / module).write_text(f'"""Breaks the layering on purpose."""\n{source}  # noqa\n')
+    return _lint(tmp_path)
+
+
+def test_engine_importing_qt_breaks_the_contract(tmp_path):
+    result = _lint_with_module(tmp_path, "desktop/engine/sneaky.py", "import PySide6.QtCore")
     assert result.returncode != 0
     assert "desktop.engine is not allowed to import PySide6" in result.stdout
     assert "desktop.engine.sneaky -> PySide6" in result.stdout
+
+
+def test_gui_importing_a_cli_command_breaks_the_app_layers(tmp_path):
+    # The cycle the app layers removed: the decision panel borrowing the CLI's formatting.
+    result = _lint_with_module(tmp_path, "ui/decision/sneaky.py", "import desktop.commands.decide")
+    assert result.returncode != 0
+    assert "ui is not allowed to import desktop.commands" in result.stdout
+    assert "ui.decision.sneaky -> desktop.commands.decide" in result.stdout
+
+
+def test_domain_core_importing_storage_paths_breaks_the_app_layers(tmp_path):
+    result = _lint_with_module(tmp_path, "desktop/tracker/sneaky.py", "import desktop.paths")
+    assert result.returncode != 0
+    assert "desktop.tracker is not allowed to import desktop.paths" in result.stdout

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from desktop.commands.output import format_cells, say, say_json
+from desktop.commands.output import say, say_json
 from desktop.display_text import terminal_safe
-from desktop.engine.decision import Decision
+from desktop.engine.decision import Decision, format_cells
 from desktop.engine.dice import Dice, DiceError
 from desktop.errors import FoebookError
 

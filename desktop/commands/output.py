@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
 from typing import Any
 
 from desktop.display_text import json_terminal_safe, terminal_safe
-
-
-def format_cells(cells: Iterable[tuple[int, int]]) -> str:
-    return " → ".join(f"[{c}, {r}]" for c, r in cells)
 
 
 def say(text: str = "", *, error: bool = False) -> None:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from desktop.engine.board import Board, Cell
 from desktop.engine.board_cache import BoardCache
-from desktop.engine.movement import DistanceField, MovementRules, shared_field
+from desktop.engine.movement import DistanceField, shared_field
+from desktop.engine.movement_rules import MovementRules
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Approach:
 
 _KEPT_FIELDS = 64  # bounded goal fields kept per board, least recently made dropped first
 # (rules key, scale, goal) -> (the bound it was searched to, the field)
-_GOAL_FIELDS: BoardCache[OrderedDict[tuple, tuple[int, DistanceField]]] = BoardCache(
+_GOAL_FIELDS: BoardCache[OrderedDict[tuple[object, ...], tuple[int, DistanceField]]] = BoardCache(
     "approach goal fields", lambda _board: OrderedDict())
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from functools import cached_property
+from typing import Any
 
 Cell = tuple[int, int]  # (column, row), 0-based, (0, 0) is the top-left cell
 
@@ -155,7 +156,7 @@ class Board:
         return {t: frozenset(cells) for t, cells in found.items()}
 
     @cached_property
-    def derived(self) -> dict:
+    def derived(self) -> dict[object, Any]:
         """Storage of desktop.engine.board_cache: read and fill it only through a BoardCache,
         which keys it by the cache object and knows the type of what it holds."""
         return {}

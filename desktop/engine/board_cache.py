@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from desktop.engine.board import Board
 
@@ -28,7 +28,7 @@ class BoardCache(Generic[V]):
     def __call__(self, board: Board) -> V:
         store = board.derived
         try:
-            return store[self]
+            return cast(V, store[self])  # the board keeps every cache's values in one dict
         except KeyError:
             value = store[self] = self._build(board)
             return value
@@ -46,6 +46,6 @@ def board_cache(build: Callable[[Board], V]) -> BoardCache[V]:
     return BoardCache(build.__name__, build)
 
 
-def empty_dict(_board: Board) -> dict:
+def empty_dict(_board: Board) -> dict[Any, Any]:
     """The start of a cache keyed by more than the board (rules, cells, a movement profile)."""
     return {}

@@ -59,11 +59,13 @@ class Chain:
         title = key.title if isinstance(key, Step) else self.title(key, **fields)
         self._trace.append(TraceStep(f"{title}: {part}" if part else title, outcome, detail))
 
-    def applied(self, key: str | Step, detail: str, **fields: object) -> None:
-        self.add(key, APPLIED, detail, **fields)
+    def applied(self, key: str | Step, detail: str, *, part: str = "",
+                **fields: object) -> None:
+        self.add(key, APPLIED, detail, part=part, **fields)
 
-    def skipped(self, key: str | Step, detail: str, **fields: object) -> None:
-        self.add(key, SKIPPED, detail, **fields)
+    def skipped(self, key: str | Step, detail: str, *, part: str = "",
+                **fields: object) -> None:
+        self.add(key, SKIPPED, detail, part=part, **fields)
 
     def first_yielding(self, key: str, options: Sequence[Opt],
                        attempt: Callable[[Opt], tuple[R | None, str]]) -> FallThrough[Opt, R]:

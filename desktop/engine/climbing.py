@@ -207,7 +207,7 @@ class InchField:
         self._distance = finder.distance
         if blocked_idx:
             self._distance[list(rows), list(cols)] = _UNREACHED
-        self._as_flat: tuple | None = None
+        self._as_flat: tuple[list[int], int, int, list[tuple[int, list[int]]]] | None = None
 
     def _index(self, cell: Cell) -> tuple[int, int] | None:
         col, row = cell[0] - self._origin[0], cell[1] - self._origin[1]
@@ -298,8 +298,7 @@ class InchField:
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from the root to the cheapest of `goals`."""
-        reached = [(self.raw(g), g) for g in goals]
-        reached = [(d, g) for d, g in reached if d is not None]
+        reached = [(d, g) for g in goals if (d := self.raw(g)) is not None]
         if not reached:
             return set()
         dist, width, pad, steps = self._flat()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from desktop.engine.board import Board
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.units import Unit
@@ -20,5 +21,5 @@ class Context:
     dice: Dice
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.encounter.board

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,11 @@ def choice_label(choice: int) -> str:
     return "Choice 1 (as decided)" if choice == 0 else f"Choice {choice + 1}"
 
 
+def format_cells(cells: Iterable[Cell]) -> str:
+    """A path or a cell as players read it, the same in the decision panel and the CLI."""
+    return " → ".join(f"[{c}, {r}]" for c, r in cells)
+
+
 @dataclass(frozen=True)
 class Decision:
     """`shares_roll_with`: the other units that share this decision's first roll (a group's
@@ -95,7 +101,7 @@ class Decision:
         return self.outcome.path
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
+        out: dict[str, Any] = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
         out.update(self.outcome.to_dict())
         out.update({
             "rolls": [r.to_dict() for r in self.rolls],

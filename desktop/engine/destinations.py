@@ -99,7 +99,9 @@ def closest_cells(field: DistanceField | MemoField, candidates: Iterable[Cell],
     return Closest(None, (), considered)
 
 
-def _closest_bounded(field, candidates, accept, lower_bound) -> Closest:
+def _closest_bounded(field: DistanceField | MemoField, candidates: Iterable[Cell],
+                     accept: Callable[[Cell], bool] | None,
+                     lower_bound: Callable[[Cell], int]) -> Closest:
     ordered = sorted(set(candidates), key=lambda c: (lower_bound(c), c))
     best: int | None = None
     found: list[Cell] = []
@@ -146,8 +148,7 @@ def stops_toward_any(field: DistanceField | MemoField, destinations: Iterable[Ce
     where it stops (on arrival); otherwise the farthest-along affordable cells
     on a cheapest route to any of them.
     """
-    costs = {d: field.raw(d) for d in destinations}
-    costs = {d: c for d, c in costs.items() if c is not None}
+    costs = {d: c for d in destinations if (c := field.raw(d)) is not None}
     if not costs:
         return ()
     total = min(costs.values())

@@ -11,6 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 DEFAULT_SEED = 20261125
 
@@ -24,7 +27,7 @@ class Roll:
     meaning: str = ""  # what the rules made of it: "charge the nearest", "11 damage to Bea"
     shared: bool = False  # a group's roll made earlier for another member, not rolled here
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {"die": self.die, "value": self.value, "purpose": self.purpose}
         if self.meaning:
             out["meaning"] = self.meaning
@@ -33,7 +36,7 @@ class Roll:
         return out
 
     @classmethod
-    def from_dict(cls, record: dict) -> Roll:
+    def from_dict(cls, record: dict[str, Any]) -> Roll:
         shared = bool(record.get("shared"))
         return cls(str(record["die"]), int(record["value"]), str(record["purpose"]),
                    scripted=shared, meaning=str(record.get("meaning") or ""), shared=shared)
@@ -109,7 +112,7 @@ class Dice:
             return 0
         return self._next(1, count, f"d{count}", purpose) - 1
 
-    def choose(self, options: Sequence, purpose: str):
+    def choose(self, options: Sequence[T], purpose: str) -> T:
         return options[self.choose_index(len(options), purpose)]
 
     def explain(self, meaning: str) -> None:

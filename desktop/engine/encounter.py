@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 from desktop.display_text import listed, shown
 from desktop.engine.board import Board, Cell
@@ -17,7 +18,7 @@ from desktop.engine.units import Side, Unit
 class Memory:
     """Battle memory the rulesets read: who attacked whom, who was shot this round."""
 
-    last_attacker: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    last_attacker: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))
     shot_this_round: tuple[str, ...] = ()
     previous_target: str | None = None
 
@@ -33,7 +34,7 @@ class Encounter:
     round: int = 1
     phase: str | None = None
     memory: Memory = field(default_factory=Memory)
-    extra_state: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    extra_state: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)
@@ -71,5 +72,5 @@ class Encounter:
     def replace_unit(self, unit: Unit) -> Encounter:
         return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
 
-    def evolve(self, **changes) -> Encounter:
+    def evolve(self, **changes: Any) -> Encounter:
         return replace(self, **changes)

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from desktop.engine.board import Board, Cell
 from desktop.engine.board_cache import BoardCache
 from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.search_python import PythonSearch
+
+if TYPE_CHECKING:  # imported when used: tcod is slow to load and small boards never need it
+    from desktop.engine.search_tcod import TcodSearch
 
 # Searches that may relax at most this many steps (cells x neighbours) run in Python, where
 # they are faster than setting up tcod (measured: ~80 cells 8-way, ~160 orthogonal).
@@ -78,9 +82,8 @@ class DistanceField:
         limit = None if max_cost is None else round(max_cost * rules.scale)
         if backend is None:
             backend = search_backend(board, rules, self.roots, limit)
-        if backend == "python":
-            search_class = PythonSearch
-        else:
+        search_class: type[PythonSearch | TcodSearch] = PythonSearch
+        if backend != "python":
             from desktop.engine.search_tcod import TcodSearch as search_class
         self._search = search_class(board, rules, self.roots, frozenset(blocked), limit, reverse)
 
@@ -149,8 +152,7 @@ class DistanceField:
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from a root to the cheapest of `goals`."""
-        reached = [(self.raw(g), g) for g in goals]
-        reached = [(d, g) for d, g in reached if d is not None]
+        reached = [(d, g) for g in goals if (d := self.raw(g)) is not None]
         if not reached:
             return set()
         best = min(d for d, _ in reached)
@@ -173,7 +175,7 @@ class DistanceField:
 
 _SHARED_FIELDS = 64
 # (rules key, roots, blocked, reverse) -> field, least recently used first
-_FieldKey = tuple[tuple, tuple[Cell, ...], frozenset[Cell], bool]
+_FieldKey = tuple[tuple[object, ...], tuple[Cell, ...], frozenset[Cell], bool]
 _SHARED: BoardCache[OrderedDict[_FieldKey, DistanceField]] = BoardCache(
     "shared fields", lambda _board: OrderedDict())
 

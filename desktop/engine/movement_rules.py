@@ -31,6 +31,6 @@ class MovementRules:
         base = self.diagonal_cost if diagonal else self.straight_cost
         return base + self.extra_cost.get(board.terrain(end), 0)
 
-    def cache_key(self) -> tuple:
+    def cache_key(self) -> tuple[object, ...]:
         return (self.neighbourhood, self.straight_cost, self.diagonal_cost,
                 tuple(sorted((t.value, c) for t, c in self.extra_cost.items())))

@@ -17,7 +17,8 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.geometry import Metric, distance_function
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.units import Unit
 
@@ -102,7 +103,7 @@ class ActivationOrder:
     ties: tuple[tuple[str, ...], ...] = ()
     explanation: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, list[Any]]:
         return {"order": list(self.order), "ties": [list(t) for t in self.ties]}
 
 

@@ -9,7 +9,7 @@ cost ~150 ms of process start-up that a small `foebook decide` should not pay).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,7 +54,8 @@ class _TerrainCosts:
 
 
 # MovementRules.cache_key() -> the board's terrain costs under those rules
-_COSTS: BoardCache[dict[tuple, _TerrainCosts]] = BoardCache("tcod terrain costs", empty_dict)
+_COSTS: BoardCache[dict[tuple[object, ...], _TerrainCosts]] = BoardCache(
+    "tcod terrain costs", empty_dict)
 
 
 def _terrain_costs(board: Board, rules: MovementRules) -> _TerrainCosts:
@@ -98,7 +99,8 @@ def _shifted(array: np.ndarray, di: int, dj: int) -> np.ndarray:
     return out
 
 
-def _edge_maps(directions) -> list[tuple[int, np.ndarray]]:
+def _edge_maps(directions: Iterable[tuple[tuple[int, int], int]],
+               ) -> list[tuple[int, np.ndarray]]:
     """3x3 edge maps (centre = the cell itself), one per distinct base step cost."""
     maps: dict[int, np.ndarray] = {}
     for (di, dj), base in directions:

@@ -16,6 +16,7 @@ corners. Units never block sight in the built-in rulesets.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
@@ -26,10 +27,11 @@ _EPS = 1e-12
 
 # (a, b) with a <= b -> whether a and b see each other; visibility.sees fills it too, as its
 # verdicts are the same.
+Point = tuple[float, float]
 SIGHT_LINES: BoardCache[dict[tuple[Cell, Cell], bool]] = BoardCache("sight lines", empty_dict)
 
 
-def _crosses_interior(p0, p1, polygon) -> bool:
+def _crosses_interior(p0: Point, p1: Point, polygon: Sequence[Point]) -> bool:
     """Cyrus–Beck clip of segment p0-p1 against a convex polygon (corners in any winding)."""
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
@@ -90,7 +92,7 @@ def _compute(board: Board, a: Cell, b: Cell) -> bool:
                       [corners(shape, w) for w in candidates])
 
 
-def clear_past(start: tuple[float, float], end: tuple[float, float], polygons) -> bool:
+def clear_past(start: Point, end: Point, polygons: Iterable[Sequence[Point]]) -> bool:
     """The rule itself: clear when the line, nudged a hair to one side or the other,
     crosses none of the wall polygons' interiors."""
     (ax, ay), (bx, by) = start, end

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from desktop.engine.board import Cell
 
@@ -28,7 +28,7 @@ class Weapon:
     kind: str = DEFAULT_WEAPON_KIND
     range: float = 1
     strength: int | None = None
-    extra: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    extra: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "range": self.range}
@@ -49,7 +49,7 @@ class Unit:
     hp: int
     max_hp: int
     ai: str | None = None
-    stats: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    stats: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     statuses: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     weapons: tuple[Weapon, ...] = ()
@@ -74,11 +74,11 @@ class Unit:
 
 def make_unit(
     id: str, side: Side | str, at: Cell, hp: int, max_hp: int, *,
-    name: str | None = None, stats: dict | None = None, **rest: Any,
+    name: str | None = None, stats: dict[str, Any] | None = None, **rest: Any,
 ) -> Unit:
     """Convenience constructor used by file loading and tests."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in rest.items()}
     return Unit(
-        id=id, name=name or id, side=Side(side), at=tuple(at), hp=hp, max_hp=max_hp,
-        stats=MappingProxyType(dict(stats or {})),
-        **{k: tuple(v) if isinstance(v, list) else v for k, v in rest.items()},
+        id=id, name=name or id, side=Side(side), at=cast(Cell, tuple(at)), hp=hp,
+        max_hp=max_hp, stats=MappingProxyType(dict(stats or {})), **fields,
     )

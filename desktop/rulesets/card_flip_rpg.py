@@ -18,7 +18,8 @@ from desktop.engine.decision import Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import Metric, Neighbourhood, neighbours
-from desktop.engine.movement import DistanceField, MovementRules, shared_field
+from desktop.engine.movement import DistanceField, shared_field
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import manhattan

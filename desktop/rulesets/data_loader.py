@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from typing import Any
 
 from desktop.engine.ruleset import (
     ActionEffects,
@@ -75,7 +76,7 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
     )
 
 
-def _action_effects(raw: dict, where: str) -> ActionEffects:
+def _action_effects(raw: dict[str, Any], where: str) -> ActionEffects:
     table = raw.get("action_effects", {})
     unknown = [key for key in table if key not in EFFECTS]
     if unknown:
@@ -92,7 +93,7 @@ def _action_effects(raw: dict, where: str) -> ActionEffects:
     return ActionEffects(**found)
 
 
-def _defeated(raw: dict, where: str) -> DefeatedSpec | None:
+def _defeated(raw: dict[str, Any], where: str) -> DefeatedSpec | None:
     table = raw.get("defeated")
     if table is None:
         return None

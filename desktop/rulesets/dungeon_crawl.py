@@ -89,7 +89,8 @@ from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
 from desktop.engine.encounter import Encounter
 from desktop.engine.footprint import blocked_anchors, body, footprint, lowest_square
 from desktop.engine.geometry import Neighbourhood
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.rings import (
     DIRECTION_NAMES,
     opposite,

@@ -17,7 +17,8 @@ from desktop.engine.chain import Chain, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
 from desktop.engine.geometry import Neighbourhood
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.ruleset import RulesetData
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.square_geometry import chebyshev, inches

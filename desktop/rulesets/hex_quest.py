@@ -43,7 +43,8 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.hex_geometry import hex_distance
-from desktop.engine.movement import DistanceField, MovementRules
+from desktop.engine.movement import DistanceField
+from desktop.engine.movement_rules import MovementRules
 from desktop.engine.rings import disc
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.sight import has_line_of_sight

@@ -8,6 +8,7 @@ from the recorded state change (see state.diff), not from code per command.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -16,7 +17,7 @@ from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
-from desktop.engine.ruleset import Ruleset
+from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
 from desktop.tracker.effects import expire, refresh_derived
 from desktop.tracker.errors import TrackerError
@@ -42,7 +43,7 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 COMMANDS: dict[str, type[Command]] = {}
 
 
-def _known(names) -> str:
+def _known(names: Iterable[str]) -> str:
     return ", ".join(sorted(names)) or "none"
 
 
@@ -193,9 +194,9 @@ class AddUnit(Command):
     """A new unit; `unit` is a record (see records.unit_to_record; most keys optional)."""
 
     kind: ClassVar[str] = "add-unit"
-    unit: dict = field(default_factory=dict)
+    unit: dict[str, Any] = field(default_factory=dict)
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raw = dict(self.unit)
         unit_id = raw.get("id")
         if not isinstance(unit_id, str) or not ID_PATTERN.match(unit_id):
@@ -222,9 +223,9 @@ class UpdateUnit(Command):
 
     kind: ClassVar[str] = "update-unit"
     unit_id: str = ""
-    unit: dict = field(default_factory=dict)
+    unit: dict[str, Any] = field(default_factory=dict)
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         before = _unit(state, self.unit_id)
         old = unit_to_record(before)
         raw = {**old, **dict(self.unit), "id": before.id, "statuses": list(before.statuses)}
@@ -247,7 +248,7 @@ class RemoveUnit(Command):
     kind: ClassVar[str] = "remove-unit"
     unit_id: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         guards = [u.id for u in state.encounter.units if u.guards == unit.id]
         if guards:
@@ -273,7 +274,7 @@ class RenameUnit(Command):
     unit_id: str = ""
     name: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         name = self.name.strip() if isinstance(self.name, str) else ""
         if not name:
@@ -292,7 +293,7 @@ class Damage(Command):
     amount: int = 0
     source: str | None = None
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         amount = _whole(self.amount, "damage")
         if amount <= 0:
@@ -323,7 +324,7 @@ class Heal(Command):
     unit_id: str = ""
     amount: int = 0
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         amount = _whole(self.amount, "healing")
         if amount <= 0:
@@ -344,7 +345,7 @@ class SetHp(Command):
     hp: int = 0
     max_hp: int | None = None
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         hp = _whole(self.hp, f"{unit.name}: HP")
         max_hp = unit.max_hp if self.max_hp is None else _whole(self.max_hp,
@@ -364,7 +365,7 @@ class SetHp(Command):
 
 # -- markers and AI ---------------------------------------------------------------------------
 
-def _status_spec(ruleset: Ruleset, unit: Unit, status: str):
+def _status_spec(ruleset: Ruleset, unit: Unit, status: str) -> StatusSpec:
     spec = ruleset.data.statuses.get(status)
     if spec is None:
         raise TrackerError(f"unknown status '{status}' for {ruleset.id} "
@@ -396,7 +397,7 @@ class AddStatus(Command):
     status: str = ""
     counter: int | None = None
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         spec = _status_spec(ruleset, unit, self.status)
         if self.counter is not None and _whole(self.counter, "a marker count") <= 0:
@@ -423,7 +424,7 @@ class RemoveStatus(Command):
     status: str = ""
     counter: int | None = None
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         spec = _status_spec(ruleset, unit, self.status)
         if not unit.has(self.status):
@@ -447,7 +448,7 @@ class SetAi(Command):
     unit_id: str = ""
     ai: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         if not unit.is_enemy:
             raise TrackerError(f"{unit.name} is a player unit; only enemies have an AI type")
@@ -469,7 +470,7 @@ class MoveUnit(Command):
     unit_id: str = ""
     to: tuple[int, int] | list[int] = (0, 0)
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         cell = _cell(self.to)
         if cell == unit.at:
@@ -511,7 +512,7 @@ class EditTerrain(Command):
     cell: tuple[int, int] | list[int] = (0, 0)
     terrain: str = "."
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         cell = _cell(self.cell)
         terrain = _terrain(self.terrain)
         _check_paintable(state, cell, terrain)
@@ -527,10 +528,10 @@ class PaintTerrain(Command):
     undo step. Cells that already are that terrain are left as they are."""
 
     kind: ClassVar[str] = "paint-terrain"
-    cells: tuple | list = ()
+    cells: Sequence[Sequence[int]] = ()  # [col, row] pairs, from a brush or a log record
     terrain: str = "."
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         terrain = _terrain(self.terrain)
         if not isinstance(self.cells, list | tuple) or not self.cells:
             raise TrackerError("the brush stroke covers no cell")
@@ -555,7 +556,7 @@ class ResizeBoard(Command):
     width: int = 0
     height: int = 0
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         width = _whole(self.width, "the board width")
         height = _whole(self.height, "the board height")
         if not (1 <= width <= 200 and 1 <= height <= 200):
@@ -592,7 +593,7 @@ class ApplyDecision(Command):
     """
 
     kind: ClassVar[str] = "apply-decision"
-    decision: dict = field(default_factory=dict)
+    decision: dict[str, Any] = field(default_factory=dict)
     choice: int = 0
     reaction: bool = False
 
@@ -609,7 +610,7 @@ class ApplyDecision(Command):
                                f"outcome (0) and {len(alternatives)} alternatives")
         return d if choice == 0 else alternatives[choice - 1]
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         d = self.decision
         if d.get("ruleset") != ruleset.id:
             raise TrackerError(f"the decision was made under '{d.get('ruleset')}', but this "
@@ -681,7 +682,7 @@ class NextActivation(Command):
 
     kind: ClassVar[str] = "next-activation"
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         before, phase, round_ = state.current_unit, state.encounter.phase, state.round
         state = advance(state, ruleset)
         if state.round != round_:
@@ -701,7 +702,7 @@ class NextActivation(Command):
 class NextRound(Command):
     kind: ClassVar[str] = "next-round"
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         state = next_round(state, ruleset)
         return state, _begins(state, f"Round {state.round} begins")
 
@@ -713,7 +714,7 @@ class SettleOrder(Command):
     kind: ClassVar[str] = "settle-order"
     order: tuple[str, ...] | list[str] = ()
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         order = list(self.order)
         for unit_id in order:
             _unit(state, unit_id)
@@ -727,7 +728,7 @@ class SetPhase(Command):
     kind: ClassVar[str] = "set-phase"
     phase: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         phases = ruleset.data.phases
         if not phases:
             raise TrackerError(f"{ruleset.id} has no phases")
@@ -747,7 +748,7 @@ class DrawCard(Command):
     deck: str = ""
     card: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         deck = self.deck.strip() if isinstance(self.deck, str) else ""
         card = self.card.strip() if isinstance(self.card, str) else ""
         if not deck:
@@ -763,7 +764,7 @@ class Note(Command):
     kind: ClassVar[str] = "note"
     text: str = ""
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         text = self.text.strip() if isinstance(self.text, str) else ""
         if not text:
             raise TrackerError("the note is empty")
@@ -780,9 +781,9 @@ class RollAgain(Command):
 
     kind: ClassVar[str] = "roll-again"
     unit_id: str = ""
-    rolls: list = field(default_factory=list)
+    rolls: list[dict[str, Any]] = field(default_factory=list)
 
-    def apply(self, state, ruleset):
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         if not self.rolls:
             raise TrackerError(f"{unit.name}'s decision rolls no dice; there is nothing to "

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from desktop.engine.decide import decide
-from desktop.engine.decision import Decision, Roll
+from desktop.engine.decision import Decision
+from desktop.engine.dice import Roll
 from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
@@ -64,9 +65,11 @@ class Evaluation:
 
 
 Observer = Callable[[Evaluation], None]
+# round, phase, activation order, pointer
+Turn = tuple[int, str | None, tuple[str, ...], int]
 
 
-def turn_of(session: Session) -> tuple:
+def turn_of(session: Session) -> Turn:
     """Round, phase, order and pointer: when they change the turn has moved on."""
     state = session.state
     return state.round, state.encounter.phase, state.order, state.pointer
@@ -91,7 +94,7 @@ class DecisionController:
         self.asking = False  # waiting for physical dice; the outcome is hidden
         self.phase_override: str | None = None
         self.player_turn = False  # previewing the enemies' reactions in the players' turn
-        self._turn: tuple | None = None
+        self._turn: Turn | None = None
         self._shown_round: int | None = None
         self._forgot = False  # typed dice dropped since the last evaluation
         self._reselected = False

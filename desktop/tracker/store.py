@@ -58,7 +58,7 @@ class MemoryStore:
         if expected != self._version:
             raise ConflictError("the session was changed elsewhere")
 
-    def append(self, log, after, expected_version):
+    def append(self, log: LogEntry, after: TrackerState, expected_version: int) -> int:
         self._check(expected_version)
         self.logs = [
             LogEntry(e.entry.with_status(DROPPED), e.payload, e.before, e.after)
@@ -69,7 +69,8 @@ class MemoryStore:
         self._version += 1
         return self._version
 
-    def set_status(self, seq, status, changes, after, expected_version):
+    def set_status(self, seq: int, status: str, changes: Sections, after: TrackerState,
+                   expected_version: int) -> int:
         self._check(expected_version)
         assert status in (DONE, UNDONE)
         for index, log in enumerate(self.logs):
@@ -80,7 +81,7 @@ class MemoryStore:
         self._version += 1
         return self._version
 
-    def changes(self, seq):
+    def changes(self, seq: int) -> tuple[Sections, Sections]:
         for log in self.logs:
             if log.entry.seq == seq:
                 return log.before, log.after

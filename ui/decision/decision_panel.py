@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands.output import format_cells
-from desktop.engine.decision import Decision, Outcome, choice_label
+from desktop.engine.decision import Decision, Outcome, choice_label, format_cells
 from desktop.engine.dice import Roll
 from ui.decision.step_list import StepList
 
