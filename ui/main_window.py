@@ -73,7 +73,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self._build_menus()
         self.placement.place_docks()
         self.statusBar().showMessage("Ready")
-        self.resize(1280, 800)
+        self.placement.first_size()
         self._sized = self.placement.restore()
         self.placement.show_docks(False)  # the welcome page has the window to itself
         self._update_title()

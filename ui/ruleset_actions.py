@@ -28,6 +28,10 @@ class RulesetActions:
                               capabilities, last_card, drawn, next_label(state, ruleset))
 
     def update_ruleset_actions(self, has: bool) -> None:
+        if has:  # Next says what it does now (next phase, nothing left this round...)
+            label = next_label(self.session.state, self.session.ruleset)
+            self.act_next.setEnabled(label is not None)
+            self.act_next.setText(f"&{label}" if label else "&Next activation")
         capabilities = self.session.ruleset.capabilities if has else None
         self.act_deck.setEnabled(has and capabilities.deck is not None)
         self.act_player_turn.setEnabled(has and capabilities.player_turn)

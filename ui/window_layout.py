@@ -31,6 +31,14 @@ class WindowLayout:
         geo = screen.availableGeometry()
         return f"mainWindow/{geo.width()}x{geo.height()}"
 
+    def first_size(self) -> None:
+        """Before any saved geometry: the board wants room, so the window takes a laptop's
+        whole screen and most of a bigger one."""
+        screen = self.window.screen() or QApplication.primaryScreen()
+        available = screen.availableGeometry()
+        share = 1.0 if available.width() <= 1440 else 0.9
+        self.window.resize(int(available.width() * share), int(available.height() * share))
+
     def restore(self) -> bool:
         settings = QSettings()
         key = self._key()

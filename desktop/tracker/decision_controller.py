@@ -14,7 +14,7 @@ from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Change, Session
-from desktop.tracker.turns import acting_span
+from desktop.tracker.turns import acting_span, next_label
 
 
 @dataclass(frozen=True)
@@ -249,8 +249,12 @@ class DecisionController:
             return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
         if (not self.player_turn and self.phase_override is None
                 and session.state.has_acted(unit.id)):
-            return ShowMessage(f"{unit.name} has acted "
-                               f"{acting_span(session.state, session.ruleset)}."), 0
+            text = f"{unit.name} has acted {acting_span(session.state, session.ruleset)}."
+            if session.current_unit is None:  # everyone has: say how play goes on
+                following = next_label(session.state, session.ruleset)
+                text += (f" Every unit has: {following} (Space)." if following else
+                         " Every unit has: Next round (Ctrl+Shift+N).")
+            return ShowMessage(text), 0
         encounter = session.encounter
         if self.phase_override:
             encounter = encounter.evolve(phase=self.phase_override)

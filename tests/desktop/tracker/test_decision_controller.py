@@ -92,6 +92,21 @@ def test_applying_passes_the_turn_and_the_unit_that_acted_is_not_decided_again()
     assert not table.play.apply() and len(table.session.history) == 1
 
 
+def test_once_every_unit_has_acted_the_panel_says_how_play_goes_on():
+    table = Table(AMBUSH)
+    while table.session.current_unit is not None:
+        assert table.play.apply()
+    table.play.select("goblin")
+    assert table.last == ShowMessage("Goblin Archer has acted this round. Every unit has: "
+                                     "Next round (Ctrl+Shift+N).")
+    phased = Table(CLOSE_QUARTERS)
+    while phased.session.current_unit is not None:
+        assert phased.play.apply()
+    phased.play.select(phased.session.order[0])
+    assert phased.last.text.endswith("in the command phase. Every unit has: "
+                                     "Next phase: movement (Space).")
+
+
 def test_typed_dice_are_used_first_and_forgotten_for_another_unit_or_round():
     table = Table(RAID)
     table.play.use_rolls([4, 2])
