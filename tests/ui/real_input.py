@@ -58,3 +58,13 @@ def free_cell_near(encounter, cell: Cell) -> Cell:
     candidates = [c for c in board.cells() if board.passable(c) and c not in taken
                   and board.height_at(c) == 0]
     return min(candidates, key=lambda c: (abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c))
+
+
+def drag(qtbot, window, cells) -> None:
+    """Press on the first cell, move over the others, release on the last."""
+    viewport = window.board_view.viewport()
+    spots = [cell_point(window, c) for c in cells]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=spots[0])
+    for spot in spots[1:]:
+        qtbot.mouseMove(viewport, spot)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=spots[-1])

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop.engine.board import Terrain
+from tests.ui.real_input import drag
 from ui.board.cell_shapes import cell_centre
 
 AMBUSH = "card-flip-goblin-ambush.toml"  # enemies in order: goblin, brute, kobold (1 HP)
@@ -32,15 +33,6 @@ def click_cell(qtbot, window, cell, button=Qt.MouseButton.LeftButton) -> None:
     spot = window.board_view.mapFromScene(cell_centre(shape, cell))
     qtbot.mouseClick(window.board_view.viewport(), button, pos=spot)
 
-
-def drag(qtbot, window, cells) -> None:
-    """Press on the first cell, move over the others, release on the last."""
-    view, shape = window.board_view, window.session.encounter.board.shape
-    spots = [view.mapFromScene(cell_centre(shape, c)) for c in cells]
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=spots[0])
-    for spot in spots[1:]:
-        qtbot.mouseMove(view.viewport(), spot)
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=spots[-1])
 
 
 def order_texts(window) -> list[str]:

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from desktop.engine.board import Terrain
-from ui.board.cell_shapes import cell_centre
+from tests.ui.real_input import drag
 
 AMBUSH = "card-flip-goblin-ambush.toml"
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -41,14 +41,6 @@ def add_note(qtbot, window, text: str) -> None:
     qtbot.keyClick(window.board_view, Qt.Key.Key_M, CTRL)
     assert typed == [text]
 
-
-def drag(qtbot, window, cells) -> None:
-    view, shape = window.board_view, window.session.encounter.board.shape
-    spots = [view.mapFromScene(cell_centre(shape, c)) for c in cells]
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=spots[0])
-    for spot in spots[1:]:
-        qtbot.mouseMove(view.viewport(), spot)
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=spots[-1])
 
 
 def drawn(window) -> list:

@@ -104,14 +104,19 @@ def test_dragging_a_token_moves_the_unit_and_undo_puts_it_back(window, qtbot):
     assert session.encounter.unit(unit.id).at == unit.at
 
 
+def open_unit_menu(qtbot, window, unit_id: str) -> QMenu:
+    """Right-click the unit's token, once the board has settled; the menu that pops up."""
+    settle(qtbot, window)
+    qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit_id))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    return QApplication.activePopupWidget()
+
+
 def test_right_click_opens_the_unit_menu_and_damage_1_by_keyboard(window, qtbot):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
-    settle(qtbot, window)
     session = window.session
     unit = session.encounter.enemies()[0]
-    qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit.id))
-    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
-    menu = QApplication.activePopupWidget()
+    menu = open_unit_menu(qtbot, window, unit.id)
     assert menu.actions()[0].text() == f"Select {unit.name}"
     for _ in range(len(menu.actions())):
         if menu.activeAction() is not None and menu.activeAction().text() == "Damage 1":
@@ -124,12 +129,9 @@ def test_right_click_opens_the_unit_menu_and_damage_1_by_keyboard(window, qtbot)
 
 def test_right_click_menu_choice_by_pointer(window, qtbot):
     window.start_tutorial("hex-quest-crypt-gate.toml")
-    settle(qtbot, window)
     session = window.session
     unit = session.encounter.enemies()[0]
-    qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit.id))
-    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
-    menu = QApplication.activePopupWidget()
+    menu = open_unit_menu(qtbot, window, unit.id)
     damage = next(a for a in menu.actions() if a.text() == "Damage 5")
     qtbot.mouseClick(menu, LEFT, pos=menu.actionGeometry(damage).center())
     qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
