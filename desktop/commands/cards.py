@@ -9,6 +9,7 @@ from pathlib import Path
 
 from desktop.commands.output import say
 from desktop.display_text import terminal_safe
+from desktop.engine.chain import plural
 from desktop.errors import FoebookError
 
 SIZES = ("poker", "tarot", "a6")
@@ -113,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
     title = f"{data.name} cards" + (f" — {source}" if source else "")
     result = write_pdf(out, contents, args.size, args.paper, args.backs, title)
     extra = len(result.cards) - len(contents)
-    note = f" ({extra} of them continuation cards)" if extra else ""
-    say(f"Wrote {len(result.cards)} card(s){note} on {result.pages} page(s) to "
+    note = f" ({extra} of them {'a continuation card' if extra == 1 else 'continuation cards'})" \
+        if extra else ""
+    say(f"Wrote {plural(len(result.cards), 'card')}{note} on {plural(result.pages, 'page')} to "
         f"{terminal_safe(str(out))} "
           f"({args.size} on {args.paper}{', with backs' if args.backs else ''}).")
     return 0

@@ -50,9 +50,10 @@ def test_size_paper_and_backs(tmp_path, size, paper, backs, per_page):
             "--size", size, "--paper", paper]
     result = foebook(*args, *(["--backs"] if backs else []))
     assert result.returncode == 0, result.stderr
-    match = re.match(r"Wrote (\d+) card\(s\).* on (\d+) page\(s\)", result.stdout)
+    match = re.match(r"Wrote (\d+) cards? .*on (\d+) (pages?) ", result.stdout)
     assert match, result.stdout
     cards, pages = int(match.group(1)), int(match.group(2))
+    assert match.group(3) == ("page" if pages == 1 else "pages")  # "1 page", "2 pages"
     assert cards >= 7  # one per enemy, more where a card continues
     assert pages == math.ceil(cards / per_page) * (2 if backs else 1)
     assert pdf_tools.page_count(out) == pages
