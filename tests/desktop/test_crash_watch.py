@@ -32,30 +32,64 @@ def test_a_segfault_is_logged_and_the_next_start_says_where(tmp_path):
     log = (tmp_path / "foebook.log").read_text(encoding="utf-8")
     assert "Fatal Python error: Segmentation fault" in log
     assert "in segfault" in log  # the Python stack of the crash, down to the function
-    assert (tmp_path / "foebook.running").exists()
+    assert list(tmp_path.glob("foebook.running.*"))  # the dead run's marker
 
     again = _run_app("report", tmp_path)
     assert again.returncode == 0, again.stderr
     notice = "non-modal: Foebook crashed the last time it ran. Your sessions are safe"
     assert notice in again.stdout
     assert f"The crash report is in {tmp_path / 'foebook.log'}." in again.stdout
-    assert not (tmp_path / "foebook.running").exists()  # this run ended cleanly
+    assert not list(tmp_path.glob("foebook.running*"))  # this run ended cleanly
 
     third = _run_app("report", tmp_path)
     assert third.returncode == 0 and third.stdout == ""  # said once, not every start
+
+
+def _other_foebook(data: Path, then: str) -> subprocess.Popen:
+    """Another Foebook process that marks itself running, then `then` ("kill": dies at
+    once without a clean exit; "wait": keeps running until told)."""
+    code = ("import os, signal, sys; from desktop import crash_watch; crash_watch.start(); "
+            "print('running', flush=True); "
+            + ("os.kill(os.getpid(), signal.SIGKILL)" if then == "kill" else "sys.stdin.read()"))
+    env = dict(os.environ, FOEBOOK_DATA_DIR=str(data))
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert child.stdout.readline() == "running\n"
+    return child
 
 
 def test_a_killed_run_is_reported_without_claiming_a_crash(tmp_path, monkeypatch):
     from desktop import crash_watch
 
     monkeypatch.setenv("FOEBOOK_DATA_DIR", str(tmp_path))
-    assert crash_watch.start() is None
     (tmp_path / "foebook.log").write_text("INFO all well\n", encoding="utf-8")
-    message = crash_watch.start()  # as if the first run had been killed
+    with _other_foebook(tmp_path, "kill") as killed:
+        killed.wait(timeout=30)
+    message = crash_watch.start()
     assert message is not None and "did not close properly" in message
     assert str(tmp_path / "foebook.log") in message
     crash_watch.clean_exit()
     assert crash_watch.start() is None
+    crash_watch.clean_exit()
+
+
+def test_another_foebook_still_running_is_not_taken_for_a_crash(tmp_path, monkeypatch):
+    """Two Foebooks on one data directory (a shared table) are normal: neither claims the
+    other crashed, and one closing does not hide the other's crash."""
+    from desktop import crash_watch
+
+    monkeypatch.setenv("FOEBOOK_DATA_DIR", str(tmp_path))
+    with _other_foebook(tmp_path, "wait") as other:
+        try:
+            assert crash_watch.start() is None
+            crash_watch.clean_exit()
+            assert crash_watch.start() is None
+        finally:
+            other.kill()
+            other.wait(timeout=30)
+    crash_watch.clean_exit()
+    message = crash_watch.start()  # the other one was killed: now it is reported
+    assert message is not None and "did not close properly" in message
     crash_watch.clean_exit()
 
 
