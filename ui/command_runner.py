@@ -16,6 +16,8 @@ from ui.session_signals import SessionSignals
 
 log = logging.getLogger(__name__)
 REPORT_MS = 12000
+OFFLINE = ("The connection to the database is lost; edits are refused until it is back "
+           "(Foebook reconnects by itself).")
 
 
 class CommandRunner:
@@ -46,6 +48,20 @@ class CommandRunner:
     def run(self, command: Command) -> bool:
         return self._attempt(lambda session: session.execute(command))
 
+    def attempt(self, command: Command) -> str | None:
+        """Run it where the caller reports the outcome itself (the roster's message line,
+        the unit editor): the reason it was refused, nothing changed; None when done."""
+        if self.session is None:
+            return "No session is open."
+        if self.offline:
+            return OFFLINE
+        try:
+            self.session.execute(command)
+        except FoebookError as error:
+            self._note_lost(error)
+            return str(error)
+        return None
+
     def undo(self) -> bool:
         return self.session is not None and self.session.can_undo \
             and self._attempt(lambda session: session.undo())
@@ -74,11 +90,14 @@ class CommandRunner:
             QMessageBox.warning(self.window, APP_NAME, message)
 
     def _storage_failed(self, error: FoebookError) -> None:
+        self._note_lost(error)
+        self.report(str(error))
+
+    def _note_lost(self, error: FoebookError) -> None:
         from db.errors import DatabaseUnreachableError
 
         if isinstance(error, DatabaseUnreachableError) and self.signals is not None:
             self.signals.mark_lost(str(error))
-        self.report(str(error))
 
     # -- the database connection -------------------------------------------------------------
     @property
@@ -88,8 +107,7 @@ class CommandRunner:
     def _refuse_while_offline(self) -> bool:
         """Nothing that was not saved may look saved: no edits until the server is back."""
         if self.offline:
-            self.report("The connection to the database is lost; edits are refused until it "
-                        "is back (Foebook reconnects by itself).")
+            self.report(OFFLINE)
         return self.offline
 
     def _connection_lost(self, why: str) -> None:

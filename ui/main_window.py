@@ -164,7 +164,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.setCentralWidget(self.pages)
 
         left = Qt.DockWidgetArea.LeftDockWidgetArea
-        self.roster = RosterPanel()
+        self.roster = RosterPanel(runner=self.runner.attempt)
         self.roster.unitSelected.connect(self.select_unit)
         self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()
@@ -277,7 +277,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must
         # not push the HP column out of view behind a long name. Once the docks are laid out.
-        QTimer.singleShot(0, self, self._fit_roster_columns)
+        QTimer.singleShot(0, self, self.placement.fit_roster_to_view)
         self.scene.encounter = None  # a new board: rebuild the terrain
         self._refresh_views()
         self.board_view.fit_board()
@@ -378,9 +378,6 @@ class MainWindow(QMainWindow, RulesetActions):
             event.accept()
             return True
         return super().event(event)
-
-    def _fit_roster_columns(self) -> None:
-        self.placement.fit_roster_columns(self.roster.view.viewport().width())
 
     def reset_layout(self) -> None:
         self.placement.reset(self.pages.currentIndex() == 1)

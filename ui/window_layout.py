@@ -96,6 +96,9 @@ class WindowLayout:
                       [int(height * 0.55), int(height * 0.45)], Qt.Orientation.Vertical)
         self.fit_roster_columns(left - 12)
 
+    def fit_roster_to_view(self) -> None:
+        self.fit_roster_columns(self.window.roster.view.viewport().width())
+
     def fit_roster_columns(self, width: int) -> None:
         """Hide position, side, then AI columns until every unit's name fits in full
         (right-click the roster's header to show them again)."""

@@ -49,3 +49,41 @@ def test_the_window_survives_a_lost_server(qtbot, pausable_pg):
     finally:
         window.close()
         database.close()
+
+
+@pytest.mark.qt_no_exception_capture
+def test_roster_edits_meet_the_lost_server_with_a_message_not_an_error(qtbot, pausable_pg):
+    """The roster runs its commands through the window's one runner: a lost server is a
+    message in the roster's line, the window turns offline, and nothing escapes."""
+    import sys
+
+    from ui.main_window import MainWindow
+
+    escaped = []
+    database = open_database(pausable_pg.url)
+    QSettings().clear()
+    window = MainWindow(database)
+    qtbot.addWidget(window)
+    window.resize(1300, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    hook, sys.excepthook = sys.excepthook, lambda *info: escaped.append(info)
+    try:
+        window.start_tutorial(AMBUSH)
+        window.roster.select_unit("goblin")
+        minus_one = window.roster.hp_buttons[-1]
+        pausable_pg.pause()
+        qtbot.mouseClick(minus_one, Qt.MouseButton.LeftButton)
+        assert window.offline and not escaped
+        assert "lost the connection" in window.roster.message.text().lower()
+        qtbot.mouseClick(minus_one, Qt.MouseButton.LeftButton)  # refused while it is gone
+        assert "edits are refused until it is back" in window.roster.message.text()
+        assert window.session.history == []
+        pausable_pg.resume()
+        qtbot.waitUntil(lambda: not window.offline, timeout=5000)
+        qtbot.mouseClick(minus_one, Qt.MouseButton.LeftButton)
+        assert [e.kind for e in session_log(database, window.session.name)] == ["damage"]
+    finally:
+        sys.excepthook = hook
+        window.close()
+        database.close()

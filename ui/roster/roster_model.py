@@ -29,8 +29,8 @@ from PySide6.QtGui import QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 
 from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
+from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi
-from desktop.tracker.errors import TrackerError
 from desktop.tracker.session import Change, Session
 from ui import palette
 from ui.roster.hp_input import HELP as HP_HELP
@@ -139,6 +139,9 @@ class RosterModel(QAbstractTableModel):
         self.destroyed.connect(lambda *_: [u() for u in holder])
         self._bold = QFont()
         self._bold.setBold(True)
+        # The window's one command runner (it knows the database connection); a model on
+        # its own runs commands on the session itself.
+        self._runner: Callable[[Command], str | None] | None = None
         if session is not None:
             self.set_session(session)
 
@@ -279,18 +282,34 @@ class RosterModel(QAbstractTableModel):
         return tuple(out)
 
     # -- commands ------------------------------------------------------------------------
+    def set_runner(self, runner: Callable[[Command], str | None]) -> None:
+        self._runner = runner
+
+    def attempt(self, command: Command) -> str | None:
+        """Run a command; the sentence saying why it was refused (nothing changed), or None."""
+        if self._session is None:
+            return "No session is open."
+        if self._runner is not None:
+            error = self._runner(command)
+        else:
+            try:
+                self._session.execute(command)
+                error = None
+            except FoebookError as refused:
+                error = str(refused)
+        if error is not None:
+            log.info("refused %s: %s", command.kind, error)
+            return _sentence(error)
+        return None
+
     def execute(self, command: Command) -> bool:
         """Run a command on the session; a refusal is reported, never raised."""
-        if self._session is None:
-            self.commandFailed.emit("No session is open.")
+        error = self.attempt(command)
+        if error is not None:
+            self.commandFailed.emit(error)
             return False
-        try:
-            entry = self._session.execute(command)
-        except TrackerError as error:
-            log.info("refused %s: %s", command.kind, error)
-            self.commandFailed.emit(_sentence(str(error)))
-            return False
-        self.commandDone.emit(entry.text)
+        if self._session is not None:
+            self.commandDone.emit(self._session.history[-1].text)
         return True
 
     # -- QAbstractTableModel -------------------------------------------------------------

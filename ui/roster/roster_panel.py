@@ -8,6 +8,7 @@ panel's message line and changes nothing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
@@ -32,7 +33,6 @@ from PySide6.QtWidgets import (
 
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
-from desktop.tracker.errors import TrackerError
 from desktop.tracker.session import Session
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
@@ -121,11 +121,15 @@ class RosterPanel(QWidget):
 
     unitSelected = Signal(str)
 
-    def __init__(self, session: Session | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session | None = None, parent: QWidget | None = None,
+                 runner: Callable[[Command], str | None] | None = None) -> None:
+        """`runner` runs the panel's commands (the window's one runner), if given."""
         super().__init__(parent)
         self.setObjectName("rosterPanel")
         self.setAccessibleName("Roster")
         self.model = RosterModel(parent=self)
+        if runner is not None:
+            self.model.set_runner(runner)
         self.proxy = RosterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.popup: MarkerPopup | None = None
@@ -525,11 +529,9 @@ class RosterPanel(QWidget):
         return self.editor
 
     def _apply_from_editor(self, command: Command) -> str | None:
-        assert self.session is not None
-        try:
-            self.session.execute(command)
-        except TrackerError as error:
-            return str(error)[:1].upper() + str(error)[1:]
+        error = self.model.attempt(command)
+        if error is not None:
+            return error
         self.show_message("")
         if isinstance(command, AddUnit):
             self._select(command.unit.get("id"))
