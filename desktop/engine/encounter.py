@@ -33,6 +33,7 @@ class Encounter:
     phase: str | None = None
     memory: Memory = field(default_factory=Memory)
     extra_state: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    rules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # [rules]
 
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)

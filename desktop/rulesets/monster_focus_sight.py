@@ -1,0 +1,224 @@
+"""monster-focus line of sight: corner to corner (Gloomhaven) or any point to any point.
+
+Only wall hexes (through their long diagonals) and thin walls block sight. Corner to
+corner: some segment between a corner of each hex, neither corner touching a wall, that
+touches no wall at all. Any point: each hex is stood for by its long diagonal most across
+the line between them; the two see each other when an open set of segments from one
+diagonal to the other passes every wall (a gap of a single point is no gap).
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+from desktop.rulesets.monster_focus_grid import Grid, centre, corner
+
+Point = tuple[float, float]
+EPS = 1e-9
+_ROOT3_HALF = math.sqrt(3) / 2
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _sign(value: float) -> int:
+    return (value > EPS) - (value < -EPS)
+
+
+def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Whether the closed segments pq and ab share a point (touching counts)."""
+    d1, d2 = _sign(_orient(a, b, p)), _sign(_orient(a, b, q))
+    d3, d4 = _sign(_orient(p, q, a)), _sign(_orient(p, q, b))
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+
+    def on(u: Point, v: Point, w: Point) -> bool:
+        return (min(u[0], v[0]) - EPS <= w[0] <= max(u[0], v[0]) + EPS
+                and min(u[1], v[1]) - EPS <= w[1] <= max(u[1], v[1]) + EPS)
+
+    return ((d1 == 0 and on(a, b, p)) or (d2 == 0 and on(a, b, q))
+            or (d3 == 0 and on(p, q, a)) or (d4 == 0 and on(p, q, b)))
+
+
+def _nearby(grid: Grid, points: list[Point]):
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return [o for o in grid.occluders
+            if max(o[0][0], o[1][0]) >= x0 and min(o[0][0], o[1][0]) <= x1
+            and max(o[0][1], o[1][1]) >= y0 and min(o[0][1], o[1][1]) <= y1]
+
+
+def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
+    cell_a, cell_b = grid.cell(a), grid.cell(b)
+    ends_a = [p for p in (corner(cell_a, k) for k in range(6)) if p not in grid.walled_corners]
+    ends_b = [p for p in (corner(cell_b, k) for k in range(6)) if p not in grid.walled_corners]
+    if not ends_a or not ends_b:
+        return False
+    if set(ends_a) & set(ends_b):
+        return True
+    near = _nearby(grid, ends_a + ends_b)
+    return any(not any(segments_touch(p, q, o[0], o[1]) for o in near)
+               for p in ends_a for q in ends_b)
+
+
+def sees_any_point(grid: Grid, a: int, b: int) -> bool:
+    if a == b:
+        return True
+    cell_a, cell_b = grid.cell(a), grid.cell(b)
+    side = next((d for d in range(6) if grid.neighbours[a][d] == b), None)
+    if side is not None:
+        return _neighbours_see(grid, a, b, side)
+    k = _cross_section(cell_a, cell_b)
+    p0, p1 = corner(cell_a, k), corner(cell_a, k + 3)
+    q0, q1 = corner(cell_b, k), corner(cell_b, k + 3)
+    near = [o for o in _nearby(grid, [p0, p1, q0, q1])
+            if _crosses_quad(o, (p0, p1, q1, q0))]
+    if not near:
+        return True
+    # A clear line between the centres has clear lines all round it.
+    ca, cb = centre(cell_a), centre(cell_b)
+    if not any(segments_touch(ca, cb, o[0], o[1]) for o in near):
+        return True
+    return _open_gap(p0, p1, q0, q1, near)
+
+
+def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
+    """Neighbours see each other unless the wall on their shared side leaves no way round
+    either of its ends (the other sides of the two hexes at that end are walled)."""
+    def walled(cell: int, d: int) -> bool:
+        n = grid.neighbours[cell][d]
+        return grid.thin[cell][d] or grid.is_wall(cell) or (n >= 0 and grid.is_wall(n))
+
+    if not walled(a, side):
+        return True
+    back = (side + 3) % 6
+    # At the end of the shared side towards direction side + 1 (and side - 1).
+    if not walled(a, (side + 1) % 6) and not walled(b, (back - 1) % 6):
+        return True
+    return not walled(a, (side - 1) % 6) and not walled(b, (back + 1) % 6)
+
+
+def _cross_section(cell_a, cell_b) -> int:
+    """The long diagonal (corners k and k + 3) most across the line between the centres."""
+    (xa, ya), (xb, yb) = centre(cell_a), centre(cell_b)
+    dx, dy = (xb - xa) * _ROOT3_HALF, (yb - ya) * 0.5
+    best, best_k = -1.0, 0
+    for k in range(3):
+        cx, cy = corner((0, 0), k)
+        across = abs(dx * cy * 0.5 - dy * cx * _ROOT3_HALF)
+        if across > best + EPS:
+            best, best_k = across, k
+    return best_k
+
+
+def _crosses_quad(o, quad) -> bool:
+    """Whether segment o meets the convex quadrilateral (closed)."""
+    n = len(quad)
+    signs = [_sign(_orient(quad[i], quad[(i + 1) % n], quad[(i + 2) % n])) for i in range(n)]
+    turn = next((s for s in signs if s), 1)
+
+    def inside(p):
+        return all(_sign(_orient(quad[i], quad[(i + 1) % n], p)) * turn >= 0 for i in range(n))
+
+    if inside(o[0]) or inside(o[1]):
+        return True
+    return any(segments_touch(o[0], o[1], quad[i], quad[(i + 1) % n]) for i in range(n))
+
+
+def _open_gap(p0, p1, q0, q1, occluders) -> bool:
+    """Whether the segments P(s)Q(t) (P on p0p1, Q on q0q1, the two parallel and equally
+    long) that miss every occluder form an open set. Between two consecutive critical
+    values of s nothing changes order, so the middle of each such strip is tested."""
+    u = (p1[0] - p0[0], p1[1] - p0[1])
+    b = (q0[0] - p0[0], q0[1] - p0[1])
+
+    def cross(v, w):
+        return v[0] * w[1] - v[1] * w[0]
+
+    lines: list[tuple[float, float]] = [(0.0, 0.0), (1.0, 0.0)]  # t = c + m s
+    critical = {0.0, 1.0}
+    cub = cross(u, b)
+    for e1, e2 in occluders:
+        for e in (e1, e2):
+            a = (e[0] - p0[0], e[1] - p0[1])
+            cau = cross(a, u)
+            if cau != 0:
+                # P(s), e and Q(t) in line: t = s + (s cross(u, b) - cross(a, b)) / cross(a, u)
+                lines.append((-cross(a, b) / cau, 1 + cub / cau))
+        # Where P(s) crosses the occluder's line, the shadow changes side.
+        ou = _orient(e1, e2, (p0[0] + u[0], p0[1] + u[1])) - _orient(e1, e2, p0)
+        if ou != 0:
+            s = -_orient(e1, e2, p0) / ou
+            if 0 < s < 1:
+                critical.add(s)
+        # The occluder's own line meets the far diagonal at a fixed t.
+        ow = _orient(e1, e2, q1) - _orient(e1, e2, q0)
+        if ow != 0:
+            lines.append((-_orient(e1, e2, q0) / ow, 0.0))
+    for i, (c1, m1) in enumerate(lines):
+        for c2, m2 in lines[:i]:
+            if m1 != m2:
+                s = (c2 - c1) / (m1 - m2)
+                if 0 < s < 1:
+                    critical.add(s)
+    marks = sorted(critical)
+    for s0, s1 in pairwise(marks):
+        if s1 - s0 < EPS:
+            continue
+        s = (s0 + s1) / 2
+        p = (p0[0] + s * u[0], p0[1] + s * u[1])
+        if _free_at(p, q0, q1, occluders):
+            return True
+    return False
+
+
+def _free_at(p, q0, q1, occluders) -> bool:
+    """Whether some interval of t of positive length has P Q(t) missing every occluder."""
+    w = (q1[0] - q0[0], q1[1] - q0[1])
+    blocked = []
+    for e1, e2 in occluders:
+        side = _orient(e1, e2, p)
+        if abs(side) <= EPS:
+            lo_x, hi_x = sorted((e1[0], e2[0]))
+            lo_y, hi_y = sorted((e1[1], e2[1]))
+            if lo_x - EPS <= p[0] <= hi_x + EPS and lo_y - EPS <= p[1] <= hi_y + EPS:
+                return False  # standing in the wall: everything is blocked
+            continue  # only segments along the wall's own line: no area
+        lo, hi = 0.0, 1.0
+        # Q(t) inside the cone from p over the occluder, and not on p's side of it.
+        for x, y, want in ((p, e1, _orient(p, e1, e2)), (p, e2, _orient(p, e2, e1)),
+                           (e1, e2, -side)):
+            c0 = _orient(x, y, q0)
+            c1 = _orient(x, y, (q0[0] + w[0], q0[1] + w[1])) - c0
+            # want * (c0 + c1 t) >= 0
+            g0, g1 = want * c0, want * c1
+            if abs(g1) <= EPS * EPS:
+                if g0 < -EPS:
+                    lo, hi = 1.0, 0.0
+                continue
+            root = -g0 / g1
+            if g1 > 0:
+                lo = max(lo, root)
+            else:
+                hi = min(hi, root)
+        if lo <= hi:
+            blocked.append((lo, hi))
+    blocked.sort()
+    reached = 0.0
+    for lo, hi in blocked:
+        if lo > reached + EPS:
+            return True
+        reached = max(reached, hi)
+    return reached < 1.0 - EPS
+
+
+def line_of_sight(grid: Grid, a: int, b: int, corner_to_corner: bool, cache: dict) -> bool:
+    key = (corner_to_corner, a, b) if a <= b else (corner_to_corner, b, a)
+    seen = cache.get(key)
+    if seen is None:
+        seen = cache[key] = (sees_corner_to_corner(grid, a, b) if corner_to_corner
+                             else sees_any_point(grid, a, b))
+    return seen
