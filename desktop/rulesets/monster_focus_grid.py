@@ -43,7 +43,16 @@ class Grid:
     thin: tuple[tuple[bool, ...], ...]  # a thin wall on that side (board edge included)
     walled_corners: frozenset[tuple[int, int]]  # corners touching any wall
     occluders: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # segments that block sight
-    reach: tuple[tuple[int, ...], ...]  # hexes around walls between every two cells
+    _rows: list  # hexes_from, filled on first use
+
+    def hexes_from(self, start: int) -> tuple[int, ...]:
+        """Hexes from `start` to every cell, never entering a wall hex or crossing a thin
+        wall (figures, obstacles and traps do not lengthen it): range and proximity."""
+        row = self._rows[start]
+        if row is None:
+            row = self._rows[start] = _hex_counts(start, self.terrain, self.neighbours,
+                                                  self.thin)
+        return row
 
     def index(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
@@ -56,7 +65,7 @@ class Grid:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours with no wall between them (melee reach, disadvantage)."""
-        return self.reach[a][b] == 1
+        return b in self.neighbours[a] and self.hexes_from(a)[b] == 1
 
 
 @board_cache
@@ -96,15 +105,11 @@ def grid_of(board: Board) -> Grid:
                 beside_wall = n >= 0 and terrain[n] == wall
                 if terrain[i] != wall and not beside_wall and (n < 0 or n > i):
                     occluders.append(ends)
-    grid_thin = tuple(tuple(t) for t in thin)
-    reach = tuple(_hex_counts(start, terrain, neighbours, grid_thin) for start in range(len(cells)))
-    return Grid(width, height, terrain, tuple(neighbours), grid_thin, frozenset(walled),
-                tuple(occluders), reach)
+    return Grid(width, height, terrain, tuple(neighbours), tuple(tuple(t) for t in thin),
+                frozenset(walled), tuple(occluders), [None] * len(cells))
 
 
 def _hex_counts(start, terrain, neighbours, thin) -> tuple[int, ...]:
-    """Hexes from `start` to every cell, never entering a wall hex or crossing a thin wall
-    (figures, obstacles and traps do not lengthen it)."""
     wall = Terrain.WALL.value
     dist = [FAR] * len(terrain)
     dist[start] = 0

@@ -5,7 +5,6 @@ Pure functions over a Grid; the ruleset turns the TurnPlan into a Decision and w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -83,197 +82,259 @@ def plan_turn(grid: Grid, variant: Variant, monster: Monster, characters: list[C
               allies: frozenset[int], sight: dict,
               unseen: frozenset[int] = frozenset()) -> TurnPlan:
     """`unseen`: characters it cannot focus (invisible) that still bar its way."""
-    melee_only = monster.range == 0 or monster.targets == 0
-    reach_limit = 1 if melee_only else monster.range
-    wary = not melee_only and not monster.muddled  # ranged attacks next to a target suffer
-    extra = monster.targets - 1
-    area_attack = monster.targets > 0 and bool(monster.area)
-    melee_area = area_attack and monster.range == 0
-    start = monster.at
-    reach = grid.reach
-    moves = MoveMap(grid, start, monster.movement,
+    moves = MoveMap(grid, monster.at, monster.movement,
                     frozenset(c.at for c in characters) | unseen, allies)
     plan = TurnPlan(moves=moves)
-    if not characters:
-        return plan
-
-    def sees(a: int, b: int) -> bool:
-        return line_of_sight(grid, a, b, variant.corner_sight, sight)
-
-    shapes = ranged_shapes(monster.area) if area_attack and not melee_area else []
-    melee_cache: dict[int, list[list[int]]] = {}
-
-    def melee_areas(at: int) -> list[list[int]]:
-        found = melee_cache.get(at)
-        if found is None:
-            found = melee_cache[at] = melee_placements(grid, at, monster.area)
-        return found
-
-    ranged_cache: dict[int, list[list[int]]] = {}
-
-    def ranged_areas(anchor: int) -> list[list[int]]:
-        found = ranged_cache.get(anchor)
-        if found is None:
-            found = ranged_cache[anchor] = ranged_placements(grid, anchor, shapes)
-        return found
-
-    def can_attack(at: int, target: int) -> bool:
-        if (not area_attack or extra > 0) and reach[at][target] <= reach_limit:
-            return sees(target, at)
-        if melee_area:
-            if any(target in cells for cells in melee_areas(at)):
-                return sees(target, at)
-        elif area_attack:
-            row = reach[at]
-            if any(row[h] <= reach_limit for cells in ranged_areas(target) for h in cells):
-                return sees(target, at)
-        return False
-
-    # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
-    ends = sorted((moves.traps[i], moves.cost[i], i) for i in range(len(grid.terrain))
-                  if moves.can_end[i] and moves.cost[i] < FAR)
-    best: tuple | None = None
-    for c in characters:
-        proximity = reach[start][c.at]
-        found = None
-        for traps, cost, at in ends:
-            if best is not None and (traps, cost) > best[:2]:
-                break
-            if can_attack(at, c.at):
-                found = (traps, cost)
-                break
-        plan.scores.append(FocusScore(c, *(found or (None, None)), proximity, c.initiative))
-        if found is not None:
-            key = (*found, proximity if variant.proximity else 0, c.initiative)
-            if best is None or key < best:
-                best = key
-    if best is None:
-        return plan
-    plan.foci = [s.character.id for s in plan.scores if s.traps is not None and
-                 (s.traps, s.cost, s.proximity if variant.proximity else 0, s.initiative) == best]
-    plan.reachable = best[1] <= monster.move
-    heed_focus_only = not variant.plan_with_all_targets and not plan.reachable
-
-    # Characters of equal standing share a rank (extra targets of the best ranks first).
-    rank: dict[str, int] = {}
-    if variant.rank_extra_targets:
-        standing = sorted({(reach[start][c.at] if variant.proximity else 0, c.initiative)
-                           for c in characters})
-        for c in characters:
-            key = (reach[start][c.at] if variant.proximity else 0, c.initiative)
-            rank[c.id] = standing.index(key)
-    else:
-        rank = {c.id: 0 for c in characters}
-    ranks = max(rank.values()) + 1
-    by_id = {c.id: c for c in characters}
-
-    for focus_id in plan.foci:
-        focus = by_id[focus_id]
-        heeded = [focus] if heed_focus_only else characters
-        _plan_for_focus(plan, grid, variant, monster, moves, focus, heeded, rank, ranks, sees,
-                        reach_limit, wary, extra, area_attack, melee_area, melee_areas,
-                        ranged_areas)
+    if characters:
+        _Turn(grid, variant, monster, characters, moves, sight).plan(plan)
     return plan
 
 
-def _plan_for_focus(plan, grid, variant, monster, moves, focus, heeded, rank, ranks, sees,
-                    reach_limit, wary, extra, area_attack, melee_area, melee_areas,
-                    ranged_areas) -> None:
-    reach = grid.reach
+@dataclass(frozen=True)
+class _Placement:
+    """One way to attack from a hex: characters hit for sure (`hit`, by the area or the
+    focus of a plain attack), the others it may add (`pool`), how many it adds (`extra`)."""
 
-    def options(at: int) -> Iterator[tuple[frozenset[str], int, list[int], tuple[int, ...]]]:
-        """(targets, how many at disadvantage, targets per rank, area cells) from `at`."""
-        in_reach = [c for c in heeded if reach[at][c.at] <= reach_limit and sees(c.at, at)]
-        if not area_attack:
-            if focus not in in_reach:
-                return
-            yield from _groups(at, [], in_reach, 1 + max(0, extra), (), focus)
+    hit: frozenset[str]
+    pool: tuple[Character, ...]
+    extra: int
+    cells: tuple[int, ...] = ()
+
+
+class _Turn:
+    def __init__(self, grid: Grid, variant: Variant, monster: Monster,
+                 characters: list[Character], moves: MoveMap, sight: dict) -> None:
+        self.grid, self.variant, self.monster = grid, variant, monster
+        self.characters, self.moves, self.sight = characters, moves, sight
+        self.melee_only = monster.range == 0 or monster.targets == 0
+        self.reach_limit = 1 if self.melee_only else monster.range
+        self.wary = not self.melee_only and not monster.muddled  # ranged: avoid neighbours
+        self.extra = monster.targets - 1
+        self.area_attack = monster.targets > 0 and bool(monster.area)
+        self.melee_area = self.area_attack and monster.range == 0
+        self.shapes = ranged_shapes(monster.area) if self.area_attack and not self.melee_area \
+            else []
+        self._melee: dict[int, list[list[int]]] = {}
+        self._ranged: dict[int, list[list[int]]] = {}
+        self.by_id = {c.id: c for c in characters}
+
+    def sees(self, a: int, b: int) -> bool:
+        return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
+
+    def in_reach(self, at: int, target: int) -> bool:
+        return self.grid.hexes_from(target)[at] <= self.reach_limit
+
+    def melee_areas(self, at: int) -> list[list[int]]:
+        found = self._melee.get(at)
+        if found is None:
+            found = self._melee[at] = melee_placements(self.grid, at, self.monster.area)
+        return found
+
+    def ranged_areas(self, anchor: int) -> list[list[int]]:
+        found = self._ranged.get(anchor)
+        if found is None:
+            found = self._ranged[anchor] = ranged_placements(self.grid, anchor, self.shapes)
+        return found
+
+    def area_in_range(self, at: int, cells: list[int]) -> bool:
+        """A ranged area is legal when one of its hexes (never a wall hex) is in range."""
+        row = self.grid.hexes_from(at)
+        return any(row[h] <= self.reach_limit for h in cells)
+
+    def can_attack(self, at: int, target: int) -> bool:
+        if (not self.area_attack or self.extra > 0) and self.in_reach(at, target):
+            return self.sees(target, at)
+        if self.melee_area:
+            if any(target in cells for cells in self.melee_areas(at)):
+                return self.sees(target, at)
+        elif self.area_attack and any(self.area_in_range(at, cells)
+                                      for cells in self.ranged_areas(target)):
+            return self.sees(target, at)
+        return False
+
+    def plan(self, plan: TurnPlan) -> None:
+        grid, variant, monster, moves = self.grid, self.variant, self.monster, self.moves
+        start = monster.at
+        near = grid.hexes_from(start)
+        # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
+        ends = sorted((moves.traps[i], moves.cost[i], i) for i in range(len(grid.terrain))
+                      if moves.can_end[i] and moves.cost[i] < FAR)
+        best: tuple | None = None
+        for c in self.characters:
+            found = None
+            for traps, cost, at in ends:
+                if best is not None and (traps, cost) > best[:2]:
+                    break
+                if self.can_attack(at, c.at):
+                    found = (traps, cost)
+                    break
+            plan.scores.append(FocusScore(c, *(found or (None, None)), near[c.at], c.initiative))
+            if found is not None:
+                key = (*found, near[c.at] if variant.proximity else 0, c.initiative)
+                if best is None or key < best:
+                    best = key
+        if best is None:
             return
-        if melee_area:
-            placements = melee_areas(at)
+        plan.foci = [s.character.id for s in plan.scores if s.traps is not None and
+                     (s.traps, s.cost, s.proximity if variant.proximity else 0,
+                      s.initiative) == best]
+        plan.reachable = best[1] <= monster.move
+        heed_focus_only = not variant.plan_with_all_targets and not plan.reachable
+        # Characters of equal standing share a rank (extra targets of the best ranks first).
+        if variant.rank_extra_targets:
+            standing = {c.id: (near[c.at] if variant.proximity else 0, c.initiative)
+                        for c in self.characters}
+            order = sorted(set(standing.values()))
+            self.rank = {cid: order.index(key) for cid, key in standing.items()}
         else:
-            row = reach[at]
-            placements = [cells for anchor in heeded for cells in _areas_of(anchor)
-                          if any(row[h] <= reach_limit for h in cells)]
-        for cells in placements:
-            hit = [c for c in heeded if c.at in cells and sees(c.at, at)]
-            if hit:
-                others = [c for c in in_reach if c not in hit]
-                yield from _groups(at, hit, others, extra, tuple(cells), focus)
+            self.rank = {c.id: 0 for c in self.characters}
+        self.ranks = max(self.rank.values()) + 1
+        for focus_id in plan.foci:
+            focus = self.by_id[focus_id]
+            heeded = [focus] if heed_focus_only else self.characters
+            self.plan_for_focus(plan, focus, heeded)
 
-    def _areas_of(anchor: Character) -> list[list[int]]:
-        return ranged_areas(anchor.at)
-
-    def _groups(at, hit, others, count, cells, focus):
-        size = min(count, len(others))
-        for chosen in combinations(others, size):
-            group = hit + list(chosen)
-            if focus not in group:
+    def placements(self, at: int, focus: Character, heeded: list[Character]
+                   ) -> list[_Placement]:
+        """The distinct ways to attack from `at` that can include the focus."""
+        in_reach = [c for c in heeded if self.in_reach(at, c.at) and self.sees(c.at, at)]
+        if not self.area_attack:
+            if focus not in in_reach:
+                return []
+            count = min(1 + max(0, self.extra), len(in_reach))
+            pool = tuple(c for c in in_reach if c is not focus)
+            return [_Placement(frozenset((focus.id,)), pool, count - 1)]
+        if self.melee_area:
+            areas = self.melee_areas(at)
+        else:
+            areas = [cells for anchor in heeded for cells in self.ranged_areas(anchor.at)
+                     if self.area_in_range(at, cells)]
+        out: dict[frozenset[str], _Placement] = {}
+        for cells in areas:
+            hit = frozenset(c.id for c in heeded if c.at in cells and self.sees(c.at, at))
+            if not hit or hit in out:
                 continue
-            per_rank = [0] * ranks
-            for c in group:
-                per_rank[rank[c.id]] += 1
-            disadvantaged = sum(1 for c in group if wary and grid.adjacent(at, c.at))
-            yield frozenset(c.id for c in group), disadvantaged, per_rank, cells
+            pool = tuple(c for c in in_reach if c.id not in hit)
+            count = min(self.extra, len(pool))
+            if focus.id not in hit and (count == 0 or focus not in pool):
+                continue
+            out[hit] = _Placement(hit, pool, count, tuple(cells))
+        return list(out.values())
 
-    # 2. The best group of targets over every hex (this turn or later).
-    best = None
-    groups: set[frozenset[str]] = set()
-    found: list[tuple[int, tuple, frozenset[str], int, tuple[int, ...]]] = []
-    for at in range(len(grid.terrain)):
-        if not moves.can_end[at] or moves.cost[at] >= FAR:
-            continue
-        traps, cost = moves.traps[at], moves.cost[at]
-        now = cost <= monster.move
-        if best is not None and (traps, -now) > best[:2]:
-            continue
-        against_focus = int(wary and grid.adjacent(at, focus.at))
-        for targets, disadvantaged, per_rank, cells in options(at):
-            tail = (cost, *(-n for n in per_rank))
-            if variant.focus_disadvantage_first:
-                key = (traps, -now, against_focus, -len(targets), *tail)
-            else:
-                key = (traps, -now, -len(targets), disadvantaged, *tail)
-            stage = (traps, -now, against_focus) if variant.focus_disadvantage_first \
-                else (traps, -now)
-            found.append((at, stage, targets, disadvantaged, cells))
-            if best is None or key < best:
-                best, groups = key, {targets}
-            elif key == best:
-                groups.add(targets)
-    if best is None:
-        return
-    plan.group_key = best
-    # 3. Among hexes as good, the fewest targets at disadvantage, then the shortest move.
-    stage_best = best[:3] if variant.focus_disadvantage_first else best[:2]
-    chosen: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
-    top = None
-    for at, stage, targets, disadvantaged, cells in found:
-        if stage != stage_best or targets not in groups:
-            continue
-        key = (disadvantaged, moves.cost[at])
-        if top is None or key < top:
-            top, chosen = key, {(at, targets): cells}
-        elif key == top:
-            chosen.setdefault((at, targets), cells)
-    reachable = best[1] == -1
-    if reachable:
-        for (at, targets), cells in chosen.items():
-            action = Action(at, targets if monster.targets > 0 else frozenset(),
-                            cells if monster.targets > 0 else ())
-            plan.actions.setdefault(action, set()).add(focus.id)
-        return
-    # 4. Out of reach: move where the remaining way to one of those hexes is least.
-    for goal in sorted({at for at, _ in chosen}):
-        plan.goals.append(goal)
-        traps_to, cost_to = moves.to_target(goal)
-        top_move, stops = None, []
+    def choices(self, at: int, p: _Placement, focus: Character):
+        """(best tail of the group key, the groups that reach it) for one placement: the
+        extra targets are chosen by rank (or, in Frosthaven, to avoid disadvantage)."""
+        grid = self.grid
+        hit, slots = p.hit, p.extra
+        pool = list(p.pool)
+        if focus.id not in hit:
+            hit = hit | {focus.id}
+            pool.remove(focus)
+            slots -= 1
+        size = len(hit) + slots
+        if self.variant.rank_extra_targets:
+            layers: dict[int, list[Character]] = {}
+            for c in pool:
+                layers.setdefault(self.rank[c.id], []).append(c)
+            per_rank = [0] * self.ranks
+            for cid in hit:
+                per_rank[self.rank[cid]] += 1
+            fixed, free, room = list(hit), [], slots
+            for r in sorted(layers):
+                members = layers[r]
+                if room <= 0:
+                    break
+                take = min(room, len(members))
+                per_rank[r] += take
+                if take == len(members):
+                    fixed += [c.id for c in members]
+                else:
+                    free = [c.id for c in members]
+                room -= take
+            pick = slots - (len(fixed) - len(hit))
+            tail = tuple(-n for n in per_rank)
+            groups = [frozenset(fixed) | frozenset(x) for x in combinations(free, pick)]
+            return size, 0, tail, groups
+        wary = self.wary
+        far = [c.id for c in pool if not (wary and grid.adjacent(at, c.at))]
+        close = [c.id for c in pool if wary and grid.adjacent(at, c.at)]
+        against = sum(1 for cid in hit if wary and grid.adjacent(at, self.by_id[cid].at))
+        if len(far) >= slots:
+            groups = [hit | frozenset(x) for x in combinations(far, slots)]
+        else:
+            groups = [hit | frozenset(far) | frozenset(x)
+                      for x in combinations(close, slots - len(far))]
+        return size, against + max(0, slots - len(far)), (-size,), groups
+
+    def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]
+                       ) -> None:
+        grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
+        first = variant.focus_disadvantage_first
+        # 2. The best group of targets over every hex (this turn or later).
+        best = None
+        groups: set[frozenset[str]] = set()
+        stages: dict[int, tuple] = {}
+        options: dict[int, list[_Placement]] = {}
         for at in range(len(grid.terrain)):
-            if moves.cost[at] <= monster.move and moves.can_end[at]:
-                key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
-                if top_move is None or key < top_move:
-                    top_move, stops = key, [at]
-                elif key == top_move:
-                    stops.append(at)
-        for at in stops:
-            plan.actions.setdefault(Action(at, frozenset()), set()).add(focus.id)
+            if not moves.can_end[at] or moves.cost[at] >= FAR:
+                continue
+            traps, cost = moves.traps[at], moves.cost[at]
+            now = -int(cost <= monster.move)
+            against_focus = int(self.wary and grid.adjacent(at, focus.at))
+            stage = (traps, now, against_focus) if first else (traps, now)
+            if best is not None and stage > best[:len(stage)]:
+                continue
+            stages[at] = stage
+            options[at] = found = self.placements(at, focus, heeded)
+            for p in found:
+                size, disadvantaged, tail, chosen = self.choices(at, p, focus)
+                key = (*stage, -size, cost, *tail) if first else \
+                    (*stage, -size, disadvantaged, cost, *tail)
+                if best is None or key < best:
+                    best, groups = key, set(chosen)
+                elif key == best:
+                    groups.update(chosen)
+        if best is None:
+            return
+        plan.group_key = best
+        # 3. Among hexes as good, the fewest targets at disadvantage, then the shortest move.
+        stage_best = best[:3] if first else best[:2]
+        chosen: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
+        top = None
+        for at, stage in stages.items():
+            if stage != stage_best:
+                continue
+            for p in options[at]:
+                for group in groups:
+                    if not (p.hit <= group and len(group) == len(p.hit) + p.extra):
+                        continue
+                    pool = {c.id for c in p.pool}
+                    if not (group - p.hit) <= pool:
+                        continue
+                    disadvantaged = sum(1 for cid in group if self.wary
+                                        and grid.adjacent(at, self.by_id[cid].at))
+                    key = (disadvantaged, moves.cost[at])
+                    if top is None or key < top:
+                        top, chosen = key, {(at, group): p.cells}
+                    elif key == top:
+                        chosen.setdefault((at, group), p.cells)
+        if best[1] == -1:
+            for (at, group), cells in chosen.items():
+                attacks = monster.targets > 0
+                action = Action(at, group if attacks else frozenset(), cells if attacks else ())
+                plan.actions.setdefault(action, set()).add(focus.id)
+            return
+        # 4. Out of reach: move where the remaining way to one of those hexes is least.
+        for goal in sorted({at for at, _ in chosen}):
+            plan.goals.append(goal)
+            traps_to, cost_to = moves.to_target(goal)
+            top_move, stops = None, []
+            for at in range(len(grid.terrain)):
+                if moves.cost[at] <= monster.move and moves.can_end[at]:
+                    key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
+                    if top_move is None or key < top_move:
+                        top_move, stops = key, [at]
+                    elif key == top_move:
+                        stops.append(at)
+            for at in stops:
+                plan.actions.setdefault(Action(at, frozenset()), set()).add(focus.id)
