@@ -117,6 +117,8 @@ class _Turn:
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
+        self._from: dict[int, tuple] = {}
+        self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
 
     def sees(self, a: int, b: int) -> bool:
         return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
@@ -194,31 +196,71 @@ class _Turn:
             heeded = [focus] if heed_focus_only else self.characters
             self.plan_for_focus(plan, focus, heeded)
 
+    def _attacks_from(self, at: int) -> tuple[list[Character], list[tuple[frozenset, tuple]]]:
+        """Characters in reach and sight from `at`, and the distinct sets of characters an
+        area can hit from there (with the cells of one such placement)."""
+        found = self._from.get(at)
+        if found is not None:
+            return found
+        seen: dict[str, bool] = {}
+
+        def visible(c: Character) -> bool:
+            known = seen.get(c.id)
+            if known is None:
+                known = seen[c.id] = self.sees(c.at, at)
+            return known
+
+        in_reach = [c for c in self.characters if self.in_reach(at, c.at) and visible(c)]
+        hits: dict[frozenset[str], tuple[int, ...]] = {}
+        if self.melee_area:
+            for cells in self.melee_areas(at):
+                hit = frozenset(c.id for c in self.characters if c.at in cells and visible(c))
+                if hit and hit not in hits:
+                    hits[hit] = tuple(cells)
+        elif self.area_attack:
+            for members, layouts in self.ranged_layouts().items():
+                cells = next((c for c in layouts if self.area_in_range(at, c)), None)
+                if cells is None:
+                    continue
+                hit = frozenset(c.id for c in members if visible(c))
+                if hit and hit not in hits:
+                    hits[hit] = tuple(cells)
+        found = self._from[at] = (in_reach, list(hits.items()))
+        return found
+
+    def ranged_layouts(self) -> dict[tuple[Character, ...], list[list[int]]]:
+        """Every placement of the ranged area over a character, grouped by who is under it."""
+        if self._layouts is None:
+            self._layouts = {}
+            for anchor in self.characters:
+                for cells in self.ranged_areas(anchor.at):
+                    members = tuple(c for c in self.characters if c.at in cells)
+                    self._layouts.setdefault(members, []).append(cells)
+        return self._layouts
+
     def placements(self, at: int, focus: Character, heeded: list[Character]
                    ) -> list[_Placement]:
         """The distinct ways to attack from `at` that can include the focus."""
-        in_reach = [c for c in heeded if self.in_reach(at, c.at) and self.sees(c.at, at)]
+        in_reach, hits = self._attacks_from(at)
+        heeded_ids = {c.id for c in heeded}
+        if len(heeded) < len(self.characters):
+            in_reach = [c for c in in_reach if c.id in heeded_ids]
         if not self.area_attack:
             if focus not in in_reach:
                 return []
             count = min(1 + max(0, self.extra), len(in_reach))
             pool = tuple(c for c in in_reach if c is not focus)
             return [_Placement(frozenset((focus.id,)), pool, count - 1)]
-        if self.melee_area:
-            areas = self.melee_areas(at)
-        else:
-            areas = [cells for anchor in heeded for cells in self.ranged_areas(anchor.at)
-                     if self.area_in_range(at, cells)]
         out: dict[frozenset[str], _Placement] = {}
-        for cells in areas:
-            hit = frozenset(c.id for c in heeded if c.at in cells and self.sees(c.at, at))
+        for hit, cells in hits:
+            hit = hit & heeded_ids
             if not hit or hit in out:
                 continue
             pool = tuple(c for c in in_reach if c.id not in hit)
             count = min(self.extra, len(pool))
             if focus.id not in hit and (count == 0 or focus not in pool):
                 continue
-            out[hit] = _Placement(hit, pool, count, tuple(cells))
+            out[hit] = _Placement(hit, pool, count, cells)
         return list(out.values())
 
     def choices(self, at: int, p: _Placement, focus: Character):
@@ -253,18 +295,18 @@ class _Turn:
                 room -= take
             pick = slots - (len(fixed) - len(hit))
             tail = tuple(-n for n in per_rank)
-            groups = [frozenset(fixed) | frozenset(x) for x in combinations(free, pick)]
-            return size, 0, tail, groups
+            base = frozenset(fixed)
+            return size, 0, tail, lambda: [base | frozenset(x) for x in combinations(free, pick)]
         wary = self.wary
         far = [c.id for c in pool if not (wary and grid.adjacent(at, c.at))]
         close = [c.id for c in pool if wary and grid.adjacent(at, c.at)]
         against = sum(1 for cid in hit if wary and grid.adjacent(at, self.by_id[cid].at))
         if len(far) >= slots:
-            groups = [hit | frozenset(x) for x in combinations(far, slots)]
+            base, free, pick = hit, far, slots
         else:
-            groups = [hit | frozenset(far) | frozenset(x)
-                      for x in combinations(close, slots - len(far))]
-        return size, against + max(0, slots - len(far)), (-size,), groups
+            base, free, pick = hit | frozenset(far), close, slots - len(far)
+        return (size, against + max(0, slots - len(far)), (-size,),
+                lambda: [base | frozenset(x) for x in combinations(free, pick)])
 
     def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]
                        ) -> None:
@@ -291,9 +333,9 @@ class _Turn:
                 key = (*stage, -size, cost, *tail) if first else \
                     (*stage, -size, disadvantaged, cost, *tail)
                 if best is None or key < best:
-                    best, groups = key, set(chosen)
+                    best, groups = key, set(chosen())
                 elif key == best:
-                    groups.update(chosen)
+                    groups.update(chosen())
         if best is None:
             return
         plan.group_key = best
