@@ -93,11 +93,14 @@ def _decision(ruleset: MonsterFocus, encounter: Encounter, unit_id: str, variant
     lines = []
     for s in plan.scores:
         c = s.character
-        if s.traps is None:
+        if s.beaten:
+            lines.append(f"{c.id}: needs more than the best above, {_hexes(s.proximity)} away, "
+                         f"initiative {c.initiative:g}")
+        elif s.traps is None:
             lines.append(f"{c.id}: cannot be attacked from any hex it can reach")
         else:
             lines.append(f"{c.id}: attackable after {plural(s.traps, 'trap')} and "
-                         f"{plural(s.cost, 'movement point')}, {plural(s.proximity, 'hex')} "
+                         f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
                          f"away, initiative {c.initiative:g}")
     rules = ruleset.variant_names[variant_id]
     if plan.foci:
@@ -162,3 +165,7 @@ def _decision(ruleset: MonsterFocus, encounter: Encounter, unit_id: str, variant
 
 def build() -> MonsterFocus:
     return MonsterFocus(load_ruleset_data("monster-focus"))
+
+
+def _hexes(count: int) -> str:
+    return f"{count} hex" if count == 1 else f"{count} hexes"

@@ -58,6 +58,7 @@ class FocusScore:
     cost: int | None
     proximity: int
     initiative: float
+    beaten: bool = False  # search stopped: it costs more than a character already found
 
 
 @dataclass(frozen=True)
@@ -163,14 +164,16 @@ class _Turn:
                       if moves.can_end[i] and moves.cost[i] < FAR)
         best: tuple | None = None
         for c in self.characters:
-            found = None
+            found, beaten = None, False
             for traps, cost, at in ends:
                 if best is not None and (traps, cost) > best[:2]:
+                    beaten = True
                     break
                 if self.can_attack(at, c.at):
                     found = (traps, cost)
                     break
-            plan.scores.append(FocusScore(c, *(found or (None, None)), near[c.at], c.initiative))
+            plan.scores.append(FocusScore(c, *(found or (None, None)), near[c.at], c.initiative,
+                                          beaten))
             if found is not None:
                 key = (*found, near[c.at] if variant.proximity else 0, c.initiative)
                 if best is None or key < best:
