@@ -128,36 +128,45 @@ def _crosses_quad(o, quad) -> bool:
     return any(segments_touch(o[0], o[1], quad[i], quad[(i + 1) % n]) for i in range(n))
 
 
+def _cross(v, w) -> float:
+    return v[0] * w[1] - v[1] * w[0]
+
+
 def _open_gap(p0, p1, q0, q1, occluders) -> bool:
     """Whether the segments P(s)Q(t) (P on p0p1, Q on q0q1, the two parallel and equally
     long) that miss every occluder form an open set. Between two consecutive critical
-    values of s nothing changes order, so the middle of each such strip is tested."""
+    values of s nothing changes order, so the middle of each such strip is tested.
+
+    With the diagonals parallel every test below is linear in s and in t: for an
+    occluder e1e2, Q(t) is shadowed from P(s) when it lies in the cone from P(s) over the
+    occluder and not on P(s)'s side of the occluder's line."""
     u = (p1[0] - p0[0], p1[1] - p0[1])
     b = (q0[0] - p0[0], q0[1] - p0[1])
-
-    def cross(v, w):
-        return v[0] * w[1] - v[1] * w[0]
-
+    cub = _cross(u, b)
     lines: list[tuple[float, float]] = [(0.0, 0.0), (1.0, 0.0)]  # t = c + m s
     critical = {0.0, 1.0}
-    cub = cross(u, b)
+    shadows = []
     for e1, e2 in occluders:
-        for e in (e1, e2):
-            a = (e[0] - p0[0], e[1] - p0[1])
-            cau = cross(a, u)
-            if cau != 0:
-                # P(s), e and Q(t) in line: t = s + (s cross(u, b) - cross(a, b)) / cross(a, u)
-                lines.append((-cross(a, b) / cau, 1 + cub / cau))
-        # Where P(s) crosses the occluder's line, the shadow changes side.
-        ou = _orient(e1, e2, (p0[0] + u[0], p0[1] + u[1])) - _orient(e1, e2, p0)
-        if ou != 0:
-            s = -_orient(e1, e2, p0) / ou
-            if 0 < s < 1:
-                critical.add(s)
-        # The occluder's own line meets the far diagonal at a fixed t.
-        ow = _orient(e1, e2, q1) - _orient(e1, e2, q0)
-        if ow != 0:
-            lines.append((-_orient(e1, e2, q0) / ow, 0.0))
+        a1 = (e1[0] - p0[0], e1[1] - p0[1])
+        a2 = (e2[0] - p0[0], e2[1] - p0[1])
+        d = (e2[0] - e1[0], e2[1] - e1[1])
+        du = _cross(d, u)
+        side = (-_cross(d, a1), du)  # orient(e1, e2, P(s)) = side0 + side1 s
+        cone = (_cross(a1, a2), du)  # orient(P(s), e1, e2)
+        rays = []
+        for a in (a1, a2):
+            au = _cross(a, u)
+            # orient(P(s), e, Q(t)) = cross(a, b) + (t - s) cross(a, u) - s cross(u, b)
+            rays.append((_cross(a, b), -au - cub, au))
+            if au != 0:  # P(s), e and Q(t) in line
+                lines.append((-_cross(a, b) / au, 1 + cub / au))
+        far = (_cross(d, (b[0] - a1[0], b[1] - a1[1])), du)  # orient(e1, e2, Q(t))
+        if du != 0:
+            s_cross = -side[0] / du
+            if 0 < s_cross < 1:
+                critical.add(s_cross)  # P(s) crosses the occluder's line
+            lines.append((-far[0] / du, 0.0))  # the occluder's line meets the far diagonal
+        shadows.append((e1, e2, side, cone, rays, far))
     for i, (c1, m1) in enumerate(lines):
         for c2, m2 in lines[:i]:
             if m1 != m2:
@@ -166,44 +175,38 @@ def _open_gap(p0, p1, q0, q1, occluders) -> bool:
                     critical.add(s)
     marks = sorted(critical)
     for s0, s1 in pairwise(marks):
-        if s1 - s0 < EPS:
-            continue
-        s = (s0 + s1) / 2
-        p = (p0[0] + s * u[0], p0[1] + s * u[1])
-        if _free_at(p, q0, q1, occluders):
+        if s1 - s0 >= EPS and _free_at((s0 + s1) / 2, p0, u, shadows):
             return True
     return False
 
 
-def _free_at(p, q0, q1, occluders) -> bool:
-    """Whether some interval of t of positive length has P Q(t) missing every occluder."""
-    w = (q1[0] - q0[0], q1[1] - q0[1])
+def _free_at(s: float, p0, u, shadows) -> bool:
+    """Whether some interval of t of positive length has P(s)Q(t) missing every occluder."""
     blocked = []
-    for e1, e2 in occluders:
-        side = _orient(e1, e2, p)
-        if abs(side) <= EPS:
-            lo_x, hi_x = sorted((e1[0], e2[0]))
-            lo_y, hi_y = sorted((e1[1], e2[1]))
-            if lo_x - EPS <= p[0] <= hi_x + EPS and lo_y - EPS <= p[1] <= hi_y + EPS:
+    for e1, e2, side, cone, rays, far in shadows:
+        here = side[0] + side[1] * s
+        if abs(here) <= EPS:
+            px, py = p0[0] + s * u[0], p0[1] + s * u[1]
+            if (min(e1[0], e2[0]) - EPS <= px <= max(e1[0], e2[0]) + EPS
+                    and min(e1[1], e2[1]) - EPS <= py <= max(e1[1], e2[1]) + EPS):
                 return False  # standing in the wall: everything is blocked
             continue  # only segments along the wall's own line: no area
+        want = cone[0] + cone[1] * s
         lo, hi = 0.0, 1.0
-        # Q(t) inside the cone from p over the occluder, and not on p's side of it.
-        for x, y, want in ((p, e1, _orient(p, e1, e2)), (p, e2, _orient(p, e2, e1)),
-                           (e1, e2, -side)):
-            c0 = _orient(x, y, q0)
-            c1 = _orient(x, y, (q0[0] + w[0], q0[1] + w[1])) - c0
-            # want * (c0 + c1 t) >= 0
-            g0, g1 = want * c0, want * c1
+        (r0, rs, rt), (v0, vs, vt) = rays
+        # each condition: g0 + g1 t >= 0
+        for g0, g1 in ((want * (r0 + rs * s), want * rt), (-want * (v0 + vs * s), -want * vt),
+                       (-here * far[0], -here * far[1])):
             if abs(g1) <= EPS * EPS:
                 if g0 < -EPS:
                     lo, hi = 1.0, 0.0
                 continue
             root = -g0 / g1
             if g1 > 0:
-                lo = max(lo, root)
-            else:
-                hi = min(hi, root)
+                if root > lo:
+                    lo = root
+            elif root < hi:
+                hi = root
         if lo <= hi:
             blocked.append((lo, hi))
     blocked.sort()
@@ -211,7 +214,8 @@ def _free_at(p, q0, q1, occluders) -> bool:
     for lo, hi in blocked:
         if lo > reached + EPS:
             return True
-        reached = max(reached, hi)
+        if hi > reached:
+            reached = hi
     return reached < 1.0 - EPS
 
 
