@@ -74,15 +74,33 @@ def sees_any_point(grid: Grid, a: int, b: int) -> bool:
     k = _cross_section(cell_a, cell_b)
     p0, p1 = corner(cell_a, k), corner(cell_a, k + 3)
     q0, q1 = corner(cell_b, k), corner(cell_b, k + 3)
-    near = [o for o in _nearby(grid, [p0, p1, q0, q1])
-            if _crosses_quad(o, (p0, p1, q1, q0))]
+    near = _nearby(grid, [p0, p1, q0, q1])
     if not near:
         return True
     # A clear line between the centres has clear lines all round it.
     ca, cb = centre(cell_a), centre(cell_b)
     if not any(segments_touch(ca, cb, o[0], o[1]) for o in near):
         return True
+    near = [o for o in near if _crosses_quad(o, (p0, p1, q1, q0))]
+    if _walls_join_sides(near, (p0, q0), (p1, q1)):
+        return False
     return _open_gap(p0, p1, q0, q1, near)
+
+
+def _walls_join_sides(walls, left, right) -> bool:
+    """Whether touching walls run from one long side of the strip between the diagonals to
+    the other: every line from one hex to the other must then touch one of them."""
+    reached = [o for o in walls if segments_touch(o[0], o[1], *left)]
+    todo = list(reached)
+    rest = [o for o in walls if o not in reached]
+    while todo:
+        wall = todo.pop()
+        if segments_touch(wall[0], wall[1], *right):
+            return True
+        touching = [o for o in rest if segments_touch(o[0], o[1], *wall)]
+        rest = [o for o in rest if o not in touching]
+        todo += touching
+    return False
 
 
 def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
@@ -173,6 +191,8 @@ def _open_gap(p0, p1, q0, q1, occluders) -> bool:
                 s = (c2 - c1) / (m1 - m2)
                 if 0 < s < 1:
                     critical.add(s)
+    if _free_at(0.5, p0, u, shadows):
+        return True  # already open half way along (the usual case)
     marks = sorted(critical)
     for s0, s1 in pairwise(marks):
         if s1 - s0 >= EPS and _free_at((s0 + s1) / 2, p0, u, shadows):
