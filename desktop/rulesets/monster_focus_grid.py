@@ -44,6 +44,7 @@ class Grid:
     walled_corners: frozenset[tuple[int, int]]  # corners touching any wall
     occluders: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # segments that block sight
     _rows: list  # hexes_from, filled on first use
+    memo: dict  # other facts about this board, kept by the modules that derive them
 
     def hexes_from(self, start: int) -> tuple[int, ...]:
         """Hexes from `start` to every cell, never entering a wall hex or crossing a thin
@@ -106,7 +107,7 @@ def grid_of(board: Board) -> Grid:
                 if terrain[i] != wall and not beside_wall and (n < 0 or n > i):
                     occluders.append(ends)
     return Grid(width, height, terrain, tuple(neighbours), tuple(tuple(t) for t in thin),
-                frozenset(walled), tuple(occluders), [None] * len(cells))
+                frozenset(walled), tuple(occluders), [None] * len(cells), {})
 
 
 def _hex_counts(start, terrain, neighbours, thin) -> tuple[int, ...]:

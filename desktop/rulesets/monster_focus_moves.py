@@ -53,29 +53,20 @@ class MoveMap:
         self.can_end = tuple(i == start or (terrain[i] not in blocked_end
                                             and i not in characters and i not in allies)
                              for i in range(n))
-        icy = [walking and t == ICY for t in terrain]
-        steps: list[list[tuple[int, int]]] = []
-        for u in range(n):
-            out = []
-            for d, v in enumerate(grid.neighbours[u]):
-                if v < 0 or not passable[v] or grid.thin[u][d]:
-                    continue
-                if icy[v]:
-                    while True:
-                        w = grid.neighbours[v][d]
-                        if w < 0 or not passable[w] or w in allies or grid.thin[v][d]:
-                            break
-                        v = w
-                        if not icy[v]:
-                            break
-                    out.append((v, 1))
-                else:
-                    out.append((v, 1 + (self.extra[v] if walking else 0)))
-            steps.append(out)
-        self.steps = steps
-        self.icy = any(icy)
+        self.icy = walking and ICY in terrain
+        if self.icy:  # slides stop before figures: the steps depend on where they stand
+            self.blocked: frozenset[int] = frozenset()
+            self.steps = _steps(grid, passable, walking, allies)
+        else:  # the board's own steps; characters are stepped round during the search
+            self.blocked = characters if walking else frozenset()
+            key = ("steps", walking, movement.teleport, movement.jump or movement.flying)
+            if key not in grid.memo:
+                open_ground = passable if not walking else \
+                    [t not in (WALL, OBSTACLE) for t in terrain]
+                grid.memo[key] = _steps(grid, open_ground, walking, frozenset())
+            self.steps = grid.memo[key]
         self._reverse: list[list[tuple[int, int]]] | None = None
-        self.traps, self.cost, self.previous = self._search(start, steps)
+        self.traps, self.cost, self.previous = self._search(start, self.steps)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [c + self.extra[i] if c < FAR and i != start else c
                          for i, c in enumerate(self.cost)]
@@ -86,10 +77,11 @@ class MoveMap:
         traps[origin] = cost[origin] = 0
         if self.landing_only:  # only the landing hex can be a trap: plain shortest steps
             queue = deque([origin])
+            blocked = self.blocked
             while queue:
                 u = queue.popleft()
                 for v, c in steps[u]:
-                    if cost[v] == FAR:
+                    if cost[v] == FAR and v not in blocked:
                         cost[v] = cost[u] + c
                         previous[v] = u
                         queue.append(v)
@@ -98,11 +90,14 @@ class MoveMap:
                     traps[v] = int(self.trap[v])
             return traps, cost, previous
         heap = [(0, 0, origin)]
+        blocked = self.blocked
         while heap:
             t, c, u = heapq.heappop(heap)
             if (t, c) != (traps[u], cost[u]):
                 continue
             for v, step_cost in steps[u]:
+                if v in blocked:
+                    continue
                 key = (t + self.trap[v], c + step_cost)
                 if key < (traps[v], cost[v]):
                     traps[v], cost[v] = key
@@ -113,11 +108,13 @@ class MoveMap:
     def to_target(self, target: int) -> tuple[list[int], list[int]]:
         """(traps, movement points) from every hex to `target`."""
         if self._reverse is None:
-            rev: list[list[tuple[int, int]]] = [[] for _ in self.steps]
-            for u, out in enumerate(self.steps):
-                for v, c in out:
-                    rev[v].append((u, c))
-            self._reverse = rev
+            key = ("reverse", id(self.steps))
+            if self.icy:
+                self._reverse = _reversed(self.steps)
+            else:  # the board's own steps, kept on the grid with them
+                if key not in self.grid.memo:
+                    self.grid.memo[key] = _reversed(self.steps)
+                self._reverse = self.grid.memo[key]
         if self.landing_only:
             _, cost, _ = self._search(target, self._reverse)
             landing_trap = int(self.trap[target])
@@ -138,6 +135,8 @@ class MoveMap:
             if (t, c) != (traps[v], cost[v]):
                 continue
             for u, step_cost in self._reverse[v]:
+                if u in self.blocked:
+                    continue
                 key = (t + self.trap[v], c + step_cost)
                 if key < (traps[u], cost[u]):
                     traps[u], cost[u] = key
@@ -150,3 +149,37 @@ class MoveMap:
             path.append(cell)
             cell = self.previous[cell]
         return path[::-1]
+
+
+def _steps(grid: Grid, passable: list[bool], walking: bool, allies: frozenset[int]
+           ) -> list[list[tuple[int, int]]]:
+    """Per hex, the (hex reached, movement points) of each step from it."""
+    icy = [walking and t == ICY for t in grid.terrain]
+    extra = [int(walking and t == DIFFICULT) for t in grid.terrain]
+    steps: list[list[tuple[int, int]]] = []
+    for u, around in enumerate(grid.neighbours):
+        out = []
+        for d, v in enumerate(around):
+            if v < 0 or not passable[v] or grid.thin[u][d]:
+                continue
+            if icy[v]:
+                while True:
+                    w = grid.neighbours[v][d]
+                    if w < 0 or not passable[w] or w in allies or grid.thin[v][d]:
+                        break
+                    v = w
+                    if not icy[v]:
+                        break
+                out.append((v, 1))
+            else:
+                out.append((v, 1 + extra[v]))
+        steps.append(out)
+    return steps
+
+
+def _reversed(steps: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    back: list[list[tuple[int, int]]] = [[] for _ in steps]
+    for u, out in enumerate(steps):
+        for v, c in out:
+            back[v].append((u, c))
+    return back

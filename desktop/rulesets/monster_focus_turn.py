@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from desktop.engine.hex_geometry import from_axial, hex_distance
 from desktop.rulesets.monster_focus_areas import (
     melee_placements,
     ranged_placements,
@@ -311,6 +312,20 @@ class _Turn:
         return (size, against + max(0, slots - len(far)), (-size,),
                 lambda: [base | frozenset(x) for x in combinations(free, pick)])
 
+    def hexes_near(self, focus: Character) -> list[int]:
+        """Hexes from which an attack could include the focus (a superset)."""
+        grid = self.grid
+        if not self.area_attack:
+            row = grid.hexes_from(focus.at)
+            return [at for at in range(len(row)) if row[at] <= self.reach_limit]
+        cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
+        spread = max(hex_distance(a, b) for a in cells for b in cells)
+        limit = max(spread, self.reach_limit) if self.melee_area else \
+            self.reach_limit + spread
+        here = grid.cell(focus.at)
+        return [at for at in range(len(grid.terrain))
+                if hex_distance(grid.cell(at), here) <= limit]
+
     def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]
                        ) -> None:
         grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
@@ -320,7 +335,7 @@ class _Turn:
         groups: set[frozenset[str]] = set()
         stages: dict[int, tuple] = {}
         options: dict[int, list[_Placement]] = {}
-        for at in range(len(grid.terrain)):
+        for at in self.hexes_near(focus):
             if not moves.can_end[at] or moves.cost[at] >= FAR:
                 continue
             traps, cost = moves.traps[at], moves.cost[at]
