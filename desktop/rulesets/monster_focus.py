@@ -94,18 +94,18 @@ def _decision(ruleset: MonsterFocus, encounter: Encounter, unit_id: str, variant
     for s in plan.scores:
         c = s.character
         if s.beaten:
-            lines.append(f"{c.id}: needs more than the best above, {_hexes(s.proximity)} away, "
-                         f"initiative {c.initiative:g}")
+            lines.append(f"{names[c.id]}: needs more than the best above, "
+                         f"{_hexes(s.proximity)} away, initiative {c.initiative:g}")
         elif s.traps is None:
-            lines.append(f"{c.id}: cannot be attacked from any hex it can reach")
+            lines.append(f"{names[c.id]}: cannot be attacked from any hex it can reach")
         else:
-            lines.append(f"{c.id}: attackable after {plural(s.traps, 'trap')} and "
+            lines.append(f"{names[c.id]}: attackable after {plural(s.traps, 'trap')} and "
                          f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
                          f"away, initiative {c.initiative:g}")
     rules = ruleset.variant_names[variant_id]
     if plan.foci:
-        chosen = (f"focus {plan.foci[0]}" if len(plan.foci) == 1 else
-                  f"tied foci {', '.join(plan.foci)}: the players choose")
+        chosen = (f"focus {names[plan.foci[0]]}" if len(plan.foci) == 1 else
+                  f"tied foci {', '.join(names[f] for f in plan.foci)}: the players choose")
         trace.add(STEP_FOCUS, APPLIED, f"{rules} rules. " + "; ".join(lines) + f". → {chosen}.")
     else:
         why = "; ".join(lines) if lines else "no character it may attack"
@@ -145,7 +145,8 @@ def _decision(ruleset: MonsterFocus, encounter: Encounter, unit_id: str, variant
         area = ""
         if actions[0].area:
             area = f"; area on {', '.join(str(cell(i)) for i in actions[0].area)}"
-        trace.add(STEP_ATTACK, APPLIED, f"Attacks {', '.join(main.targets)}{area}.")
+        trace.add(STEP_ATTACK, APPLIED,
+                  f"Attacks {', '.join(names[t] for t in main.targets)}{area}.")
     else:
         trace.add(STEP_ATTACK, SKIPPED, "Nobody it may attack this turn.")
 

@@ -82,25 +82,46 @@ def sees_any_point(grid: Grid, a: int, b: int) -> bool:
     if not any(segments_touch(ca, cb, o[0], o[1]) for o in near):
         return True
     near = [o for o in near if _crosses_quad(o, (p0, p1, q1, q0))]
-    if _walls_join_sides(near, (p0, q0), (p1, q1)):
+    if _walls_join_sides(grid, near, (p0, q0), (p1, q1)):
         return False
     return _open_gap(p0, p1, q0, q1, near)
 
 
-def _walls_join_sides(walls, left, right) -> bool:
+def _walls_join_sides(grid: Grid, walls, left, right) -> bool:
     """Whether touching walls run from one long side of the strip between the diagonals to
     the other: every line from one hex to the other must then touch one of them."""
-    reached = [o for o in walls if segments_touch(o[0], o[1], *left)]
-    todo = list(reached)
-    rest = [o for o in walls if o not in reached]
+    touching = _touching(grid)
+    todo = [o for o in walls if segments_touch(o[0], o[1], *left)]
+    seen = set(todo)
+    inside = set(walls)
     while todo:
         wall = todo.pop()
         if segments_touch(wall[0], wall[1], *right):
             return True
-        touching = [o for o in rest if segments_touch(o[0], o[1], *wall)]
-        rest = [o for o in rest if o not in touching]
-        todo += touching
+        for other in touching[wall]:
+            if other in inside and other not in seen:
+                seen.add(other)
+                todo.append(other)
     return False
+
+
+def _touching(grid: Grid) -> dict:
+    """For every wall segment of the board, the wall segments it touches (kept per board)."""
+    found = grid.memo.get("touching walls")
+    if found is None:
+        walls = grid.occluders
+        found = {o: [] for o in walls}
+        for i, a in enumerate(walls):
+            for b in walls[:i]:
+                if (max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
+                        and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
+                        and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
+                        and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
+                        and segments_touch(a[0], a[1], b[0], b[1])):
+                    found[a].append(b)
+                    found[b].append(a)
+        grid.memo["touching walls"] = found
+    return found
 
 
 def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
