@@ -7,14 +7,20 @@ the acceptance README (../shared/monster-focus/README.md).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
-from desktop.rulesets.chain import ChainTrace, plural
+from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.monster_focus_grid import grid_of
+from desktop.rulesets.monster_focus_grid import Grid, grid_of
 from desktop.rulesets.monster_focus_moves import Movement
 from desktop.rulesets.monster_focus_turn import (
     Action,
@@ -25,22 +31,37 @@ from desktop.rulesets.monster_focus_turn import (
     plan_turn,
 )
 
-STEP_FOCUS = "1. Find the focus"
-STEP_MOVE = "2. Move"
-STEP_ATTACK = "3. Attack"
 MUDDLED = ("muddle", "muddled")
-_sight_memo: BoardCache[dict] = BoardCache("monster-focus sight", empty_dict)
+VARIANT_FLAGS = ("corner_sight", "jump_pays_difficult", "proximity",
+                 "focus_disadvantage_first", "plan_with_all_targets", "rank_extra_targets")
+# Sight between two hexes depends only on the board and the variant's reading of sight.
+_sight_memo: BoardCache[dict[Any, bool]] = BoardCache("monster-focus sight", empty_dict)
+
+
+@dataclass
+class MonsterFocusContext(Context):
+    """The monster's turn as numbers: the board's grid, the variant and the planned turn."""
+
+    grid: Grid
+    variant_id: str
+    monster: Monster
+    plan: TurnPlan
+
+    def cell(self, index: int) -> Cell:
+        return self.grid.cell(index)
+
+    def name(self, unit_id: str) -> str:
+        return self.encounter.unit(unit_id).name
 
 
 class MonsterFocus(Ruleset):
     def __init__(self, data: RulesetData) -> None:
         super().__init__(data)
-        flags = ("corner_sight", "jump_pays_difficult", "proximity",
-                 "focus_disadvantage_first", "plan_with_all_targets", "rank_extra_targets")
-        self.variants = {vid: Variant(**{f: spec[f] for f in flags})
-                         for vid, spec in data.extra["variants"].items()}
-        self.variant_names = {vid: spec["name"] for vid, spec in data.extra["variants"].items()}
-        self.default_variant = data.extra["rules"]["variant"]["default"]
+        variants: dict[str, dict[str, Any]] = data.extra["variants"]
+        self.variants = {vid: Variant(**{f: bool(spec[f]) for f in VARIANT_FLAGS})
+                         for vid, spec in variants.items()}
+        self.variant_names = {vid: str(spec["name"]) for vid, spec in variants.items()}
+        self.default_variant = str(data.extra["rules"]["variant"]["default"])
 
     def validate(self, encounter: Encounter) -> list[str]:
         for unit in encounter.units:
@@ -49,15 +70,16 @@ class MonsterFocus(Ruleset):
                         f"{unit.stat('range')} (melee areas need range 0, ranged ones more)"]
         return []
 
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice) -> Decision:
-        unit = encounter.unit(unit_id)
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+                ) -> MonsterFocusContext:
         board = encounter.board
         grid = grid_of(board)
-        variant_id = encounter.rules.get("variant", self.default_variant)
+        variant_id = str(encounter.rules.get("variant", self.default_variant))
         variant = self.variants[variant_id]
+        living = [u for u in encounter.players() if u.hp > 0]
         characters = [Character(u.id, grid.index(u.at), u.stat("initiative", 99))
-                      for u in encounter.players() if u.hp > 0 and not u.has("invisible")]
-        blockers = [u for u in encounter.players() if u.hp > 0 and u.has("invisible")]
+                      for u in living if not u.has("invisible")]
+        unseen = frozenset(grid.index(u.at) for u in living if u.has("invisible"))
         allies = frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)
         tags = set(unit.tags)
         monster = Monster(
@@ -69,9 +91,73 @@ class MonsterFocus(Ruleset):
             muddled=any(unit.has(s) for s in MUDDLED),
             area_kind=unit.aoe.kind if unit.aoe else None,
             area=unit.aoe.hexes if unit.aoe else ())
-        plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board),
-                         frozenset(grid.index(u.at) for u in blockers))
-        return _decision(self, encounter, unit_id, variant_id, plan, grid, monster, dice)
+        plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board), unseen)
+        return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan)
+
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, MonsterFocusContext)  # built by self.context
+        self._focus(ctx, chain)
+        actions = _ranked(ctx)
+        outcomes = [_outcome(ctx, a) for a in actions] or [Outcome("hold")]
+        self._move(ctx, chain, actions)
+        main = outcomes[0]
+        names = ", ".join(ctx.name(t) for t in main.targets)
+        if main.targets:
+            area = ""
+            if actions[0].area:
+                area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
+            chain.applied("attack", f"Attacks {names}{area}.")
+        else:
+            chain.skipped("attack", "Nobody it may attack this turn.")
+        if main.action == "attack":
+            summary = f"Attack {names}"
+            if main.destination is not None:
+                summary += f" from {list(main.destination)}"
+        elif main.destination is not None:
+            summary = f"Move to {list(main.destination)}"
+        else:
+            summary = "Hold"
+        return Result(outcomes, summary)
+
+    def _focus(self, ctx: MonsterFocusContext, chain: Chain) -> None:
+        plan = ctx.plan
+        lines = []
+        for s in plan.scores:
+            c, name = s.character, ctx.name(s.character.id)
+            if s.beaten:
+                lines.append(f"{name}: needs more than the best above, "
+                             f"{_hexes(s.proximity)} away, initiative {c.initiative:g}")
+            elif s.traps is None or s.cost is None:
+                lines.append(f"{name}: cannot be attacked from any hex it can reach")
+            else:
+                lines.append(f"{name}: attackable after {plural(s.traps, 'trap')} and "
+                             f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
+                             f"away, initiative {c.initiative:g}")
+        rules = self.variant_names[ctx.variant_id]
+        if plan.foci:
+            chosen = (f"focus {ctx.name(plan.foci[0])}" if len(plan.foci) == 1 else
+                      f"tied foci {', '.join(ctx.name(f) for f in plan.foci)}: the players "
+                      "choose")
+            chain.applied("focus", f"{rules} rules. " + "; ".join(lines) + f". → {chosen}.")
+        else:
+            why = "; ".join(lines) if lines else "no character it may attack"
+            chain.skipped("focus", f"{rules} rules. {why}: no focus, it stays.")
+
+    def _move(self, ctx: MonsterFocusContext, chain: Chain, actions: list[Action]) -> None:
+        plan, move = ctx.plan, ctx.monster.move
+        if not plan.foci:
+            chain.skipped("move", "No focus: it does not move.")
+            return
+        cost = plan.moves.cost
+        ends = ", ".join(f"{_shown(ctx, a.at)} ({plural(cost[a.at], 'point')})"
+                         for a in actions)
+        if plan.reachable:
+            chain.applied("move", f"It can attack its focus this turn (move {move}); best "
+                                  f"attack hexes: {ends}.")
+        else:
+            goals = ", ".join(_shown(ctx, g) for g in plan.goals)
+            chain.applied("move", f"No attack on its focus within move {move}; it heads for "
+                                  f"{goals} and may end on {ends}.")
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
@@ -81,92 +167,32 @@ class MonsterFocus(Ruleset):
              "elites first, then by standee number (the roster order here).",))
 
 
-def _decision(ruleset: MonsterFocus, encounter: Encounter, unit_id: str, variant_id: str,
-              plan: TurnPlan, grid, monster: Monster, dice: Dice) -> Decision:
-    trace = ChainTrace()
-    names = {u.id: u.name for u in encounter.units}
-    start = monster.at
-
-    def cell(i: int) -> list[int]:
-        return list(grid.cell(i))
-
-    lines = []
-    for s in plan.scores:
-        c = s.character
-        if s.beaten:
-            lines.append(f"{names[c.id]}: needs more than the best above, "
-                         f"{_hexes(s.proximity)} away, initiative {c.initiative:g}")
-        elif s.traps is None:
-            lines.append(f"{names[c.id]}: cannot be attacked from any hex it can reach")
-        else:
-            lines.append(f"{names[c.id]}: attackable after {plural(s.traps, 'trap')} and "
-                         f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
-                         f"away, initiative {c.initiative:g}")
-    rules = ruleset.variant_names[variant_id]
-    if plan.foci:
-        chosen = (f"focus {names[plan.foci[0]]}" if len(plan.foci) == 1 else
-                  f"tied foci {', '.join(names[f] for f in plan.foci)}: the players choose")
-        trace.add(STEP_FOCUS, APPLIED, f"{rules} rules. " + "; ".join(lines) + f". → {chosen}.")
-    else:
-        why = "; ".join(lines) if lines else "no character it may attack"
-        trace.add(STEP_FOCUS, SKIPPED, f"{rules} rules. {why}: no focus, it stays.")
-
-    def targets_of(action: Action) -> tuple[str, ...]:
-        foci = [f for f in plan.foci if f in plan.actions[action] and f in action.targets]
-        first = foci[:1]
-        return (*first, *sorted(t for t in action.targets if t not in first))
-
-    def outcome(action: Action) -> Outcome:
-        dest = None if action.at == start else grid.cell(action.at)
-        targets = targets_of(action)
-        kind = "attack" if targets else ("move" if dest is not None else "hold")
-        path = tuple(grid.cell(i) for i in plan.moves.path_to(action.at)) if dest else ()
-        return Outcome(kind, targets, dest, path)
-
-    actions = sorted(plan.actions, key=lambda a: (plan.moves.cost[a.at], grid.cell(a.at)[::-1],
-                                                  sorted(a.targets)))
-    outcomes = [outcome(a) for a in actions] or [Outcome("hold")]
-    main = outcomes[0]
-    if plan.foci:
-        ends = ", ".join(f"{cell(a.at)} ({plural(plan.moves.cost[a.at], 'point')})"
-                         for a in actions)
-        if plan.reachable:
-            trace.add(STEP_MOVE, APPLIED,
-                      f"It can attack its focus this turn (move {monster.move}); best "
-                      f"attack hexes: {ends}.")
-        else:
-            goals = ", ".join(str(cell(g)) for g in plan.goals)
-            trace.add(STEP_MOVE, APPLIED,
-                      f"No attack on its focus within move {monster.move}; it heads for "
-                      f"{goals} and may end on {ends}.")
-    else:
-        trace.add(STEP_MOVE, SKIPPED, "No focus: it does not move.")
-    if main.targets:
-        area = ""
-        if actions[0].area:
-            area = f"; area on {', '.join(str(cell(i)) for i in actions[0].area)}"
-        trace.add(STEP_ATTACK, APPLIED,
-                  f"Attacks {', '.join(names[t] for t in main.targets)}{area}.")
-    else:
-        trace.add(STEP_ATTACK, SKIPPED, "Nobody it may attack this turn.")
-
-    if main.action == "attack":
-        summary = f"Attack {', '.join(names[t] for t in main.targets)}"
-        if main.destination is not None:
-            summary += f" from {list(main.destination)}"
-    elif main.action == "move":
-        summary = f"Move to {list(main.destination)}"
-    else:
-        summary = "Hold"
-    unit = encounter.unit(unit_id)
-    return Decision(unit=unit_id, ruleset=ruleset.id, ai=unit.ai, outcome=main, summary=summary,
-                    rolls=tuple(dice.rolls), alternatives=tuple(outcomes[1:]),
-                    trace=trace.steps())
+def _ranked(ctx: MonsterFocusContext) -> list[Action]:
+    """The planned actions, the least movement first (then by hex, then by targets)."""
+    plan = ctx.plan
+    cost = plan.moves.cost
+    return sorted(plan.actions, key=lambda a: (cost[a.at], ctx.cell(a.at)[::-1],
+                                               sorted(a.targets)))
 
 
-def build() -> MonsterFocus:
-    return MonsterFocus(load_ruleset_data("monster-focus"))
+def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
+    plan = ctx.plan
+    dest = None if action.at == ctx.monster.at else ctx.cell(action.at)
+    # Its focus first (the one behind this action), then the others in id order.
+    first = [f for f in plan.foci if f in plan.actions[action] and f in action.targets][:1]
+    targets = (*first, *sorted(t for t in action.targets if t not in first))
+    kind = "attack" if targets else ("move" if dest is not None else "hold")
+    path = tuple(ctx.cell(i) for i in plan.moves.path_to(action.at)) if dest else ()
+    return Outcome(kind, targets, dest, path)
+
+
+def _shown(ctx: MonsterFocusContext, index: int) -> str:
+    return str(list(ctx.cell(index)))
 
 
 def _hexes(count: int) -> str:
     return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
+def build() -> MonsterFocus:
+    return MonsterFocus(load_ruleset_data("monster-focus"))

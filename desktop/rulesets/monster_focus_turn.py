@@ -71,13 +71,13 @@ class Action:
 
 @dataclass
 class TurnPlan:
+    moves: MoveMap
     scores: list[FocusScore] = field(default_factory=list)
     foci: list[str] = field(default_factory=list)
     reachable: bool = False  # the focus can be attacked this turn
     group_key: tuple = ()
     actions: dict[Action, set[str]] = field(default_factory=dict)  # action -> foci behind it
     goals: list[int] = field(default_factory=list)  # attack hexes aimed at when out of reach
-    moves: MoveMap | None = None
 
 
 def plan_turn(grid: Grid, variant: Variant, monster: Monster, characters: list[Character],

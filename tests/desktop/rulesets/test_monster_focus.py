@@ -91,6 +91,18 @@ def test_alone_with_no_character_it_holds():
     assert decision.action == "hold" and decision.destination is None
 
 
+def test_the_trace_is_titled_from_the_data_and_a_dead_monster_takes_no_turn():
+    hero = unit("hero", "player", (3, 3), "initiative = 10")
+    orc = unit("orc", "enemy", (3, 0), "move = 2, range = 0, targets = 1")
+    decision = decide(encounter(hero + orc), "orc", RULES)
+    assert [t.step for t in decision.trace] == ["1. Find the focus", "2. Move", "3. Attack"]
+    assert decision.ai == "standard"
+    dead = decide(encounter(hero + orc.replace("hp = 10", "hp = 0")), "orc", RULES)
+    assert dead.action == "hold" and dead.summary == "Dead: no turn"
+    assert [(t.step, t.detail) for t in dead.trace] == [
+        ("Dead", "HP 0: it is dead and takes no turn")]
+
+
 def test_a_thin_wall_stops_a_melee_attack_across_it():
     plain = encounter(unit("hero", "player", (3, 1), "initiative = 10")
                       + unit("orc", "enemy", (3, 0), "move = 0, range = 0, targets = 1"))
