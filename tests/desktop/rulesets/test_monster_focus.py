@@ -97,7 +97,7 @@ def test_the_trace_is_titled_from_the_data_and_a_dead_monster_takes_no_turn():
     decision = decide(encounter(hero + orc), "orc", RULES)
     assert [t.step for t in decision.trace] == ["1. Find the focus", "2. Move", "3. Attack"]
     assert decision.ai == "standard"
-    dead = decide(encounter(hero + orc.replace("hp = 10", "hp = 0")), "orc", RULES)
+    dead = decide(encounter(hero + orc.replace("\nhp = 10", "\nhp = 0")), "orc", RULES)
     assert dead.action == "hold" and dead.summary == "Dead: no turn"
     assert [(t.step, t.detail) for t in dead.trace] == [
         ("Dead", "HP 0: it is dead and takes no turn")]
