@@ -10,23 +10,26 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from desktop.engine.board import Board, Cell, Terrain
 from desktop.engine.board_cache import board_cache
 from desktop.engine.hex_geometry import hex_step
 
 FAR = 10**6  # "cannot get there"
+Corner = tuple[int, int]  # a hex corner in the integer frame
+Segment = tuple[Corner, Corner]
 
 # Corner k sits at 60k + 30 degrees (y up); edge d joins corners d - 1 and d.
 CORNER_OFFSETS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 
 
-def centre(cell: Cell) -> tuple[int, int]:
+def centre(cell: Cell) -> Corner:
     col, row = cell
     return (2 * col + (row & 1), -3 * row)
 
 
-def corner(cell: Cell, k: int) -> tuple[int, int]:
+def corner(cell: Cell, k: int) -> Corner:
     x, y = centre(cell)
     dx, dy = CORNER_OFFSETS[k]
     return (x + dx, y + dy)
@@ -41,10 +44,10 @@ class Grid:
     terrain: tuple[str, ...]  # legend character per cell
     neighbours: tuple[tuple[int, ...], ...]  # per cell, per direction: cell or -1
     thin: tuple[tuple[bool, ...], ...]  # a thin wall on that side (board edge included)
-    walled_corners: frozenset[tuple[int, int]]  # corners touching any wall
-    occluders: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # segments that block sight
-    _rows: list  # hexes_from, filled on first use
-    memo: dict  # other facts about this board, kept by the modules that derive them
+    walled_corners: frozenset[Corner]  # corners touching any wall
+    occluders: tuple[Segment, ...]  # segments that block sight
+    _rows: list[tuple[int, ...] | None]  # hexes_from, filled on first use
+    memo: dict[Any, Any]  # other facts about this board, kept by the modules that derive them
 
     def hexes_from(self, start: int) -> tuple[int, ...]:
         """Hexes from `start` to every cell, never entering a wall hex or crossing a thin
@@ -90,8 +93,8 @@ def grid_of(board: Board) -> Grid:
                 d = next(d for d in range(6) if hex_step(x, d) == y)
                 thin[x[1] * width + x[0]][d] = True
     # Corners touching a wall: ends of a thin wall, corners of a wall hex.
-    walled: set[tuple[int, int]] = set()
-    occluders = []
+    walled: set[Corner] = set()
+    occluders: list[Segment] = []
     for i, cell in enumerate(cells):
         if terrain[i] == wall:
             walled.update(corner(cell, k) for k in range(6))
@@ -102,15 +105,16 @@ def grid_of(board: Board) -> Grid:
             if thin[i][d]:
                 ends = (corner(cell, (d - 1) % 6), corner(cell, d))
                 walled.update(ends)
-                n = neighbours[i][d]
-                beside_wall = n >= 0 and terrain[n] == wall
-                if terrain[i] != wall and not beside_wall and (n < 0 or n > i):
+                j = neighbours[i][d]
+                beside_wall = j >= 0 and terrain[j] == wall
+                if terrain[i] != wall and not beside_wall and (j < 0 or j > i):
                     occluders.append(ends)
     return Grid(width, height, terrain, tuple(neighbours), tuple(tuple(t) for t in thin),
                 frozenset(walled), tuple(occluders), [None] * len(cells), {})
 
 
-def _hex_counts(start, terrain, neighbours, thin) -> tuple[int, ...]:
+def _hex_counts(start: int, terrain: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...],
+                thin: tuple[tuple[bool, ...], ...]) -> tuple[int, ...]:
     wall = Terrain.WALL.value
     dist = [FAR] * len(terrain)
     dist[start] = 0

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from desktop.rulesets.monster_focus_grid import FAR, Grid
 
+Steps = list[list[tuple[int, int]]]  # per hex: (hex reached, movement points) per step
 WALL, OBSTACLE, TRAP, HAZARD, ICY, DIFFICULT = "#", "x", "^", "%", "*", ","
 
 
@@ -56,22 +57,22 @@ class MoveMap:
         self.icy = walking and ICY in terrain
         if self.icy:  # slides stop before figures: the steps depend on where they stand
             self.blocked: frozenset[int] = frozenset()
-            self.steps = _steps(grid, passable, walking, allies)
+            self.steps: Steps = _steps(grid, passable, walking, allies)
         else:  # the board's own steps; characters are stepped round during the search
             self.blocked = characters if walking else frozenset()
-            key = ("steps", walking, movement.teleport, movement.jump or movement.flying)
-            if key not in grid.memo:
+            memo_key = ("steps", walking, movement.teleport, movement.jump or movement.flying)
+            if memo_key not in grid.memo:
                 open_ground = passable if not walking else \
                     [t not in (WALL, OBSTACLE) for t in terrain]
-                grid.memo[key] = _steps(grid, open_ground, walking, frozenset())
-            self.steps = grid.memo[key]
+                grid.memo[memo_key] = _steps(grid, open_ground, walking, frozenset())
+            self.steps = grid.memo[memo_key]
         self._reverse: list[list[tuple[int, int]]] | None = None
         self.traps, self.cost, self.previous = self._search(start, self.steps)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [c + self.extra[i] if c < FAR and i != start else c
                          for i, c in enumerate(self.cost)]
 
-    def _search(self, origin: int, steps) -> tuple[list[int], list[int], list[int]]:
+    def _search(self, origin: int, steps: Steps) -> tuple[list[int], list[int], list[int]]:
         n = len(steps)
         traps, cost, previous = [FAR] * n, [FAR] * n, [-1] * n
         traps[origin] = cost[origin] = 0
@@ -108,13 +109,13 @@ class MoveMap:
     def to_target(self, target: int) -> tuple[list[int], list[int]]:
         """(traps, movement points) from every hex to `target`."""
         if self._reverse is None:
-            key = ("reverse", id(self.steps))
+            memo_key = ("reverse", id(self.steps))
             if self.icy:
                 self._reverse = _reversed(self.steps)
             else:  # the board's own steps, kept on the grid with them
-                if key not in self.grid.memo:
-                    self.grid.memo[key] = _reversed(self.steps)
-                self._reverse = self.grid.memo[key]
+                if memo_key not in self.grid.memo:
+                    self.grid.memo[memo_key] = _reversed(self.steps)
+                self._reverse = self.grid.memo[memo_key]
         if self.landing_only:
             _, cost, _ = self._search(target, self._reverse)
             landing_trap = int(self.trap[target])

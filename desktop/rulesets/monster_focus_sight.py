@@ -10,11 +10,17 @@ diagonal to the other passes every wall (a gap of a single point is no gap).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import pairwise
 
-from desktop.rulesets.monster_focus_grid import Grid, centre, corner
+from desktop.engine.board import Cell
+from desktop.rulesets.monster_focus_grid import Grid, Segment, centre, corner
 
 Point = tuple[float, float]
+Pair = tuple[float, float]  # a + b s, linear in s
+# An occluder seen from one diagonal: its ends, its side, cone, rays and far terms.
+Shadow = tuple[Point, Point, Pair, Pair, list[tuple[float, float, float]], Pair]
+SightCache = dict[tuple[bool, int, int], bool]
 EPS = 1e-9
 _ROOT3_HALF = math.sqrt(3) / 2
 
@@ -42,7 +48,7 @@ def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
             or (d3 == 0 and on(p, q, a)) or (d4 == 0 and on(p, q, b)))
 
 
-def _nearby(grid: Grid, points: list[Point]):
+def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -87,7 +93,8 @@ def sees_any_point(grid: Grid, a: int, b: int) -> bool:
     return _open_gap(p0, p1, q0, q1, near)
 
 
-def _walls_join_sides(grid: Grid, walls, left, right) -> bool:
+def _walls_join_sides(grid: Grid, walls: list[Segment], left: tuple[Point, Point],
+                      right: tuple[Point, Point]) -> bool:
     """Whether touching walls run from one long side of the strip between the diagonals to
     the other: every line from one hex to the other must then touch one of them."""
     touching = _touching(grid)
@@ -105,9 +112,9 @@ def _walls_join_sides(grid: Grid, walls, left, right) -> bool:
     return False
 
 
-def _touching(grid: Grid) -> dict:
+def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
     """For every wall segment of the board, the wall segments it touches (kept per board)."""
-    found = grid.memo.get("touching walls")
+    found: dict[Segment, list[Segment]] | None = grid.memo.get("touching walls")
     if found is None:
         walls = grid.occluders
         found = {o: [] for o in walls}
@@ -140,7 +147,7 @@ def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
     return not walled(a, (side - 1) % 6) and not walled(b, (back + 1) % 6)
 
 
-def _cross_section(cell_a, cell_b) -> int:
+def _cross_section(cell_a: Cell, cell_b: Cell) -> int:
     """The long diagonal (corners k and k + 3) most across the line between the centres."""
     (xa, ya), (xb, yb) = centre(cell_a), centre(cell_b)
     dx, dy = (xb - xa) * _ROOT3_HALF, (yb - ya) * 0.5
@@ -153,13 +160,13 @@ def _cross_section(cell_a, cell_b) -> int:
     return best_k
 
 
-def _crosses_quad(o, quad) -> bool:
+def _crosses_quad(o: Segment, quad: tuple[Point, ...]) -> bool:
     """Whether segment o meets the convex quadrilateral (closed)."""
     n = len(quad)
     signs = [_sign(_orient(quad[i], quad[(i + 1) % n], quad[(i + 2) % n])) for i in range(n)]
     turn = next((s for s in signs if s), 1)
 
-    def inside(p):
+    def inside(p: Point) -> bool:
         return all(_sign(_orient(quad[i], quad[(i + 1) % n], p)) * turn >= 0 for i in range(n))
 
     if inside(o[0]) or inside(o[1]):
@@ -167,11 +174,12 @@ def _crosses_quad(o, quad) -> bool:
     return any(segments_touch(o[0], o[1], quad[i], quad[(i + 1) % n]) for i in range(n))
 
 
-def _cross(v, w) -> float:
+def _cross(v: Point, w: Point) -> float:
     return v[0] * w[1] - v[1] * w[0]
 
 
-def _open_gap(p0, p1, q0, q1, occluders) -> bool:
+def _open_gap(p0: Point, p1: Point, q0: Point, q1: Point, occluders: list[Segment]
+              ) -> bool:
     """Whether the segments P(s)Q(t) (P on p0p1, Q on q0q1, the two parallel and equally
     long) that miss every occluder form an open set. Between two consecutive critical
     values of s nothing changes order, so the middle of each such strip is tested.
@@ -184,7 +192,7 @@ def _open_gap(p0, p1, q0, q1, occluders) -> bool:
     cub = _cross(u, b)
     lines: list[tuple[float, float]] = [(0.0, 0.0), (1.0, 0.0)]  # t = c + m s
     critical = {0.0, 1.0}
-    shadows = []
+    shadows: list[Shadow] = []
     for e1, e2 in occluders:
         a1 = (e1[0] - p0[0], e1[1] - p0[1])
         a2 = (e2[0] - p0[0], e2[1] - p0[1])
@@ -192,7 +200,7 @@ def _open_gap(p0, p1, q0, q1, occluders) -> bool:
         du = _cross(d, u)
         side = (-_cross(d, a1), du)  # orient(e1, e2, P(s)) = side0 + side1 s
         cone = (_cross(a1, a2), du)  # orient(P(s), e1, e2)
-        rays = []
+        rays: list[tuple[float, float, float]] = []
         for a in (a1, a2):
             au = _cross(a, u)
             # orient(P(s), e, Q(t)) = cross(a, b) + (t - s) cross(a, u) - s cross(u, b)
@@ -221,9 +229,9 @@ def _open_gap(p0, p1, q0, q1, occluders) -> bool:
     return False
 
 
-def _free_at(s: float, p0, u, shadows) -> bool:
+def _free_at(s: float, p0: Point, u: Point, shadows: list[Shadow]) -> bool:
     """Whether some interval of t of positive length has P(s)Q(t) missing every occluder."""
-    blocked = []
+    blocked: list[tuple[float, float]] = []
     for e1, e2, side, cone, rays, far in shadows:
         here = side[0] + side[1] * s
         if abs(here) <= EPS:
@@ -260,7 +268,7 @@ def _free_at(s: float, p0, u, shadows) -> bool:
     return reached < 1.0 - EPS
 
 
-def line_of_sight(grid: Grid, a: int, b: int, corner_to_corner: bool, cache: dict) -> bool:
+def line_of_sight(grid: Grid, a: int, b: int, corner_to_corner: bool, cache: SightCache) -> bool:
     key = (corner_to_corner, a, b) if a <= b else (corner_to_corner, b, a)
     seen = cache.get(key)
     if seen is None:

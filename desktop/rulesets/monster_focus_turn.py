@@ -5,6 +5,7 @@ Pure functions over a Grid; the ruleset turns the TurnPlan into a Decision and w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -16,7 +17,12 @@ from desktop.rulesets.monster_focus_areas import (
 )
 from desktop.rulesets.monster_focus_grid import FAR, Grid
 from desktop.rulesets.monster_focus_moves import MoveMap, Movement
-from desktop.rulesets.monster_focus_sight import line_of_sight
+from desktop.rulesets.monster_focus_sight import SightCache, line_of_sight
+
+# Compared lexicographically, least first: (traps, movement, ..., tie-breaks).
+Key = tuple[float, ...]
+# Where an area can hit from one hex: the characters under it, and one placement's cells.
+Hits = list[tuple[frozenset[str], tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -75,13 +81,13 @@ class TurnPlan:
     scores: list[FocusScore] = field(default_factory=list)
     foci: list[str] = field(default_factory=list)
     reachable: bool = False  # the focus can be attacked this turn
-    group_key: tuple = ()
+    group_key: Key = ()
     actions: dict[Action, set[str]] = field(default_factory=dict)  # action -> foci behind it
     goals: list[int] = field(default_factory=list)  # attack hexes aimed at when out of reach
 
 
 def plan_turn(grid: Grid, variant: Variant, monster: Monster, characters: list[Character],
-              allies: frozenset[int], sight: dict,
+              allies: frozenset[int], sight: SightCache,
               unseen: frozenset[int] = frozenset()) -> TurnPlan:
     """`unseen`: characters it cannot focus (invisible) that still bar its way."""
     moves = MoveMap(grid, monster.at, monster.movement,
@@ -105,7 +111,7 @@ class _Placement:
 
 class _Turn:
     def __init__(self, grid: Grid, variant: Variant, monster: Monster,
-                 characters: list[Character], moves: MoveMap, sight: dict) -> None:
+                 characters: list[Character], moves: MoveMap, sight: SightCache) -> None:
         self.grid, self.variant, self.monster = grid, variant, monster
         self.characters, self.moves, self.sight = characters, moves, sight
         self.melee_only = monster.range == 0 or monster.targets == 0
@@ -119,7 +125,7 @@ class _Turn:
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
-        self._from: dict[int, tuple] = {}
+        self._from: dict[int, tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
 
     def sees(self, a: int, b: int) -> bool:
@@ -163,9 +169,10 @@ class _Turn:
         # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
         ends = sorted((moves.traps[i], moves.cost[i], i) for i in range(len(grid.terrain))
                       if moves.can_end[i] and moves.cost[i] < FAR)
-        best: tuple | None = None
+        best: Key | None = None
         for c in self.characters:
-            found, beaten = None, False
+            found: tuple[int, int] | None = None
+            beaten = False
             for traps, cost, at in ends:
                 if best is not None and (traps, cost) > best[:2]:
                     beaten = True
@@ -173,7 +180,8 @@ class _Turn:
                 if self.can_attack(at, c.at):
                     found = (traps, cost)
                     break
-            plan.scores.append(FocusScore(c, *(found or (None, None)), near[c.at], c.initiative,
+            traps_to, cost_to = found if found is not None else (None, None)
+            plan.scores.append(FocusScore(c, traps_to, cost_to, near[c.at], c.initiative,
                                           beaten))
             if found is not None:
                 key = (*found, near[c.at] if variant.proximity else 0, c.initiative)
@@ -200,7 +208,7 @@ class _Turn:
             heeded = [focus] if heed_focus_only else self.characters
             self.plan_for_focus(plan, focus, heeded)
 
-    def _attacks_from(self, at: int) -> tuple[list[Character], list[tuple[frozenset, tuple]]]:
+    def _attacks_from(self, at: int) -> tuple[list[Character], Hits]:
         """Characters in reach and sight from `at`, and the distinct sets of characters an
         area can hit from there (with the cells of one such placement)."""
         found = self._from.get(at)
@@ -223,12 +231,13 @@ class _Turn:
                     hits[hit] = tuple(cells)
         elif self.area_attack:
             for members, layouts in self.ranged_layouts().items():
-                cells = next((c for c in layouts if self.area_in_range(at, c)), None)
-                if cells is None:
+                placed: list[int] | None = next(
+                    (c for c in layouts if self.area_in_range(at, c)), None)
+                if placed is None:
                     continue
                 hit = frozenset(c.id for c in members if visible(c))
                 if hit and hit not in hits:
-                    hits[hit] = tuple(cells)
+                    hits[hit] = tuple(placed)
         found = self._from[at] = (in_reach, list(hits.items()))
         return found
 
@@ -267,7 +276,8 @@ class _Turn:
             out[hit] = _Placement(hit, pool, count, cells)
         return list(out.values())
 
-    def choices(self, at: int, p: _Placement, focus: Character):
+    def choices(self, at: int, p: _Placement, focus: Character
+                ) -> tuple[int, int, Key, Callable[[], list[frozenset[str]]]]:
         """(best tail of the group key, the groups that reach it) for one placement: the
         extra targets are chosen by rank (or, in Frosthaven, to avoid disadvantage)."""
         grid = self.grid
@@ -331,9 +341,9 @@ class _Turn:
         grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
         first = variant.focus_disadvantage_first
         # 2. The best group of targets over every hex (this turn or later).
-        best = None
+        best: Key | None = None
         groups: set[frozenset[str]] = set()
-        stages: dict[int, tuple] = {}
+        stages: dict[int, Key] = {}
         options: dict[int, list[_Placement]] = {}
         for at in self.hexes_near(focus):
             if not moves.can_end[at] or moves.cost[at] >= FAR:
@@ -341,19 +351,19 @@ class _Turn:
             traps, cost = moves.traps[at], moves.cost[at]
             now = -int(cost <= monster.move)
             against_focus = int(self.wary and grid.adjacent(at, focus.at))
-            stage = (traps, now, against_focus) if first else (traps, now)
+            stage: Key = (traps, now, against_focus) if first else (traps, now)
             if best is not None and stage > best[:len(stage)]:
                 continue
             stages[at] = stage
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
-                size, disadvantaged, tail, chosen = self.choices(at, p, focus)
+                size, disadvantaged, tail, pick = self.choices(at, p, focus)
                 key = (*stage, -size, cost, *tail) if first else \
                     (*stage, -size, disadvantaged, cost, *tail)
                 if best is None or key < best:
-                    best, groups = key, set(chosen())
+                    best, groups = key, set(pick())
                 elif key == best:
-                    groups.update(chosen())
+                    groups.update(pick())
         if best is None:
             return
         plan.group_key = best
