@@ -161,17 +161,22 @@ def _cross_section(cell_a: Cell, cell_b: Cell) -> int:
 
 
 def _crosses_quad(o: Segment, quad: tuple[Point, ...]) -> bool:
-    """Whether segment o meets the convex quadrilateral (closed)."""
+    """Whether segment o meets the convex quadrilateral (closed). Separating axes: two convex
+    sets are apart exactly when their shadows on the normal of one of their sides are; the
+    corners are integers, so the comparisons are exact."""
+    (ax, ay), (bx, by) = o
     n = len(quad)
-    signs = [_sign(_orient(quad[i], quad[(i + 1) % n], quad[(i + 2) % n])) for i in range(n)]
-    turn = next((s for s in signs if s), 1)
-
-    def inside(p: Point) -> bool:
-        return all(_sign(_orient(quad[i], quad[(i + 1) % n], p)) * turn >= 0 for i in range(n))
-
-    if inside(o[0]) or inside(o[1]):
-        return True
-    return any(segments_touch(o[0], o[1], quad[i], quad[(i + 1) % n]) for i in range(n))
+    for i in range(n + 1):
+        if i < n:
+            (x0, y0), (x1, y1) = quad[i], quad[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+        else:  # the segment's own normal
+            nx, ny = ay - by, bx - ax
+        seg_a, seg_b = ax * nx + ay * ny, bx * nx + by * ny
+        shadow = [x * nx + y * ny for x, y in quad]
+        if max(seg_a, seg_b) < min(shadow) or min(seg_a, seg_b) > max(shadow):
+            return False
+    return True
 
 
 def _cross(v: Point, w: Point) -> float:
