@@ -72,6 +72,12 @@ class SessionRow(Base):
     cards: Mapped[list[Any]] = mapped_column(JSON, default=list)
     # The session's dice: {"seed": n, "used": draws} (desktop.tracker.session_dice).
     dice: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
+    # Walls on the sides between cells (or on the board's edge): [[[col, row], [col, row]], ...].
+    thin_walls: Mapped[list[Any]] = mapped_column(JSON, default=list,
+                                                  server_default=text("'[]'"))
+    # The encounter's [rules] table (the rule options its ruleset declares, e.g. a variant).
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict,
+                                                  server_default=text("'{}'"))
 
     units: Mapped[list[UnitRow]] = relationship(
         back_populates="session", cascade="all, delete-orphan", passive_deletes=True,
@@ -100,6 +106,8 @@ class UnitRow(Base):
     tags: Mapped[list[Any]] = mapped_column(JSON, default=list)
     weapons: Mapped[list[Any]] = mapped_column(JSON, default=list)
     priorities: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # An area attack: {"kind": "melee" | "ranged", "hexes": [[dq, dr], ...]}, or NULL.
+    aoe: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     session: Mapped[SessionRow] = relationship(back_populates="units")
     statuses: Mapped[list[StatusRow]] = relationship(

@@ -50,7 +50,7 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 
 _SCALARS = {"name": "encounter_name", "round": "round", "phase": "phase", "pointer": "pointer",
             "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards",
-            "dice": "dice"}
+            "dice": "dice", "rules": "rules"}
 
 
 _units = UnitRow.__table__
@@ -60,7 +60,7 @@ _sessions = SessionRow.__table__
 _log = LogRow.__table__
 # Statements built once with bind parameters: the write path runs on every command.
 _UNIT_COLUMNS = ("name", "side", "col", "row", "hp", "max_hp", "ai", "guards", "stats", "tags",
-                 "weapons", "priorities")
+                 "weapons", "priorities", "aoe")
 _UPDATE_UNIT = (update(_units)
                 .where((_units.c.session_id == bindparam("s_pk"))
                        & (_units.c.unit_id == bindparam("u_id")))
@@ -88,6 +88,7 @@ def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
         "ai": record.get("ai"), "guards": record.get("guards"),
         "stats": record.get("stats") or {}, "tags": record.get("tags") or [],
         "weapons": record.get("weapons") or [], "priorities": record.get("priorities") or [],
+        "aoe": record.get("aoe"),
     }
 
 
@@ -98,6 +99,7 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
     if "board" in sections:
         board = sections["board"]
         values["board_shape"] = board["shape"]
+        values["thin_walls"] = board.get("thin_walls") or []
         conn.execute(delete(_terrain).where(_terrain.c.session_id == session_pk))
         heights = board.get("heights")
         rows = [{"session_id": session_pk, "row": i, "cells": cells,
@@ -196,19 +198,19 @@ class SqlSessionStore:
                 "name": row.encounter_name,
                 "board": {"shape": row.board_shape, "rows": [c for c, _ in terrain],
                           "heights": [[int(x) for x in h] for _, h in terrain]
-                          if has_heights else None},
+                          if has_heights else None, "thin_walls": row.thin_walls},
                 "units": {u.unit_id: {
                     "id": u.unit_id, "name": u.name, "side": u.side, "at": [u.col, u.row],
                     "hp": u.hp, "max_hp": u.max_hp, "ai": u.ai, "guards": u.guards,
                     "stats": u.stats, "tags": u.tags, "weapons": u.weapons,
-                    "priorities": u.priorities,
+                    "priorities": u.priorities, "aoe": u.aoe,
                     "statuses": [s for s, _ in by_unit.get(u.id, [])],
                     "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
                 } for u in units},
                 "roster": [u.unit_id for u in units],
                 "round": row.round, "phase": row.phase, "memory": row.memory,
                 "order": row.activation_order, "ties": row.ties, "pointer": row.pointer,
-                "cards": row.cards, "dice": row.dice,
+                "cards": row.cards, "dice": row.dice, "rules": row.rules,
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
@@ -291,6 +293,7 @@ def _create(db: Connection, name: str, state: TrackerState, sections: Sections,
         name=name, ruleset=state.encounter.ruleset, created_at=now, updated_at=now,
         version=0, board_shape=state.encounter.board.shape.value, encounter_name="",
         round=1, pointer=0, activation_order=[], ties=[], memory={}, cards=[], dice={},
+        thin_walls=[], rules={},
     ).returning(_sessions.c.id)).scalar_one()
     values = _write_sections(db, pk, sections, sections["roster"])
     db.execute(update(_sessions).where(_sessions.c.id == pk).values(**values))

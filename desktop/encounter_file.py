@@ -18,9 +18,10 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.display_text import listed, shown
-from desktop.engine.board import Board, BoardError, Shape
+from desktop.engine.board import OPTIONAL_TERRAIN, Board, BoardError, Shape, Terrain
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
+from desktop.engine.hex_geometry import HEX_SIDES, hex_step
 from desktop.engine.limits import (
     INT_MAX,
     INT_MIN,
@@ -33,16 +34,17 @@ from desktop.engine.limits import (
     MAX_UNITS,
 )
 from desktop.engine.ruleset import Ruleset
-from desktop.engine.units import DEFAULT_WEAPON_KIND, Side, Unit, Weapon
+from desktop.engine.units import DEFAULT_WEAPON_KIND, AreaAttack, Side, Unit, Weapon
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
 
 FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state"}
-BOARD_KEYS = {"shape", "cells", "heights"}
+TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
+BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
 UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "priorities", "statuses", "tags",
-             "guards", "stats", "weapons"}
+             "guards", "stats", "weapons", "aoe"}
+AOE_KINDS = ("melee", "ranged")
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
@@ -268,6 +270,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         raise fail("ruleset", str(error)) from None
     name = _text(data.get("name", ""), "name", fail)
 
+    rules = _parse_rules(data.get("rules"), ruleset, r)
     board = _parse_board(data.get("board"), ruleset, r)
     units_raw = data.get("units", [])
     if not isinstance(units_raw, list):
@@ -297,7 +300,8 @@ def _parse(data: dict, r: _Reader) -> Encounter:
 
     round_, phase, memory, extra = _parse_state(data.get("state", {}), ruleset, by_id, r)
     encounter = Encounter(ruleset=ruleset.id, board=board, units=tuple(units), name=name,
-                          round=round_, phase=phase, memory=memory, extra_state=extra)
+                          round=round_, phase=phase, memory=memory, extra_state=extra,
+                          rules=rules)
     problems = ruleset.validate(encounter)
     if problems:
         raise EncounterFileError(f"{r.source}: {problems[0]}")
@@ -328,9 +332,19 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
         place = f"column {error.column + 1}: " if error.column is not None else ""
         raise r.fail("[board] 'cells'", f"{place}{error}",
                      _cells_line(r, error.text_line)) from None
+    allowed = set(ruleset.data.extra.get("terrain", ()))
+    for row_index, row in enumerate(board.rows):
+        for char in row:
+            if Terrain(char) in OPTIONAL_TERRAIN and char not in allowed:
+                raise r.fail("[board] 'cells'", f"row {row_index + 1}: '{char}' "
+                             f"({Terrain(char).label}) is not used by {ruleset.id}",
+                             r.locate.key_line("cells"))
     heights = raw.get("heights")
     if heights is not None:
         board = Board(board.shape, board.rows, _parse_heights(heights, board, fail))
+    walls = _parse_thin_walls(raw, board, r)
+    if walls:
+        board = Board(board.shape, board.rows, board.heights, walls)
     return board
 
 
@@ -359,6 +373,81 @@ def _check_board_size(cells: str, fail: Fail, r: _Reader) -> None:
     if rows > MAX_BOARD_SIDE:
         raise fail("cells", f"the board has {rows:,} rows; a board is at most "
                    f"{MAX_BOARD_SIDE} rows high")
+
+
+def _parse_rules(raw: Any, ruleset: Ruleset, r: _Reader) -> MappingProxyType:
+    """`[rules]`: the rule options a ruleset declares (`rules` in its data), by name."""
+    declared = ruleset.data.extra.get("rules", {})
+    line = r.locate.table_line("rules")
+    line = line + 1 if line is not None else None
+    if raw is None:
+        return MappingProxyType({k: spec["default"] for k, spec in declared.items()})
+    if not isinstance(raw, dict):
+        raise r.fail("[rules]", "expected a table such as [rules] with option = value", line)
+    if not declared:
+        raise r.fail("[rules]", f"{ruleset.id} has no rule options", line)
+    chosen = {}
+    for key, spec in declared.items():
+        value = raw.get(key, spec["default"])
+        if value not in spec["values"]:
+            raise r.fail(f"[rules] '{key}'", f"is {shown(value)}; expected one of "
+                         f"{', '.join(map(repr, spec['values']))}", r.locate.key_line(key))
+        chosen[key] = value
+    unknown = set(raw) - set(declared)
+    if unknown:
+        key = sorted(unknown)[0]
+        raise r.fail(f"[rules] key '{key}'", f"unknown (known: {listed(declared)})",
+                     r.locate.key_line(key))
+    return MappingProxyType(chosen)
+
+
+def _cell(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def _parse_thin_walls(raw: dict, board: Board, r: _Reader) -> frozenset:
+    """`thin_walls` (pairs of neighbouring cells) and `border_walls` ({at, side}) on hex
+    boards: walls along one side of a cell."""
+    walls: set[frozenset] = set()
+    for key in ("thin_walls", "border_walls"):
+        items = raw.get(key, [])
+        line = r.locate.key_line(key)
+        if not isinstance(items, list):
+            raise r.fail(f"[board] '{key}'", "expected a list", line)
+        if items and board.shape is not Shape.HEX:
+            raise r.fail(f"[board] '{key}'", "only hex boards have thin walls", line)
+        for index, item in enumerate(items):
+            where = f"[board] '{key}' #{index + 1}"
+            if key == "thin_walls":
+                found = [_cell(v) for v in item] if isinstance(item, list) else []
+                pair = [c for c in found if c is not None]
+                if len(found) != 2 or len(pair) != 2:
+                    raise r.fail(where, f"is {shown(item)}; expected [[col, row], [col, row]]",
+                                 line)
+                a, b = pair
+                for c in pair:
+                    if not board.in_bounds(c):
+                        raise r.fail(where, f"cell {list(c)} is outside the board", line)
+                if b not in (hex_step(a, d) for d in range(6)):
+                    raise r.fail(where, f"cells {list(a)} and {list(b)} are not neighbours",
+                                 line)
+            else:
+                at = _cell(item.get("at")) if isinstance(item, dict) else None
+                side = item.get("side") if isinstance(item, dict) else None
+                if at is None or side not in HEX_SIDES:
+                    raise r.fail(where, f"is {shown(item)}; expected {{ at = [col, row], side = "
+                                 f"one of {', '.join(HEX_SIDES)} }}", line)
+                a = at
+                if not board.in_bounds(a):
+                    raise r.fail(where, f"cell {list(a)} is outside the board", line)
+                b = hex_step(a, HEX_SIDES.index(side))
+                if board.in_bounds(b):
+                    raise r.fail(where, f"side {side} of {list(a)} is not on the board's edge "
+                                 "(use thin_walls between two cells)", line)
+            walls.add(frozenset((a, b)))
+    return frozenset(walls)
 
 
 def _parse_heights(raw: Any, board: Board, fail: Fail):
@@ -449,10 +538,11 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         stats[stat_name] = _number(value, stat_name, _within("stats", fail), 0, MAX_STAT)
     weapons = tuple(_parse_weapon(i, w, ruleset, fail)
                     for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail)))
+    aoe = _parse_aoe(entry.get("aoe"), ruleset, fail)
     return Unit(
         id=unit_id, name=name, side=Side(side), at=cell, hp=hp,
         max_hp=max_hp, ai=ai, stats=MappingProxyType(stats), statuses=tuple(statuses),
-        tags=tuple(tags), weapons=weapons, priorities=tuple(priorities), guards=guards,
+        tags=tuple(tags), weapons=weapons, priorities=tuple(priorities), guards=guards, aoe=aoe,
     )
 
 
@@ -461,6 +551,26 @@ def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
     def inner(key: str, message: str) -> EncounterFileError:
         return fail(field, f"{prefix}{shown(key)} {message}")
     return inner
+
+
+def _parse_aoe(raw: Any, ruleset: Ruleset, fail) -> AreaAttack | None:
+    if raw is None:
+        return None
+    if not ruleset.data.extra.get("area_attacks"):
+        raise fail("aoe", f"{ruleset.id} has no area attacks")
+    hexes = raw.get("hexes") if isinstance(raw, dict) else None
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    found = [_cell(h) for h in hexes] if isinstance(hexes, list) else [None]
+    cells = [c for c in found if c is not None]
+    if kind not in AOE_KINDS or not cells or len(cells) != len(found) \
+            or set(raw) - {"kind", "hexes"}:
+        raise fail("aoe", "expected { kind = \"melee\" or \"ranged\", hexes = [[dq, dr], ...] }")
+    # An area is a few hexes around its reference: anything wider than a board is a mistake.
+    if len(cells) > MAX_LIST_ITEMS or any(abs(c) > MAX_BOARD_SIDE for cell in cells
+                                          for c in cell):
+        raise fail("aoe", f"at most {MAX_LIST_ITEMS} hexes, each offset within "
+                   f"±{MAX_BOARD_SIDE}")
+    return AreaAttack(kind, tuple(cells))
 
 
 def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
@@ -588,10 +698,24 @@ def dump_encounter(encounter: Encounter) -> str:
     if encounter.name:
         lines.append(f"name = {_value(encounter.name)}")
     board = encounter.board
+    if encounter.rules:
+        lines += ["", "[rules]", *(f"{_key(k)} = {_value(v)}" for k, v in encounter.rules.items())]
     lines += ["", "[board]", f"shape = {_value(board.shape.value)}",
               'cells = """', *board.rows, '"""']
     if board.heights is not None:
         lines += ['heights = """', *("".join(map(str, r)) for r in board.heights), '"""']
+    inner, border = [], []
+    for wall in sorted(sorted(w) for w in board.thin_walls):
+        a, b = wall if board.in_bounds(wall[0]) else wall[::-1]
+        if board.in_bounds(b):
+            inner.append([list(a), list(b)])
+        else:
+            side = next(HEX_SIDES[d] for d in range(6) if hex_step(a, d) == b)
+            border.append({"at": list(a), "side": side})
+    if inner:
+        lines.append(f"thin_walls = {_value(inner)}")
+    if border:
+        lines.append(f"border_walls = {_value(border)}")
     for unit in encounter.units:
         lines += ["", "[[units]]", f"id = {_value(unit.id)}"]
         if unit.name != unit.id:
@@ -609,6 +733,8 @@ def dump_encounter(encounter: Encounter) -> str:
             lines.append(f"stats = {_value(dict(unit.stats))}")
         if unit.weapons:
             lines.append(f"weapons = {_value([w.to_dict() for w in unit.weapons])}")
+        if unit.aoe is not None:
+            lines.append(f"aoe = {_value(unit.aoe.to_dict())}")
     memory = encounter.memory
     state = [f"round = {encounter.round}"]
     if encounter.phase is not None:

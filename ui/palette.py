@@ -27,6 +27,10 @@ TERRAIN_FILL = {
     Terrain.DOOR: QColor("#B07A45"),
     Terrain.OBJECTIVE: QColor("#F4F1EA"),
     Terrain.WINDOW: QColor("#A9C6D8"),  # pale glass blue-grey, between wall and open ground
+    Terrain.OBSTACLE: QColor("#8C7B6B"),  # rubble brown-grey: solid, but not a wall
+    Terrain.TRAP: QColor("#D55E00"),  # vermilion: danger underfoot
+    Terrain.HAZARDOUS: QColor("#E69F00"),  # orange: a milder danger
+    Terrain.ICY: QColor("#CFE8F3"),  # pale ice blue
 }
 GRID_LINE = QColor("#C9C3B6")
 BOARD_BACKGROUND = QColor("#E3DED3")
@@ -40,6 +44,10 @@ TERRAIN_FILL_DARK = {
     Terrain.DOOR: QColor("#8E5F33"),
     Terrain.OBJECTIVE: QColor("#3B3E44"),
     Terrain.WINDOW: QColor("#4D6B80"),
+    Terrain.OBSTACLE: QColor("#5E5248"),
+    Terrain.TRAP: QColor("#8F3F00"),
+    Terrain.HAZARDOUS: QColor("#9A6A00"),
+    Terrain.ICY: QColor("#5F7A86"),
 }
 GRID_LINE_DARK = QColor("#575B62")
 BOARD_BACKGROUND_DARK = QColor("#1E1F22")

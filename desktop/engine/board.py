@@ -27,6 +27,11 @@ class Terrain(Enum):
     # A window or hole in a wall: figures may climb through it (each ruleset sets the
     # cost) and it does not block sight, since it is an opening.
     WINDOW = "="
+    # Gloomhaven-family terrain (monster-focus); other rulesets refuse boards with it.
+    OBSTACLE = "x"
+    TRAP = "^"
+    HAZARDOUS = "%"
+    ICY = "*"
 
     @property
     def passable(self) -> bool:
@@ -50,7 +55,13 @@ _LABELS = {
     Terrain.DOOR: "door",
     Terrain.OBJECTIVE: "objective",
     Terrain.WINDOW: "window or hole",
+    Terrain.OBSTACLE: "obstacle",
+    Terrain.TRAP: "trap",
+    Terrain.HAZARDOUS: "hazardous terrain",
+    Terrain.ICY: "icy terrain",
 }
+# Terrain that only the rulesets listing it under `terrain` in their data may use.
+OPTIONAL_TERRAIN = frozenset({Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY})
 LEGEND = {t.value: t for t in Terrain}
 
 
@@ -67,11 +78,14 @@ class BoardError(ValueError):
 
 @dataclass(frozen=True)
 class Board:
-    """An immutable board. `rows` holds one legend string per row, top row first."""
+    """An immutable board. `rows` holds one legend string per row, top row first.
+    `thin_walls`: walls on the side shared by two neighbouring cells, each a frozenset of
+    the two cells (one of them may lie off the board: a wall on the board's edge)."""
 
     shape: Shape
     rows: tuple[str, ...]
     heights: tuple[tuple[int, ...], ...] | None = field(default=None, compare=True)
+    thin_walls: frozenset[frozenset[Cell]] = frozenset()
 
     @property
     def width(self) -> int:
@@ -165,7 +179,8 @@ class Board:
         col, row = cell
         line = self.rows[row]
         new_line = line[:col] + terrain.value + line[col + 1:]
-        return Board(self.shape, (*self.rows[:row], new_line, *self.rows[row + 1:]), self.heights)
+        return Board(self.shape, (*self.rows[:row], new_line, *self.rows[row + 1:]), self.heights,
+                     self.thin_walls)
 
     def resized(self, width: int, height: int) -> Board:
         """A copy cut or padded with open ground to width x height."""
@@ -176,7 +191,9 @@ class Board:
             hs = [list(r[:width]) + [0] * (width - len(r[:width])) for r in self.heights[:height]]
             hs += [[0] * width for _ in range(height - len(hs))]
             heights = tuple(tuple(r) for r in hs)
-        return Board(self.shape, tuple(rows), heights)
+        inside = frozenset(w for w in self.thin_walls
+                           if any(c[0] < width and c[1] < height for c in w))
+        return Board(self.shape, tuple(rows), heights, inside)
 
 
 def _raw_column(line: str, cell_index: int) -> int:

@@ -35,6 +35,8 @@ class Encounter:
     phase: str | None = None
     memory: Memory = field(default_factory=Memory)
     extra_state: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # The [rules] table: the rule options the ruleset declares (e.g. a game variant).
+    rules: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)

@@ -12,6 +12,9 @@ AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1),
 )
 
+# The sides of a hex, named as the direction of the neighbour across them (same order).
+HEX_SIDES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+
 
 def to_axial(cell: Cell) -> tuple[int, int]:
     col, row = cell
@@ -27,6 +30,13 @@ def hex_distance(a: Cell, b: Cell) -> int:
     bq, br = to_axial(b)
     dq, dr = aq - bq, ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def hex_step(cell: Cell, direction: int) -> Cell:
+    """The neighbour across side `direction` (an index into HEX_SIDES)."""
+    q, r = to_axial(cell)
+    dq, dr = AXIAL_DIRECTIONS[direction]
+    return from_axial(q + dq, r + dr)
 
 
 def hex_neighbours(cell: Cell) -> list[Cell]:

@@ -39,6 +39,18 @@ class Weapon:
 
 
 @dataclass(frozen=True)
+class AreaAttack:
+    """An area of effect: `kind` "melee" (hexes around the attacker) or "ranged" (placed
+    within range); `hexes` are axial offsets [dq, dr]."""
+
+    kind: str
+    hexes: tuple[tuple[int, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "hexes": [list(h) for h in self.hexes]}
+
+
+@dataclass(frozen=True)
 class Unit:
     """One figure. Immutable: changes make a new Unit (see `evolve`)."""
 
@@ -55,6 +67,7 @@ class Unit:
     weapons: tuple[Weapon, ...] = ()
     priorities: tuple[str, ...] = ()
     guards: str | None = None
+    aoe: AreaAttack | None = None
 
     @property
     def is_enemy(self) -> bool:

@@ -2,7 +2,7 @@
 
 A rule system is an entry point in the group `foebook.rulesets`: the name is the ruleset
 id, the value a factory taking no arguments that returns the Ruleset
-(`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own five that way in
+(`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own six that way in
 pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
 only when that ruleset is first used.
 """
@@ -31,6 +31,7 @@ BUILT_IN: dict[str, str] = {
     "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
     "hex-quest": "desktop.rulesets.hex_quest:build",
     "dungeon-crawl": "desktop.rulesets.dungeon_crawl:build",
+    "monster-focus": "desktop.rulesets.monster_focus:build",
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from desktop.engine.board import LEGEND, Cell, Terrain
+from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
@@ -480,11 +480,14 @@ class MoveUnit(Command):
                 f"{unit.name} moves {list(unit.at)} → {list(cell)}")
 
 
-def _terrain(value: Any) -> Terrain:
+def _terrain(value: Any, ruleset: Ruleset) -> Terrain:
+    """The terrain a legend character names, if the ruleset plays with it."""
+    allowed = set(ruleset.data.extra.get("terrain", ()))
+    known = [t for t in Terrain if t not in OPTIONAL_TERRAIN or t.value in allowed]
     terrain = LEGEND.get(value) if isinstance(value, str) else None
-    if terrain is None:
+    if terrain not in known:
         raise TrackerError(f"unknown terrain '{value}' "
-                           f"(known: {' '.join(t.value for t in Terrain)})")
+                           f"(known: {' '.join(t.value for t in known)})")
     return terrain
 
 
@@ -514,7 +517,7 @@ class EditTerrain(Command):
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         cell = _cell(self.cell)
-        terrain = _terrain(self.terrain)
+        terrain = _terrain(self.terrain, ruleset)
         _check_paintable(state, cell, terrain)
         old = state.encounter.board.terrain(cell)
         if old is terrain:
@@ -532,7 +535,7 @@ class PaintTerrain(Command):
     terrain: str = "."
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
-        terrain = _terrain(self.terrain)
+        terrain = _terrain(self.terrain, ruleset)
         if not isinstance(self.cells, list | tuple) or not self.cells:
             raise TrackerError("the brush stroke covers no cell")
         cells = list(dict.fromkeys(_cell(c) for c in self.cells))

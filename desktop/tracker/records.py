@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop.engine.board import Board, Shape
 from desktop.engine.encounter import Memory
-from desktop.engine.units import Side, Unit, Weapon
+from desktop.engine.units import AreaAttack, Side, Unit, Weapon
 
 WEAPON_FIELDS = ("name", "kind", "range", "strength")
 
@@ -36,7 +36,14 @@ def unit_to_record(unit: Unit, counters: Mapping[str, int] | None = None) -> dic
         "weapons": [w.to_dict() for w in unit.weapons],
         "priorities": list(unit.priorities),
         "guards": unit.guards,
+        "aoe": unit.aoe.to_dict() if unit.aoe is not None else None,
     }
+
+
+def aoe_from_record(record: Mapping[str, Any] | None) -> AreaAttack | None:
+    if not record:
+        return None
+    return AreaAttack(str(record["kind"]), tuple((int(q), int(r)) for q, r in record["hexes"]))
 
 
 def unit_from_record(record: Mapping[str, Any]) -> tuple[Unit, dict[str, int]]:
@@ -54,6 +61,7 @@ def unit_from_record(record: Mapping[str, Any]) -> tuple[Unit, dict[str, int]]:
         weapons=tuple(weapon_from_record(w) for w in record.get("weapons") or ()),
         priorities=tuple(record.get("priorities") or ()),
         guards=record.get("guards"),
+        aoe=aoe_from_record(record.get("aoe")),
     )
     counters = {k: int(v) for k, v in (record.get("counters") or {}).items()}
     return unit, counters
@@ -80,6 +88,8 @@ def board_to_record(board: Board) -> dict[str, Any]:
         "shape": board.shape.value,
         "rows": list(board.rows),
         "heights": [list(r) for r in board.heights] if board.heights is not None else None,
+        # Each wall as its two cells, sorted, so equal boards give equal records.
+        "thin_walls": sorted([list(c) for c in sorted(wall)] for wall in board.thin_walls),
     }
 
 
@@ -89,4 +99,6 @@ def board_from_record(record: Mapping[str, Any]) -> Board:
         Shape(record["shape"]),
         tuple(record["rows"]),
         tuple(tuple(int(h) for h in r) for r in heights) if heights is not None else None,
+        frozenset(frozenset((int(c), int(r)) for c, r in wall)
+                  for wall in record.get("thin_walls") or ()),
     )

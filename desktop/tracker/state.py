@@ -30,7 +30,7 @@ Sections = dict[str, Any]
 # Sections in the order storage writes them. "units" maps unit id -> record or None
 # (absent); "roster" is the list of unit ids, present whenever it changed.
 SECTION_NAMES = ("name", "board", "units", "roster", "round", "phase", "memory", "order",
-                 "ties", "pointer", "cards", "dice")
+                 "ties", "pointer", "cards", "dice", "rules")
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,8 @@ def section(state: TrackerState, name: str) -> Any:
         return [c.to_record() for c in state.cards]
     if name == "dice":
         return state.dice.to_record()
+    if name == "rules":  # the encounter's [rules] table (a game variant...)
+        return dict(enc.rules)
     raise KeyError(name)
 
 
@@ -151,6 +153,7 @@ def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]
         ("pointer", before.pointer != after.pointer),
         ("cards", before.cards != after.cards),
         ("dice", before.dice != after.dice),
+        ("rules", a.rules != b.rules),
     )
     for name, changed in checks:
         if changed:
@@ -172,6 +175,8 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         changes["phase"] = sections["phase"]
     if "memory" in sections:
         changes["memory"] = memory_from_record(sections["memory"])
+    if "rules" in sections:
+        changes["rules"] = MappingProxyType(dict(sections["rules"] or {}))
     result = state
     if "units" in sections or "roster" in sections:
         units = {u.id: u for u in enc.units}

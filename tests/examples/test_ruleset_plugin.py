@@ -63,7 +63,7 @@ def test_the_installed_plug_in_is_listed_beside_the_built_ins(plugin_env: Path):
     assert result.returncode == 0 and result.stderr == "", result.stderr
     ids = [r["id"] for r in json.loads(result.stdout)]
     assert ids == ["card-flip-rpg", "skirmish-ai", "grimdark-solo", "hex-quest",
-                   "dungeon-crawl", "nearest-first"]
+                   "dungeon-crawl", "monster-focus", "nearest-first"]
 
 
 @pytest.mark.slow

@@ -35,7 +35,7 @@ def test_window_is_parsed_and_written_back():
 
 def test_unknown_characters_still_fail_and_name_the_window():
     with pytest.raises(BoardError, match="'='"):
-        Board.from_text("square", ".x.")
+        Board.from_text("square", ".q.")
 
 
 def test_window_is_passable_and_does_not_block_sight():

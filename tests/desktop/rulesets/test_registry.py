@@ -79,7 +79,7 @@ def test_an_unknown_id_names_the_known_ones_plug_ins_included(site):
         get_ruleset("chess")
     assert str(raised.value) == (
         "unknown ruleset 'chess' (built-in: card-flip-rpg, skirmish-ai, grimdark-solo, "
-        "hex-quest, dungeon-crawl; plug-ins: nearest-first)")
+        "hex-quest, dungeon-crawl, monster-focus; plug-ins: nearest-first)")
 
 
 def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):

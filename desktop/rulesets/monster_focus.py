@@ -1,0 +1,198 @@
+"""monster-focus: the Gloomhaven family's monster turn (focus, move, attack) as a Ruleset.
+
+The rules live in pure modules (monster_focus_grid, _sight, _moves, _areas, _turn); this
+class reads the encounter into them and words the result. Readings: docs/rulesets and
+the acceptance README (../shared/monster-focus/README.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from desktop.engine.board import Cell
+from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.chain import Chain, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
+from desktop.engine.dice import Dice
+from desktop.engine.encounter import Encounter
+from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
+from desktop.engine.units import Unit
+from desktop.rulesets.data_loader import load_ruleset_data
+from desktop.rulesets.monster_focus_grid import Grid, grid_of
+from desktop.rulesets.monster_focus_moves import Movement
+from desktop.rulesets.monster_focus_turn import (
+    Action,
+    Character,
+    Monster,
+    TurnPlan,
+    Variant,
+    plan_turn,
+)
+
+MUDDLED = ("muddle", "muddled")
+VARIANT_FLAGS = ("corner_sight", "jump_pays_difficult", "proximity",
+                 "focus_disadvantage_first", "plan_with_all_targets", "rank_extra_targets")
+# Sight between two hexes depends only on the board and the variant's reading of sight.
+_sight_memo: BoardCache[dict[Any, bool]] = BoardCache("monster-focus sight", empty_dict)
+
+
+@dataclass
+class MonsterFocusContext(Context):
+    """The monster's turn as numbers: the board's grid, the variant and the planned turn."""
+
+    grid: Grid
+    variant_id: str
+    monster: Monster
+    plan: TurnPlan
+
+    def cell(self, index: int) -> Cell:
+        return self.grid.cell(index)
+
+    def name(self, unit_id: str) -> str:
+        return self.encounter.unit(unit_id).name
+
+
+class MonsterFocus(Ruleset):
+    def __init__(self, data: RulesetData) -> None:
+        super().__init__(data)
+        variants: dict[str, dict[str, Any]] = data.extra["variants"]
+        self.variants = {vid: Variant(**{f: bool(spec[f]) for f in VARIANT_FLAGS})
+                         for vid, spec in variants.items()}
+        self.variant_names = {vid: str(spec["name"]) for vid, spec in variants.items()}
+        self.default_variant = str(data.extra["rules"]["variant"]["default"])
+
+    def validate(self, encounter: Encounter) -> list[str]:
+        for unit in encounter.units:
+            if unit.aoe is not None and (unit.aoe.kind == "melee") != (unit.stat("range") == 0):
+                return [f"unit '{unit.id}': aoe kind '{unit.aoe.kind}' does not match range "
+                        f"{unit.stat('range')} (melee areas need range 0, ranged ones more)"]
+        return []
+
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+                ) -> MonsterFocusContext:
+        board = encounter.board
+        grid = grid_of(board)
+        variant_id = str(encounter.rules.get("variant", self.default_variant))
+        variant = self.variants[variant_id]
+        living = [u for u in encounter.players() if u.hp > 0]
+        characters = [Character(u.id, grid.index(u.at), u.stat("initiative", 99))
+                      for u in living if not u.has("invisible")]
+        unseen = frozenset(grid.index(u.at) for u in living if u.has("invisible"))
+        allies = frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)
+        tags = set(unit.tags)
+        monster = Monster(
+            at=grid.index(unit.at), move=int(unit.stat("move", 0)),
+            range=int(unit.stat("range", 0)), targets=int(unit.stat("targets", 1)),
+            movement=Movement(jump="jump" in tags, flying="flying" in tags,
+                              teleport="teleport" in tags,
+                              jump_pays_difficult=variant.jump_pays_difficult),
+            muddled=any(unit.has(s) for s in MUDDLED),
+            area_kind=unit.aoe.kind if unit.aoe else None,
+            area=unit.aoe.hexes if unit.aoe else ())
+        plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board), unseen)
+        return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan)
+
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, MonsterFocusContext)  # built by self.context
+        self._focus(ctx, chain)
+        actions = _ranked(ctx)
+        outcomes = [_outcome(ctx, a) for a in actions] or [Outcome("hold")]
+        self._move(ctx, chain, actions)
+        main = outcomes[0]
+        names = ", ".join(ctx.name(t) for t in main.targets)
+        if main.targets:
+            area = ""
+            if actions[0].area:
+                area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
+            chain.applied("attack", f"Attacks {names}{area}.")
+        else:
+            chain.skipped("attack", "Nobody it may attack this turn.")
+        if main.action == "attack":
+            summary = f"Attack {names}"
+            if main.destination is not None:
+                summary += f" from {list(main.destination)}"
+        elif main.destination is not None:
+            summary = f"Move to {list(main.destination)}"
+        else:
+            summary = "Hold"
+        return Result(outcomes, summary)
+
+    def _focus(self, ctx: MonsterFocusContext, chain: Chain) -> None:
+        plan = ctx.plan
+        lines = []
+        for s in plan.scores:
+            c, name = s.character, ctx.name(s.character.id)
+            if s.beaten:
+                lines.append(f"{name}: needs more than the best above, "
+                             f"{_hexes(s.proximity)} away, initiative {c.initiative:g}")
+            elif s.traps is None or s.cost is None:
+                lines.append(f"{name}: cannot be attacked from any hex it can reach")
+            else:
+                lines.append(f"{name}: attackable after {plural(s.traps, 'trap')} and "
+                             f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
+                             f"away, initiative {c.initiative:g}")
+        rules = self.variant_names[ctx.variant_id]
+        if plan.foci:
+            chosen = (f"focus {ctx.name(plan.foci[0])}" if len(plan.foci) == 1 else
+                      f"tied foci {', '.join(ctx.name(f) for f in plan.foci)}: the players "
+                      "choose")
+            chain.applied("focus", f"{rules} rules. " + "; ".join(lines) + f". → {chosen}.")
+        else:
+            why = "; ".join(lines) if lines else "no character it may attack"
+            chain.skipped("focus", f"{rules} rules. {why}: no focus, it stays.")
+
+    def _move(self, ctx: MonsterFocusContext, chain: Chain, actions: list[Action]) -> None:
+        plan, move = ctx.plan, ctx.monster.move
+        if not plan.foci:
+            chain.skipped("move", "No focus: it does not move.")
+            return
+        cost = plan.moves.cost
+        ends = ", ".join(f"{_shown(ctx, a.at)} ({plural(cost[a.at], 'point')})"
+                         for a in actions)
+        if plan.reachable:
+            chain.applied("move", f"It can attack its focus this turn (move {move}); best "
+                                  f"attack hexes: {ends}.")
+        else:
+            goals = ", ".join(_shown(ctx, g) for g in plan.goals)
+            chain.applied("move", f"No attack on its focus within move {move}; it heads for "
+                                  f"{goals} and may end on {ends}.")
+
+    def order(self, encounter: Encounter) -> ActivationOrder:
+        enemies = [u for u in encounter.enemies() if u.hp > 0]
+        return ActivationOrder(
+            tuple(u.id for u in enemies), (),
+            ("Monsters act in the order of their ability cards' initiative; within a type, "
+             "elites first, then by standee number (the roster order here).",))
+
+
+def _ranked(ctx: MonsterFocusContext) -> list[Action]:
+    """The planned actions, the least movement first (then by hex, then by targets)."""
+    plan = ctx.plan
+    cost = plan.moves.cost
+    return sorted(plan.actions, key=lambda a: (cost[a.at], ctx.cell(a.at)[::-1],
+                                               sorted(a.targets)))
+
+
+def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
+    plan = ctx.plan
+    dest = None if action.at == ctx.monster.at else ctx.cell(action.at)
+    # Its focus first (the one behind this action), then the others in id order.
+    first = [f for f in plan.foci if f in plan.actions[action] and f in action.targets][:1]
+    targets = (*first, *sorted(t for t in action.targets if t not in first))
+    kind = "attack" if targets else ("move" if dest is not None else "hold")
+    path = tuple(ctx.cell(i) for i in plan.moves.path_to(action.at)) if dest else ()
+    return Outcome(kind, targets, dest, path)
+
+
+def _shown(ctx: MonsterFocusContext, index: int) -> str:
+    return str(list(ctx.cell(index)))
+
+
+def _hexes(count: int) -> str:
+    return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
+def build() -> MonsterFocus:
+    return MonsterFocus(load_ruleset_data("monster-focus"))

@@ -1,0 +1,282 @@
+"""monster-focus line of sight: corner to corner (Gloomhaven) or any point to any point.
+
+Only wall hexes (through their long diagonals) and thin walls block sight. Corner to
+corner: some segment between a corner of each hex, neither corner touching a wall, that
+touches no wall at all. Any point: each hex is stood for by its long diagonal most across
+the line between them; the two see each other when an open set of segments from one
+diagonal to the other passes every wall (a gap of a single point is no gap).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+
+from desktop.engine.board import Cell
+from desktop.rulesets.monster_focus_grid import Grid, Segment, centre, corner
+
+Point = tuple[float, float]
+Pair = tuple[float, float]  # a + b s, linear in s
+# An occluder seen from one diagonal: its ends, its side, cone, rays and far terms.
+Shadow = tuple[Point, Point, Pair, Pair, list[tuple[float, float, float]], Pair]
+SightCache = dict[tuple[bool, int, int], bool]
+EPS = 1e-9
+_ROOT3_HALF = math.sqrt(3) / 2
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _sign(value: float) -> int:
+    return (value > EPS) - (value < -EPS)
+
+
+def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Whether the closed segments pq and ab share a point (touching counts)."""
+    d1, d2 = _sign(_orient(a, b, p)), _sign(_orient(a, b, q))
+    d3, d4 = _sign(_orient(p, q, a)), _sign(_orient(p, q, b))
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+
+    def on(u: Point, v: Point, w: Point) -> bool:
+        return (min(u[0], v[0]) - EPS <= w[0] <= max(u[0], v[0]) + EPS
+                and min(u[1], v[1]) - EPS <= w[1] <= max(u[1], v[1]) + EPS)
+
+    return ((d1 == 0 and on(a, b, p)) or (d2 == 0 and on(a, b, q))
+            or (d3 == 0 and on(p, q, a)) or (d4 == 0 and on(p, q, b)))
+
+
+def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return [o for o in grid.occluders
+            if max(o[0][0], o[1][0]) >= x0 and min(o[0][0], o[1][0]) <= x1
+            and max(o[0][1], o[1][1]) >= y0 and min(o[0][1], o[1][1]) <= y1]
+
+
+def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
+    cell_a, cell_b = grid.cell(a), grid.cell(b)
+    ends_a = [p for p in (corner(cell_a, k) for k in range(6)) if p not in grid.walled_corners]
+    ends_b = [p for p in (corner(cell_b, k) for k in range(6)) if p not in grid.walled_corners]
+    if not ends_a or not ends_b:
+        return False
+    if set(ends_a) & set(ends_b):
+        return True
+    near = _nearby(grid, ends_a + ends_b)
+    return any(not any(segments_touch(p, q, o[0], o[1]) for o in near)
+               for p in ends_a for q in ends_b)
+
+
+def sees_any_point(grid: Grid, a: int, b: int) -> bool:
+    if a == b:
+        return True
+    cell_a, cell_b = grid.cell(a), grid.cell(b)
+    side = next((d for d in range(6) if grid.neighbours[a][d] == b), None)
+    if side is not None:
+        return _neighbours_see(grid, a, b, side)
+    k = _cross_section(cell_a, cell_b)
+    p0, p1 = corner(cell_a, k), corner(cell_a, k + 3)
+    q0, q1 = corner(cell_b, k), corner(cell_b, k + 3)
+    near = _nearby(grid, [p0, p1, q0, q1])
+    if not near:
+        return True
+    # A clear line between the centres has clear lines all round it.
+    ca, cb = centre(cell_a), centre(cell_b)
+    if not any(segments_touch(ca, cb, o[0], o[1]) for o in near):
+        return True
+    near = [o for o in near if _crosses_quad(o, (p0, p1, q1, q0))]
+    if _walls_join_sides(grid, near, (p0, q0), (p1, q1)):
+        return False
+    return _open_gap(p0, p1, q0, q1, near)
+
+
+def _walls_join_sides(grid: Grid, walls: list[Segment], left: tuple[Point, Point],
+                      right: tuple[Point, Point]) -> bool:
+    """Whether touching walls run from one long side of the strip between the diagonals to
+    the other: every line from one hex to the other must then touch one of them."""
+    touching = _touching(grid)
+    todo = [o for o in walls if segments_touch(o[0], o[1], *left)]
+    seen = set(todo)
+    inside = set(walls)
+    while todo:
+        wall = todo.pop()
+        if segments_touch(wall[0], wall[1], *right):
+            return True
+        for other in touching[wall]:
+            if other in inside and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return False
+
+
+def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
+    """For every wall segment of the board, the wall segments it touches (kept per board)."""
+    found: dict[Segment, list[Segment]] | None = grid.memo.get("touching walls")
+    if found is None:
+        walls = grid.occluders
+        found = {o: [] for o in walls}
+        for i, a in enumerate(walls):
+            for b in walls[:i]:
+                if (max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
+                        and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
+                        and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
+                        and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
+                        and segments_touch(a[0], a[1], b[0], b[1])):
+                    found[a].append(b)
+                    found[b].append(a)
+        grid.memo["touching walls"] = found
+    return found
+
+
+def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
+    """Neighbours see each other unless the wall on their shared side leaves no way round
+    either of its ends (the other sides of the two hexes at that end are walled)."""
+    def walled(cell: int, d: int) -> bool:
+        n = grid.neighbours[cell][d]
+        return grid.thin[cell][d] or grid.is_wall(cell) or (n >= 0 and grid.is_wall(n))
+
+    if not walled(a, side):
+        return True
+    back = (side + 3) % 6
+    # At the end of the shared side towards direction side + 1 (and side - 1).
+    if not walled(a, (side + 1) % 6) and not walled(b, (back - 1) % 6):
+        return True
+    return not walled(a, (side - 1) % 6) and not walled(b, (back + 1) % 6)
+
+
+def _cross_section(cell_a: Cell, cell_b: Cell) -> int:
+    """The long diagonal (corners k and k + 3) most across the line between the centres."""
+    (xa, ya), (xb, yb) = centre(cell_a), centre(cell_b)
+    dx, dy = (xb - xa) * _ROOT3_HALF, (yb - ya) * 0.5
+    best, best_k = -1.0, 0
+    for k in range(3):
+        cx, cy = corner((0, 0), k)
+        across = abs(dx * cy * 0.5 - dy * cx * _ROOT3_HALF)
+        if across > best + EPS:
+            best, best_k = across, k
+    return best_k
+
+
+def _crosses_quad(o: Segment, quad: tuple[Point, ...]) -> bool:
+    """Whether segment o meets the convex quadrilateral (closed). Separating axes: two convex
+    sets are apart exactly when their shadows on the normal of one of their sides are; the
+    corners are integers, so the comparisons are exact."""
+    (ax, ay), (bx, by) = o
+    n = len(quad)
+    for i in range(n + 1):
+        if i < n:
+            (x0, y0), (x1, y1) = quad[i], quad[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+        else:  # the segment's own normal
+            nx, ny = ay - by, bx - ax
+        seg_a, seg_b = ax * nx + ay * ny, bx * nx + by * ny
+        shadow = [x * nx + y * ny for x, y in quad]
+        if max(seg_a, seg_b) < min(shadow) or min(seg_a, seg_b) > max(shadow):
+            return False
+    return True
+
+
+def _cross(v: Point, w: Point) -> float:
+    return v[0] * w[1] - v[1] * w[0]
+
+
+def _open_gap(p0: Point, p1: Point, q0: Point, q1: Point, occluders: list[Segment]
+              ) -> bool:
+    """Whether the segments P(s)Q(t) (P on p0p1, Q on q0q1, the two parallel and equally
+    long) that miss every occluder form an open set. Between two consecutive critical
+    values of s nothing changes order, so the middle of each such strip is tested.
+
+    With the diagonals parallel every test below is linear in s and in t: for an
+    occluder e1e2, Q(t) is shadowed from P(s) when it lies in the cone from P(s) over the
+    occluder and not on P(s)'s side of the occluder's line."""
+    u = (p1[0] - p0[0], p1[1] - p0[1])
+    b = (q0[0] - p0[0], q0[1] - p0[1])
+    cub = _cross(u, b)
+    lines: list[tuple[float, float]] = [(0.0, 0.0), (1.0, 0.0)]  # t = c + m s
+    critical = {0.0, 1.0}
+    shadows: list[Shadow] = []
+    for e1, e2 in occluders:
+        a1 = (e1[0] - p0[0], e1[1] - p0[1])
+        a2 = (e2[0] - p0[0], e2[1] - p0[1])
+        d = (e2[0] - e1[0], e2[1] - e1[1])
+        du = _cross(d, u)
+        side = (-_cross(d, a1), du)  # orient(e1, e2, P(s)) = side0 + side1 s
+        cone = (_cross(a1, a2), du)  # orient(P(s), e1, e2)
+        rays: list[tuple[float, float, float]] = []
+        for a in (a1, a2):
+            au = _cross(a, u)
+            # orient(P(s), e, Q(t)) = cross(a, b) + (t - s) cross(a, u) - s cross(u, b)
+            rays.append((_cross(a, b), -au - cub, au))
+            if au != 0:  # P(s), e and Q(t) in line
+                lines.append((-_cross(a, b) / au, 1 + cub / au))
+        far = (_cross(d, (b[0] - a1[0], b[1] - a1[1])), du)  # orient(e1, e2, Q(t))
+        if du != 0:
+            s_cross = -side[0] / du
+            if 0 < s_cross < 1:
+                critical.add(s_cross)  # P(s) crosses the occluder's line
+            lines.append((-far[0] / du, 0.0))  # the occluder's line meets the far diagonal
+        shadows.append((e1, e2, side, cone, rays, far))
+    for i, (c1, m1) in enumerate(lines):
+        for c2, m2 in lines[:i]:
+            if m1 != m2:
+                s = (c2 - c1) / (m1 - m2)
+                if 0 < s < 1:
+                    critical.add(s)
+    if _free_at(0.5, p0, u, shadows):
+        return True  # already open half way along (the usual case)
+    marks = sorted(critical)
+    for s0, s1 in pairwise(marks):
+        if s1 - s0 >= EPS and _free_at((s0 + s1) / 2, p0, u, shadows):
+            return True
+    return False
+
+
+def _free_at(s: float, p0: Point, u: Point, shadows: list[Shadow]) -> bool:
+    """Whether some interval of t of positive length has P(s)Q(t) missing every occluder."""
+    blocked: list[tuple[float, float]] = []
+    for e1, e2, side, cone, rays, far in shadows:
+        here = side[0] + side[1] * s
+        if abs(here) <= EPS:
+            px, py = p0[0] + s * u[0], p0[1] + s * u[1]
+            if (min(e1[0], e2[0]) - EPS <= px <= max(e1[0], e2[0]) + EPS
+                    and min(e1[1], e2[1]) - EPS <= py <= max(e1[1], e2[1]) + EPS):
+                return False  # standing in the wall: everything is blocked
+            continue  # only segments along the wall's own line: no area
+        want = cone[0] + cone[1] * s
+        lo, hi = 0.0, 1.0
+        (r0, rs, rt), (v0, vs, vt) = rays
+        # each condition: g0 + g1 t >= 0
+        for g0, g1 in ((want * (r0 + rs * s), want * rt), (-want * (v0 + vs * s), -want * vt),
+                       (-here * far[0], -here * far[1])):
+            if abs(g1) <= EPS * EPS:
+                if g0 < -EPS:
+                    lo, hi = 1.0, 0.0
+                continue
+            root = -g0 / g1
+            if g1 > 0:
+                if root > lo:
+                    lo = root
+            elif root < hi:
+                hi = root
+        if lo <= hi:
+            blocked.append((lo, hi))
+    blocked.sort()
+    reached = 0.0
+    for lo, hi in blocked:
+        if lo > reached + EPS:
+            return True
+        if hi > reached:
+            reached = hi
+    return reached < 1.0 - EPS
+
+
+def line_of_sight(grid: Grid, a: int, b: int, corner_to_corner: bool, cache: SightCache) -> bool:
+    key = (corner_to_corner, a, b) if a <= b else (corner_to_corner, b, a)
+    seen = cache.get(key)
+    if seen is None:
+        seen = cache[key] = (sees_corner_to_corner(grid, a, b) if corner_to_corner
+                             else sees_any_point(grid, a, b))
+    return seen

@@ -1,0 +1,86 @@
+"""monster-focus budgets on the 456 acceptance turns: a warm in-process decision (median
+<= 0.5 ms, p90 <= 3 ms, worst <= 100 ms) and `foebook decide` as a whole process (<= 0.3 s)
+on the slowest turns and a spread of the others.
+
+"Warm": every encounter is loaded once and decided once before timing, so what a board
+has taught (sight lines, hex counts) is kept on the board object, as in a session.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+
+from desktop.encounter_file import load_encounter
+from desktop.engine.decide import decide
+from desktop.rulesets.registry import get_ruleset
+from tests.benchmarks.harness import Benchmark
+from tests.desktop.rulesets.monster_focus_data import REPO, acceptance_dir
+
+RULESET = get_ruleset("monster-focus")
+# The turns with the most characters, walls and area placements, then one in 19 of the rest.
+SLOWEST = ("131-jaws-of-the-lion", "131-frosthaven", "131-gloomhaven", "087-jaws-of-the-lion",
+           "087-frosthaven", "046-frosthaven")
+
+
+@cache
+def _encounters() -> list:
+    paths = sorted((acceptance_dir() / "encounters").glob("*.toml"))
+    encounters = [load_encounter(p) for p in paths]
+    for encounter in encounters:
+        decide(encounter, "a1", RULESET)  # warm the board caches
+    return encounters
+
+
+def _decision_times() -> list[float]:
+    times = []
+    for encounter in _encounters():
+        start = time.perf_counter()
+        decide(encounter, "a1", RULESET)
+        times.append(time.perf_counter() - start)
+    return sorted(times)
+
+
+def _median() -> float:
+    return statistics.median(_decision_times())
+
+
+def _p90() -> float:
+    times = _decision_times()
+    return times[round(0.9 * (len(times) - 1))]
+
+
+def _worst() -> float:
+    return _decision_times()[-1]
+
+
+def _sample() -> list[Path]:
+    paths = sorted((acceptance_dir() / "encounters").glob("*.toml"))
+    chosen = [p for p in paths if p.stem in SLOWEST]
+    return chosen + [p for p in paths[::19] if p not in chosen]
+
+
+def _slowest_process() -> float:
+    worst = 0.0
+    for path in _sample():
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "desktop", "decide", str(path), "--unit", "a1",
+                        "--json"], check=True, capture_output=True, cwd=REPO)
+        worst = max(worst, time.perf_counter() - start)
+    return worst
+
+
+BENCHMARKS = [
+    Benchmark("monster-focus: warm decision, median of the 456 acceptance turns", _median,
+              budget_s=0.0005, rounds=3, self_timed=True),
+    Benchmark("monster-focus: warm decision, 90th percentile of the 456 turns", _p90,
+              budget_s=0.003, rounds=3, self_timed=True),
+    Benchmark("monster-focus: warm decision, slowest of the 456 turns", _worst,
+              budget_s=0.1, rounds=3, self_timed=True),
+    Benchmark("monster-focus: `foebook decide` process, slowest of 30 turns (6 slowest + spread)",
+              _slowest_process, budget_s=0.3, rounds=1, self_timed=True),
+]
