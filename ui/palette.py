@@ -15,6 +15,7 @@ PATH = QColor("#009E73")  # bluish green
 SIGHT = QColor("#CC79A7")  # reddish purple
 MOVE_RANGE = QColor(86, 180, 233, 75)  # sky blue, translucent fill
 ATTACK_RANGE = QColor(230, 159, 0, 150)  # orange hatching: never mistaken for terrain
+AREA = QColor(204, 121, 167, 130)  # reddish purple, translucent: the hexes an area attack hits
 ACTIVE = QColor("#F0E442")  # yellow: the unit whose turn it is
 SELECTED = QColor("#000000")
 
@@ -33,6 +34,7 @@ TERRAIN_FILL = {
     Terrain.ICY: QColor("#CFE8F3"),  # pale ice blue
 }
 GRID_LINE = QColor("#C9C3B6")
+THIN_WALL = QColor("#26262B")  # near-black: a wall on a hex side, darker than any fill
 BOARD_BACKGROUND = QColor("#E3DED3")
 # The dark board: a map under dim light, the same hues so the legend still matches.
 TERRAIN_FILL_DARK = {
@@ -50,6 +52,7 @@ TERRAIN_FILL_DARK = {
     Terrain.ICY: QColor("#5F7A86"),
 }
 GRID_LINE_DARK = QColor("#575B62")
+THIN_WALL_DARK = QColor("#E8E2D0")  # pale on the dark board, where dark walls would vanish
 BOARD_BACKGROUND_DARK = QColor("#1E1F22")
 HP_GOOD = QColor("#009E73")
 HP_HURT = QColor("#E69F00")
@@ -77,6 +80,10 @@ def terrain_fill(terrain: Terrain) -> QColor:
 
 def grid_line() -> QColor:
     return GRID_LINE_DARK if dark() else GRID_LINE
+
+
+def thin_wall() -> QColor:
+    return THIN_WALL_DARK if dark() else THIN_WALL
 
 
 def board_background() -> QColor:

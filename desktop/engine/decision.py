@@ -25,20 +25,28 @@ class TraceStep:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One equally valid result: action, targets, where the unit ends and how it gets there."""
+    """One equally valid result: action, targets, where the unit ends and how it gets there.
+    `area`: the cells an area attack hits (written as `aoe_hexes`). `costs`: the movement
+    points spent on reaching each cell of `path`, for rulesets where steps cost unevenly;
+    empty when the ruleset does not say (the board then marks steps without numbers)."""
 
     action: str
     targets: tuple[str, ...] = ()
     destination: Cell | None = None
     path: tuple[Cell, ...] = ()
+    area: tuple[Cell, ...] = ()
+    costs: tuple[int, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "action": self.action,
             "targets": list(self.targets),
             "destination": list(self.destination) if self.destination is not None else None,
             "path": [list(c) for c in self.path],
         }
+        if self.area:
+            out["aoe_hexes"] = [list(c) for c in self.area]
+        return out
 
 
 @dataclass(frozen=True)

@@ -182,8 +182,10 @@ def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
     first = [f for f in plan.foci if f in plan.actions[action] and f in action.targets][:1]
     targets = (*first, *sorted(t for t in action.targets if t not in first))
     kind = "attack" if targets else ("move" if dest is not None else "hold")
-    path = tuple(ctx.cell(i) for i in plan.moves.path_to(action.at)) if dest else ()
-    return Outcome(kind, targets, dest, path)
+    steps = plan.moves.path_to(action.at) if dest else []
+    return Outcome(kind, targets, dest, tuple(ctx.cell(i) for i in steps),
+                   area=tuple(ctx.cell(i) for i in action.area),
+                   costs=tuple(plan.moves.cost[i] for i in steps))
 
 
 def _shown(ctx: MonsterFocusContext, index: int) -> str:

@@ -282,6 +282,45 @@ class RenameUnit(Command):
         return _replace(state, unit.evolve(name=name)), f"Renamed {unit.name} to {name}"
 
 
+@dataclass(frozen=True)
+class SetStat(Command):
+    """One stat of one unit set to a number (a character's initiative for the round, say);
+    the stat must be one the ruleset gives units of that side."""
+
+    kind: ClassVar[str] = "set-stat"
+    unit_id: str = ""
+    stat: str = ""
+    value: float = 0
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        unit = _unit(state, self.unit_id)
+        spec = ruleset.data.stats.get(self.stat)
+        if spec is None:
+            raise TrackerError(f"unknown stat '{self.stat}' for {ruleset.id} "
+                               f"(known: {_known(ruleset.data.stats)})")
+        if spec.applies_to not in ("all", unit.side.value):
+            raise TrackerError(f"{unit.name} is a {unit.side.value} unit; {self.stat} is only "
+                               f"for {spec.applies_to} units")
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value \
+                or abs(value) > 1_000_000:
+            raise TrackerError(f"{unit.name}: {self.stat} must be a number, not {value!r}")
+        value = int(value) if float(value).is_integer() else float(value)
+        before = unit.stats.get(self.stat, spec.default)
+        if before == value:
+            raise TrackerError(f"{unit.name}'s {self.stat} is already {_stat_text(value)}")
+        stats = {**unit.stats, self.stat: value}
+        text = (f"{unit.name}: {self.stat} {_stat_text(before)} → {_stat_text(value)}"
+                if before is not None else f"{unit.name}: {self.stat} {_stat_text(value)}")
+        return _replace(state, unit.evolve(stats=MappingProxyType(stats))), text
+
+
+def _stat_text(value: float | None) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 # -- hit points -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -126,6 +126,14 @@ def _live_instances(window, qtbot) -> list[object]:
         window.select_unit(enemy.id)
         items += window.scene.items()
     items += window.table_display.scene.items()
+    # Movement points on the path and an area's shading: shown for rulesets that give them.
+    from desktop.engine.decision import Outcome
+
+    mover = session.encounter.enemies()[0]
+    step = next(c for c in session.encounter.board.cells() if c != mover.at)
+    window.scene.show_outcome(mover.id, Outcome("move", (), step, (step,), area=(step,),
+                                                costs=(1,)))
+    items += window.scene.items()
     window.roster.select_unit(session.encounter.enemies()[0].id)
     assert window.roster.open_markers() is not None
     editor = window.roster.add_unit()

@@ -85,7 +85,7 @@ class BoardScene(QGraphicsScene):
                              outcome.path, set(move_cells), set(attack_cells),
                              [(t.pos(), t.radius) for t in hit],
                              token_centre(shape, unit, self.size_of)
-                             - cell_centre(shape, unit.at))
+                             - cell_centre(shape, unit.at), outcome.area, outcome.costs)
         if outcome.destination is not None and outcome.destination != unit.at:
             self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True,
                                    size_of=self.size_of)

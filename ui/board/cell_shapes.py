@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
 from desktop.engine.board import Board, Cell, Shape
@@ -27,6 +27,17 @@ def cell_centre(shape: Shape, cell: Cell) -> QPointF:
 def cell_polygon(shape: Shape, cell: Cell) -> QPolygonF:
     k = _scale(shape)
     return QPolygonF([QPointF(x * k, y * k) for x, y in corners(shape, cell)])
+
+
+def shared_edge(shape: Shape, pair: frozenset[Cell]) -> QLineF | None:
+    """The side two neighbouring cells share (a thin wall stands on it); either cell may lie
+    off the board. None when the cells do not touch along a side."""
+    first, second = sorted(pair)
+    k = _scale(shape)
+    theirs = {(round(x, 6), round(y, 6)) for x, y in corners(shape, second)}
+    common = [QPointF(x * k, y * k) for x, y in corners(shape, first)
+              if (round(x, 6), round(y, 6)) in theirs]
+    return QLineF(common[0], common[1]) if len(common) == 2 else None
 
 
 def token_radius(shape: Shape) -> float:

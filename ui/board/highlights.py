@@ -1,4 +1,5 @@
-"""Decision highlights on the board: ringed and numbered targets, the path with step dots,
+"""Decision highlights on the board: ringed and numbered targets, the path with step dots
+(or the movement points spent, where the ruleset gives them), the area an attack hits,
 the destination ghost, movement and attack range overlays and the sight line."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ui.board.text import draw_centred
 from ui.board.token_item import TOKEN_Z
 
 OVERLAYS = ("move", "attack", "sight")
+STEP_LABEL_RADIUS = 8.0
 
 class _Badge(QGraphicsItem):
     """A numbered disc showing a target's place in the priority order."""
@@ -46,6 +48,32 @@ class _Badge(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(QPen(QColor("#111111")))
         draw_centred(painter, self.boundingRect(), str(self.number))
+
+
+class _StepLabel(QGraphicsItem):
+    """A small disc on the path holding the movement points spent to get there."""
+
+    def __init__(self, points: int, at: QPointF) -> None:
+        super().__init__()
+        self.points = points
+        self.setPos(at)
+        self.setZValue(TOKEN_Z - 4)
+
+    def boundingRect(self) -> QRectF:
+        r = STEP_LABEL_RADIUS
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("white"), 1.5))
+        painter.setBrush(QBrush(palette.PATH))
+        painter.drawEllipse(self.boundingRect().adjusted(0.5, 0.5, -0.5, -0.5))
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(11)
+        painter.setFont(font)
+        painter.setPen(QPen(QColor("white")))
+        draw_centred(painter, self.boundingRect(), str(self.points))
 
 
 class CellsOverlay(QGraphicsItem):
@@ -85,6 +113,8 @@ class Highlights:
         self.target_items: list[QGraphicsItem] = []
         self.path_item: QGraphicsPathItem | None = None
         self.path_cells: tuple[Cell, ...] = ()
+        self.step_labels: list[_StepLabel] = []
+        self.area_item: CellsOverlay | None = None
 
     def clear(self) -> None:
         for item in self.items:
@@ -94,6 +124,8 @@ class Highlights:
         self.target_items.clear()
         self.path_item = None
         self.path_cells = ()
+        self.step_labels.clear()
+        self.area_item = None
 
     def _add(self, item: QGraphicsItem) -> QGraphicsItem:
         self.scene.addItem(item)
@@ -103,9 +135,12 @@ class Highlights:
     def show(self, shape: Shape, origin: Cell, targets: list[Cell], destination: Cell | None,
              path: tuple[Cell, ...], move_cells: set[Cell], attack_cells: set[Cell],
              target_spots: list[tuple[QPointF, float]] | None = None,
-             mover_offset: QPointF | None = None) -> None:
+             mover_offset: QPointF | None = None, area: tuple[Cell, ...] = (),
+             costs: tuple[int, ...] = ()) -> None:
         """`target_spots` are the targets' token centres and radii (large figures cover
-        more than their cell); `mover_offset` shifts the path onto a large mover's centre.
+        more than their cell); `mover_offset` shifts the path onto a large mover's centre;
+        `area` are the cells an area attack hits; `costs` the movement points spent on
+        reaching each cell of `path` (labelled on the path when given).
         Every overlay lies beneath the tokens (TOKEN_Z), so initials stay readable."""
         self.clear()
         radius = token_radius(shape)
@@ -116,6 +151,11 @@ class Highlights:
         self.groups["attack"] = self._add(CellsOverlay(shape, attack_cells, palette.ATTACK_RANGE,
                                                        Qt.BrushStyle.BDiagPattern))
         self.groups["attack"].setZValue(3)
+        if area:
+            self.area_item = CellsOverlay(shape, area, palette.AREA)
+            self.area_item.pen = QPen(palette.AREA.darker(170), 2.5, Qt.PenStyle.SolidLine)
+            self.area_item.setZValue(4)
+            self._add(self.area_item)
         end = destination if destination is not None else origin
         sight = QGraphicsItemGroup()
         for target in targets[:1]:
@@ -136,11 +176,15 @@ class Highlights:
             self.path_item.setPen(QPen(palette.PATH, 4, Qt.PenStyle.SolidLine,
                                        Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
             self.path_item.setZValue(TOKEN_Z - 5)
-            for point in points[1:-1]:
-                dot = self._add(QGraphicsEllipseItem(QRectF(point.x() - 5, point.y() - 5, 10, 10)))
-                dot.setBrush(QBrush(palette.PATH))
-                dot.setPen(QPen(QColor("white"), 1.5))
-                dot.setZValue(TOKEN_Z - 4)
+            if len(costs) == len(path):
+                self._label_steps(points[1:], costs, radius)
+            else:
+                for point in points[1:-1]:
+                    dot = self._add(QGraphicsEllipseItem(
+                        QRectF(point.x() - 5, point.y() - 5, 10, 10)))
+                    dot.setBrush(QBrush(palette.PATH))
+                    dot.setPen(QPen(QColor("white"), 1.5))
+                    dot.setZValue(TOKEN_Z - 4)
         for number, (centre, radius) in enumerate(spots, start=1):
             ring = self._add(QGraphicsEllipseItem(
                 QRectF(centre.x() - radius - 6, centre.y() - radius - 6,
@@ -153,6 +197,19 @@ class Highlights:
                                             centre.y() + radius * 0.8), radius * 0.42))
         for name, group in self.groups.items():
             group.setVisible(self.visible[name])
+
+    def _label_steps(self, points: list[QPointF], costs: tuple[int, ...],
+                     radius: float) -> None:
+        """The points spent so far on each cell of the path; the last one sits at the edge of
+        the ghost token so the ghost does not hide it."""
+        for index, (point, spent) in enumerate(zip(points, costs, strict=True)):
+            if index == len(points) - 1:
+                point = QPointF(point.x() - radius * 0.75, point.y() - radius * 0.75)
+            label = _StepLabel(spent, point)
+            if index == len(points) - 1:
+                label.setZValue(TOKEN_Z + 6)  # over the ghost token
+            self.step_labels.append(label)
+            self._add(label)
 
     def set_visible(self, name: str, visible: bool) -> None:
         self.visible[name] = visible

@@ -37,7 +37,8 @@ class Legend(QWidget):
                     t.label) for t in Terrain if t is not Terrain.OPEN]
         entries += [(palette.ENEMY, "enemy&nbsp;(round)"), (palette.PLAYER, "player&nbsp;(square)"),
                     (palette.TARGET, "target,&nbsp;numbered"), (palette.PATH, "path"),
-                    (palette.SIGHT, "sight line")]
+                    (palette.SIGHT, "sight line"), (palette.AREA, "area attack"),
+                    (palette.THIN_WALL, "thin wall (on a hex side)")]
         html = "&nbsp;&nbsp; ".join(
             f'<span style="color:{c.name()}; font-size:large">■</span>&nbsp;'
             f'{text.replace(" ", "&nbsp;")}'

@@ -8,14 +8,18 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.engine.board import Board, Terrain
 from ui import palette
-from ui.board.cell_shapes import CELL, board_rect, cell_centre, cell_polygon
+from ui.board.cell_shapes import CELL, board_rect, cell_centre, cell_polygon, shared_edge
 from ui.board.text import draw_centred
 
 _PATTERN = {
     Terrain.DIFFICULT: Qt.BrushStyle.Dense6Pattern,
     Terrain.COVER: Qt.BrushStyle.DiagCrossPattern,
     Terrain.HAZARD: Qt.BrushStyle.HorPattern,
+    Terrain.HAZARDOUS: Qt.BrushStyle.BDiagPattern,
+    Terrain.ICY: Qt.BrushStyle.Dense7Pattern,
 }
+# Thin walls: thick enough to read as a wall between two hexes, not as a grid line.
+WALL_WIDTH = 6.0
 
 
 class TerrainItem(QGraphicsItem):
@@ -55,6 +59,56 @@ class TerrainItem(QGraphicsItem):
                 self._draw_objective(painter, cell_centre(shape, cell))
             elif terrain is Terrain.WINDOW:
                 self._draw_window(painter, cell_centre(shape, cell))
+            elif terrain is Terrain.OBSTACLE:
+                self._draw_obstacle(painter, cell_centre(shape, cell))
+            elif terrain is Terrain.TRAP:
+                self._draw_trap(painter, cell_centre(shape, cell))
+            elif terrain is Terrain.ICY:
+                self._draw_ice(painter, cell_centre(shape, cell))
+        self._draw_thin_walls(painter)
+
+    def _draw_thin_walls(self, painter: QPainter) -> None:
+        pen = QPen(palette.thin_wall(), WALL_WIDTH, Qt.PenStyle.SolidLine,
+                   Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        for pair in self.board.thin_walls:
+            edge = shared_edge(self.board.shape, pair)
+            if edge is not None:
+                painter.drawLine(edge)
+
+    @staticmethod
+    def _draw_obstacle(painter: QPainter, at: QPointF) -> None:
+        """A boulder: a rounded lump with a highlight, so it reads as something in the way."""
+        radius = CELL * 0.27
+        painter.setPen(QPen(QColor("#3E342B"), 2))
+        painter.setBrush(QBrush(QColor("#A8978A")))
+        painter.drawRoundedRect(QRectF(at.x() - radius, at.y() - radius * 0.8,
+                                       2 * radius, 1.6 * radius), radius * 0.6, radius * 0.6)
+        painter.setPen(QPen(QColor("#3E342B"), 1.5))
+        painter.drawLine(QPointF(at.x() - radius * 0.3, at.y() - radius * 0.2),
+                         QPointF(at.x() + radius * 0.4, at.y() + radius * 0.3))
+
+    @staticmethod
+    def _draw_trap(painter: QPainter, at: QPointF) -> None:
+        """Three spikes on a plate: the usual trap mark."""
+        half = CELL * 0.26
+        painter.setPen(QPen(QColor("#2B1400"), 1.5))
+        painter.setBrush(QBrush(QColor("#F4E3C8")))
+        for dx in (-half * 0.66, 0.0, half * 0.66):
+            painter.drawPolygon(QPolygonF([
+                QPointF(at.x() + dx - half * 0.33, at.y() + half * 0.55),
+                QPointF(at.x() + dx, at.y() - half * 0.7),
+                QPointF(at.x() + dx + half * 0.33, at.y() + half * 0.55)]))
+
+    @staticmethod
+    def _draw_ice(painter: QPainter, at: QPointF) -> None:
+        """A six-armed snowflake."""
+        arm = CELL * 0.22
+        painter.setPen(QPen(QColor("#2F6F99"), 1.6, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.RoundCap))
+        for a, b in ((1.0, 0.0), (0.5, 0.866), (-0.5, 0.866)):
+            painter.drawLine(QPointF(at.x() - arm * a, at.y() - arm * b),
+                             QPointF(at.x() + arm * a, at.y() + arm * b))
 
     @staticmethod
     def _draw_door(painter: QPainter, polygon: QPolygonF) -> None:

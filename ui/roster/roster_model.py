@@ -30,7 +30,7 @@ from PySide6.QtGui import QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
-from desktop.tracker.commands import Command, RenameUnit, SetAi
+from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
 from desktop.tracker.session import Change, Session
 from ui import palette
 from ui.roster.hp_input import HELP as HP_HELP
@@ -38,8 +38,9 @@ from ui.roster.hp_input import HpInputError, parse_hp_input
 
 log = logging.getLogger(__name__)
 
-COL_NAME, COL_SIDE, COL_HP, COL_MARKERS, COL_AI, COL_POSITION = range(6)
-COLUMN_COUNT = 6
+COL_NAME, COL_SIDE, COL_HP, COL_MARKERS, COL_AI, COL_POSITION, COL_INITIATIVE = range(7)
+COLUMN_COUNT = 7
+INITIATIVE = "initiative"  # the stat the Init column shows, for rulesets that have it
 HEADERS = {
     COL_NAME: ("Name", "The unit's name; double-click or F2 to rename"),
     COL_SIDE: ("Side", "◆ enemy (vermilion), ● player (blue); grey when defeated"),
@@ -47,6 +48,8 @@ HEADERS = {
     COL_MARKERS: ("Markers", "Status markers on the unit; hover an icon for its reminder"),
     COL_AI: ("AI", "The enemy's AI type; double-click to choose another"),
     COL_POSITION: ("At", "Cell as column, row (0, 0 is the top-left)"),
+    COL_INITIATIVE: ("Init", "Initiative this round: lower acts first and wins ties; "
+                             "double-click or Enter to type the new round's number"),
 }
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -57,7 +60,7 @@ HP_ROLE = Qt.ItemDataRole.UserRole + 5  # (hp, max_hp)
 SORT_ROLE = Qt.ItemDataRole.UserRole + 6  # a number or a case-folded text per column
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 7  # "enemy" / "player"
 
-_EDITABLE = {COL_NAME, COL_HP, COL_AI}
+_EDITABLE = {COL_NAME, COL_HP, COL_AI, COL_INITIATIVE}
 SIDE_ICON = 12
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -71,6 +74,7 @@ _FONT = int(Qt.ItemDataRole.FontRole)
 _DECORATION = int(Qt.ItemDataRole.DecorationRole)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 _ALIGN = {COL_SIDE: int(Qt.AlignmentFlag.AlignCenter),
+          COL_INITIATIVE: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
           COL_POSITION: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)}
 _ANSWERED = frozenset({_DISPLAY, _EDIT, _TOOLTIP, _SPOKEN, _FOREGROUND, _FONT, _DECORATION,
                        _ALIGNMENT, UNIT_ID_ROLE, HP_FRACTION_ROLE, STATUSES_ROLE, DEFEATED_ROLE,
@@ -117,6 +121,8 @@ def _changed_columns(old: _Row, new: _Row) -> tuple[int, int]:
         columns.append(COL_AI)
     if a.at != b.at:
         columns.append(COL_POSITION)
+    if a.stats.get(INITIATIVE) != b.stats.get(INITIATIVE):
+        columns.append(COL_INITIATIVE)
     if not columns:
         return -1, -1
     return min(columns), max(columns)
@@ -342,9 +348,21 @@ class RosterModel(QAbstractTableModel):
         if not index.isValid():
             return _NO_FLAGS
         column = index.column()
-        if column in _EDITABLE and (column != COL_AI or self._rows[index.row()].unit.is_enemy):
+        unit = self._rows[index.row()].unit
+        if column == COL_INITIATIVE:
+            return _EDIT_FLAGS if self.has_initiative(unit) else _FLAGS
+        if column in _EDITABLE and (column != COL_AI or unit.is_enemy):
             return _EDIT_FLAGS
         return _FLAGS
+
+    def initiative_stat(self) -> Any:
+        """The ruleset's initiative stat (None when its units have none)."""
+        ruleset = self.ruleset
+        return ruleset.data.stats.get(INITIATIVE) if ruleset is not None else None
+
+    def has_initiative(self, unit: Unit) -> bool:
+        spec = self.initiative_stat()
+        return spec is not None and spec.applies_to in ("all", unit.side.value)
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -417,6 +435,12 @@ class RosterModel(QAbstractTableModel):
         if column == COL_POSITION:
             return f"column {unit.at[0]}, row {unit.at[1]}" if spoken else (
                 f"{unit.at[0]}, {unit.at[1]}")
+        if column == COL_INITIATIVE:
+            if not self.has_initiative(unit):
+                return ""
+            value = unit.stats.get(INITIATIVE, self.initiative_stat().default)
+            text = "" if value is None else _number(value)
+            return f"initiative {text}" if spoken and text else text
         return ""
 
     def _tooltip(self, row: int, column: int) -> str:
@@ -442,6 +466,12 @@ class RosterModel(QAbstractTableModel):
         if column == COL_SIDE:
             side = "Enemy" if unit.is_enemy else "Player"
             return f"{side}{' — defeated' if r.defeated else ''}"
+        if column == COL_INITIATIVE:
+            if not self.has_initiative(unit):
+                return f"{unit.name} has no initiative of its own here."
+            return (f"{unit.name}'s initiative this round: {self._display(row, column)}. "
+                    "Lower acts first and wins the monsters' focus ties.\n"
+                    "Double-click or press Enter to type this round's number.")
         if column == COL_POSITION:
             return f"{unit.name} stands at column {unit.at[0]}, row {unit.at[1]} (0, 0 is the " \
                    "top-left cell); move it on the board."
@@ -476,6 +506,9 @@ class RosterModel(QAbstractTableModel):
             return len(unit.statuses)
         if column == COL_POSITION:
             return unit.at[1] * 100_000 + unit.at[0]  # reading order: row, then column
+        if column == COL_INITIATIVE:
+            value = unit.stats.get(INITIATIVE) if self.has_initiative(unit) else None
+            return float("inf") if value is None else float(value)
         if column == COL_SIDE:
             return unit.side.value
         return self._display(row, column).casefold()
@@ -496,6 +529,8 @@ class RosterModel(QAbstractTableModel):
             if text == unit.ai:
                 return False
             return self.execute(SetAi(unit.id, text))
+        if column == COL_INITIATIVE:
+            return self._set_initiative(unit, text)
         if column == COL_HP:
             if isinstance(value, int) and not isinstance(value, bool):
                 text = f"={value}"
@@ -506,6 +541,19 @@ class RosterModel(QAbstractTableModel):
                 return False
             return self.execute(command)
         return False
+
+    def _set_initiative(self, unit: Unit, text: str) -> bool:
+        text = text.strip()
+        if text == self._display(self.row_of(unit.id), COL_INITIATIVE):
+            return False  # nothing to change; no log entry
+        try:
+            value = float(text)
+        except ValueError:
+            self.commandFailed.emit(f"{unit.name}: initiative must be a number such as 25, "
+                                    f"not '{text}'.")
+            return False
+        number = int(value) if value.is_integer() else value
+        return self.execute(SetStat(unit.id, INITIATIVE, number))
 
 
 @cache

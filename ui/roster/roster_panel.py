@@ -41,6 +41,7 @@ from ui.roster.new_units import duplicate_record
 from ui.roster.roster_model import (
     COL_AI,
     COL_HP,
+    COL_INITIATIVE,
     COL_MARKERS,
     COL_NAME,
     COL_POSITION,
@@ -65,6 +66,8 @@ SHORTCUTS = (
     ("=", "Set the selected unit's HP: type =7 then Enter"),
     ("F2", "Rename the selected unit"),
     ("M", "Markers of the selected unit"),
+    ("I", "Type the selected character's initiative for this round, then Enter "
+          "(rule systems with initiative)"),
     ("Ctrl+D", "Duplicate the selected unit"),
     ("Ctrl+E", "Edit the selected unit (stats, weapons, tags, priorities)"),
     ("Insert", "Add a unit"),
@@ -281,6 +284,8 @@ class RosterPanel(QWidget):
         self.set_hp_action = action("Change HP…\t- + =", None, lambda: self.edit_hp(""),
                                     "editHp")
         self.markers_action = action("Markers…", Qt.Key.Key_M, self.open_markers, "markers")
+        self.initiative_action = action("Set initiative…", Qt.Key.Key_I, self.edit_initiative,
+                                        "initiative")
         self.duplicate_action = action("Duplicate", QKeySequence("Ctrl+D"),
                                        self.duplicate_unit, "duplicate")
         self.add_action = action("Add unit…", Qt.Key.Key_Insert, self.add_unit, "addUnit")
@@ -296,6 +301,8 @@ class RosterPanel(QWidget):
             self.popup.close()
         self._selected = None
         self.model.set_session(session)
+        # The Init column only for rule systems whose figures have an initiative stat.
+        self.view.setColumnHidden(COL_INITIATIVE, self.model.initiative_stat() is None)
         self._size_columns()
         self.show_message("")
         self._update_actions()
@@ -329,6 +336,7 @@ class RosterPanel(QWidget):
             COL_AI: titled(COL_AI, min(max((fm.horizontalAdvance(n) for n in ai_names),
                                            default=0) + pad, fm.horizontalAdvance("M") * 9)),
             COL_POSITION: titled(COL_POSITION, fm.horizontalAdvance("00, 00") + pad),
+            COL_INITIATIVE: titled(COL_INITIATIVE, fm.horizontalAdvance("00") + pad),
         }
         for column, width in widths.items():
             self.view.setColumnWidth(column, width)
@@ -422,6 +430,7 @@ class RosterPanel(QWidget):
             self.markers_button.setToolTip("Put markers on the selected unit or take them off "
                                            "(M)")
         self.markers_action.setEnabled(has and bool(hand_set))
+        self.initiative_action.setEnabled(has and self.model.has_initiative(unit))
         for act in (self.rename_action, self.damage_action, self.heal_action,
                     self.set_hp_action, self.duplicate_action, self.remove_action,
                     self.edit_action):
@@ -465,6 +474,16 @@ class RosterPanel(QWidget):
         if isinstance(editor, QLineEdit):
             editor.deselect()  # the view selects all; the next key must add to the sign
             editor.end(False)
+
+    def edit_initiative(self) -> None:
+        """Open the selected unit's Init cell, its number selected so typing replaces it."""
+        unit = self._selected_unit_object()
+        if unit is None or not self.model.has_initiative(unit):
+            return
+        self.view.setColumnHidden(COL_INITIATIVE, False)
+        index = self.proxy.index(self.proxy.proxy_row(unit.id), COL_INITIATIVE)
+        self.view.setCurrentIndex(index)
+        self.view.edit(index)
 
     def rename_selected(self) -> None:
         unit_id = self.selected_unit()

@@ -64,7 +64,7 @@ def test_model_and_proxy_pass_the_model_tester_before_and_after_changes(
 def test_rows_follow_the_roster_with_roles(session):
     model = RosterModel(session)
     assert names(model) == ["Warlord", "Brute Mob", "Warp Seer", "Tactical Squad", "Librarian"]
-    assert model.columnCount() == 6
+    assert model.columnCount() == 7
     row = model.row_of("squad")
     assert model.index(row, COL_HP).data() == "9 / 10"
     assert model.index(row, COL_HP).data(HP_FRACTION_ROLE) == pytest.approx(0.9)
@@ -124,7 +124,7 @@ def test_defeated_units_are_greyed_not_removed(session):
     session.execute(SetHp("seer", 0))
     row = model.row_of("seer")
     assert row == 2 and model.rowCount() == 5
-    assert recorder.events == [("data", 2, 0, 2, 5)]  # greying touches the whole row
+    assert recorder.events == [("data", 2, 0, 2, 6)]  # greying touches the whole row
     for column in range(model.columnCount()):
         assert model.index(row, column).data(Qt.ItemDataRole.ForegroundRole) == palette.DEFEATED
     assert model.index(row, COL_NAME).data(DEFEATED_ROLE) is True

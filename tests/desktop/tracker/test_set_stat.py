@@ -1,0 +1,47 @@
+"""SetStat: a character's initiative for the round, logged, undone and checked."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.encounter_file import load_encounter
+from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
+from desktop.tracker import Session, TrackerError
+from desktop.tracker.commands import SetStat, command_from_payload
+
+
+@pytest.fixture
+def cave() -> Session:
+    encounter = load_encounter(sample_path("monster-focus-ice-cave.toml"))
+    return Session.in_memory(encounter, get_ruleset("monster-focus"), "cave")
+
+
+def test_initiative_is_set_logged_and_undone(cave):
+    entry = cave.execute(SetStat("brute", "initiative", 12))
+    assert cave.encounter.unit("brute").stat("initiative") == 12
+    assert entry.text == "Brute: initiative 40 → 12"
+    cave.undo()
+    assert cave.encounter.unit("brute").stat("initiative") == 40
+    cave.redo()
+    assert cave.encounter.unit("brute").stat("initiative") == 12
+
+
+def test_the_payload_round_trips():
+    command = SetStat("brute", "initiative", 7.5)
+    assert command_from_payload(command.kind, command.payload()) == command
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    (SetStat("golem", "initiative", 10), "only for player units"),
+    (SetStat("brute", "speed", 3), "unknown stat 'speed'"),
+    (SetStat("brute", "initiative", 40), "already 40"),
+    (SetStat("brute", "initiative", float("nan")), "must be a number"),
+    (SetStat("brute", "initiative", "10"), "must be a number"),
+    (SetStat("nobody", "initiative", 10), "nobody"),
+])
+def test_bad_values_are_refused_and_change_nothing(cave, command, message):
+    before = cave.state
+    with pytest.raises(TrackerError, match=message):
+        cave.execute(command)
+    assert cave.state == before

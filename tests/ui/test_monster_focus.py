@@ -1,0 +1,103 @@
+"""monster-focus in the app: its tutorials open from the welcome page, the board draws its
+terrain and thin walls, the focus is ringed, and a character's initiative typed in the
+roster decides a focus tie."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+from desktop.engine.board import Terrain
+from tests.ui.real_input import settle
+from ui.roster.roster_model import COL_INITIATIVE, COL_NAME
+
+ICE_CAVE = "Ice cave"
+
+
+def _start_from_welcome(window, qtbot, title: str) -> None:
+    card = next(c for c in window.welcome.cards
+                if c.accessibleName() == "Monster focus tutorial")
+    button = next(b for b in card.buttons if title in b.text())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.session is not None)
+    settle(qtbot, window)
+
+
+def _type_initiative(window, qtbot, unit_id: str, typed: str) -> None:
+    """Click the unit's row, press I, type the number and press Enter."""
+    view = window.roster.view
+    row = window.roster.proxy.proxy_row(unit_id)
+    cell = view.visualRect(window.roster.proxy.index(row, COL_NAME)).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    qtbot.keyClick(view, Qt.Key.Key_I)
+    assert view.currentIndex().column() == COL_INITIATIVE
+    editor = QApplication.focusWidget()
+    qtbot.keyClicks(editor, typed)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
+
+
+def _select_in_roster(window, qtbot, unit_id: str) -> None:
+    view = window.roster.view
+    row = window.roster.proxy.proxy_row(unit_id)
+    cell = view.visualRect(window.roster.proxy.index(row, COL_NAME)).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    qtbot.waitUntil(lambda: window.selected == unit_id)
+
+
+def test_the_welcome_card_offers_both_monster_focus_tutorials(window):
+    card = next(c for c in window.welcome.cards
+                if c.accessibleName() == "Monster focus tutorial")
+    labels = [b.text() for b in card.buttons]
+    assert "Start: Ice cave" in labels
+    assert "Start: Archer's volley" in labels
+
+
+def test_the_ice_cave_draws_its_terrain_and_names_it_in_the_legend(window, qtbot):
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    board = window.session.encounter.board
+    assert window.windowTitle().startswith("Tutorial: Ice cave")
+    found = {board.terrain(c) for c in board.cells()}
+    assert {Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY} <= found
+    legend = window.legend.text.text()
+    for name in ("obstacle", "trap", "hazardous&nbsp;terrain", "icy&nbsp;terrain",
+                 "thin&nbsp;wall"):
+        assert name in legend
+
+
+def test_the_decision_rings_the_focus_and_a_tie_follows_initiative(window, qtbot):
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    assert window.selected == "golem"
+    # Brute and Cragheart are equally near at the same initiative: the players choose.
+    assert window.decision.targets == ("brute",)
+    assert [o.targets for o in window.decision.alternatives] == [("cragheart",)]
+    rings = window.scene.highlights.target_items
+    assert len(rings) == 1
+    brute = window.scene.tokens["brute"]
+    assert rings[0].sceneBoundingRect().contains(brute.sceneBoundingRect().center())
+    # The Cragheart's player plays a faster card: click its row, press I, type, Enter.
+    _type_initiative(window, qtbot, "cragheart", "12")
+    assert window.session.encounter.unit("cragheart").stat("initiative") == 12
+    row = window.roster.proxy.proxy_row("cragheart")
+    assert window.roster.proxy.index(row, COL_INITIATIVE).data() == "12"
+    _select_in_roster(window, qtbot, "golem")
+    assert window.decision.targets == ("cragheart",)
+    assert window.decision.alternatives == ()
+    assert "initiative 12" in window.decision.trace[0].detail
+    crag = window.scene.tokens["cragheart"]
+    rings = window.scene.highlights.target_items
+    assert rings[0].sceneBoundingRect().contains(crag.sceneBoundingRect().center())
+
+
+def test_a_letter_is_refused_as_initiative_and_changes_nothing(window, qtbot):
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    history = len(window.session.history)
+    _type_initiative(window, qtbot, "brute", "soon")
+    assert len(window.session.history) == history
+    assert window.session.encounter.unit("brute").stat("initiative") == 40
+    assert "initiative must be a number" in window.roster.message.text()
+
+
+def test_initiative_is_hidden_for_rule_systems_without_it(window):
+    window.start_tutorial("card-flip-goblin-ambush.toml")
+    assert window.roster.view.isColumnHidden(COL_INITIATIVE)
