@@ -364,13 +364,16 @@ def _accepted_encounters(draw):
                    "tags": tuple(draw(st.lists(_texts, max_size=4))),
                    "statuses": tuple(draw(st.lists(st.sampled_from(sorted(data.statuses)),
                                                    unique=True, max_size=3))),
-                   "guards": renamed.get(unit.guards)}
+                   "fields": dict(unit.fields)}
+        ward = unit.reference("guards")
+        if ward is not None:
+            changes["fields"]["guards"] = renamed[ward]
         if unit.is_enemy:
-            choices = sorted(a for a in data.ai_types if a != "guardian" or unit.guards)
+            choices = sorted(a for a in data.ai_types if a != "guardian" or ward)
             changes["ai"] = draw(st.sampled_from(choices))
             if tactics:
-                changes["priorities"] = tuple(draw(st.lists(st.sampled_from(tactics),
-                                                            max_size=3)))
+                changes["fields"]["priorities"] = draw(st.lists(st.sampled_from(tactics),
+                                                                max_size=3))
         units.append(unit.evolve(**changes))
     memory = enc.memory
     memory = Memory(MappingProxyType({renamed[k]: renamed[v]
