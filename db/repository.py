@@ -19,11 +19,11 @@ from db.engine import Database
 from db.errors import StorageError
 from db.limits import check_values, shown
 from db.models import LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
-from desktop.tracker.records import record_fields
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
 from desktop.tracker.history import DROPPED, UNDONE, HistoryEntry, LogEntry
+from desktop.tracker.records import record_fields
 from desktop.tracker.session import Session, initial_state
 from desktop.tracker.state import Sections, TrackerState, full_sections, state_from_sections
 from desktop.tracker.store import Loaded

@@ -8,6 +8,7 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
+from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
     ActionEffects,
     AiTypeSpec,
@@ -16,7 +17,6 @@ from desktop.engine.ruleset import (
     StatSpec,
     StatusSpec,
 )
-from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")

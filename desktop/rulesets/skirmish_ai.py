@@ -299,9 +299,9 @@ class SkirmishAi(Ruleset):
         ids = [u.id for u in enemies]
         wards = {u.id: ward for u in enemies
                  if u.ai == "guardian" and (ward := u.reference("guards")) in ids}
-        for guardian, ward in wards.items():  # a guardian moves with its ward: just before it
-            ids.remove(guardian)
-            ids.insert(ids.index(ward), guardian)
+        for guard_id, ward in wards.items():  # a guardian moves with its ward: just before it
+            ids.remove(guard_id)
+            ids.insert(ids.index(ward), guard_id)
         ties = (tuple(ids),) if len(ids) > 1 else ()
         return ActivationOrder(tuple(ids), ties, (
             "The rules leave the order of enemies to the players (roster order shown); each "
