@@ -26,11 +26,21 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 
+def _text_problem(text: str) -> str | None:
+    if "\x00" in text:
+        return "contains a NUL character"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no database encoding can hold it
+        return "contains a character that is not valid text (a lone surrogate)"
+    return None
+
+
 def _json_problem(value: Any) -> str | None:
     if isinstance(value, float) and not math.isfinite(value):
         return f"contains {value}, which the database cannot store"
-    if isinstance(value, str) and "\x00" in value:
-        return "contains a NUL character"
+    if isinstance(value, str):
+        return _text_problem(value)
     if isinstance(value, Mapping):
         return next((p for item in value.items() for p in map(_json_problem, item) if p), None)
     if isinstance(value, list | tuple):
@@ -48,8 +58,8 @@ def _problem(column_type: Any, value: Any) -> str | None:
             return f"is {value}, beyond what the database keeps (at most {INT_MAX:,})"
         return None
     if isinstance(value, str):
-        if "\x00" in value:
-            return "contains a NUL character"
+        if (problem := _text_problem(value)) is not None:
+            return problem
         length = getattr(column_type, "length", None)
         if isinstance(column_type, String) and length is not None and len(value) > length:
             return f"is {len(value)} characters long; at most {length} fit"

@@ -101,11 +101,11 @@ class UnitRow(Base):
     hp: Mapped[int] = mapped_column(Integer)
     max_hp: Mapped[int] = mapped_column(Integer)
     ai: Mapped[str | None] = mapped_column(String(64))
-    guards: Mapped[str | None] = mapped_column(String(64))
     stats: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     tags: Mapped[list[Any]] = mapped_column(JSON, default=list)
     weapons: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    priorities: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # The ruleset's declared unit fields ({"guards": "boss"}, {"priorities": [...]}).
+    fields: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # An area attack: {"kind": "melee" | "ranged", "hexes": [[dq, dr], ...]}, or NULL.
     aoe: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 

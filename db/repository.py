@@ -23,6 +23,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
 from desktop.tracker.history import DROPPED, UNDONE, HistoryEntry, LogEntry
+from desktop.tracker.records import record_fields
 from desktop.tracker.session import Session, initial_state
 from desktop.tracker.state import Sections, TrackerState, full_sections, state_from_sections
 from desktop.tracker.store import Loaded
@@ -59,8 +60,8 @@ _terrain = TerrainRow.__table__
 _sessions = SessionRow.__table__
 _log = LogRow.__table__
 # Statements built once with bind parameters: the write path runs on every command.
-_UNIT_COLUMNS = ("name", "side", "col", "row", "hp", "max_hp", "ai", "guards", "stats", "tags",
-                 "weapons", "priorities", "aoe")
+_UNIT_COLUMNS = ("name", "side", "col", "row", "hp", "max_hp", "ai", "stats", "tags", "weapons",
+                 "fields", "aoe")
 _UPDATE_UNIT = (update(_units)
                 .where((_units.c.session_id == bindparam("s_pk"))
                        & (_units.c.unit_id == bindparam("u_id")))
@@ -85,9 +86,9 @@ def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "name": record["name"], "side": record["side"], "col": record["at"][0],
         "row": record["at"][1], "hp": record["hp"], "max_hp": record["max_hp"],
-        "ai": record.get("ai"), "guards": record.get("guards"),
-        "stats": record.get("stats") or {}, "tags": record.get("tags") or [],
-        "weapons": record.get("weapons") or [], "priorities": record.get("priorities") or [],
+        "ai": record.get("ai"), "stats": record.get("stats") or {},
+        "tags": record.get("tags") or [], "weapons": record.get("weapons") or [],
+        "fields": record_fields(record),
         "aoe": record.get("aoe"),
     }
 
@@ -201,9 +202,9 @@ class SqlSessionStore:
                           if has_heights else None, "thin_walls": row.thin_walls},
                 "units": {u.unit_id: {
                     "id": u.unit_id, "name": u.name, "side": u.side, "at": [u.col, u.row],
-                    "hp": u.hp, "max_hp": u.max_hp, "ai": u.ai, "guards": u.guards,
-                    "stats": u.stats, "tags": u.tags, "weapons": u.weapons,
-                    "priorities": u.priorities, "aoe": u.aoe,
+                    "hp": u.hp, "max_hp": u.max_hp, "ai": u.ai,
+                    "stats": u.stats, "tags": u.tags, "weapons": u.weapons, "aoe": u.aoe,
+                    **u.fields,
                     "statuses": [s for s, _ in by_unit.get(u.id, [])],
                     "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
                 } for u in units},

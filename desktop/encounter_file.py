@@ -34,7 +34,8 @@ from desktop.engine.limits import (
     MAX_UNITS,
 )
 from desktop.engine.ruleset import Ruleset
-from desktop.engine.units import DEFAULT_WEAPON_KIND, AreaAttack, Side, Unit, Weapon
+from desktop.engine.unit_fields import check_unit_fields
+from desktop.engine.units import DEFAULT_WEAPON_KIND, AreaAttack, Side, Unit, Weapon, unit_fields
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
 
@@ -42,8 +43,9 @@ FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
-UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "priorities", "statuses", "tags",
-             "guards", "stats", "weapons", "aoe"}
+# A unit's common keys; its ruleset's declared fields (`guards`, `priorities`) come on top.
+UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "statuses", "tags", "stats",
+             "weapons"}
 AOE_KINDS = ("melee", "ranged")
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
@@ -291,12 +293,10 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         seen_cells[unit.at] = unit.id
         units.append(unit)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
-    for index, unit in enumerate(units):
-        if unit.guards is not None and unit.guards not in by_id:
-            raise r.unit_fail(index, unit.id, "guards",
-                              f"no unit {shown(unit.guards)} (units: {listed(by_id)})")
-        if unit.guards == unit.id:
-            raise r.unit_fail(index, unit.id, "guards", "a unit cannot guard itself")
+    for index, unit in enumerate(units):  # references, now that every unit is known
+        for problem in check_unit_fields(ruleset.data.unit_fields, unit.fields, unit.id,
+                                         ruleset.id, by_id):
+            raise r.unit_fail(index, unit.id, problem.field, problem.message)
 
     round_, phase, memory, extra = _parse_state(data.get("state", {}), ruleset, by_id, r)
     encounter = Encounter(ruleset=ruleset.id, board=board, units=tuple(units), name=name,
@@ -472,10 +472,14 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     def fail(field: str | None, message: str) -> EncounterFileError:
         return r.unit_fail(index, unit_id, field, message)
 
-    unknown = set(entry) - UNIT_KEYS
+    declared = ruleset.data.unit_fields
+    # `aoe` (an area attack) only where the ruleset has area attacks.
+    known = UNIT_KEYS | set(declared) | ({"aoe"} if ruleset.data.extra.get("area_attacks")
+                                         else set())
+    unknown = set(entry) - known
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(key, f"unknown field (known: {listed(UNIT_KEYS)})")
+        raise fail(key, f"unknown field (known: {listed(known)})")
     unit_id = _text(unit_id, "id", fail, MAX_ID_LENGTH)
     if not ID_PATTERN.match(unit_id):
         raise fail("id", f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
@@ -518,17 +522,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         if statuses.count(status) > 1:  # the databases keep a unit's statuses unique
             raise fail("statuses", f"{shown(status)} is listed twice")
     tags = _text_list(entry.get("tags", []), "tags", fail)
-    priorities = _text_list(entry.get("priorities", []), "priorities", fail, MAX_ID_LENGTH)
-    tactics = data.extra.get("tactics")
-    if priorities and tactics is None:
-        raise fail("priorities", f"{ruleset.id} does not use enemy priority lists")
-    for tactic in priorities:
-        _choice(tactic, "priorities", fail, tactics, "tactic")
-    guards = entry.get("guards")
-    if guards is not None:
-        if not isinstance(guards, str):
-            raise fail("guards", "expected the id of the unit it guards")
-        _text(guards, "guards", fail, MAX_ID_LENGTH)
+    fields = {key: entry[key] for key in declared if key in entry}
+    for problem in check_unit_fields(declared, fields, unit_id, ruleset.id):
+        raise fail(problem.field, problem.message)
     stats: dict[str, float] = {}
     for stat_name, value in _table(entry.get("stats", {}), "stats", fail,
                                    "{ move = 3 }").items():
@@ -542,7 +538,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     return Unit(
         id=unit_id, name=name, side=Side(side), at=cell, hp=hp,
         max_hp=max_hp, ai=ai, stats=MappingProxyType(stats), statuses=tuple(statuses),
-        tags=tuple(tags), weapons=weapons, priorities=tuple(priorities), guards=guards, aoe=aoe,
+        tags=tuple(tags), weapons=weapons, fields=unit_fields(fields), aoe=aoe,
     )
 
 
@@ -724,11 +720,10 @@ def dump_encounter(encounter: Encounter) -> str:
                   f"hp = {unit.hp}", f"max_hp = {unit.max_hp}"]
         if unit.ai is not None:
             lines.append(f"ai = {_value(unit.ai)}")
-        for key in ("priorities", "statuses", "tags"):
-            if getattr(unit, key):
-                lines.append(f"{key} = {_value(list(getattr(unit, key)))}")
-        if unit.guards:
-            lines.append(f"guards = {_value(unit.guards)}")
+        for key, value in (*unit.fields.items(), ("statuses", unit.statuses),
+                           ("tags", unit.tags)):
+            if value:
+                lines.append(f"{_key(key)} = {_value(value)}")
         if unit.stats:
             lines.append(f"stats = {_value(dict(unit.stats))}")
         if unit.weapons:

@@ -20,6 +20,7 @@ from desktop.engine.geometry import Metric, distance_function
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.sight import has_line_of_sight
+from desktop.engine.unit_fields import UnitFieldSpec
 from desktop.engine.units import Unit
 
 
@@ -88,6 +89,8 @@ class RulesetData:
     action_effects: ActionEffects = ActionEffects()
     # None: the ruleset's own evaluation handles units out of action
     defeated: DefeatedSpec | None = None
+    # Fields its units carry besides the common ones (`[unit_fields.<name>]`).
+    unit_fields: dict[str, UnitFieldSpec] = field(default_factory=dict)
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))

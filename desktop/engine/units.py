@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, cast
@@ -65,9 +67,10 @@ class Unit:
     statuses: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     weapons: tuple[Weapon, ...] = ()
-    priorities: tuple[str, ...] = ()
-    guards: str | None = None
     aoe: AreaAttack | None = None
+    # The fields its ruleset declares (RulesetData.unit_fields): guards, priorities...
+    # Lists are tuples; an empty value is no entry at all.
+    fields: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def is_enemy(self) -> bool:
@@ -79,19 +82,52 @@ class Unit:
     def has(self, status: str) -> bool:
         return status in self.statuses
 
+    def reference(self, name: str) -> str | None:
+        """A unit-reference field (`guards`): the id it names, or None."""
+        value = self.fields.get(name)
+        return value if isinstance(value, str) else None
+
+    def choices(self, name: str) -> tuple[str, ...]:
+        """A list-of-choices field (`priorities`), empty when the unit has none."""
+        value = self.fields.get(name)
+        return value if isinstance(value, tuple) else ()
+
     def evolve(self, **changes: Any) -> Unit:
         if "stats" in changes and not isinstance(changes["stats"], MappingProxyType):
             changes["stats"] = MappingProxyType(dict(changes["stats"]))
+        if "fields" in changes:
+            changes["fields"] = unit_fields(changes["fields"])
         return replace(self, **changes)
+
+
+def unit_fields(values: Mapping[str, Any]) -> MappingProxyType[str, Any]:
+    """Declared field values as a Unit keeps them: lists as tuples, empty ones left out (so
+    `guards = None` and no `guards` are the same unit)."""
+    kept = {k: tuple(v) if isinstance(v, list | tuple) else v for k, v in values.items()
+            if not is_empty(v)}
+    return MappingProxyType(kept)
+
+
+def is_empty(value: Any) -> bool:
+    """No value: a field as good as absent (older records hold `guards = None`)."""
+    return value is None or value == "" or (isinstance(value, list | tuple) and not value)
 
 
 def make_unit(
     id: str, side: Side | str, at: Cell, hp: int, max_hp: int, *,
     name: str | None = None, stats: dict[str, Any] | None = None, **rest: Any,
 ) -> Unit:
-    """Convenience constructor used by file loading and tests."""
-    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in rest.items()}
+    """Convenience constructor used by file loading and tests; a keyword that is not a Unit
+    attribute (`guards=`, `priorities=`) is a declared field."""
+    own = {f.name for f in dataclass_fields(Unit)}
+    attributes: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in rest.items() if k in own}
+    declared = {k: v for k, v in rest.items() if k not in own}
+    if declared:
+        attributes["fields"] = unit_fields({**attributes.get("fields", {}), **declared})
+    elif "fields" in attributes:
+        attributes["fields"] = unit_fields(attributes["fields"])
     return Unit(
         id=id, name=name or id, side=Side(side), at=cast(Cell, tuple(at)), hp=hp,
-        max_hp=max_hp, stats=MappingProxyType(dict(stats or {})), **fields,
+        max_hp=max_hp, stats=MappingProxyType(dict(stats or {})), **attributes,
     )

@@ -4,9 +4,11 @@ resources/rulesets/<id>.toml; a plug-in ships its file in its own package)."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
+from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
     ActionEffects,
     AiTypeSpec,
@@ -15,9 +17,11 @@ from desktop.engine.ruleset import (
     StatSpec,
     StatusSpec,
 )
+from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
-KNOWN = {*REQUIRED, "stats", "statuses", "phases", "steps", "action_effects", "defeated"}
+KNOWN = {*REQUIRED, "stats", "statuses", "phases", "steps", "action_effects", "defeated",
+         "unit_fields"}
 EFFECTS = ("shooting", "brawling")
 
 
@@ -73,6 +77,7 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         steps=dict(steps),
         action_effects=_action_effects(raw, where),
         defeated=_defeated(raw, where),
+        unit_fields=_unit_fields(raw, where),
     )
 
 
@@ -105,3 +110,42 @@ def _defeated(raw: dict[str, Any], where: str) -> DefeatedSpec | None:
         raise RulesetDataError(f"{where}: [defeated] action '{spec.action}' must be one of its "
                                "[actions], and [steps] must title the 'defeated' step")
     return spec
+
+
+# Keys common to every unit (encounter files, records); a declared field cannot reuse one.
+COMMON_UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "statuses", "counters",
+                    "tags", "stats", "weapons", "fields"}
+FIELD_KEYS = {"kind", "label", "help", "applies_to", "choices", "choices_from", "item", "most",
+              "longest", "itself", "named_by"}
+
+
+def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
+    """`[unit_fields.<name>]`: kind ("unit", "choices", "text"), label, help, the side it
+    applies to, and its limits; a CHOICES field lists its `choices` or names the ruleset key
+    that does (`choices_from = "tactics"`)."""
+    found: dict[str, UnitFieldSpec] = {}
+    for name, table in raw.get("unit_fields", {}).items():
+        here = f"{where}: [unit_fields.{name}]"
+        if name in COMMON_UNIT_KEYS or not isinstance(table, dict):
+            raise RulesetDataError(f"{here}: not a field a ruleset can declare")
+        unknown = sorted(set(table) - FIELD_KEYS)
+        if unknown:
+            raise RulesetDataError(f"{here}: unknown key '{unknown[0]}'")
+        kind = table.get("kind")
+        if kind not in KINDS:
+            raise RulesetDataError(f"{here}: kind must be one of {', '.join(KINDS)}")
+        choices = table.get("choices")
+        if "choices_from" in table:
+            choices = raw.get(table["choices_from"])
+        if kind == CHOICES and not (isinstance(choices, list) and choices):
+            raise RulesetDataError(f"{here}: a choices field needs its choices")
+        spec = UnitFieldSpec(
+            name, kind, table.get("label", name.replace("_", " ").capitalize()),
+            table.get("help", ""), table.get("applies_to", "all"),
+            tuple(choices or ()), table.get("item", "value"),
+            table.get("most", MAX_LIST_ITEMS),
+            table.get("longest", MAX_NAME_LENGTH if kind == TEXT else MAX_ID_LENGTH))
+        if kind == UNIT:
+            spec = replace(spec, **{k: table[k] for k in ("itself", "named_by") if k in table})
+        found[name] = spec
+    return found

@@ -310,7 +310,7 @@ class DungeonCrawl(Ruleset):
         )
 
     def priorities(self, unit: Unit) -> tuple[str, ...]:
-        return unit.priorities or tuple(self.data.extra.get("default_priorities", ()))
+        return unit.choices("priorities") or tuple(self.data.extra.get("default_priorities", ()))
 
     # -- the turn --------------------------------------------------------------------------
     def evaluate(self, world: DungeonContext, chain: Chain) -> Result:

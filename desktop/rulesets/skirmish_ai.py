@@ -297,10 +297,11 @@ class SkirmishAi(Ruleset):
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
         ids = [u.id for u in enemies]
-        guardians = [u for u in enemies if u.ai == "guardian" and u.guards in ids]
-        for g in guardians:  # a guardian moves with its ward: just before it
-            ids.remove(g.id)
-            ids.insert(ids.index(g.guards), g.id)
+        wards = {u.id: ward for u in enemies
+                 if u.ai == "guardian" and (ward := u.reference("guards")) in ids}
+        for guard_id, ward in wards.items():  # a guardian moves with its ward: just before it
+            ids.remove(guard_id)
+            ids.insert(ids.index(ward), guard_id)
         ties = (tuple(ids),) if len(ids) > 1 else ()
         return ActivationOrder(tuple(ids), ties, (
             "The rules leave the order of enemies to the players (roster order shown); each "
@@ -322,7 +323,7 @@ class SkirmishAi(Ruleset):
     def validate(self, encounter: Encounter) -> list[str]:
         problems = []
         for unit in encounter.enemies():
-            if unit.ai == "guardian" and unit.guards is None:
+            if unit.ai == "guardian" and unit.reference("guards") is None:
                 problems.append(f"unit '{unit.id}', field 'guards': a guardian needs the id of "
                                 "the figure it guards")
         return problems

@@ -89,7 +89,7 @@ def guardian(s: SkirmishContext, dice: Dice, chain: Chain, notes: list[str], dep
     """Stays with its ward: `plan_ward(situation, dice, chain, notes, depth)` plans
     the ward's own activation (the same dice, so the guardian follows what the ward will do)."""
     step = "guardian"
-    ward_id = s.unit.guards
+    ward_id = s.unit.reference("guards")
     ward = s.encounter.unit(ward_id) if ward_id and s.encounter.has_unit(ward_id) else None
     if ward is None or ward.hp <= 0 or depth > 0:
         why = ("it guards nobody" if ward is None else

@@ -18,11 +18,12 @@ from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
+from desktop.engine.unit_fields import check_unit_fields, naming
 from desktop.engine.units import Unit
 from desktop.tracker.effects import expire, refresh_derived
 from desktop.tracker.errors import TrackerError
 from desktop.tracker.expiry import WHEN_BRAWLS, WHEN_HEALED, WHEN_HIT
-from desktop.tracker.records import unit_from_record, unit_to_record
+from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
 from desktop.tracker.turns import (
     acting_span,
@@ -179,11 +180,11 @@ def _checked_record(state: TrackerState, ruleset: Ruleset, raw: dict[str, Any],
         if stat not in data.stats:
             raise TrackerError(f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
                                f"(known: {_known(data.stats)})")
-    guards = raw.get("guards")
-    if guards is not None:
-        if guards == unit_id:
-            raise TrackerError(f"unit '{unit_id}' cannot guard itself")
-        _unit(state, guards)
+    problems = check_unit_fields(data.unit_fields, record_fields(raw), unit_id, data.id,
+                                 [u.id for u in state.encounter.units])
+    if problems:
+        raise TrackerError(f"unit '{unit_id}', field '{problems[0].field}': "
+                           f"{problems[0].message}")
     return raw, cell
 
 
@@ -219,7 +220,8 @@ class AddUnit(Command):
 @dataclass(frozen=True)
 class UpdateUnit(Command):
     """Replaces a unit's details (the unit editor's OK): name, side, place, HP, AI, stats,
-    weapons, tags, priorities, guard duty. Its id, markers and their counters stay."""
+    weapons, tags and the ruleset's own fields (priorities, guard duty). Its id, markers and
+    their counters stay."""
 
     kind: ClassVar[str] = "update-unit"
     unit_id: str = ""
@@ -238,8 +240,9 @@ class UpdateUnit(Command):
         if unit == before:
             raise TrackerError(f"{before.name}: nothing changed")
         changed = [k for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons",
-                               "tags", "priorities", "guards")
-                   if getattr(unit, k) != getattr(before, k)]
+                               "tags") if getattr(unit, k) != getattr(before, k)]
+        changed += [k for k in ruleset.data.unit_fields
+                    if unit.fields.get(k) != before.fields.get(k)]
         return _replace(state, unit), f"Edited {unit.name}: {', '.join(changed)}"
 
 
@@ -250,10 +253,10 @@ class RemoveUnit(Command):
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
-        guards = [u.id for u in state.encounter.units if u.guards == unit.id]
-        if guards:
-            raise TrackerError(f"{unit.name} is guarded by {', '.join(guards)}; "
-                               "remove or reassign them first")
+        for spec, others in naming(ruleset.data.unit_fields,
+                                   {u.id: u.fields for u in state.encounter.units}, unit.id):
+            raise TrackerError(spec.named_by.format(unit=unit.name, others=", ".join(others))
+                               + "; remove or reassign them first")
         memory = state.encounter.memory
         memory = Memory(
             MappingProxyType({k: v for k, v in memory.last_attacker.items()

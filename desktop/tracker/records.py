@@ -8,9 +8,18 @@ from typing import Any
 
 from desktop.engine.board import Board, Shape
 from desktop.engine.encounter import Memory
-from desktop.engine.units import AreaAttack, Side, Unit, Weapon
+from desktop.engine.units import AreaAttack, Side, Unit, Weapon, unit_fields
 
 WEAPON_FIELDS = ("name", "kind", "range", "strength")
+# A unit record's own keys; every other key is one of the ruleset's declared unit fields,
+# kept at the top level as encounter files write them (`guards = "boss"`).
+UNIT_RECORD_KEYS = frozenset({"id", "name", "side", "at", "hp", "max_hp", "ai", "stats",
+                              "statuses", "counters", "tags", "weapons", "aoe"})
+
+
+def record_fields(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared unit fields in a unit record (`guards`, `priorities`...)."""
+    return {k: v for k, v in record.items() if k not in UNIT_RECORD_KEYS}
 
 
 def weapon_from_record(record: Mapping[str, Any]) -> Weapon:
@@ -34,9 +43,8 @@ def unit_to_record(unit: Unit, counters: Mapping[str, int] | None = None) -> dic
         "counters": dict(counters or {}),
         "tags": list(unit.tags),
         "weapons": [w.to_dict() for w in unit.weapons],
-        "priorities": list(unit.priorities),
-        "guards": unit.guards,
         "aoe": unit.aoe.to_dict() if unit.aoe is not None else None,
+        **{k: list(v) if isinstance(v, tuple) else v for k, v in unit.fields.items()},
     }
 
 
@@ -59,9 +67,8 @@ def unit_from_record(record: Mapping[str, Any]) -> tuple[Unit, dict[str, int]]:
         statuses=tuple(record.get("statuses") or ()),
         tags=tuple(record.get("tags") or ()),
         weapons=tuple(weapon_from_record(w) for w in record.get("weapons") or ()),
-        priorities=tuple(record.get("priorities") or ()),
-        guards=record.get("guards"),
         aoe=aoe_from_record(record.get("aoe")),
+        fields=unit_fields(record_fields(record)),
     )
     counters = {k: int(v) for k, v in (record.get("counters") or {}).items()}
     return unit, counters

@@ -59,6 +59,8 @@ def test_an_unstorable_command_is_refused_and_the_session_is_unchanged(database)
     session.execute(Damage("p1", 2))
     with pytest.raises(UnstorableValueError, match="the log entry: text contains a NUL"):
         session.execute(Note("bad\x00note"))
+    with pytest.raises(UnstorableValueError, match="not valid text"):
+        session.execute(Note("half a pair \ud800"))  # what no encoding can store
     assert [h.text for h in session.history] == [session.history[0].text]
     session.execute(Note("fine"))  # the session goes on
     reopened = open_session(database, "night", rulesets)

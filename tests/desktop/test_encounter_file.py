@@ -364,13 +364,16 @@ def _accepted_encounters(draw):
                    "tags": tuple(draw(st.lists(_texts, max_size=4))),
                    "statuses": tuple(draw(st.lists(st.sampled_from(sorted(data.statuses)),
                                                    unique=True, max_size=3))),
-                   "guards": renamed.get(unit.guards)}
+                   "fields": dict(unit.fields)}
+        ward = unit.reference("guards")
+        if ward is not None:
+            changes["fields"]["guards"] = renamed[ward]
         if unit.is_enemy:
-            choices = sorted(a for a in data.ai_types if a != "guardian" or unit.guards)
+            choices = sorted(a for a in data.ai_types if a != "guardian" or ward)
             changes["ai"] = draw(st.sampled_from(choices))
             if tactics:
-                changes["priorities"] = tuple(draw(st.lists(st.sampled_from(tactics),
-                                                            max_size=3)))
+                changes["fields"]["priorities"] = draw(st.lists(st.sampled_from(tactics),
+                                                                max_size=3))
         units.append(unit.evolve(**changes))
     memory = enc.memory
     memory = Memory(MappingProxyType({renamed[k]: renamed[v]
@@ -390,3 +393,43 @@ def test_any_accepted_encounter_survives_export_and_import_unchanged(encounter):
     again = parse_encounter(text)
     assert again == encounter
     assert dump_encounter(again) == text
+
+
+# -- declared unit fields: the ruleset's schema, checked by the one shared function ----------
+
+OUTPOST = (SAMPLES[0].parent / "skirmish-ai-outpost-raid.toml").read_text()
+GUARD_ROOM = (SAMPLES[0].parent / "dungeon-crawl-guard-room.toml").read_text()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (OUTPOST.replace('guards = "sergeant"', 'guards = "bodyguard"'),
+     "unit 'bodyguard', field 'guards': a unit cannot guard itself"),
+    (OUTPOST.replace('guards = "sergeant"', 'guards = "sarge"'),
+     "unit 'bodyguard', field 'guards': no unit 'sarge' (units: bodyguard, brute, kestrel"),
+    (OUTPOST.replace('guards = "sergeant"', "guards = 3"),
+     "unit 'bodyguard', field 'guards': is 3; expected a text"),
+    (OUTPOST.replace('guards = "sergeant"', 'priorities = ["fight-closest"]'),
+     "field 'priorities': unknown field (known: ai, at, guards, hp, id,"),
+    (GUARD_ROOM.replace('priorities = ["fight-closest"]', 'priorities = ["fight-nearest"]'),
+     "field 'priorities': unknown tactic 'fight-nearest' (known: fight-closest"),
+    (GUARD_ROOM.replace('priorities = ["fight-closest"]', 'guards = "nobody"'),
+     "field 'guards': unknown field (known: ai, at, hp, id, max_hp, name, priorities,"),
+])
+def test_declared_fields_are_checked_against_the_rulesets_schema(text, expected):
+    assert expected in _error(text)
+
+
+def test_a_bad_declared_field_points_at_its_line():
+    text = OUTPOST.replace('guards = "sergeant"', 'guards = "sarge"')
+    line = text.split("\n").index('guards = "sarge"') + 1
+    assert _error(text).startswith(f"bad.toml: line {line}: unit 'bodyguard'")
+
+
+def test_declared_fields_are_written_back_as_top_level_unit_keys():
+    outpost = dump_encounter(parse_encounter(OUTPOST))
+    assert '\nguards = "sergeant"\n' in outpost
+    room = parse_encounter(GUARD_ROOM)
+    assert room.unit("orc-archer").choices("priorities") == (
+        "shoot-new", "shoot-nearest", "fight-closest")
+    assert '\npriorities = ["shoot-new", "shoot-nearest", "fight-closest"]\n' in \
+        dump_encounter(room)

@@ -112,10 +112,13 @@ def _bound_signal(cls: type, name: str, value) -> bool:
 def _live_instances(window, qtbot) -> list[object]:
     """A tutorial open with an enemy's decision shown, and every dialog, popup and second
     window the user can reach from it, built the way the app builds them."""
+    from desktop.engine.unit_fields import TEXT, UnitFieldSpec
+    from desktop.rulesets.registry import get_ruleset
     from ui.cards.print_dialog import PrintCardsDialog
     from ui.deck_dialog import DeckDialog
     from ui.new_session_dialog import NewSessionDialog
     from ui.resize_dialog import ResizeBoardDialog
+    from ui.roster.field_editors import FieldEditor, field_editor
     from ui.shortcuts_dialog import ShortcutsDialog
 
     window.start_tutorial("grimdark-solo-close-quarters.toml")
@@ -145,6 +148,13 @@ def _live_instances(window, qtbot) -> list[object]:
         NewSessionDialog(set(), window),
         ResizeBoardDialog(session.encounter.board, window),
         ShortcutsDialog([window.file_menu], window),
+        # The unit editor's box for each kind of declared field (the tutorial's has none).
+        *(field_editor(spec, session.encounter, None, window)
+          for ruleset in ("skirmish-ai", "dungeon-crawl")
+          for spec in get_ruleset(ruleset).data.unit_fields.values()),
+        field_editor(UnitFieldSpec("note", TEXT, "Note", "A note."), session.encounter, None,
+                     window),
+        FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
     ]
     editor.reject()
     return [window, *window.findChildren(QObject), *made, *items]

@@ -177,8 +177,9 @@ def enemy_card(unit: Unit, data: RulesetData, footer: str,
     blocks.append(HpTrack(unit.max_hp))
     ai_id = unit.ai or data.default_ai()
     ai = data.ai_types.get(ai_id) or AiTypeSpec(ai_id, pretty(ai_id), "")
-    priorities = unit.priorities or tuple(data.extra.get("default_priorities", ()))
-    card_tactics = bool(priorities) and ("tactics" in data.extra or bool(unit.priorities))
+    own = unit.choices("priorities")
+    priorities = own or tuple(data.extra.get("default_priorities", ()))
+    card_tactics = bool(priorities) and ("tactics" in data.extra or bool(own))
     blocks.append(Heading(f"AI: {ai.name}"))
     if card_tactics:
         # An enemy card lists its own tactics; the moves every enemy shares are on the
@@ -191,8 +192,9 @@ def enemy_card(unit: Unit, data: RulesetData, footer: str,
                 f"How it moves and fights: see the reference card “{ai.name}”.", Style.ITALIC)))
     else:
         blocks += _behaviour_blocks(ai)
-    if unit.guards:
-        blocks.append(Paragraph((Run("Guards: ", Style.BOLD), Run(ward_name or unit.guards))))
+    ward = unit.reference("guards")
+    if ward:
+        blocks.append(Paragraph((Run("Guards: ", Style.BOLD), Run(ward_name or ward))))
     blocks += _status_blocks(data)
     subtitle = data.name
     if show_id:  # several enemies share this name: tell their cards apart
@@ -250,8 +252,9 @@ def encounter_deck(encounter: Encounter, data: RulesetData,
         return reference_deck(data, request.source, request.date)
     footer = footer_text(request.source or encounter.name, request.date)
     def ward(unit: Unit) -> str | None:
-        if unit.guards and encounter.has_unit(unit.guards):
-            return encounter.unit(unit.guards).name
+        ward = unit.reference("guards")
+        if ward and encounter.has_unit(ward):
+            return encounter.unit(ward).name
         return None
 
     names = Counter(u.name for u in encounter.enemies())

@@ -110,8 +110,8 @@ def _changed_columns(old: _Row, new: _Row) -> tuple[int, int]:
         return 0, COLUMN_COUNT - 1  # greying and editability touch every cell
     a, b = old.unit, new.unit
     columns = []
-    if (a.name, a.stats, a.tags, a.weapons, a.priorities, a.guards) != (
-            b.name, b.stats, b.tags, b.weapons, b.priorities, b.guards):
+    if (a.name, a.stats, a.tags, a.weapons, a.fields) != (
+            b.name, b.stats, b.tags, b.weapons, b.fields):
         columns.append(COL_NAME)  # the name's tooltip lists the rest
     if (a.hp, a.max_hp) != (b.hp, b.max_hp):
         columns.append(COL_HP)
@@ -490,10 +490,12 @@ class RosterModel(QAbstractTableModel):
             lines.append(f"Weapon: {weapon.name} ({', '.join(bits)})")
         if unit.tags:
             lines.append("Tags: " + ", ".join(unit.tags))
-        if unit.priorities:
-            lines.append("Priorities: " + " → ".join(unit.priorities))
-        if unit.guards:
-            lines.append(f"Guards: {unit.guards}")
+        specs = self.ruleset.data.unit_fields if self.ruleset is not None else {}
+        for spec in specs.values():
+            value = unit.fields.get(spec.name)
+            if value:
+                text = " → ".join(value) if isinstance(value, tuple) else str(value)
+                lines.append(f"{spec.label}: {text}")
         if unit.id == self._current:
             lines.append("Activating now.")
         return "\n".join(lines)

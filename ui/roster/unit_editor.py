@@ -1,5 +1,6 @@
 """The unit editor: a dialog for a new unit's name, side, cell, HP, AI, stats, tags, weapons
-and (for rulesets with enemy cards) priorities, validated with messages shown in the dialog."""
+and the fields its ruleset declares (priorities, guards), validated with messages shown in
+the dialog (a declared field's problem also beside that field)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QPalette
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,8 +23,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -34,10 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.engine.ruleset import Ruleset
+from desktop.engine.unit_fields import check_unit_fields
 from desktop.engine.units import DEFAULT_WEAPON_KIND
 from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
 from desktop.tracker.records import unit_to_record
 from desktop.tracker.session import Session
+from ui.roster.field_editors import FieldEditor, error_style, field_editor
 from ui.roster.new_units import free_cells, slug, unique_id
 
 log = logging.getLogger(__name__)
@@ -45,12 +46,6 @@ log = logging.getLogger(__name__)
 Apply = Callable[[Command], str | None]  # runs the command; an error message, or None when done
 W_NAME, W_KIND, W_RANGE, W_STRENGTH = range(4)
 HP_LIMIT = 99_999
-
-
-def error_style(widget: QWidget) -> str:
-    """A red that reads on the widget's background, light theme or dark."""
-    dark = widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    return f"color: {'#FF8A80' if dark else '#B3261E'};"
 
 
 def _number(text: str) -> int | float | None:
@@ -205,10 +200,13 @@ class UnitEditor(QDialog):
             outer.addWidget(box)
 
         outer.addWidget(self._weapons_box())
-        self.tactics: list[str] = list(data.extra.get("tactics") or [])
-        self.priorities_box: QGroupBox | None = None
-        if self.tactics:
-            outer.addWidget(self._priorities_box())
+        # One box per field the ruleset declares, built from its spec.
+        self.field_editors: dict[str, FieldEditor] = {}
+        for spec in data.unit_fields.values():
+            editor = field_editor(spec, self.session.encounter, self.editing, self)
+            outer.addWidget(editor)
+            self.field_editors[spec.name] = editor
+        self._field_problems: dict[str, str] = {}
 
         self.message = QLabel()
         self.message.setObjectName("editorMessage")
@@ -255,30 +253,6 @@ class UnitEditor(QDialog):
         layout.addLayout(row)
         return box
 
-    def _priorities_box(self) -> QGroupBox:
-        box = QGroupBox("Priorities (enemy card, first tactic first)")
-        self.priorities_box = box
-        layout = QHBoxLayout(box)
-        self.priority_list = QListWidget()
-        self.priority_list.setAccessibleName("Priorities")
-        self.priority_list.setToolTip("Tick the tactics on the card; drag or use Up/Down to "
-                                      "put them in order.")
-        self.priority_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self._set_priorities([])
-        layout.addWidget(self.priority_list)
-        buttons = QVBoxLayout()
-        up = QPushButton("Up")
-        up.setAccessibleName("Move tactic up")
-        up.clicked.connect(lambda: self._move_priority(-1))
-        down = QPushButton("Down")
-        down.setAccessibleName("Move tactic down")
-        down.clicked.connect(lambda: self._move_priority(1))
-        buttons.addWidget(up)
-        buttons.addWidget(down)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
-        return box
-
     # -- filling -------------------------------------------------------------------------
     def _fill(self, record: dict) -> None:
         enc = self.session.encounter
@@ -311,10 +285,8 @@ class UnitEditor(QDialog):
                 self.stat_edits[stat].setText(_shown(value))
         for weapon in record.get("weapons") or []:
             self.add_weapon(weapon)
-        if self.tactics:
-            chosen = [p for p in record.get("priorities") or [] if p in self.tactics]
-            self._set_priorities(chosen)
-        self._template = record
+        for name, editor in self.field_editors.items():
+            editor.set_value(record.get(name))
 
     def add_weapon(self, weapon: dict[str, Any]) -> int:
         row = self.weapons.rowCount()
@@ -367,30 +339,6 @@ class UnitEditor(QDialog):
                                        for r, v in extra.items() if r != row}
             self._recheck()
 
-    def _set_priorities(self, chosen: list[str]) -> None:
-        """Tick `chosen` and put them first, in that order."""
-        order = chosen + [t for t in self.tactics if t not in chosen]
-        self.priority_list.clear()
-        texts = self.ruleset.data.extra.get("tactic_text") or {}
-        for tactic in order:
-            item = QListWidgetItem(tactic)
-            item.setData(Qt.ItemDataRole.UserRole, tactic)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if tactic in chosen
-                               else Qt.CheckState.Unchecked)
-            if tactic in texts:
-                item.setToolTip(texts[tactic])
-            self.priority_list.addItem(item)
-
-    def _move_priority(self, step: int) -> None:
-        row = self.priority_list.currentRow()
-        target = row + step
-        if row < 0 or not 0 <= target < self.priority_list.count():
-            return
-        item = self.priority_list.takeItem(row)
-        self.priority_list.insertItem(target, item)
-        self.priority_list.setCurrentRow(target)
-
     # -- live behaviour ------------------------------------------------------------------
     def _watch_fields(self) -> None:
         """Once problems are shown, every change checks again, so a fixed problem goes."""
@@ -401,6 +349,8 @@ class UnitEditor(QDialog):
         for combo in (self.side_combo, self.ai_combo):
             combo.currentIndexChanged.connect(self._recheck)
         self.weapons.itemChanged.connect(self._recheck)
+        for editor in self.field_editors.values():
+            editor.changed.connect(self._recheck)
 
     def _recheck(self, *_: Any) -> None:
         if not self.message.isHidden():
@@ -427,8 +377,8 @@ class UnitEditor(QDialog):
         enemy = self.side == "enemy"
         self.ai_combo.setEnabled(enemy)
         self.ai_label.setEnabled(enemy)
-        if self.priorities_box is not None:
-            self.priorities_box.setEnabled(enemy)
+        for editor in self.field_editors.values():
+            editor.setEnabled(editor.spec.applies_to in ("all", self.side))
         for name, spec in self.ruleset.data.stats.items():
             applies = spec.applies_to in ("all", self.side)
             self.stat_edits[name].setVisible(applies)
@@ -501,19 +451,18 @@ class UnitEditor(QDialog):
         }
         if self.side == "enemy":
             record["ai"] = self.ai_combo.currentData()
-            if self.tactics:
-                record["priorities"] = self.priorities()
-        guards = self._template.get("guards")
-        if guards and self.side == "enemy":
-            record["guards"] = guards
+        fields = {name: editor.value() for name, editor in self.field_editors.items()
+                  if editor.spec.applies_to in ("all", self.side)}
+        record.update(fields)
+        # The same check as the encounter reader's and the tracker's, shown by the field.
+        self._field_problems = {
+            p.field: p.message for p in check_unit_fields(
+                data.unit_fields, fields, unit_id, data.id, [u.id for u in enc.units])}
+        problems += [f"{data.unit_fields[name].label}: {message}"
+                     for name, message in self._field_problems.items()]
         if problems:
             raise _Problems(problems)
         return record
-
-    def priorities(self) -> list[str]:
-        return [self.priority_list.item(i).data(Qt.ItemDataRole.UserRole)
-                for i in range(self.priority_list.count())
-                if self.priority_list.item(i).checkState() == Qt.CheckState.Checked]
 
     def _weapon_records(self, problems: list[str]) -> list[dict[str, Any]]:
         kinds = self.ruleset.data.extra.get("weapon_kinds")
@@ -561,6 +510,8 @@ class UnitEditor(QDialog):
         return AddUnit(record)
 
     def show_problems(self, messages: list[str]) -> None:
+        for name, editor in self.field_editors.items():
+            editor.show_problem(self._field_problems.get(name) if messages else None)
         self.message.setStyleSheet(error_style(self))
         self.message.setText("\n".join(messages))
         self.message.setVisible(bool(messages))

@@ -25,6 +25,7 @@ from desktop.tracker.commands import (
     RenameUnit,
     SetAi,
     SetHp,
+    UpdateUnit,
     command_from_payload,
 )
 from tests.desktop.tracker.tiny_ruleset import TINY, goblin_ambush, tiny_encounter
@@ -212,3 +213,24 @@ def test_a_brush_stroke_is_one_undo_step(tiny):
     refused(tiny, PaintTerrain([[9, 9]], "c"), r"cell \[9, 9\] is outside the 6x4 board")
     refused(tiny, PaintTerrain([], "c"), "the brush stroke covers no cell")
     assert tiny.state == before
+
+
+@pytest.mark.parametrize(("unit", "message"), [
+    ({"guards": "ghost"}, r"unit 'g', field 'guards': no unit 'ghost' \(units: e1, e2, p1, p2\)"),
+    ({"guards": "g"}, "unit 'g', field 'guards': a unit cannot guard itself"),
+    ({"guards": ["e1"]}, r"unit 'g', field 'guards': is \['e1'\]; expected a text"),
+    ({"priorities": ["x"]}, "unit 'g', field 'priorities': tiny-test has no unit field "
+                            r"'priorities' \(known: guards\)"),
+])
+def test_added_units_are_checked_against_the_declared_fields(tiny, unit, message):
+    refused(tiny, AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3, **unit}),
+            message)
+
+
+def test_a_guard_duty_is_kept_cleared_and_named_in_the_log(tiny):
+    tiny.execute(AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3,
+                          "guards": "e1", "priorities": []}))  # an old record's empty key
+    assert tiny.encounter.unit("g").fields == {"guards": "e1"}
+    assert tiny.execute(UpdateUnit("g", {"guards": None})).text == "Edited g: guards"
+    assert tiny.encounter.unit("g").reference("guards") is None
+    tiny.execute(RemoveUnit("e1"))  # nobody guards it any more

@@ -14,6 +14,7 @@ from desktop.engine.ruleset import (
     StatSpec,
     StatusSpec,
 )
+from desktop.engine.unit_fields import UNIT, UnitFieldSpec
 from desktop.engine.units import make_unit
 
 DATA = RulesetData(
@@ -33,6 +34,9 @@ DATA = RulesetData(
               "sneak": AiTypeSpec("sneak", "Sneak", "Hides.")},
     actions={"brawl": "Fights.", "fire": "Shoots.", "move": "Moves.", "hold": "Waits."},
     action_effects=ActionEffects(shooting=frozenset({"fire"}), brawling=frozenset({"brawl"})),
+    unit_fields={"guards": UnitFieldSpec("guards", UNIT, "Guards", "The unit it guards.", "enemy",
+                                         itself="a unit cannot guard itself",
+                                         named_by="{unit} is guarded by {others}")},
 )
 
 

@@ -343,44 +343,33 @@ def test_editor_problems_are_shown_in_the_dialog_and_add_nothing(qtbot, panel, s
     assert len(session.history) == history and panel.model.rowCount() == 5
 
 
-def test_editor_shows_what_the_tracker_refuses(qtbot, panel, session):
-    editor = panel.add_unit()
-    editor.name_edit.setText("Grot")
-    editor.id_edit.setText("grot")
-    editor._template = {"guards": "nobody"}  # a copy of a unit guarding one since removed
-    qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
-    assert editor.isVisible()
-    assert "No unit 'nobody' in the session" in editor.message.text()
-    assert not session.encounter.has_unit("grot")
-
-
 def test_editor_priorities_for_rulesets_with_enemy_cards(qtbot, dungeon_session):
     widget = RosterPanel(dungeon_session)
     qtbot.addWidget(widget)
     widget.show()
     editor = widget.add_unit()
-    assert editor.priorities_box is not None
+    priorities = editor.field_editors["priorities"]
     editor.name_edit.setText("Archer")
-    tactics = editor.priority_list
+    tactics = priorities.list
     first = next(tactics.item(i) for i in range(tactics.count())
                  if tactics.item(i).text() == "fight-gang")
     second = next(tactics.item(i) for i in range(tactics.count())
                   if tactics.item(i).text() == "shoot-furthest")
     first.setCheckState(Qt.CheckState.Checked)
     second.setCheckState(Qt.CheckState.Checked)
-    assert editor.priorities() == ["shoot-furthest", "fight-gang"]  # list order
+    assert priorities.value() == ["shoot-furthest", "fight-gang"]  # list order
     tactics.setCurrentItem(first)
     while tactics.row(first) > tactics.row(second):
-        editor._move_priority(-1)  # the Up button
+        qtbot.mouseClick(priorities.up_button, Qt.MouseButton.LeftButton)
     assert tactics.currentItem() is first
-    assert editor.priorities() == ["fight-gang", "shoot-furthest"]
+    assert priorities.value() == ["fight-gang", "shoot-furthest"]
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
-    assert dungeon_session.encounter.unit("archer").priorities == ("fight-gang",
-                                                                  "shoot-furthest")
+    assert dungeon_session.encounter.unit("archer").choices("priorities") == (
+        "fight-gang", "shoot-furthest")
 
 
-def test_editor_has_no_priorities_where_the_ruleset_has_none(panel):
-    assert panel.add_unit().priorities_box is None
+def test_editor_has_no_declared_fields_where_the_ruleset_has_none(panel):
+    assert panel.add_unit().field_editors == {}
 
 
 def test_every_control_has_an_accessible_name(panel):
