@@ -30,8 +30,7 @@ run: system-deps-run $(VENV)/.installed-run
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-# Enabled after the one-time `ruff format .` (indent the line below with a tab, drop the #):
-# $(BIN)/ruff format --check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 

@@ -70,8 +70,10 @@ def restore_hint(database: Path) -> str:
     if not found:
         return "There is no backup of it in its backups folder."
     newest = found[-1]
-    return (f"The newest backup is from {backup_day(newest)}: to restore it, move {database.name} "
-            f"aside and copy {newest} in its place")
+    return (
+        f"The newest backup is from {backup_day(newest)}: to restore it, move {database.name} "
+        f"aside and copy {newest} in its place"
+    )
 
 
 def restore_backup(database: Path, backup: Path) -> Path:
@@ -92,7 +94,8 @@ def restore_backup(database: Path, backup: Path) -> Path:
                     if side.exists():
                         side.replace(aside.with_name(aside.name + suffix))
     except OSError as error:
-        raise StorageError(f"cannot restore {backup} to {database}: "
-                           f"{error.strerror or error}") from None
+        raise StorageError(
+            f"cannot restore {backup} to {database}: {error.strerror or error}"
+        ) from None
     log.warning("restored %s from %s; the old file is now %s", database, backup, aside)
     return aside

@@ -62,28 +62,35 @@ def normalise_url(raw: str) -> URL:
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise StorageError(f"'{hide_password(raw)}' is not a database URL (examples: "
-                           "sqlite:///path/to/foebook.sqlite3, postgresql://user@host/dbname)"
-                           ) from None
+        raise StorageError(
+            f"'{hide_password(raw)}' is not a database URL (examples: "
+            "sqlite:///path/to/foebook.sqlite3, postgresql://user@host/dbname)"
+        ) from None
     except ValueError as error:  # make_url checks the port only as an int() of it
-        raise StorageError(f"'{hide_password(raw)}' is not a valid database URL ("
-                           f"{'the port must be a number' if 'int()' in str(error) else error})"
-                           ) from None
+        raise StorageError(
+            f"'{hide_password(raw)}' is not a valid database URL ("
+            f"{'the port must be a number' if 'int()' in str(error) else error})"
+        ) from None
     backend = url.get_backend_name()
     if backend in ("postgres", "postgresql"):
         url = url.set(drivername="postgresql+psycopg")
     elif backend == "sqlite":
         if not url.database or url.database == ":memory:":
-            raise StorageError("an in-memory SQLite database would lose everything on exit; "
-                               "give a file: sqlite:///path/to/foebook.sqlite3")
+            raise StorageError(
+                "an in-memory SQLite database would lose everything on exit; "
+                "give a file: sqlite:///path/to/foebook.sqlite3"
+            )
         url = url.set(drivername="sqlite+pysqlite")
     return url
 
 
 def _unusable(path: Path, what: str) -> CorruptDatabaseError:
     """The refusal of a file that is not a usable database, with the way back if any."""
-    hint = (restore_hint(path) if backups(path) else
-            "Start with a new file: --db sqlite:///path/to/new.sqlite3")
+    hint = (
+        restore_hint(path)
+        if backups(path)
+        else "Start with a new file: --db sqlite:///path/to/new.sqlite3"
+    )
     return CorruptDatabaseError(f"{path} {what}; it was left untouched. {hint}", path)
 
 
@@ -112,13 +119,17 @@ def check_sqlite_file(path: Path) -> None:
             log.warning("%s: %s", path, error)
             raise _unusable(path, f"is damaged ({one_line(error)})") from None
         raise translate(error, str(path), busy_timeout_s=BUSY_TIMEOUT_S) or StorageError(
-            f"{path} cannot be checked ({one_line(error)})") from None
+            f"{path} cannot be checked ({one_line(error)})"
+        ) from None
     if result != [("ok",)]:
         report = "\n".join(str(row[0]) for row in result)
         log.warning("%s failed SQLite's quick_check:\n%s", path, report)
         problems = sum(1 for line in report.splitlines() if not line.startswith("***"))
-        raise _unusable(path, f"is damaged (SQLite's check found {problems} problem"
-                              f"{'s' if problems != 1 else ''}; the details are in the log)")
+        raise _unusable(
+            path,
+            f"is damaged (SQLite's check found {problems} problem"
+            f"{'s' if problems != 1 else ''}; the details are in the log)",
+        )
 
 
 def _check_untouched(path: Path, where: str) -> None:
@@ -160,8 +171,9 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 def make_engine(url: URL, where: str | None = None) -> Engine:
     """An engine whose driver errors arrive as one-line StorageErrors (db.failures)."""
-    where = where or (url.database if url.get_backend_name() == "sqlite" else
-                      url.render_as_string())
+    where = where or (
+        url.database if url.get_backend_name() == "sqlite" else url.render_as_string()
+    )
     if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -180,15 +192,15 @@ def _create_sqlite_file(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_path(path, keep_existing=True) as temporary:
-            engine = make_engine(URL.create("sqlite+pysqlite", database=str(temporary)),
-                                 str(path))
+            engine = make_engine(URL.create("sqlite+pysqlite", database=str(temporary)), str(path))
             try:
                 upgrade_to(engine, "head")
             finally:
                 engine.dispose()
     except OSError as error:
         raise access_problem(path) or StorageError(
-            f"cannot create the database {path}: {error.strerror or error}") from None
+            f"cannot create the database {path}: {error.strerror or error}"
+        ) from None
 
 
 def _backup(path: Path) -> None:
@@ -217,8 +229,10 @@ def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = Tr
     try:
         engine = make_engine(url, where)
     except (NoSuchModuleError, ImportError) as error:
-        raise StorageError(f"cannot use {where}: no database driver for it ({error}); "
-                           "Foebook supports SQLite and PostgreSQL") from None
+        raise StorageError(
+            f"cannot use {where}: no database driver for it ({error}); "
+            "Foebook supports SQLite and PostgreSQL"
+        ) from None
     try:
         if migrate:
             upgrade(engine, where)

@@ -37,16 +37,19 @@ def access_problem(path: Path) -> DatabaseAccessError | None:
     if path.exists() and not os.access(path, os.R_OK):
         return DatabaseAccessError(
             f"{path} cannot be read (permission denied): give your user read and write "
-            "access to it (chmod u+rw), or choose another file with --db")
+            "access to it (chmod u+rw), or choose another file with --db"
+        )
     if path.exists() and not os.access(path, os.W_OK):
         return DatabaseAccessError(
             f"{path} is read-only: Foebook saves every change at once, so it must be able to "
-            "write to it; make it writable (chmod u+w), or choose another file with --db")
+            "write to it; make it writable (chmod u+w), or choose another file with --db"
+        )
     if path.parent.is_dir() and not os.access(path.parent, os.W_OK | os.X_OK):
         return DatabaseAccessError(
             f"the folder {path.parent} is read-only: Foebook keeps its journal and backups "
             f"beside {path.name}, so it must be able to write there; make the folder "
-            "writable, or move the database")
+            "writable, or move the database"
+        )
     return None
 
 
@@ -55,44 +58,62 @@ def _sqlite_error(error: sqlite3.Error, where: str, busy_timeout_s: float) -> St
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return DatabaseBusyError(
             f"{where} is in use: another Foebook (or another program) holds it and did not "
-            f"let go within {busy_timeout_s:g} s; close it there, or wait, and try again")
+            f"let go within {busy_timeout_s:g} s; close it there, or wait, and try again"
+        )
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
         return access_problem(Path(where)) or DatabaseAccessError(
-            f"{where} cannot be opened for writing ({one_line(error)})")
+            f"{where} cannot be opened for writing ({one_line(error)})"
+        )
     if name == "SQLITE_FULL":
-        return StorageError(f"the disk holding {where} is full: free some space and try "
-                            "again (the last change was not saved)")
+        return StorageError(
+            f"the disk holding {where} is full: free some space and try "
+            "again (the last change was not saved)"
+        )
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return CorruptDatabaseError(f"{where} is damaged ({one_line(error)}); stop using it "
-                                    "and restore a backup from its backups folder")
+        return CorruptDatabaseError(
+            f"{where} is damaged ({one_line(error)}); stop using it "
+            "and restore a backup from its backups folder"
+        )
     if name.startswith("SQLITE_IOERR"):
-        return StorageError(f"{where}: the disk reported an error while writing "
-                            f"({one_line(error)}); is it full or removed? The last change "
-                            "was not saved")
+        return StorageError(
+            f"{where}: the disk reported an error while writing "
+            f"({one_line(error)}); is it full or removed? The last change "
+            "was not saved"
+        )
     return StorageError(f"{where}: {one_line(error)}")
 
 
-def _server_error(error: Exception, where: str, connected: bool,
-                  disconnect: bool) -> StorageError | None:
+def _server_error(
+    error: Exception, where: str, connected: bool, disconnect: bool
+) -> StorageError | None:
     import psycopg
 
     if isinstance(error, psycopg.IntegrityError):
         return None
     if isinstance(error, psycopg.DataError):
-        return UnstorableValueError(f"{where} cannot store a value ({one_line(error)}); "
-                                    "nothing of the change was written")
+        return UnstorableValueError(
+            f"{where} cannot store a value ({one_line(error)}); nothing of the change was written"
+        )
     if not connected:
-        return DatabaseUnreachableError(f"cannot connect to {where}: {one_line(error)}; "
-                                        "is the server running and reachable?")
+        return DatabaseUnreachableError(
+            f"cannot connect to {where}: {one_line(error)}; is the server running and reachable?"
+        )
     if disconnect or isinstance(error, psycopg.OperationalError):
         return DatabaseUnreachableError(
             f"lost the connection to {where} ({one_line(error)}); the last change was not "
-            "saved. Foebook reconnects by itself once the server is back")
+            "saved. Foebook reconnects by itself once the server is back"
+        )
     return StorageError(f"{where}: {one_line(error)}")
 
 
-def translate(error: BaseException, where: str, *, connected: bool = True,
-              disconnect: bool = False, busy_timeout_s: float = 0) -> StorageError | None:
+def translate(
+    error: BaseException,
+    where: str,
+    *,
+    connected: bool = True,
+    disconnect: bool = False,
+    busy_timeout_s: float = 0,
+) -> StorageError | None:
     """The StorageError for a driver error, or None to leave it as it is."""
     if isinstance(error, sqlite3.IntegrityError):
         return None
@@ -116,10 +137,13 @@ def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
     def _raise_storage_error(context) -> None:
         if context.is_pre_ping:  # the pool reconnects after a failed ping by itself
             return
-        translated = translate(context.original_exception, where,
-                               connected=worked,
-                               disconnect=context.is_disconnect,
-                               busy_timeout_s=busy_timeout_s)
+        translated = translate(
+            context.original_exception,
+            where,
+            connected=worked,
+            disconnect=context.is_disconnect,
+            busy_timeout_s=busy_timeout_s,
+        )
         if translated is not None:
             log.warning("database error on %s: %s", where, context.original_exception)
             raise translated

@@ -74,5 +74,6 @@ def check_values(table: Table, values: Mapping[str, Any], what: str) -> None:
             continue
         problem = _problem(column.type, value)
         if problem is not None:
-            raise UnstorableValueError(f"{what}: {name.replace('_', ' ')} {problem}; "
-                                       "nothing of it was saved")
+            raise UnstorableValueError(
+                f"{what}: {name.replace('_', ' ')} {problem}; nothing of it was saved"
+            )

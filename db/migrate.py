@@ -33,8 +33,7 @@ def alembic_config():
     from alembic.config import Config
 
     config = Config()
-    config.set_main_option("script_location",
-                           str(resources.files("db").joinpath("migrations")))
+    config.set_main_option("script_location", str(resources.files("db").joinpath("migrations")))
     return config
 
 
@@ -68,7 +67,8 @@ def inspect_schema(conn: Connection, where: str) -> str | None:
         raise ForeignDatabaseError(
             f"{where} is a database, but not a Foebook one (its tables: "
             f"{', '.join(sorted(tables)[:6])}); it was left untouched. "
-            "Choose another file with --db or FOEBOOK_DB")
+            "Choose another file with --db or FOEBOOK_DB"
+        )
     info = dict(conn.execute(text("SELECT key, value FROM foebook_info")).all())
     if info.get("application") != APPLICATION_ID:
         raise ForeignDatabaseError(f"{where} was not made by Foebook; it was left untouched")
@@ -79,7 +79,8 @@ def inspect_schema(conn: Connection, where: str) -> str | None:
         raise NewerDatabaseError(
             f"{where} was written by a newer Foebook (schema {info.get('schema', '?')}, "
             f"revision {revision}); this version knows schema revisions up to "
-            f"{head_revision()}. Update Foebook to open it; the database was left untouched")
+            f"{head_revision()}. Update Foebook to open it; the database was left untouched"
+        )
     return revision
 
 

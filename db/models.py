@@ -73,17 +73,19 @@ class SessionRow(Base):
     # The session's dice: {"seed": n, "used": draws} (desktop.tracker.session_dice).
     dice: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
     # Walls on the sides between cells (or on the board's edge): [[[col, row], [col, row]], ...].
-    thin_walls: Mapped[list[Any]] = mapped_column(JSON, default=list,
-                                                  server_default=text("'[]'"))
+    thin_walls: Mapped[list[Any]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     # The encounter's [rules] table (the rule options its ruleset declares, e.g. a variant).
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict,
-                                                  server_default=text("'{}'"))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
 
     units: Mapped[list[UnitRow]] = relationship(
-        back_populates="session", cascade="all, delete-orphan", passive_deletes=True,
-        order_by="UnitRow.position")
+        back_populates="session",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="UnitRow.position",
+    )
     terrain: Mapped[list[TerrainRow]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True, order_by="TerrainRow.row")
+        cascade="all, delete-orphan", passive_deletes=True, order_by="TerrainRow.row"
+    )
 
 
 class UnitRow(Base):
@@ -111,7 +113,8 @@ class UnitRow(Base):
 
     session: Mapped[SessionRow] = relationship(back_populates="units")
     statuses: Mapped[list[StatusRow]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True, order_by="StatusRow.position")
+        cascade="all, delete-orphan", passive_deletes=True, order_by="StatusRow.position"
+    )
 
 
 class StatusRow(Base):
@@ -131,7 +134,8 @@ class TerrainRow(Base):
     __tablename__ = "terrain"
 
     session_id: Mapped[int] = mapped_column(
-        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
     row: Mapped[int] = mapped_column(Integer, primary_key=True)
     cells: Mapped[str] = mapped_column(Text)
     heights: Mapped[str | None] = mapped_column(Text)

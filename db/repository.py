@@ -49,9 +49,18 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 
 # -- rows <-> sections ------------------------------------------------------------------------
 
-_SCALARS = {"name": "encounter_name", "round": "round", "phase": "phase", "pointer": "pointer",
-            "order": "activation_order", "ties": "ties", "memory": "memory", "cards": "cards",
-            "dice": "dice", "rules": "rules"}
+_SCALARS = {
+    "name": "encounter_name",
+    "round": "round",
+    "phase": "phase",
+    "pointer": "pointer",
+    "order": "activation_order",
+    "ties": "ties",
+    "memory": "memory",
+    "cards": "cards",
+    "dice": "dice",
+    "rules": "rules",
+}
 
 
 _units = UnitRow.__table__
@@ -60,41 +69,77 @@ _terrain = TerrainRow.__table__
 _sessions = SessionRow.__table__
 _log = LogRow.__table__
 # Statements built once with bind parameters: the write path runs on every command.
-_UNIT_COLUMNS = ("name", "side", "col", "row", "hp", "max_hp", "ai", "stats", "tags", "weapons",
-                 "fields", "aoe")
-_UPDATE_UNIT = (update(_units)
-                .where((_units.c.session_id == bindparam("s_pk"))
-                       & (_units.c.unit_id == bindparam("u_id")))
-                .values({c: bindparam(c) for c in _UNIT_COLUMNS}).returning(_units.c.id))
-_INSERT_UNIT = (insert(_units).values(
-    session_id=bindparam("s_pk"), unit_id=bindparam("u_id"), position=bindparam("pos"),
-    **{c: bindparam(c) for c in _UNIT_COLUMNS}).returning(_units.c.id))
-_DELETE_UNIT = delete(_units).where((_units.c.session_id == bindparam("s_pk"))
-                                    & (_units.c.unit_id == bindparam("u_id")))
+_UNIT_COLUMNS = (
+    "name",
+    "side",
+    "col",
+    "row",
+    "hp",
+    "max_hp",
+    "ai",
+    "stats",
+    "tags",
+    "weapons",
+    "fields",
+    "aoe",
+)
+_UPDATE_UNIT = (
+    update(_units)
+    .where((_units.c.session_id == bindparam("s_pk")) & (_units.c.unit_id == bindparam("u_id")))
+    .values({c: bindparam(c) for c in _UNIT_COLUMNS})
+    .returning(_units.c.id)
+)
+_INSERT_UNIT = (
+    insert(_units)
+    .values(
+        session_id=bindparam("s_pk"),
+        unit_id=bindparam("u_id"),
+        position=bindparam("pos"),
+        **{c: bindparam(c) for c in _UNIT_COLUMNS},
+    )
+    .returning(_units.c.id)
+)
+_DELETE_UNIT = delete(_units).where(
+    (_units.c.session_id == bindparam("s_pk")) & (_units.c.unit_id == bindparam("u_id"))
+)
 _DELETE_STATUSES = delete(_statuses).where(_statuses.c.unit_pk == bindparam("u_pk"))
-_UNIT_POSITION = (update(_units).where((_units.c.session_id == bindparam("s_pk"))
-                                       & (_units.c.unit_id == bindparam("u_id")))
-                  .values(position=bindparam("pos")))
-_DROP_REDO = (update(_log).where((_log.c.session_id == bindparam("s_pk"))
-                                 & (_log.c.status == UNDONE)).values(status=DROPPED))
-_SET_LOG_STATUS = (update(_log).where((_log.c.session_id == bindparam("s_pk"))
-                                      & (_log.c.seq == bindparam("seq_")))
-                   .values(status=bindparam("status_")))
+_UNIT_POSITION = (
+    update(_units)
+    .where((_units.c.session_id == bindparam("s_pk")) & (_units.c.unit_id == bindparam("u_id")))
+    .values(position=bindparam("pos"))
+)
+_DROP_REDO = (
+    update(_log)
+    .where((_log.c.session_id == bindparam("s_pk")) & (_log.c.status == UNDONE))
+    .values(status=DROPPED)
+)
+_SET_LOG_STATUS = (
+    update(_log)
+    .where((_log.c.session_id == bindparam("s_pk")) & (_log.c.seq == bindparam("seq_")))
+    .values(status=bindparam("status_"))
+)
 
 
 def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "name": record["name"], "side": record["side"], "col": record["at"][0],
-        "row": record["at"][1], "hp": record["hp"], "max_hp": record["max_hp"],
-        "ai": record.get("ai"), "stats": record.get("stats") or {},
-        "tags": record.get("tags") or [], "weapons": record.get("weapons") or [],
+        "name": record["name"],
+        "side": record["side"],
+        "col": record["at"][0],
+        "row": record["at"][1],
+        "hp": record["hp"],
+        "max_hp": record["max_hp"],
+        "ai": record.get("ai"),
+        "stats": record.get("stats") or {},
+        "tags": record.get("tags") or [],
+        "weapons": record.get("weapons") or [],
         "fields": record_fields(record),
         "aoe": record.get("aoe"),
     }
 
 
-def _write_sections(conn: Connection, session_pk: int, sections: Sections,
-                    roster: list[str]) -> dict[str, Any]:
+def _write_sections(
+    conn: Connection, session_pk: int, sections: Sections, roster: list[str]
+) -> dict[str, Any]:
     """Rewrite the rows behind `sections`; returns the column values for the session row."""
     values = {column: sections[key] for key, column in _SCALARS.items() if key in sections}
     if "board" in sections:
@@ -103,9 +148,15 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
         values["thin_walls"] = board.get("thin_walls") or []
         conn.execute(delete(_terrain).where(_terrain.c.session_id == session_pk))
         heights = board.get("heights")
-        rows = [{"session_id": session_pk, "row": i, "cells": cells,
-                 "heights": "".join(map(str, heights[i])) if heights is not None else None}
-                for i, cells in enumerate(board["rows"])]
+        rows = [
+            {
+                "session_id": session_pk,
+                "row": i,
+                "cells": cells,
+                "heights": "".join(map(str, heights[i])) if heights is not None else None,
+            }
+            for i, cells in enumerate(board["rows"])
+        ]
         for row in rows:
             check_values(_terrain, row, "the board")
         conn.execute(insert(_terrain), rows)
@@ -122,26 +173,33 @@ def _write_sections(conn: Connection, session_pk: int, sections: Sections,
         params = {**keys, **unit_values}
         pk = conn.execute(_UPDATE_UNIT, params).scalar()
         if pk is None:
-            pk = conn.execute(_INSERT_UNIT, {**params, "pos": positions.get(unit_id, 0)}
-                              ).scalar_one()
+            pk = conn.execute(
+                _INSERT_UNIT, {**params, "pos": positions.get(unit_id, 0)}
+            ).scalar_one()
         else:
             conn.execute(_DELETE_STATUSES, {"u_pk": pk})
         counters = record.get("counters") or {}
         if record.get("statuses"):
-            statuses = [{"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
-                        for i, s in enumerate(record["statuses"])]
+            statuses = [
+                {"unit_pk": pk, "status": s, "position": i, "counter": counters.get(s)}
+                for i, s in enumerate(record["statuses"])
+            ]
             for status in statuses:
                 check_values(_statuses, status, what)
             conn.execute(insert(_statuses), statuses)
     if "roster" in sections and positions:  # an empty roster (a new session) has no rows
-        conn.execute(_UNIT_POSITION, [{"s_pk": session_pk, "u_id": u, "pos": p}
-                                      for u, p in positions.items()])
+        conn.execute(
+            _UNIT_POSITION,
+            [{"s_pk": session_pk, "u_id": u, "pos": p} for u, p in positions.items()],
+        )
     return values
 
 
-_BUMP = (update(_sessions)
-         .where((_sessions.c.id == bindparam("s_pk")) & (_sessions.c.version == bindparam("v")))
-         .values(version=_sessions.c.version + 1, updated_at=bindparam("now")))
+_BUMP = (
+    update(_sessions)
+    .where((_sessions.c.id == bindparam("s_pk")) & (_sessions.c.version == bindparam("v")))
+    .values(version=_sessions.c.version + 1, updated_at=bindparam("now"))
+)
 
 
 def _bump(conn: Connection, session_pk: int, expected: int, values: dict[str, Any]) -> int:
@@ -163,8 +221,9 @@ class SqlSessionStore:
 
     def version(self) -> int:
         with self.database.make_session() as db:
-            found = db.execute(select(SessionRow.version)
-                               .where(SessionRow.id == self.session_pk)).scalar()
+            found = db.execute(
+                select(SessionRow.version).where(SessionRow.id == self.session_pk)
+            ).scalar()
         if found is None:
             raise StorageError("the session was deleted by another Foebook")
         return found
@@ -175,21 +234,33 @@ class SqlSessionStore:
             if row is None:
                 raise StorageError("the session was deleted by another Foebook")
             ruleset, version = row.ruleset, row.version
-            terrain = db.execute(select(TerrainRow.cells, TerrainRow.heights)
-                                 .where(TerrainRow.session_id == self.session_pk)
-                                 .order_by(TerrainRow.row)).all()
-            units = db.execute(select(UnitRow).where(UnitRow.session_id == self.session_pk)
-                               .order_by(UnitRow.position)).scalars().all()
+            terrain = db.execute(
+                select(TerrainRow.cells, TerrainRow.heights)
+                .where(TerrainRow.session_id == self.session_pk)
+                .order_by(TerrainRow.row)
+            ).all()
+            units = (
+                db.execute(
+                    select(UnitRow)
+                    .where(UnitRow.session_id == self.session_pk)
+                    .order_by(UnitRow.position)
+                )
+                .scalars()
+                .all()
+            )
             statuses = db.execute(
                 select(StatusRow.unit_pk, StatusRow.status, StatusRow.counter)
                 .join(UnitRow, UnitRow.id == StatusRow.unit_pk)
                 .where(UnitRow.session_id == self.session_pk)
-                .order_by(StatusRow.unit_pk, StatusRow.position)).all()
+                .order_by(StatusRow.unit_pk, StatusRow.position)
+            ).all()
             history = [
                 HistoryEntry(seq, created, kind, text, status)
                 for seq, created, kind, text, status in db.execute(
                     select(LogRow.seq, LogRow.created_at, LogRow.kind, LogRow.text, LogRow.status)
-                    .where(LogRow.session_id == self.session_pk).order_by(LogRow.seq))
+                    .where(LogRow.session_id == self.session_pk)
+                    .order_by(LogRow.seq)
+                )
             ]
             by_unit: dict[int, list[tuple[str, int | None]]] = {}
             for unit_pk, status, counter in statuses:
@@ -197,21 +268,41 @@ class SqlSessionStore:
             has_heights = any(h is not None for _, h in terrain)
             sections: Sections = {
                 "name": row.encounter_name,
-                "board": {"shape": row.board_shape, "rows": [c for c, _ in terrain],
-                          "heights": [[int(x) for x in h] for _, h in terrain]
-                          if has_heights else None, "thin_walls": row.thin_walls},
-                "units": {u.unit_id: {
-                    "id": u.unit_id, "name": u.name, "side": u.side, "at": [u.col, u.row],
-                    "hp": u.hp, "max_hp": u.max_hp, "ai": u.ai,
-                    "stats": u.stats, "tags": u.tags, "weapons": u.weapons, "aoe": u.aoe,
-                    **u.fields,
-                    "statuses": [s for s, _ in by_unit.get(u.id, [])],
-                    "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
-                } for u in units},
+                "board": {
+                    "shape": row.board_shape,
+                    "rows": [c for c, _ in terrain],
+                    "heights": [[int(x) for x in h] for _, h in terrain] if has_heights else None,
+                    "thin_walls": row.thin_walls,
+                },
+                "units": {
+                    u.unit_id: {
+                        "id": u.unit_id,
+                        "name": u.name,
+                        "side": u.side,
+                        "at": [u.col, u.row],
+                        "hp": u.hp,
+                        "max_hp": u.max_hp,
+                        "ai": u.ai,
+                        "stats": u.stats,
+                        "tags": u.tags,
+                        "weapons": u.weapons,
+                        "aoe": u.aoe,
+                        **u.fields,
+                        "statuses": [s for s, _ in by_unit.get(u.id, [])],
+                        "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
+                    }
+                    for u in units
+                },
                 "roster": [u.unit_id for u in units],
-                "round": row.round, "phase": row.phase, "memory": row.memory,
-                "order": row.activation_order, "ties": row.ties, "pointer": row.pointer,
-                "cards": row.cards, "dice": row.dice, "rules": row.rules,
+                "round": row.round,
+                "phase": row.phase,
+                "memory": row.memory,
+                "order": row.activation_order,
+                "ties": row.ties,
+                "pointer": row.pointer,
+                "cards": row.cards,
+                "dice": row.dice,
+                "rules": row.rules,
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
@@ -220,15 +311,25 @@ class SqlSessionStore:
         with self.database.engine.begin() as conn:
             # The version check goes first: it takes the write lock before anything else.
             version = _bump(conn, self.session_pk, expected_version, {})
-            values = _write_sections(conn, self.session_pk, log.after,
-                                     [u.id for u in after.encounter.units])
+            values = _write_sections(
+                conn, self.session_pk, log.after, [u.id for u in after.encounter.units]
+            )
             if values:
-                conn.execute(update(_sessions).where(_sessions.c.id == self.session_pk)
-                             .values(**values))
+                conn.execute(
+                    update(_sessions).where(_sessions.c.id == self.session_pk).values(**values)
+                )
             conn.execute(_DROP_REDO, {"s_pk": self.session_pk})
-            row = {"session_id": self.session_pk, "seq": entry.seq, "created_at": entry.time,
-                   "kind": entry.kind, "text": entry.text, "status": entry.status,
-                   "payload": log.payload, "before": log.before, "after": log.after}
+            row = {
+                "session_id": self.session_pk,
+                "seq": entry.seq,
+                "created_at": entry.time,
+                "kind": entry.kind,
+                "text": entry.text,
+                "status": entry.status,
+                "payload": log.payload,
+                "before": log.before,
+                "after": log.after,
+            }
             check_values(_log, row, "the log entry")
             try:
                 conn.execute(insert(_log), row)
@@ -236,27 +337,33 @@ class SqlSessionStore:
                 raise ConflictError("another Foebook logged a command at the same time") from None
         return version
 
-    def set_status(self, seq: int, status: str, changes: Sections, after: TrackerState,
-                   expected_version: int) -> int:
+    def set_status(
+        self, seq: int, status: str, changes: Sections, after: TrackerState, expected_version: int
+    ) -> int:
         with self.database.engine.begin() as conn:
             version = _bump(conn, self.session_pk, expected_version, {})
-            values = _write_sections(conn, self.session_pk, changes,
-                                     [u.id for u in after.encounter.units])
+            values = _write_sections(
+                conn, self.session_pk, changes, [u.id for u in after.encounter.units]
+            )
             if values:
-                conn.execute(update(_sessions).where(_sessions.c.id == self.session_pk)
-                             .values(**values))
-            conn.execute(_SET_LOG_STATUS, {"s_pk": self.session_pk, "seq_": seq,
-                                           "status_": status})
+                conn.execute(
+                    update(_sessions).where(_sessions.c.id == self.session_pk).values(**values)
+                )
+            conn.execute(_SET_LOG_STATUS, {"s_pk": self.session_pk, "seq_": seq, "status_": status})
         return version
 
     def changes(self, seq: int) -> tuple[Sections, Sections]:
         with self.database.make_session() as db:
-            row = db.execute(select(LogRow.before, LogRow.after).where(
-                (LogRow.session_id == self.session_pk) & (LogRow.seq == seq))).one()
+            row = db.execute(
+                select(LogRow.before, LogRow.after).where(
+                    (LogRow.session_id == self.session_pk) & (LogRow.seq == seq)
+                )
+            ).one()
         return row.before, row.after
 
 
 # -- managing sessions ------------------------------------------------------------------------
+
 
 def _session_pk(db: DbSession, name: str) -> int:
     pk = db.execute(select(SessionRow.id).where(SessionRow.name == name)).scalar()
@@ -284,32 +391,52 @@ def create_session(database: Database, name: str, state: TrackerState) -> int:
     return pk
 
 
-def _create(db: Connection, name: str, state: TrackerState, sections: Sections,
-            now: datetime) -> int | None:
-    check_values(_sessions, {"name": name, "ruleset": state.encounter.ruleset},
-                 f"session '{shown(name)}'")
+def _create(
+    db: Connection, name: str, state: TrackerState, sections: Sections, now: datetime
+) -> int | None:
+    check_values(
+        _sessions, {"name": name, "ruleset": state.encounter.ruleset}, f"session '{shown(name)}'"
+    )
     if db.execute(select(SessionRow.id).where(SessionRow.name == name)).scalar():
         return None
-    pk = db.execute(insert(_sessions).values(
-        name=name, ruleset=state.encounter.ruleset, created_at=now, updated_at=now,
-        version=0, board_shape=state.encounter.board.shape.value, encounter_name="",
-        round=1, pointer=0, activation_order=[], ties=[], memory={}, cards=[], dice={},
-        thin_walls=[], rules={},
-    ).returning(_sessions.c.id)).scalar_one()
+    pk = db.execute(
+        insert(_sessions)
+        .values(
+            name=name,
+            ruleset=state.encounter.ruleset,
+            created_at=now,
+            updated_at=now,
+            version=0,
+            board_shape=state.encounter.board.shape.value,
+            encounter_name="",
+            round=1,
+            pointer=0,
+            activation_order=[],
+            ties=[],
+            memory={},
+            cards=[],
+            dice={},
+            thin_walls=[],
+            rules={},
+        )
+        .returning(_sessions.c.id)
+    ).scalar_one()
     values = _write_sections(db, pk, sections, sections["roster"])
     db.execute(update(_sessions).where(_sessions.c.id == pk).values(**values))
     return pk
 
 
-def new_session(database: Database, name: str, encounter: Encounter,
-                rulesets: RulesetLookup = _default_rulesets) -> Session:
+def new_session(
+    database: Database, name: str, encounter: Encounter, rulesets: RulesetLookup = _default_rulesets
+) -> Session:
     ruleset = rulesets(encounter.ruleset)
     create_session(database, name, initial_state(encounter, ruleset))
     return open_session(database, name, rulesets)
 
 
-def open_session(database: Database, name: str,
-                 rulesets: RulesetLookup = _default_rulesets) -> Session:
+def open_session(
+    database: Database, name: str, rulesets: RulesetLookup = _default_rulesets
+) -> Session:
     with database.make_session() as db:
         pk = _session_pk(db, name)
         ruleset_id = db.execute(select(SessionRow.ruleset).where(SessionRow.id == pk)).scalar()
@@ -317,18 +444,26 @@ def open_session(database: Database, name: str,
 
 
 def list_sessions(database: Database) -> list[SessionInfo]:
-    units = (select(UnitRow.session_id, func.count().label("n"))
-             .group_by(UnitRow.session_id).subquery())
-    entries = (select(LogRow.session_id, func.count().label("n"))
-               .group_by(LogRow.session_id).subquery())
+    units = (
+        select(UnitRow.session_id, func.count().label("n")).group_by(UnitRow.session_id).subquery()
+    )
+    entries = (
+        select(LogRow.session_id, func.count().label("n")).group_by(LogRow.session_id).subquery()
+    )
     with database.make_session() as db:
         rows = db.execute(
-            select(SessionRow.name, SessionRow.ruleset, SessionRow.round,
-                   func.coalesce(units.c.n, 0), func.coalesce(entries.c.n, 0),
-                   SessionRow.updated_at)
+            select(
+                SessionRow.name,
+                SessionRow.ruleset,
+                SessionRow.round,
+                func.coalesce(units.c.n, 0),
+                func.coalesce(entries.c.n, 0),
+                SessionRow.updated_at,
+            )
             .outerjoin(units, units.c.session_id == SessionRow.id)
             .outerjoin(entries, entries.c.session_id == SessionRow.id)
-            .order_by(SessionRow.name)).all()
+            .order_by(SessionRow.name)
+        ).all()
     return [SessionInfo(*row) for row in rows]
 
 

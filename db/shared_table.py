@@ -22,8 +22,12 @@ POLL_INTERVAL_S = 0.5  # well inside the 2 s a player may wait to see another's 
 
 
 class SessionWatcher:
-    def __init__(self, session: Session, interval: float = POLL_INTERVAL_S,
-                 on_change: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        interval: float = POLL_INTERVAL_S,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
         self.session = session
         self.interval = interval
         self.on_change = on_change

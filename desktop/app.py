@@ -52,30 +52,38 @@ def open_storage(url: str, ask: bool):
                 return None
             if choice == "restore":
                 continue  # the backup is in place now: open it
-            path, _ = QFileDialog.getSaveFileName(None, "New Foebook database", "",
-                                                  "Foebook database (*.sqlite3)")
+            path, _ = QFileDialog.getSaveFileName(
+                None, "New Foebook database", "", "Foebook database (*.sqlite3)"
+            )
             if not path:
                 return None
             url = sqlite_url(path)
 
 
 def _ask_after_refusal(error: FoebookError) -> str | None:
-    """"restore" (done here), "other" (choose another file) or None (quit)."""
+    """ "restore" (done here), "other" (choose another file) or None (quit)."""
     from db.backup import backup_day, backups, restore_backup
 
     path = getattr(error, "path", None)
     newest = backups(path)[-1] if path is not None and backups(path) else None
-    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
-                      f"{error}\n\nThe file was left untouched. "
-                      + ("Restore the newest backup (the unusable file is kept beside it, "
-                         "renamed), or choose another database file?" if newest else
-                         "Choose another database file to continue?"),
-                      QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        APP_NAME,
+        f"{error}\n\nThe file was left untouched. "
+        + (
+            "Restore the newest backup (the unusable file is kept beside it, "
+            "renamed), or choose another database file?"
+            if newest
+            else "Choose another database file to continue?"
+        ),
+        QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
+    )
     box.button(QMessageBox.StandardButton.Open).setText("Choose another file…")
     restore = None
     if newest is not None:
-        restore = box.addButton(f"Restore backup from {backup_day(newest)}",
-                                QMessageBox.ButtonRole.AcceptRole)
+        restore = box.addButton(
+            f"Restore backup from {backup_day(newest)}", QMessageBox.ButtonRole.AcceptRole
+        )
         box.setDefaultButton(restore)
     box.exec()
     clicked = box.clickedButton()
@@ -111,16 +119,21 @@ def _report_unexpected(kind, error, trace) -> None:
     _reported.append(error)
     from desktop.paths import log_file
 
-    QMessageBox.critical(None, APP_NAME, f"Something went wrong: {error}\n\nNothing "
-                         f"was lost: every change is saved as it happens. The details are "
-                         f"in {log_file()}; further errors go there too.")
+    QMessageBox.critical(
+        None,
+        APP_NAME,
+        f"Something went wrong: {error}\n\nNothing "
+        f"was lost: every change is saved as it happens. The details are "
+        f"in {log_file()}; further errors go there too.",
+    )
 
 
 def _tell_previous_crash(window: MainWindow, message: str) -> None:
     """Said once at start, without blocking: the user may just want to carry on."""
     window.statusBar().showMessage(message, 30000)
-    box = QMessageBox(QMessageBox.Icon.Information, APP_NAME, message,
-                      QMessageBox.StandardButton.Ok, window)
+    box = QMessageBox(
+        QMessageBox.Icon.Information, APP_NAME, message, QMessageBox.StandardButton.Ok, window
+    )
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setModal(False)
     box.show()
@@ -156,8 +169,9 @@ def run_gui(args: argparse.Namespace) -> int:
     return status
 
 
-def _finish_start(app: QApplication, window: MainWindow, args: argparse.Namespace,
-                  smoke: bool) -> None:
+def _finish_start(
+    app: QApplication, window: MainWindow, args: argparse.Namespace, smoke: bool
+) -> None:
     database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
     if database is None:
         window.close()

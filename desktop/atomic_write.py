@@ -43,8 +43,10 @@ def check_target(path: str | Path) -> Path:
     if stat.S_ISDIR(mode):
         raise OutputFileError(target, "it is a folder; give a file name")
     if not stat.S_ISREG(mode):
-        raise OutputFileError(target, "it is not a regular file but a pipe or a device; "
-                                      "give the name of an ordinary file")
+        raise OutputFileError(
+            target,
+            "it is not a regular file but a pipe or a device; give the name of an ordinary file",
+        )
     return target
 
 
@@ -126,5 +128,4 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
     except OSError as error:
-        raise OutputFileError(target, f"{error.strerror or error}; it was left as it "
-                                      "was") from None
+        raise OutputFileError(target, f"{error.strerror or error}; it was left as it was") from None

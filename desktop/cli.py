@@ -63,9 +63,7 @@ def _gui_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in args_list if not a.startswith("-")), None)
-    wants_cli = (
-        first in SUBCOMMANDS or any(a in ("-h", "--help", "--version") for a in args_list)
-    )
+    wants_cli = first in SUBCOMMANDS or any(a in ("-h", "--help", "--version") for a in args_list)
     try:
         if wants_cli:
             parser = _build_parser()
@@ -98,8 +96,11 @@ def _report_bug(error: Exception) -> int:
     configure_logging()
     logging.getLogger(__name__).exception("unexpected error")
     what = terminal_safe(str(error)[:SHOWN_CHARACTERS])
-    say(f"foebook: unexpected error ({type(error).__name__}: {what}). This is a bug in "
-        f"Foebook; the details are in {terminal_safe(str(log_file()))}", error=True)
+    say(
+        f"foebook: unexpected error ({type(error).__name__}: {what}). This is a bug in "
+        f"Foebook; the details are in {terminal_safe(str(log_file()))}",
+        error=True,
+    )
     return 1
 
 

@@ -74,11 +74,15 @@ def _describe(offset: int) -> str:
     except OSError:
         tail = ""
     if any(sign in tail for sign in CRASH_SIGNS):
-        return (f"Foebook crashed the last time it ran. Your sessions are safe: every change "
-                f"was saved as it happened. The crash report is in {path}.")
-    return (f"Foebook did not close properly the last time it ran (it crashed or was "
-            f"stopped). Your sessions are safe: every change was saved as it happened. "
-            f"Details, if any, are in {path}.")
+        return (
+            f"Foebook crashed the last time it ran. Your sessions are safe: every change "
+            f"was saved as it happened. The crash report is in {path}."
+        )
+    return (
+        f"Foebook did not close properly the last time it ran (it crashed or was "
+        f"stopped). Your sessions are safe: every change was saved as it happened. "
+        f"Details, if any, are in {path}."
+    )
 
 
 def clean_exit() -> None:

@@ -20,7 +20,7 @@ def shown(value: Any) -> str:
     """`value` quoted for a message as Python writes it (control characters escaped), cut to
     about SHOWN_CHARACTERS characters; a long text also says how long it was."""
     # reprlib cuts containers and nesting as it goes.
-    text = repr(value[:SHOWN_CHARACTERS + 1]) if isinstance(value, str) else _REPR.repr(value)
+    text = repr(value[: SHOWN_CHARACTERS + 1]) if isinstance(value, str) else _REPR.repr(value)
     if len(text) > SHOWN_CHARACTERS:
         text = text[:SHOWN_CHARACTERS] + "…"
     if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
@@ -39,14 +39,21 @@ def listed(names: Iterable[str], most: int = 20) -> str:
 def _escape(char: str) -> str:
     code = ord(char)
     return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(
-        char, f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        char, f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
 
 
 # Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts escape
 # sequences) and DEL, the line and paragraph separators, and the bidirectional overrides
 # and isolates that make text read differently from what it is.
-_UNSAFE = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F),
-           *range(0x2066, 0x206A)]
+_UNSAFE = [
+    *range(0x20),
+    *range(0x7F, 0xA0),
+    0x2028,
+    0x2029,
+    *range(0x202A, 0x202F),
+    *range(0x2066, 0x206A),
+]
 _ESCAPES = {code: _escape(chr(code)) for code in _UNSAFE}
 _LAYOUT_ESCAPES = {code: text for code, text in _ESCAPES.items() if chr(code) not in "\n\t"}
 # json.dumps escapes C0 controls inside strings itself; its own newlines lay the text out.

@@ -44,8 +44,19 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
 # A unit's common keys; its ruleset's declared fields (`guards`, `priorities`) come on top.
-UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "statuses", "tags", "stats",
-             "weapons"}
+UNIT_KEYS = {
+    "id",
+    "name",
+    "side",
+    "at",
+    "hp",
+    "max_hp",
+    "ai",
+    "statuses",
+    "tags",
+    "stats",
+    "weapons",
+}
 AOE_KINDS = ("melee", "ranged")
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
@@ -61,8 +72,9 @@ class _Locator:
 
     def __init__(self, text: str) -> None:
         self.lines = text.split("\n")
-        self.unit_headers = [i for i, line in enumerate(self.lines)
-                             if re.match(r"\s*\[\[\s*units\s*\]\]", line)]
+        self.unit_headers = [
+            i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*units\s*\]\]", line)
+        ]
 
     def key_line(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
         if len(key) > MAX_ID_LENGTH:  # not a key of the format: no line worth looking for
@@ -86,8 +98,9 @@ class _Locator:
         start = self.unit_headers[index]
         stop = self.unit_headers[index + 1] if index + 1 < len(self.unit_headers) else None
         if stop is None:
-            after = [i for i, line in enumerate(self.lines) if i > start
-                     and re.match(r"\s*\[", line)]
+            after = [
+                i for i, line in enumerate(self.lines) if i > start and re.match(r"\s*\[", line)
+            ]
             stop = after[0] if after else len(self.lines)
         if key is None:
             return start + 1
@@ -114,10 +127,12 @@ class _Reader:
 
     def table_fail(self, table: str | None) -> Fail:
         """Errors for the keys of a top-level table ([board], [state]) or the top level."""
+
         def fail(field: str, message: str) -> EncounterFileError:
             base = (self.locate.table_line(table) or 0) if table else 0
             where = f"[{table}] {shown(field)}" if table else shown(field)
             return self.fail(where, message, self.locate.key_line(field, base))
+
         return fail
 
     def unit_fail(self, index: int, unit_id: Any, field: str | None, message: str):
@@ -141,6 +156,7 @@ def _is_id(value: str) -> bool:
 
 # -- one check per kind of value, used for every field --------------------------------------
 
+
 def _text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
     if not isinstance(value, str):
         raise fail(field, f"is {shown(value)}; expected a text")
@@ -160,8 +176,9 @@ def _whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = I
     return value
 
 
-def _number(value: Any, field: str, fail: Fail, low: float = INT_MIN,
-            high: float = INT_MAX) -> float:
+def _number(
+    value: Any, field: str, fail: Fail, low: float = INT_MIN, high: float = INT_MAX
+) -> float:
     if not _is_number(value):
         raise fail(field, f"is {shown(value)}; expected a number")
     if isinstance(value, float) and not math.isfinite(value):
@@ -190,7 +207,7 @@ def _list(value: Any, field: str, fail: Fail, most: int = MAX_LIST_ITEMS) -> lis
 def _text_list(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> list[str]:
     items = _list(value, field, fail)
     if not all(isinstance(v, str) for v in items):
-        raise fail(field, "expected a list of texts such as [\"stunned\"]")
+        raise fail(field, 'expected a list of texts such as ["stunned"]')
     return [_text(v, field, fail, limit) for v in items]
 
 
@@ -201,6 +218,7 @@ def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
 
 
 # -- reading ---------------------------------------------------------------------------------
+
 
 def load_encounter(path: str | Path) -> Encounter:
     path = Path(path)
@@ -230,7 +248,8 @@ def load_encounter(path: str | Path) -> Encounter:
 def _too_big(source: str, size: int) -> EncounterFileError:
     return EncounterFileError(
         f"{source}: the file is {size:,} bytes; an encounter file may be at most "
-        f"{MAX_FILE_BYTES // (1024 * 1024)} MB ({MAX_FILE_BYTES:,} bytes)")
+        f"{MAX_FILE_BYTES // (1024 * 1024)} MB ({MAX_FILE_BYTES:,} bytes)"
+    )
 
 
 def parse_encounter(text: str, source: str = "<encounter>") -> Encounter:
@@ -243,12 +262,15 @@ def parse_encounter(text: str, source: str = "<encounter>") -> Encounter:
         raise EncounterFileError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
         # tomllib reads nested arrays and inline tables recursively.
-        raise EncounterFileError(f"{source}: not valid TOML: arrays or tables are nested too "
-                                 "deeply") from None
+        raise EncounterFileError(
+            f"{source}: not valid TOML: arrays or tables are nested too deeply"
+        ) from None
     except ValueError:
         # Python refuses to convert integers of more than 4300 digits.
-        raise EncounterFileError(f"{source}: not valid TOML: a number has too many digits "
-                                 f"(numbers are at most {INT_MAX})") from None
+        raise EncounterFileError(
+            f"{source}: not valid TOML: a number has too many digits "
+            f"(numbers are at most {INT_MAX})"
+        ) from None
     return _parse(data, reader)
 
 
@@ -257,13 +279,17 @@ def _parse(data: dict, r: _Reader) -> Encounter:
     unknown = set(data) - TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"key {shown(key)}", f"unknown top-level key (known: {listed(TOP_KEYS)})",
-                     r.locate.key_line(key))
+        raise r.fail(
+            f"key {shown(key)}",
+            f"unknown top-level key (known: {listed(TOP_KEYS)})",
+            r.locate.key_line(key),
+        )
     if "format" not in data:
         raise r.fail("'format'", f"missing; expected format = {FORMAT_VERSION}")
     if not _is_int(data["format"]) or data["format"] != FORMAT_VERSION:
-        raise fail("format", f"is {shown(data['format'])}; this Foebook reads format = "
-                   f"{FORMAT_VERSION}")
+        raise fail(
+            "format", f"is {shown(data['format'])}; this Foebook reads format = {FORMAT_VERSION}"
+        )
     if "ruleset" not in data:
         raise r.fail("'ruleset'", "missing; expected a ruleset id (foebook rulesets lists them)")
     try:
@@ -287,21 +313,34 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         if unit.id in seen_ids:
             raise r.unit_fail(index, unit.id, "id", "duplicate id; every unit needs its own")
         if unit.at in seen_cells:
-            raise r.unit_fail(index, unit.id, "at",
-                              f"cell {list(unit.at)} is already taken by '{seen_cells[unit.at]}'")
+            raise r.unit_fail(
+                index,
+                unit.id,
+                "at",
+                f"cell {list(unit.at)} is already taken by '{seen_cells[unit.at]}'",
+            )
         seen_ids.add(unit.id)
         seen_cells[unit.at] = unit.id
         units.append(unit)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
     for index, unit in enumerate(units):  # references, now that every unit is known
-        for problem in check_unit_fields(ruleset.data.unit_fields, unit.fields, unit.id,
-                                         ruleset.id, by_id):
+        for problem in check_unit_fields(
+            ruleset.data.unit_fields, unit.fields, unit.id, ruleset.id, by_id
+        ):
             raise r.unit_fail(index, unit.id, problem.field, problem.message)
 
     round_, phase, memory, extra = _parse_state(data.get("state", {}), ruleset, by_id, r)
-    encounter = Encounter(ruleset=ruleset.id, board=board, units=tuple(units), name=name,
-                          round=round_, phase=phase, memory=memory, extra_state=extra,
-                          rules=rules)
+    encounter = Encounter(
+        ruleset=ruleset.id,
+        board=board,
+        units=tuple(units),
+        name=name,
+        round=round_,
+        phase=phase,
+        memory=memory,
+        extra_state=extra,
+        rules=rules,
+    )
     problems = ruleset.validate(encounter)
     if problems:
         raise EncounterFileError(f"{r.source}: {problems[0]}")
@@ -318,10 +357,11 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
         raise fail(key, f"unknown key (known: {listed(BOARD_KEYS)})")
     shape = raw.get("shape")
     if shape not in ("square", "hex"):
-        raise fail("shape", f"is {shown(shape)}; expected \"square\" or \"hex\"")
+        raise fail("shape", f'is {shown(shape)}; expected "square" or "hex"')
     if shape != ruleset.data.board_shape:
-        raise fail("shape", f"{ruleset.id} is played on {ruleset.data.board_shape} boards, "
-                   f"not {shape}")
+        raise fail(
+            "shape", f"{ruleset.id} is played on {ruleset.data.board_shape} boards, not {shape}"
+        )
     cells = raw.get("cells")
     if not isinstance(cells, str):
         raise r.fail("[board] 'cells'", "missing; expected the board as text, one line per row")
@@ -330,15 +370,19 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
         board = Board.from_text(Shape(shape), cells)
     except BoardError as error:
         place = f"column {error.column + 1}: " if error.column is not None else ""
-        raise r.fail("[board] 'cells'", f"{place}{error}",
-                     _cells_line(r, error.text_line)) from None
+        raise r.fail(
+            "[board] 'cells'", f"{place}{error}", _cells_line(r, error.text_line)
+        ) from None
     allowed = set(ruleset.data.extra.get("terrain", ()))
     for row_index, row in enumerate(board.rows):
         for char in row:
             if Terrain(char) in OPTIONAL_TERRAIN and char not in allowed:
-                raise r.fail("[board] 'cells'", f"row {row_index + 1}: '{char}' "
-                             f"({Terrain(char).label}) is not used by {ruleset.id}",
-                             r.locate.key_line("cells"))
+                raise r.fail(
+                    "[board] 'cells'",
+                    f"row {row_index + 1}: '{char}' "
+                    f"({Terrain(char).label}) is not used by {ruleset.id}",
+                    r.locate.key_line("cells"),
+                )
     heights = raw.get("heights")
     if heights is not None:
         board = Board(board.shape, board.rows, _parse_heights(heights, board, fail))
@@ -368,11 +412,15 @@ def _check_board_size(cells: str, fail: Fail, r: _Reader) -> None:
             continue
         rows += 1
         if width > MAX_BOARD_SIDE:
-            raise r.fail("[board] 'cells'", f"row {rows} has {width:,} cells; a board is at "
-                         f"most {MAX_BOARD_SIDE} cells wide", _cells_line(r, text_line))
+            raise r.fail(
+                "[board] 'cells'",
+                f"row {rows} has {width:,} cells; a board is at most {MAX_BOARD_SIDE} cells wide",
+                _cells_line(r, text_line),
+            )
     if rows > MAX_BOARD_SIDE:
-        raise fail("cells", f"the board has {rows:,} rows; a board is at most "
-                   f"{MAX_BOARD_SIDE} rows high")
+        raise fail(
+            "cells", f"the board has {rows:,} rows; a board is at most {MAX_BOARD_SIDE} rows high"
+        )
 
 
 def _parse_rules(raw: Any, ruleset: Ruleset, r: _Reader) -> MappingProxyType:
@@ -390,14 +438,18 @@ def _parse_rules(raw: Any, ruleset: Ruleset, r: _Reader) -> MappingProxyType:
     for key, spec in declared.items():
         value = raw.get(key, spec["default"])
         if value not in spec["values"]:
-            raise r.fail(f"[rules] '{key}'", f"is {shown(value)}; expected one of "
-                         f"{', '.join(map(repr, spec['values']))}", r.locate.key_line(key))
+            raise r.fail(
+                f"[rules] '{key}'",
+                f"is {shown(value)}; expected one of {', '.join(map(repr, spec['values']))}",
+                r.locate.key_line(key),
+            )
         chosen[key] = value
     unknown = set(raw) - set(declared)
     if unknown:
         key = sorted(unknown)[0]
-        raise r.fail(f"[rules] key '{key}'", f"unknown (known: {listed(declared)})",
-                     r.locate.key_line(key))
+        raise r.fail(
+            f"[rules] key '{key}'", f"unknown (known: {listed(declared)})", r.locate.key_line(key)
+        )
     return MappingProxyType(chosen)
 
 
@@ -424,28 +476,36 @@ def _parse_thin_walls(raw: dict, board: Board, r: _Reader) -> frozenset:
                 found = [_cell(v) for v in item] if isinstance(item, list) else []
                 pair = [c for c in found if c is not None]
                 if len(found) != 2 or len(pair) != 2:
-                    raise r.fail(where, f"is {shown(item)}; expected [[col, row], [col, row]]",
-                                 line)
+                    raise r.fail(
+                        where, f"is {shown(item)}; expected [[col, row], [col, row]]", line
+                    )
                 a, b = pair
                 for c in pair:
                     if not board.in_bounds(c):
                         raise r.fail(where, f"cell {list(c)} is outside the board", line)
                 if b not in (hex_step(a, d) for d in range(6)):
-                    raise r.fail(where, f"cells {list(a)} and {list(b)} are not neighbours",
-                                 line)
+                    raise r.fail(where, f"cells {list(a)} and {list(b)} are not neighbours", line)
             else:
                 at = _cell(item.get("at")) if isinstance(item, dict) else None
                 side = item.get("side") if isinstance(item, dict) else None
                 if at is None or side not in HEX_SIDES:
-                    raise r.fail(where, f"is {shown(item)}; expected {{ at = [col, row], side = "
-                                 f"one of {', '.join(HEX_SIDES)} }}", line)
+                    raise r.fail(
+                        where,
+                        f"is {shown(item)}; expected {{ at = [col, row], side = "
+                        f"one of {', '.join(HEX_SIDES)} }}",
+                        line,
+                    )
                 a = at
                 if not board.in_bounds(a):
                     raise r.fail(where, f"cell {list(a)} is outside the board", line)
                 b = hex_step(a, HEX_SIDES.index(side))
                 if board.in_bounds(b):
-                    raise r.fail(where, f"side {side} of {list(a)} is not on the board's edge "
-                                 "(use thin_walls between two cells)", line)
+                    raise r.fail(
+                        where,
+                        f"side {side} of {list(a)} is not on the board's edge "
+                        "(use thin_walls between two cells)",
+                        line,
+                    )
             walls.add(frozenset((a, b)))
     return frozenset(walls)
 
@@ -456,8 +516,7 @@ def _parse_heights(raw: Any, board: Board, fail: Fail):
         raise fail("heights", "expected text with one digit per cell")
     rows = ["".join(row.split()) for row in raw.strip("\n").split("\n")]
     if len(rows) != board.height or any(len(row) != board.width for row in rows):
-        raise fail("heights", f"expected {board.height} rows of {board.width} digits like "
-                   "'cells'")
+        raise fail("heights", f"expected {board.height} rows of {board.width} digits like 'cells'")
     # Not str.isdigit: it also takes '²' and other digits int() cannot read.
     if any(ch not in "0123456789" for row in rows for ch in row):
         raise fail("heights", "only digits 0-9 are allowed")
@@ -474,33 +533,41 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
 
     declared = ruleset.data.unit_fields
     # `aoe` (an area attack) only where the ruleset has area attacks.
-    known = UNIT_KEYS | set(declared) | ({"aoe"} if ruleset.data.extra.get("area_attacks")
-                                         else set())
+    known = (
+        UNIT_KEYS | set(declared) | ({"aoe"} if ruleset.data.extra.get("area_attacks") else set())
+    )
     unknown = set(entry) - known
     if unknown:
         key = sorted(unknown)[0]
         raise fail(key, f"unknown field (known: {listed(known)})")
     unit_id = _text(unit_id, "id", fail, MAX_ID_LENGTH)
     if not ID_PATTERN.match(unit_id):
-        raise fail("id", f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
-                   "'_', starting with a letter or digit")
+        raise fail(
+            "id",
+            f"is {shown(unit_id)}; expected lower-case letters, digits, '-' or "
+            "'_', starting with a letter or digit",
+        )
     name = _text(entry.get("name", unit_id), "name", fail)
     if not name.strip():
         raise fail("name", "expected a non-empty text")
     side = entry.get("side")
     if side not in ("enemy", "player"):
-        raise fail("side", f"is {shown(side)}; expected \"enemy\" or \"player\"")
+        raise fail("side", f'is {shown(side)}; expected "enemy" or "player"')
     at = entry.get("at")
-    if (not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at)):
+    if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
         raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
     cell = (at[0], at[1])
     if not board.in_bounds(cell):
-        raise fail("at", f"cell {shown(at)} is outside the {board.width}x{board.height} board "
-                   f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
+        raise fail(
+            "at",
+            f"cell {shown(at)} is outside the {board.width}x{board.height} board "
+            f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
+        )
     terrain = board.terrain(cell)
     if not terrain.passable:
-        raise fail("at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand "
-                   "there")
+        raise fail(
+            "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
+        )
     for key in ("hp", "max_hp"):
         if key not in entry:
             raise fail(key, "missing; expected a whole number")
@@ -526,26 +593,41 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     for problem in check_unit_fields(declared, fields, unit_id, ruleset.id):
         raise fail(problem.field, problem.message)
     stats: dict[str, float] = {}
-    for stat_name, value in _table(entry.get("stats", {}), "stats", fail,
-                                   "{ move = 3 }").items():
+    for stat_name, value in _table(entry.get("stats", {}), "stats", fail, "{ move = 3 }").items():
         if stat_name not in data.stats:
-            raise fail("stats", f"unknown stat {shown(stat_name)} for {ruleset.id} "
-                       f"(known: {listed(data.stats)})")
+            raise fail(
+                "stats",
+                f"unknown stat {shown(stat_name)} for {ruleset.id} (known: {listed(data.stats)})",
+            )
         stats[stat_name] = _number(value, stat_name, _within("stats", fail), 0, MAX_STAT)
-    weapons = tuple(_parse_weapon(i, w, ruleset, fail)
-                    for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail)))
+    weapons = tuple(
+        _parse_weapon(i, w, ruleset, fail)
+        for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail))
+    )
     aoe = _parse_aoe(entry.get("aoe"), ruleset, fail)
     return Unit(
-        id=unit_id, name=name, side=Side(side), at=cell, hp=hp,
-        max_hp=max_hp, ai=ai, stats=MappingProxyType(stats), statuses=tuple(statuses),
-        tags=tuple(tags), weapons=weapons, fields=unit_fields(fields), aoe=aoe,
+        id=unit_id,
+        name=name,
+        side=Side(side),
+        at=cell,
+        hp=hp,
+        max_hp=max_hp,
+        ai=ai,
+        stats=MappingProxyType(stats),
+        statuses=tuple(statuses),
+        tags=tuple(tags),
+        weapons=weapons,
+        fields=unit_fields(fields),
+        aoe=aoe,
     )
 
 
 def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
     """Errors for a key inside `field` (a stat, a weapon's key): "field 'stats': 'move' ..."."""
+
     def inner(key: str, message: str) -> EncounterFileError:
         return fail(field, f"{prefix}{shown(key)} {message}")
+
     return inner
 
 
@@ -558,22 +640,26 @@ def _parse_aoe(raw: Any, ruleset: Ruleset, fail) -> AreaAttack | None:
     kind = raw.get("kind") if isinstance(raw, dict) else None
     found = [_cell(h) for h in hexes] if isinstance(hexes, list) else [None]
     cells = [c for c in found if c is not None]
-    if kind not in AOE_KINDS or not cells or len(cells) != len(found) \
-            or set(raw) - {"kind", "hexes"}:
-        raise fail("aoe", "expected { kind = \"melee\" or \"ranged\", hexes = [[dq, dr], ...] }")
+    if (
+        kind not in AOE_KINDS
+        or not cells
+        or len(cells) != len(found)
+        or set(raw) - {"kind", "hexes"}
+    ):
+        raise fail("aoe", 'expected { kind = "melee" or "ranged", hexes = [[dq, dr], ...] }')
     # An area is a few hexes around its reference: anything wider than a board is a mistake.
-    if len(cells) > MAX_LIST_ITEMS or any(abs(c) > MAX_BOARD_SIDE for cell in cells
-                                          for c in cell):
-        raise fail("aoe", f"at most {MAX_LIST_ITEMS} hexes, each offset within "
-                   f"±{MAX_BOARD_SIDE}")
+    if len(cells) > MAX_LIST_ITEMS or any(abs(c) > MAX_BOARD_SIDE for cell in cells for c in cell):
+        raise fail("aoe", f"at most {MAX_LIST_ITEMS} hexes, each offset within ±{MAX_BOARD_SIDE}")
     return AreaAttack(kind, tuple(cells))
 
 
 def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
     where = f"weapons[{index}]"
     if not isinstance(raw, dict):
-        raise fail("weapons", f"{where}: expected a table such as {{ name = \"Bow\", "
-                   "kind = \"ranged\", range = 6 }")
+        raise fail(
+            "weapons",
+            f'{where}: expected a table such as {{ name = "Bow", kind = "ranged", range = 6 }}',
+        )
     name = raw.get("name")
     if not isinstance(name, str) or not name:
         raise fail("weapons", f"{where}: 'name' is missing")
@@ -582,8 +668,9 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
     kind = _text(raw.get("kind", DEFAULT_WEAPON_KIND), "kind", inner, MAX_ID_LENGTH)
     kinds = ruleset.data.extra.get("weapon_kinds")
     if kinds is not None and kind not in kinds:
-        raise fail("weapons", f"{where} ({name}): unknown kind {shown(kind)} "
-                   f"(known: {listed(kinds)})")
+        raise fail(
+            "weapons", f"{where} ({name}): unknown kind {shown(kind)} (known: {listed(kinds)})"
+        )
     reach = _number(raw.get("range", 1), "range", inner, 0, MAX_STAT)
     strength = raw.get("strength")
     if strength is not None:
@@ -593,8 +680,11 @@ def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:
         if key in WEAPON_KEYS:
             continue
         if "\x00" in key or len(key) > MAX_ID_LENGTH:
-            raise fail("weapons", f"{where} ({name}): key {shown(key)} is not allowed; keys "
-                       f"have at most {MAX_ID_LENGTH} characters and no NUL")
+            raise fail(
+                "weapons",
+                f"{where} ({name}): key {shown(key)} is not allowed; keys "
+                f"have at most {MAX_ID_LENGTH} characters and no NUL",
+            )
         extra[key] = _weapon_extra(value, key, inner)
     return Weapon(name, kind, reach, strength, MappingProxyType(extra))
 
@@ -634,12 +724,10 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
 
     def unit_ref(value: Any, key: str) -> str:
         if not isinstance(value, str) or value not in by_id:
-            raise fail(key, f"names {shown(value)}, which is not a unit (units: "
-                       f"{listed(by_id)})")
+            raise fail(key, f"names {shown(value)}, which is not a unit (units: {listed(by_id)})")
         return value
 
-    attackers = _table(raw.get("last_attacker", {}), "last_attacker", fail,
-                       "{ goblin = \"aria\" }")
+    attackers = _table(raw.get("last_attacker", {}), "last_attacker", fail, '{ goblin = "aria" }')
     last_attacker = {}
     for enemy, attacker in attackers.items():
         unit_ref(enemy, "last_attacker")
@@ -655,7 +743,7 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
     turn = raw.get("turn")
     if turn is not None:
         if turn not in TURNS:
-            raise fail("turn", f"is {shown(turn)}; expected \"enemy\" or \"player\"")
+            raise fail("turn", f'is {shown(turn)}; expected "enemy" or "player"')
         extra["turn"] = turn
     return round_, phase, memory, MappingProxyType(extra)
 
@@ -663,10 +751,18 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
 # -- writing -----------------------------------------------------------------------------------
 
 # TOML basic strings may hold no raw control character but tab; every one is escaped.
-_TOML_ESCAPES = {0x5C: "\\\\", 0x22: '\\"', 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n",
-                 0x0C: "\\f", 0x0D: "\\r"}
-_TOML_ESCAPES |= {code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F)
-                  if code not in _TOML_ESCAPES}
+_TOML_ESCAPES = {
+    0x5C: "\\\\",
+    0x22: '\\"',
+    0x08: "\\b",
+    0x09: "\\t",
+    0x0A: "\\n",
+    0x0C: "\\f",
+    0x0D: "\\r",
+}
+_TOML_ESCAPES |= {
+    code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F) if code not in _TOML_ESCAPES
+}
 
 
 def _value(value: Any) -> str:
@@ -696,8 +792,14 @@ def dump_encounter(encounter: Encounter) -> str:
     board = encounter.board
     if encounter.rules:
         lines += ["", "[rules]", *(f"{_key(k)} = {_value(v)}" for k, v in encounter.rules.items())]
-    lines += ["", "[board]", f"shape = {_value(board.shape.value)}",
-              'cells = """', *board.rows, '"""']
+    lines += [
+        "",
+        "[board]",
+        f"shape = {_value(board.shape.value)}",
+        'cells = """',
+        *board.rows,
+        '"""',
+    ]
     if board.heights is not None:
         lines += ['heights = """', *("".join(map(str, r)) for r in board.heights), '"""']
     inner, border = [], []
@@ -716,12 +818,15 @@ def dump_encounter(encounter: Encounter) -> str:
         lines += ["", "[[units]]", f"id = {_value(unit.id)}"]
         if unit.name != unit.id:
             lines.append(f"name = {_value(unit.name)}")
-        lines += [f"side = {_value(unit.side.value)}", f"at = {_value(list(unit.at))}",
-                  f"hp = {unit.hp}", f"max_hp = {unit.max_hp}"]
+        lines += [
+            f"side = {_value(unit.side.value)}",
+            f"at = {_value(list(unit.at))}",
+            f"hp = {unit.hp}",
+            f"max_hp = {unit.max_hp}",
+        ]
         if unit.ai is not None:
             lines.append(f"ai = {_value(unit.ai)}")
-        for key, value in (*unit.fields.items(), ("statuses", unit.statuses),
-                           ("tags", unit.tags)):
+        for key, value in (*unit.fields.items(), ("statuses", unit.statuses), ("tags", unit.tags)):
             if value:
                 lines.append(f"{_key(key)} = {_value(value)}")
         if unit.stats:

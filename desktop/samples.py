@@ -27,8 +27,7 @@ def list_samples() -> list[Sample]:
     out = []
     for path in sorted(sample_dir().glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"),
-                          path))
+        out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path))
     return out
 
 

@@ -33,8 +33,9 @@ def load_user_deck(ruleset_id: str) -> list[dict[str, Any]] | None:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise DeckFileError(f"{path}: cannot be read as a deck ({error}); fix or delete it "
-                            "to use the default deck") from None
+        raise DeckFileError(
+            f"{path}: cannot be read as a deck ({error}); fix or delete it to use the default deck"
+        ) from None
     entries = data.get("stratagems")
     if not isinstance(entries, list):
         raise DeckFileError(f"{path}: expected [[stratagems]] tables")

@@ -20,8 +20,9 @@ def pytest_configure(config) -> None:
     if xvfb is not None and xvfb.xvfb_instance is not None:
         os.environ["QT_QPA_PLATFORM"] = "xcb"
     else:  # no Xvfb: the developer's own X server if there is one, else no screen at all
-        os.environ.setdefault("QT_QPA_PLATFORM",
-                              "xcb" if os.environ.get("DISPLAY") else "offscreen")
+        os.environ.setdefault(
+            "QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen"
+        )
     # Set before any QApplication or platformdirs call reads them.
     os.environ["FOEBOOK_DATA_DIR"] = str(_SANDBOX / "data")
     os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
@@ -40,8 +41,9 @@ class PausableServer:
         self.directory = next(line[4:] for line in lines if line.startswith("dir="))
 
     def _run(self, *args: str):
-        result = subprocess.run([str(self.SCRIPT), *args], capture_output=True, text=True,
-                                timeout=120)
+        result = subprocess.run(
+            [str(self.SCRIPT), *args], capture_output=True, text=True, timeout=120
+        )
         if result.returncode != 0:
             pytest.fail(f"pg-test-server.sh {args[0]} failed:\n{result.stderr}", pytrace=False)
         return result

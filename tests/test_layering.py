@@ -14,7 +14,10 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 def _lint(root: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(LINT_IMPORTS), "--no-cache", str(root / "pyproject.toml")],
-        capture_output=True, text=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""},
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": ""},
     )
 
 
@@ -26,8 +29,9 @@ def test_contracts_hold_for_the_project():
 def _lint_with_module(tmp_path: Path, module: str, source: str) -> subprocess.CompletedProcess[str]:
     """Lints a copy of the project with one extra module that breaks the layering on purpose."""
     for package in ("desktop", "ui", "db", "resources"):
-        shutil.copytree(ROOT / package, tmp_path / package,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     (tmp_path / module).write_text(f'"""Breaks the layering on purpose."""\n{source}  # noqa\n')
     return _lint(tmp_path)

@@ -16,10 +16,19 @@ AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can fo
 class AutoApply:
     """`select(unit_id)` shows a unit as the window does when the user picks it."""
 
-    def __init__(self, window: QMainWindow, action: QAction, controller: DecisionController,
-                 select: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        action: QAction,
+        controller: DecisionController,
+        select: Callable[[str], None],
+    ) -> None:
         self.window, self.action, self.controller, self.select = (
-            window, action, controller, select)
+            window,
+            action,
+            controller,
+            select,
+        )
         self.timer = QTimer(window)
         self.timer.setInterval(AUTO_STEP_MS)
         self.timer.timeout.connect(self.step)
@@ -28,8 +37,9 @@ class AutoApply:
         on = self.action.isChecked() if on is None else on
         self.action.setChecked(on)
         if on:
-            self.window.statusBar().showMessage("Auto-applying the enemy turn "
-                                                "(Ctrl+Return to stop)")
+            self.window.statusBar().showMessage(
+                "Auto-applying the enemy turn (Ctrl+Return to stop)"
+            )
             self.step()
             self.timer.start()
         else:

@@ -16,8 +16,10 @@ from ui.session_signals import SessionSignals
 
 log = logging.getLogger(__name__)
 REPORT_MS = 12000
-OFFLINE = ("The connection to the database is lost; edits are refused until it is back "
-           "(Foebook reconnects by itself).")
+OFFLINE = (
+    "The connection to the database is lost; edits are refused until it is back "
+    "(Foebook reconnects by itself)."
+)
 
 
 class CommandRunner:
@@ -63,12 +65,18 @@ class CommandRunner:
         return None
 
     def undo(self) -> bool:
-        return self.session is not None and self.session.can_undo \
+        return (
+            self.session is not None
+            and self.session.can_undo
             and self._attempt(lambda session: session.undo())
+        )
 
     def redo(self) -> bool:
-        return self.session is not None and self.session.can_redo \
+        return (
+            self.session is not None
+            and self.session.can_redo
             and self._attempt(lambda session: session.redo())
+        )
 
     def _attempt(self, action: Callable[[Session], object]) -> bool:
         session = self.session
@@ -111,8 +119,10 @@ class CommandRunner:
         return self.offline
 
     def _connection_lost(self, why: str) -> None:
-        self.connection_label.setText("Connection to the database lost: edits are refused "
-                                      "until it is back (Foebook reconnects by itself)")
+        self.connection_label.setText(
+            "Connection to the database lost: edits are refused "
+            "until it is back (Foebook reconnects by itself)"
+        )
         self.connection_label.setToolTip(why)
         self.connection_label.setVisible(True)
 

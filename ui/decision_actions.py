@@ -26,9 +26,15 @@ NOTE_MS = 8000
 class DecisionActions:
     """`shown()` is called after each evaluation the panel shows (the menus follow it)."""
 
-    def __init__(self, controller: DecisionController, panel: DecisionPanel,
-                 scene: BoardScene, roster: RosterPanel, status: QStatusBar,
-                 shown: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        controller: DecisionController,
+        panel: DecisionPanel,
+        scene: BoardScene,
+        roster: RosterPanel,
+        status: QStatusBar,
+        shown: Callable[[], None],
+    ) -> None:
         self.controller = controller
         self.panel, self.scene, self.roster, self.status = panel, scene, roster, status
         self._shown = shown
@@ -49,18 +55,19 @@ class DecisionActions:
             self.panel.show_error(shown.text)
             return
         if evaluation.unused_dice:
-            self.status.showMessage(f"{evaluation.unused_dice} of your typed dice were not "
-                                    "needed", NOTE_MS)
+            self.status.showMessage(
+                f"{evaluation.unused_dice} of your typed dice were not needed", NOTE_MS
+            )
         if isinstance(shown, ShowMessage):
             self.panel.show_message(shown.text)
             self.scene.clear_outcome()
         elif isinstance(shown, AskForDice):
-            self.panel.ask_for_dice(list(shown.needed), shown.typed, shown.unit_name,
-                                    shown.ai, shown.shared)
+            self.panel.ask_for_dice(
+                list(shown.needed), shown.typed, shown.unit_name, shown.ai, shown.shared
+            )
             self.scene.clear_outcome()
         elif isinstance(shown, ShowDecision):
-            self.panel.show_decision(shown.decision, shown.unit_name, shown.names,
-                                     shown.rolled_by)
+            self.panel.show_decision(shown.decision, shown.unit_name, shown.names, shown.rolled_by)
             self.highlight()
         self._shown()
 
@@ -71,9 +78,12 @@ class DecisionActions:
             return
         outcome = self.panel.chosen_outcome()
         ruleset, encounter = session.ruleset, session.encounter
-        self.scene.show_outcome(decision.unit, outcome,
-                                ruleset.movement_range(encounter, decision.unit),
-                                ruleset.attack_range(encounter, decision.unit))
+        self.scene.show_outcome(
+            decision.unit,
+            outcome,
+            ruleset.movement_range(encounter, decision.unit),
+            ruleset.attack_range(encounter, decision.unit),
+        )
 
     def apply_current(self) -> None:
         """Enter (wherever the focus is outside a cell being typed in), the Apply button, the
@@ -88,8 +98,9 @@ class DecisionActions:
         if typed != self.controller.typed_rolls:
             self.controller.use_rolls(typed)
             if self.controller.decision is not None:
-                self.status.showMessage("Decided again with the dice you typed; Enter "
-                                        "applies it", NOTE_MS)
+                self.status.showMessage(
+                    "Decided again with the dice you typed; Enter applies it", NOTE_MS
+                )
             return
         self.controller.apply(self.panel.chosen())
 

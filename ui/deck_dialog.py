@@ -34,10 +34,8 @@ class DeckDialog(QDialog):
         self.default = capability.default
         self.result_deck: tuple[Card, ...] | None = None
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["Name", "Effect (your words)",
-                                              "Does nothing when"])
-        self.table.horizontalHeader().setSectionResizeMode(EFFECT,
-                                                           QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalHeaderLabels(["Name", "Effect (your words)", "Does nothing when"])
+        self.table.horizontalHeader().setSectionResizeMode(EFFECT, QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Stratagem cards")
         self.table.setWordWrap(True)
         add = QPushButton("Add card")
@@ -53,8 +51,9 @@ class DeckDialog(QDialog):
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #C62828;")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -90,11 +89,18 @@ class DeckDialog(QDialog):
     def entries(self) -> list[dict[str, str]]:
         out = []
         for row in range(self.table.rowCount()):
+
             def text(column: int, row: int = row) -> str:
                 item = self.table.item(row, column)
                 return item.text().strip() if item is not None else ""
-            out.append({"name": text(NAME), "effect": text(EFFECT),
-                        "no_effect_when": self.table.cellWidget(row, WHEN).currentData()})
+
+            out.append(
+                {
+                    "name": text(NAME),
+                    "effect": text(EFFECT),
+                    "no_effect_when": self.table.cellWidget(row, WHEN).currentData(),
+                }
+            )
         return out
 
     def accept(self) -> None:

@@ -59,8 +59,9 @@ class LogPanel(QWidget):
         for action in (undo_action, redo_action):
             button = QPushButton(action.text().replace("&", ""))
             button.clicked.connect(action.trigger)
-            action.changed.connect(lambda b=button, a=action: (
-                b.setEnabled(a.isEnabled()), b.setToolTip(a.toolTip())))
+            action.changed.connect(
+                lambda b=button, a=action: (b.setEnabled(a.isEnabled()), b.setToolTip(a.toolTip()))
+            )
             button.setEnabled(action.isEnabled())
             buttons.addWidget(button)
         buttons.addStretch(1)

@@ -63,10 +63,10 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(self.runner.run, self.runner.report)
         self.placement = WindowLayout(self)
         self._build_views()
-        self.sessions = SessionActions(self, database, self.runner, self.welcome,
-                                       self.set_session)
-        self.decisions = DecisionActions(self.play, self.panel, self.scene, self.roster,
-                                         self.statusBar(), self._update_actions)
+        self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
+        self.decisions = DecisionActions(
+            self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
+        )
         build_actions(self)
         self.play.physical = self.act_physical.isChecked()  # the setting kept from last time
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
@@ -143,9 +143,11 @@ class MainWindow(QMainWindow, RulesetActions):
         self.scene.cellHovered.connect(self.legend.show_cell)
         self.scene.unitClicked.connect(self.select_unit)
         self.scene.unitMoveRequested.connect(
-            lambda uid, c, r: self.run_command(cmd.MoveUnit(uid, (c, r))))
+            lambda uid, c, r: self.run_command(cmd.MoveUnit(uid, (c, r)))
+        )
         self.scene.terrainStrokeRequested.connect(
-            lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t)))
+            lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t))
+        )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         board_page = QWidget()
         board_layout = QVBoxLayout(board_page)
@@ -177,11 +179,13 @@ class MainWindow(QMainWindow, RulesetActions):
         self.turns.stratagemRequested.connect(self.draw_stratagem)
         self.turn_dock = self._add_dock("Turn order", "turnDock", left, self.turns)
         self.panel = DecisionPanel()
-        self.decision_dock = self._add_dock("Decision", "decisionDock",
-                                            Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
+        self.decision_dock = self._add_dock(
+            "Decision", "decisionDock", Qt.DockWidgetArea.RightDockWidgetArea, self.panel
+        )
 
-    def _add_dock(self, title: str, name: str, area: Qt.DockWidgetArea,
-                  widget: QWidget) -> QDockWidget:
+    def _add_dock(
+        self, title: str, name: str, area: Qt.DockWidgetArea, widget: QWidget
+    ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
@@ -197,8 +201,7 @@ class MainWindow(QMainWindow, RulesetActions):
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(
-            lambda: self.sessions.fill_recent(self.recent_menu))
+        self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_cards)
         self.file_menu.addSeparator()
@@ -233,10 +236,18 @@ class MainWindow(QMainWindow, RulesetActions):
             group.addAction(action)
             self.theme_actions[name] = action
         self.session_menu = bar.addMenu("&Session")
-        for action in (self.act_apply, self.act_next, self.act_round, self.act_auto,
-                       self.act_reroll, self.act_physical, self.act_note, None,
-                       self.act_player_turn,
-                       self.act_deck):
+        for action in (
+            self.act_apply,
+            self.act_next,
+            self.act_round,
+            self.act_auto,
+            self.act_reroll,
+            self.act_physical,
+            self.act_note,
+            None,
+            self.act_player_turn,
+            self.act_deck,
+        ):
             if action is None:
                 self.session_menu.addSeparator()
             else:
@@ -246,8 +257,18 @@ class MainWindow(QMainWindow, RulesetActions):
         self.help_menu.addAction(self.act_about)
         toolbar = self.toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
-        for action in (self.act_home, None, self.act_undo, self.act_redo, None, self.act_apply,
-                       self.act_next, self.act_auto, None, self.act_fit):
+        for action in (
+            self.act_home,
+            None,
+            self.act_undo,
+            self.act_redo,
+            None,
+            self.act_apply,
+            self.act_next,
+            self.act_auto,
+            None,
+            self.act_fit,
+        ):
             if action is None:
                 toolbar.addSeparator()
             else:
@@ -255,8 +276,9 @@ class MainWindow(QMainWindow, RulesetActions):
 
     def _build_log_dock(self) -> None:
         self.log_panel = LogPanel(self.act_undo, self.act_redo)
-        self.log_dock = self._add_dock("Log", "logDock", Qt.DockWidgetArea.BottomDockWidgetArea,
-                                       self.log_panel)
+        self.log_dock = self._add_dock(
+            "Log", "logDock", Qt.DockWidgetArea.BottomDockWidgetArea, self.log_panel
+        )
 
     # -- sessions ----------------------------------------------------------------------------
     def go_home(self) -> None:
@@ -306,8 +328,16 @@ class MainWindow(QMainWindow, RulesetActions):
     def _update_actions(self) -> None:
         # On the start page the open session waits: its keys (Space, Enter) do nothing.
         has = self.session is not None and self.pages.currentIndex() == 1
-        for action in (self.act_export, self.act_next, self.act_round, self.act_auto,
-                       self.act_note, self.act_reroll, self.act_cards, self.act_resize):
+        for action in (
+            self.act_export,
+            self.act_next,
+            self.act_round,
+            self.act_auto,
+            self.act_note,
+            self.act_reroll,
+            self.act_cards,
+            self.act_resize,
+        ):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_fit.setEnabled(has)
@@ -352,8 +382,9 @@ class MainWindow(QMainWindow, RulesetActions):
         self.scene.brush = terrain
         self.brush_actions[terrain].setChecked(True)
         if terrain is not None:
-            self.statusBar().showMessage(f"Painting {terrain.label}: click or drag on the "
-                                         "board; Esc to stop", 8000)
+            self.statusBar().showMessage(
+                f"Painting {terrain.label}: click or drag on the board; Esc to stop", 8000
+            )
 
     def _unit_menu(self, unit_id: str, screen_pos) -> None:
         menu = self.unit_menu(unit_id)
@@ -363,18 +394,22 @@ class MainWindow(QMainWindow, RulesetActions):
     def unit_menu(self, unit_id: str) -> QMenu | None:
         if self.session is None:
             return None
-        self._context_menu = unit_menu(self, self.session, unit_id, self.select_unit,
-                                       self.run_command)  # kept: not collected while shown
+        self._context_menu = unit_menu(
+            self, self.session, unit_id, self.select_unit, self.run_command
+        )  # kept: not collected while shown
         return self._context_menu
 
     # -- keys and window events --------------------------------------------------------------
     def event(self, event: QEvent) -> bool:
         # Space is Next activation, but a focused button or drop-down keeps its own Space
         # (press, open), as everywhere else: Space on a focused Apply must not skip the enemy.
-        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
-                and event.key() == Qt.Key.Key_Space
-                and event.modifiers() == Qt.KeyboardModifier.NoModifier
-                and isinstance(QApplication.focusWidget(), QAbstractButton | QComboBox)):
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and isinstance(QApplication.focusWidget(), QAbstractButton | QComboBox)
+        ):
             event.accept()
             return True
         return super().event(event)

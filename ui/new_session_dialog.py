@@ -39,8 +39,9 @@ class NewSessionDialog(QDialog):
         self.error = QLabel()
         self.error.setStyleSheet("color: #B00020;")
         self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
@@ -63,8 +64,10 @@ class NewSessionDialog(QDialog):
 
     def encounter(self) -> Encounter:
         ruleset = get_ruleset(self.ruleset.currentData())
-        board = Board.blank(ruleset.data.board_shape, self.width_box.value(),
-                            self.height_box.value())
+        board = Board.blank(
+            ruleset.data.board_shape, self.width_box.value(), self.height_box.value()
+        )
         phase = ruleset.data.phases[0] if ruleset.data.phases else None
-        return Encounter(ruleset=ruleset.id, board=board, units=(), name=self.name.text().strip(),
-                         phase=phase)
+        return Encounter(
+            ruleset=ruleset.id, board=board, units=(), name=self.name.text().strip(), phase=phase
+        )

@@ -22,8 +22,7 @@ def show_table_display(window: QMainWindow) -> None:
         window.table_display = TableDisplay(window)
     session = window.session
     if session is not None:
-        window.table_display.follow(session.encounter, session.current_unit,
-                                    window.defeated())
+        window.table_display.follow(session.encounter, session.current_unit, window.defeated())
     window.table_display.show()
     window.table_display.raise_()
 
@@ -37,14 +36,20 @@ def print_cards(window: QMainWindow) -> None:
         window.report("Card printing is not available in this build.")
         return
     selected = [window.selected] if window.selected else []
-    dialog = PrintCardsDialog(window.session.encounter, selected, source=window.session.name,
-                              parent=window)
+    dialog = PrintCardsDialog(
+        window.session.encounter, selected, source=window.session.name, parent=window
+    )
     dialog.exec()
 
 
 def show_shortcuts(window: QMainWindow) -> None:
-    menus = [window.file_menu, window.edit_menu, window.view_menu, window.session_menu,
-             window.help_menu]
+    menus = [
+        window.file_menu,
+        window.edit_menu,
+        window.view_menu,
+        window.session_menu,
+        window.help_menu,
+    ]
     ShortcutsDialog(menus, window, roster_shortcut_rows()).exec()
 
 
@@ -52,6 +57,5 @@ def show_about(window: QMainWindow) -> None:
     QMessageBox.about(
         window,
         f"About {APP_NAME}",
-        f"<b>{APP_NAME}</b> {__version__}<br>"
-        "Runs the enemies of solo and co-op tabletop games.",
+        f"<b>{APP_NAME}</b> {__version__}<br>Runs the enemies of solo and co-op tabletop games.",
     )

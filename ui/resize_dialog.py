@@ -19,11 +19,14 @@ class ResizeBoardDialog(QDialog):
         self.height_box.setRange(1, 200)
         self.height_box.setValue(board.height)
         self.height_box.setAccessibleName("Board height")
-        note = QLabel(f"Now {board.width} x {board.height}. Cells added on the right and at "
-                      "the bottom are open ground; cells cut must be empty of units.")
+        note = QLabel(
+            f"Now {board.width} x {board.height}. Cells added on the right and at "
+            "the bottom are open ground; cells cut must be empty of units."
+        )
         note.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)

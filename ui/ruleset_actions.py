@@ -22,10 +22,19 @@ class RulesetActions:
         capabilities = ruleset.capabilities
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
         deck_id = capabilities.deck.id if capabilities.deck is not None else None
-        drawn = next((c.card for c in reversed(state.cards)
-                      if c.deck == deck_id and c.round == state.round), "")
-        self.turns.show_state(state, ruleset.data.phases, ruleset.helpers(session.encounter),
-                              capabilities, last_card, drawn, next_label(state, ruleset))
+        drawn = next(
+            (c.card for c in reversed(state.cards) if c.deck == deck_id and c.round == state.round),
+            "",
+        )
+        self.turns.show_state(
+            state,
+            ruleset.data.phases,
+            ruleset.helpers(session.encounter),
+            capabilities,
+            last_card,
+            drawn,
+            next_label(state, ruleset),
+        )
 
     def update_ruleset_actions(self, has: bool) -> None:
         if has:  # Next says what it does now (next phase, nothing left this round...)
@@ -41,8 +50,9 @@ class RulesetActions:
         card = self.deck.draw()
         if self.run_command(cmd.DrawCard("cards", card)):
             meaning = flips.meaning(card) if flips is not None else ""
-            self.statusBar().showMessage(f"Flipped {card}" + (f": {meaning}" if meaning else ""),
-                                         10000)
+            self.statusBar().showMessage(
+                f"Flipped {card}" + (f": {meaning}" if meaning else ""), 10000
+            )
 
     def draw_stratagem(self) -> None:
         """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
@@ -60,8 +70,9 @@ class RulesetActions:
             self.run_command(cmd.Note("No enemy stratagem this turn: " + draw.trace[-1].detail))
             return
         if self.run_command(cmd.DrawCard(capability.id, draw.card.name)):
-            self.statusBar().showMessage(f"Enemy stratagem: {draw.card.name} — "
-                                         f"{draw.card.effect}", 15000)
+            self.statusBar().showMessage(
+                f"Enemy stratagem: {draw.card.name} — {draw.card.effect}", 15000
+            )
 
     def current_deck(self):
         """The players' own deck if they edited one, else the ruleset's."""
@@ -71,8 +82,7 @@ class RulesetActions:
         capability = ruleset.capabilities.deck
         try:
             entries = load_user_deck(ruleset.id)
-            return (capability.default if entries is None
-                    else capability.parse(entries, "your deck"))
+            return capability.default if entries is None else capability.parse(entries, "your deck")
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return None
@@ -91,13 +101,12 @@ class RulesetActions:
         if not dialog.exec() or dialog.result_deck is None:
             return False
         try:
-            path = save_user_deck(self.session.ruleset.id,
-                                  capability.entries(dialog.result_deck))
+            path = save_user_deck(self.session.ruleset.id, capability.entries(dialog.result_deck))
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return False
         count = len(dialog.result_deck)
-        self.statusBar().showMessage(f"Stratagem deck saved ({count} card"
-                                     f"{'s' if count != 1 else ''}, "
-                                     f"{path})", 8000)
+        self.statusBar().showMessage(
+            f"Stratagem deck saved ({count} card{'s' if count != 1 else ''}, {path})", 8000
+        )
         return True

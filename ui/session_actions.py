@@ -20,7 +20,7 @@ from ui.welcome_page import TutorialCard, WelcomePage
 
 
 def last_played(when: datetime) -> str:
-    """"today 14:05", "yesterday", "3 days ago" or the date."""
+    """ "today 14:05", "yesterday", "3 days ago" or the date."""
     if when.tzinfo is not None:
         when = when.astimezone().replace(tzinfo=None)
     days = (datetime.now().date() - when.date()).days
@@ -35,8 +35,14 @@ class SessionActions:
     """`database` is a db.engine.Database (or None: nothing can be saved); `opened(session)`
     shows a session that was created or opened."""
 
-    def __init__(self, window: QMainWindow, database, runner: CommandRunner,
-                 welcome: WelcomePage, opened: Callable[[Session], None]) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        database,
+        runner: CommandRunner,
+        welcome: WelcomePage,
+        opened: Callable[[Session], None],
+    ) -> None:
         self.window, self.database, self.runner = window, database, runner
         self.welcome, self.opened = welcome, opened
         welcome.newRequested.connect(self.new_session)
@@ -63,17 +69,27 @@ class SessionActions:
         if self.database is not None:
             from db.repository import list_sessions
 
-            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at,
-                           reverse=True)
-            sessions = [(i.name, f"{rule_system(i.ruleset).name}, round {i.round} · "
-                                 f"last played {last_played(i.updated_at)}") for i in infos]
+            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
+            sessions = [
+                (
+                    i.name,
+                    f"{rule_system(i.ruleset).name}, round {i.round} · "
+                    f"last played {last_played(i.updated_at)}",
+                )
+                for i in infos
+            ]
         self.welcome.set_sessions(sessions)
         samples = list_samples()
         cards = []
         for ruleset in dict.fromkeys(s.ruleset for s in samples):
             system = rule_system(ruleset)
-            cards.append(TutorialCard(system.name, system.description, tuple(
-                (s.file_name, s.title) for s in samples if s.ruleset == ruleset)))
+            cards.append(
+                TutorialCard(
+                    system.name,
+                    system.description,
+                    tuple((s.file_name, s.title) for s in samples if s.ruleset == ruleset),
+                )
+            )
         self.welcome.set_tutorials(cards, board_thumbnail)
 
     def _unique_name(self, wanted: str) -> str:
@@ -107,9 +123,12 @@ class SessionActions:
         if not self._require_database():
             return
         if not path:
-            path, _ = QFileDialog.getOpenFileName(self.window, "Import encounter file",
-                                                  documents_dir(),
-                                                  "Encounter files (*.toml);;All files (*)")
+            path, _ = QFileDialog.getOpenFileName(
+                self.window,
+                "Import encounter file",
+                documents_dir(),
+                "Encounter files (*.toml);;All files (*)",
+            )
             if not path:
                 return
         from desktop.encounter_file import load_encounter
@@ -136,11 +155,9 @@ class SessionActions:
     def choose_session(self) -> None:
         names = self.session_names()
         if not names:
-            self.runner.report("There are no saved sessions yet: start a new one or import "
-                               "a file.")
+            self.runner.report("There are no saved sessions yet: start a new one or import a file.")
             return
-        name, ok = QInputDialog.getItem(self.window, "Open session", "Session:", names, 0,
-                                        False)
+        name, ok = QInputDialog.getItem(self.window, "Open session", "Session:", names, 0, False)
         if ok and name:
             self.open_session(name)
 
@@ -168,9 +185,12 @@ class SessionActions:
         if session is None:
             return
         file_name = session.name.replace("/", "-").replace(":", "")
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export encounter file",
-                                              str(Path(documents_dir()) / f"{file_name}.toml"),
-                                              "Encounter files (*.toml)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            "Export encounter file",
+            str(Path(documents_dir()) / f"{file_name}.toml"),
+            "Encounter files (*.toml)",
+        )
         if path:
             self.export_to(path)
 

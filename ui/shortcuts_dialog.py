@@ -17,16 +17,18 @@ def shortcut_rows(menus: list[QMenu]) -> list[tuple[str, str, str]]:
                 continue
             keys = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts()]
             if keys:
-                rows.append((menu.title().replace("&", ""), action.text().replace("&", ""),
-                             ", ".join(keys)))
+                rows.append(
+                    (menu.title().replace("&", ""), action.text().replace("&", ""), ", ".join(keys))
+                )
     return rows
 
 
 class ShortcutsDialog(QDialog):
     """`extra` rows are (place, action, keys) for keys that live on a panel, not a menu."""
 
-    def __init__(self, menus: list[QMenu], parent=None,
-                 extra: list[tuple[str, str, str]] = ()) -> None:
+    def __init__(
+        self, menus: list[QMenu], parent=None, extra: list[tuple[str, str, str]] = ()
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
         rows = shortcut_rows(menus) + list(extra)
@@ -47,8 +49,13 @@ class ShortcutsDialog(QDialog):
         self.table = table
         # Wide enough for every column (no sideways scrolling), within the screen.
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        width = (table.horizontalHeader().length() + table.verticalScrollBar().sizeHint().width()
-                 + 2 * table.frameWidth() + layout.contentsMargins().left()
-                 + layout.contentsMargins().right() + 8)
+        width = (
+            table.horizontalHeader().length()
+            + table.verticalScrollBar().sizeHint().width()
+            + 2 * table.frameWidth()
+            + layout.contentsMargins().left()
+            + layout.contentsMargins().right()
+            + 8
+        )
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
         self.resize(min(max(width, 420), screen.width() - 40), min(600, screen.height() - 80))

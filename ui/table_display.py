@@ -31,8 +31,9 @@ class TableDisplay(QMainWindow):
         leave.activated.connect(self.showNormal)
         self.resize(900, 700)
 
-    def follow(self, encounter: Encounter, active: str | None,
-               defeated: Collection[str] = ()) -> None:
+    def follow(
+        self, encounter: Encounter, active: str | None, defeated: Collection[str] = ()
+    ) -> None:
         first = self.scene.encounter is None
         self.scene.set_encounter(encounter, active, defeated)
         if first:

@@ -35,8 +35,11 @@ def dark_palette() -> QPalette:
     palette = QPalette()
     for role, colour in _DARK.items():
         palette.setColor(role, QColor(colour))
-    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
-                 QPalette.ColorRole.ButtonText):
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7A7A7A"))
     return palette
 

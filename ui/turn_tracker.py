@@ -46,7 +46,8 @@ class TurnTracker(QWidget):
         self.order.setToolTip("Drag to settle the ties the rules leave to the players")
         self.order.model().rowsMoved.connect(self._reordered)
         self.order.itemClicked.connect(
-            lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+            lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
         self.ties_label = QLabel()
         self.ties_label.setWordWrap(True)
         self.next_button = QPushButton("Next activation")
@@ -62,8 +63,10 @@ class TurnTracker(QWidget):
         self.flip_button.setToolTip("Flip a card from the deck for an enemy attack")
         self.flip_button.clicked.connect(self.cardFlipRequested)
         self.stratagem_button = QPushButton("Draw the enemy stratagem")
-        self.stratagem_button.setToolTip("Draw this turn's army-wide stratagem; cards that "
-                                          "would do nothing are set aside and redrawn")
+        self.stratagem_button.setToolTip(
+            "Draw this turn's army-wide stratagem; cards that "
+            "would do nothing are set aside and redrawn"
+        )
         self.stratagem_button.clicked.connect(self.stratagemRequested)
         self.helpers = QFormLayout()
         self.helpers.setContentsMargins(0, 0, 0, 0)
@@ -94,9 +97,16 @@ class TurnTracker(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(300, 360)
 
-    def show_state(self, state: TrackerState, phases: tuple[str, ...], helpers: list[Helper],
-                   capabilities: Capabilities, last_card: str = "", last_draw: str = "",
-                   next_label: str | None = None) -> None:
+    def show_state(
+        self,
+        state: TrackerState,
+        phases: tuple[str, ...],
+        helpers: list[Helper],
+        capabilities: Capabilities,
+        last_card: str = "",
+        last_draw: str = "",
+        next_label: str | None = None,
+    ) -> None:
         """`capabilities` decide which of flip and draw are offered; `next_label` says what
         Next does now (turns.next_label); None disables it."""
         self._updating = True
@@ -125,8 +135,7 @@ class TurnTracker(QWidget):
             elif index < state.pointer:
                 item.setForeground(QBrush(QColor("#8A8A8A")))
         if state.ties:
-            self.ties_label.setText("⇅ The rules leave the order of these to you: drag to "
-                                    "reorder.")
+            self.ties_label.setText("⇅ The rules leave the order of these to you: drag to reorder.")
         else:
             self.ties_label.setText("")
         self.round_button.setEnabled(True)
@@ -149,14 +158,16 @@ class TurnTracker(QWidget):
         deck = capabilities.deck
         self.stratagem_button.setVisible(deck is not None)
         if deck is not None:
-            self.stratagem_button.setText(f"{deck.draw_label} (this round: {last_draw})"
-                                          if last_draw else deck.draw_label)
+            self.stratagem_button.setText(
+                f"{deck.draw_label} (this round: {last_draw})" if last_draw else deck.draw_label
+            )
         self._updating = False
 
     def _reordered(self, *args) -> None:
         if self._updating:
             return
-        order = [self.order.item(i).data(Qt.ItemDataRole.UserRole)
-                 for i in range(self.order.count())]
+        order = [
+            self.order.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.order.count())
+        ]
         if order != self._ids:
             self.orderSettled.emit(order)

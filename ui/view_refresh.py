@@ -9,8 +9,17 @@ from desktop.tracker.session import Change
 
 # A section missing here would leave a view stale; one too many only costs a redraw.
 BOARD_SECTIONS = ("board", "units", "roster", "order", "pointer")  # tokens, terrain, active
-TURN_SECTIONS = ("units", "roster", "round", "phase", "memory", "order", "ties", "pointer",
-                 "cards")  # order list, phase, helpers, drawn cards, what Next does
+TURN_SECTIONS = (
+    "units",
+    "roster",
+    "round",
+    "phase",
+    "memory",
+    "order",
+    "ties",
+    "pointer",
+    "cards",
+)  # order list, phase, helpers, drawn cards, what Next does
 PHASE_SECTIONS = ("round", "phase", "order", "pointer")  # the panel's phase (previews end)
 
 
@@ -28,6 +37,7 @@ def refresh_views(window: QMainWindow, change: Change | None = None) -> None:
     if change is None or change.touches(*TURN_SECTIONS):
         window.show_turn_state()
     if change is None or change.touches(*PHASE_SECTIONS):
-        window.panel.set_phases(session.ruleset.data.phases,
-                                window.play.phase_override or session.encounter.phase)
+        window.panel.set_phases(
+            session.ruleset.data.phases, window.play.phase_override or session.encounter.phase
+        )
     window.log_panel.show_entries(session.history)  # every change is in the log

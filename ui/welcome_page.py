@@ -79,8 +79,10 @@ class WelcomePage(QWidget):
         font.setPointSizeF(font.pointSizeF() * 2.2)
         font.setBold(True)
         title.setFont(font)
-        subtitle = QLabel("Runs the enemies of your solo and co-op games: who they attack, "
-                          "where they move, and why.")
+        subtitle = QLabel(
+            "Runs the enemies of your solo and co-op games: who they attack, "
+            "where they move, and why."
+        )
         subtitle.setWordWrap(True)
         new = QPushButton("New session…")
         new.setToolTip("Start an empty session for a rule system (Ctrl+N)")
@@ -91,7 +93,8 @@ class WelcomePage(QWidget):
         self.recent = QListWidget()
         self.recent.setAccessibleName("Saved sessions")
         self.recent.itemActivated.connect(
-            lambda item: self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole)))
+            lambda item: self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
         self.recent.setWordWrap(True)
         self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         open_button = QPushButton("Open selected")
@@ -128,8 +131,9 @@ class WelcomePage(QWidget):
         if not sessions:
             QListWidgetItem("No sessions yet.", self.recent).setFlags(Qt.ItemFlag.NoItemFlags)
 
-    def set_tutorials(self, cards: list[TutorialCard],
-                      thumbnail: Callable[[str], QPixmap] | None = None) -> None:
+    def set_tutorials(
+        self, cards: list[TutorialCard], thumbnail: Callable[[str], QPixmap] | None = None
+    ) -> None:
         """A card per rule system; `thumbnail(file name)` draws a tutorial's board, after
         the page is shown so that opening the window does not wait for it."""
         if cards == self._shown and self.cards:

@@ -60,8 +60,12 @@ class WindowLayout:
         whole height of the right: the board in the middle gets the rest of the window."""
         w = self.window
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        for dock, area in ((w.roster_dock, left), (w.turn_dock, left),
-                           (w.decision_dock, right), (w.log_dock, left)):
+        for dock, area in (
+            (w.roster_dock, left),
+            (w.turn_dock, left),
+            (w.decision_dock, right),
+            (w.log_dock, left),
+        ):
             dock.setFloating(False)
             w.addDockWidget(area, dock)
         w.splitDockWidget(w.roster_dock, w.turn_dock, Qt.Orientation.Vertical)
@@ -90,10 +94,12 @@ class WindowLayout:
         width, height = w.width(), w.height()
         left = max(276, min(420, int(width * 0.205)))
         right = max(264, min(400, int(width * 0.195)))
-        w.resizeDocks([w.roster_dock, w.decision_dock], [left, right],
-                      Qt.Orientation.Horizontal)
-        w.resizeDocks([w.roster_dock, w.turn_dock],
-                      [int(height * 0.55), int(height * 0.45)], Qt.Orientation.Vertical)
+        w.resizeDocks([w.roster_dock, w.decision_dock], [left, right], Qt.Orientation.Horizontal)
+        w.resizeDocks(
+            [w.roster_dock, w.turn_dock],
+            [int(height * 0.55), int(height * 0.45)],
+            Qt.Orientation.Vertical,
+        )
         self.fit_roster_columns(left - 12)
 
     def fit_roster_to_view(self) -> None:
@@ -108,12 +114,17 @@ class WindowLayout:
         session = self.window.session
         units = session.encounter.units if session is not None else ()
         fm = view.fontMetrics()
-        longest = max((fm.horizontalAdvance(n) for n in display_names(units).values()),
-                      default=fm.horizontalAdvance("Skeleton Archer 2"))
+        longest = max(
+            (fm.horizontalAdvance(n) for n in display_names(units).values()),
+            default=fm.horizontalAdvance("Skeleton Archer 2"),
+        )
         scroll = view.verticalScrollBar().sizeHint().width()
         for column in (COL_POSITION, COL_SIDE, COL_AI):
-            others = sum(view.columnWidth(c) for c in range(view.model().columnCount())
-                         if c != COL_NAME and not view.isColumnHidden(c))
+            others = sum(
+                view.columnWidth(c)
+                for c in range(view.model().columnCount())
+                if c != COL_NAME and not view.isColumnHidden(c)
+            )
             if width - scroll - others >= longest + 16:
                 return
             view.setColumnHidden(column, True)

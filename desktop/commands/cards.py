@@ -19,23 +19,40 @@ PAPERS = ("a4", "letter")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", nargs="?", metavar="FILE", help="encounter file (TOML)")
     parser.add_argument("--session", metavar="NAME", help="print the enemies of a stored session")
-    parser.add_argument("--db", metavar="URL",
-                        help="database URL or SQLite file for --session (default: $FOEBOOK_DB, "
-                             "else the SQLite file in the user data directory)")
-    parser.add_argument("--ruleset", metavar="ID",
-                        help="print a ruleset's reference deck: one card per AI type")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL or SQLite file for --session (default: $FOEBOOK_DB, "
+        "else the SQLite file in the user data directory)",
+    )
+    parser.add_argument(
+        "--ruleset", metavar="ID", help="print a ruleset's reference deck: one card per AI type"
+    )
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
-    parser.add_argument("--size", choices=SIZES, default="poker",
-                        help="card size: poker 63x88 mm (9 a page), tarot 70x120 mm (4 a page), "
-                             "a6 105x148 mm (2 a landscape page); default poker")
+    parser.add_argument(
+        "--size",
+        choices=SIZES,
+        default="poker",
+        help="card size: poker 63x88 mm (9 a page), tarot 70x120 mm (4 a page), "
+        "a6 105x148 mm (2 a landscape page); default poker",
+    )
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
-    parser.add_argument("--backs", action="store_true",
-                        help="add a back page after each page of fronts, mirrored for duplex "
-                             "printing (flip on the long edge; on the short edge for a6)")
-    parser.add_argument("--unit", action="append", default=[], metavar="ID",
-                        help="only this enemy (repeatable; default: every enemy)")
-    parser.add_argument("--one-per-ai", action="store_true",
-                        help="one card per AI type: the first enemy of each")
+    parser.add_argument(
+        "--backs",
+        action="store_true",
+        help="add a back page after each page of fronts, mirrored for duplex "
+        "printing (flip on the long edge; on the short edge for a6)",
+    )
+    parser.add_argument(
+        "--unit",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only this enemy (repeatable; default: every enemy)",
+    )
+    parser.add_argument(
+        "--one-per-ai", action="store_true", help="one card per AI type: the first enemy of each"
+    )
 
 
 def _start_qt():
@@ -64,12 +81,13 @@ def _load(args: argparse.Namespace):
 
     given = [bool(args.source), bool(args.session), bool(args.ruleset)]
     if sum(given) != 1:
-        raise FoebookError("give exactly one of: an encounter FILE, --session NAME, "
-                           "--ruleset ID")
+        raise FoebookError("give exactly one of: an encounter FILE, --session NAME, --ruleset ID")
     if args.ruleset:
         if args.unit or args.one_per_ai:
-            raise FoebookError("--unit and --one-per-ai choose enemies of an encounter; "
-                               "--ruleset prints every AI type")
+            raise FoebookError(
+                "--unit and --one-per-ai choose enemies of an encounter; "
+                "--ruleset prints every AI type"
+            )
         return None, get_ruleset(args.ruleset).data, ""
     if args.session:
         from db import repository
@@ -105,18 +123,30 @@ def run(args: argparse.Namespace) -> int:
         enemies = {u.id for u in encounter.enemies()}
         unknown = [u for u in args.unit if u not in enemies]
         if unknown:
-            raise FoebookError(f"--unit {', '.join(unknown)}: no such enemy (enemies: "
-                               f"{', '.join(sorted(enemies)) or 'none'})")
-        selection = (Selection.SELECTED if args.unit else
-                     Selection.ONE_PER_AI if args.one_per_ai else Selection.ALL)
+            raise FoebookError(
+                f"--unit {', '.join(unknown)}: no such enemy (enemies: "
+                f"{', '.join(sorted(enemies)) or 'none'})"
+            )
+        selection = (
+            Selection.SELECTED
+            if args.unit
+            else Selection.ONE_PER_AI
+            if args.one_per_ai
+            else Selection.ALL
+        )
         request = DeckRequest(selection, tuple(args.unit), source)
         contents = encounter_deck(encounter, data, request)
     title = f"{data.name} cards" + (f" — {source}" if source else "")
     result = write_pdf(out, contents, args.size, args.paper, args.backs, title)
     extra = len(result.cards) - len(contents)
-    note = f" ({extra} of them {'a continuation card' if extra == 1 else 'continuation cards'})" \
-        if extra else ""
-    say(f"Wrote {plural(len(result.cards), 'card')}{note} on {plural(result.pages, 'page')} to "
+    note = (
+        f" ({extra} of them {'a continuation card' if extra == 1 else 'continuation cards'})"
+        if extra
+        else ""
+    )
+    say(
+        f"Wrote {plural(len(result.cards), 'card')}{note} on {plural(result.pages, 'page')} to "
         f"{terminal_safe(str(out))} "
-          f"({args.size} on {args.paper}{', with backs' if args.backs else ''}).")
+        f"({args.size} on {args.paper}{', with backs' if args.backs else ''})."
+    )
     return 0

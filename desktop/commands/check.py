@@ -19,9 +19,11 @@ def run(args: argparse.Namespace) -> int:
     board = encounter.board
     enemies, players = len(encounter.enemies()), len(encounter.players())
     phase = f", {encounter.phase} phase" if encounter.phase else ""
-    title = f" \"{terminal_safe(encounter.name)}\"" if encounter.name else ""
-    say(f"{terminal_safe(args.file)}: ok{title} — {encounter.ruleset}, "
+    title = f' "{terminal_safe(encounter.name)}"' if encounter.name else ""
+    say(
+        f"{terminal_safe(args.file)}: ok{title} — {encounter.ruleset}, "
         f"{board.width}x{board.height} {board.shape.value} board, "
         f"{enemies} enem{'y' if enemies == 1 else 'ies'}, "
-        f"{players} player{'' if players == 1 else 's'}, round {encounter.round}{phase}")
+        f"{players} player{'' if players == 1 else 's'}, round {encounter.round}{phase}"
+    )
     return 0

@@ -14,10 +14,17 @@ from desktop.errors import FoebookError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="encounter file (TOML)")
     parser.add_argument("--unit", required=True, metavar="ID", help="the enemy to decide for")
-    parser.add_argument("--roll", type=int, action="append", default=[], metavar="N",
-                        help="a die result you rolled, in the order the decision asks (repeatable)")
-    parser.add_argument("--seed", type=int, metavar="N",
-                        help="seed for dice not given with --roll (default: fixed)")
+    parser.add_argument(
+        "--roll",
+        type=int,
+        action="append",
+        default=[],
+        metavar="N",
+        help="a die result you rolled, in the order the decision asks (repeatable)",
+    )
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="seed for dice not given with --roll (default: fixed)"
+    )
     parser.add_argument("--json", action="store_true", help="print the decision as JSON")
 
 

@@ -19,12 +19,19 @@ def run(args: argparse.Namespace) -> int:
     for problem in problems:
         say(f"foebook: warning: {problem}", error=True)
     if args.json:
-        say_json([
-            {"id": d.id, "name": d.name, "board": d.board_shape,
-             "ai_types": list(d.ai_types), "actions": list(d.actions),
-             "phases": list(d.phases)}
-            for d in rulesets
-        ])
+        say_json(
+            [
+                {
+                    "id": d.id,
+                    "name": d.name,
+                    "board": d.board_shape,
+                    "ai_types": list(d.ai_types),
+                    "actions": list(d.actions),
+                    "phases": list(d.phases),
+                }
+                for d in rulesets
+            ]
+        )
         return 0
     for data in rulesets:
         say(f"{data.id} — {data.name} ({data.board_shape} board)")

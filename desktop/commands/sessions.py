@@ -9,9 +9,12 @@ from desktop.display_text import terminal_safe
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="URL",
-                        help="database URL or SQLite file (default: $FOEBOOK_DB, else the "
-                             "SQLite file in the user data directory)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL or SQLite file (default: $FOEBOOK_DB, else the "
+        "SQLite file in the user data directory)",
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,11 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _db_option(listing)
     importing = sub.add_parser("import", help="start a new session from an encounter file")
     importing.add_argument("file", help="encounter file (TOML)")
-    importing.add_argument("--name", help="session name (default: the encounter's name, "
-                                          "else the file name)")
+    importing.add_argument(
+        "--name", help="session name (default: the encounter's name, else the file name)"
+    )
     _db_option(importing)
-    exporting = sub.add_parser("export", help="save a session's current state as an "
-                                              "encounter file")
+    exporting = sub.add_parser("export", help="save a session's current state as an encounter file")
     exporting.add_argument("name", help="session name")
     exporting.add_argument("file", help="encounter file to write (TOML)")
     _db_option(exporting)
@@ -52,8 +55,10 @@ def run(args: argparse.Namespace) -> int:
                 say(f"No sessions in {terminal_safe(database.describe())}.")
             for info in sessions:
                 when = info.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-                say(f"{terminal_safe(info.name)}\t{info.ruleset}\tround {info.round}\t"
-                    f"{info.units} units\t{info.entries} log entries\tchanged {when}")
+                say(
+                    f"{terminal_safe(info.name)}\t{info.ruleset}\tround {info.round}\t"
+                    f"{info.units} units\t{info.entries} log entries\tchanged {when}"
+                )
         elif action == "import":
             from desktop.encounter_file import load_encounter
 

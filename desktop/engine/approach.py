@@ -41,11 +41,13 @@ class Approach:
 _KEPT_FIELDS = 64  # bounded goal fields kept per board, least recently made dropped first
 # (rules key, scale, goal) -> (the bound it was searched to, the field)
 _GOAL_FIELDS: BoardCache[OrderedDict[tuple[object, ...], tuple[int, DistanceField]]] = BoardCache(
-    "approach goal fields", lambda _board: OrderedDict())
+    "approach goal fields", lambda _board: OrderedDict()
+)
 
 
-def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | None = None,
-               budget: float = 0) -> DistanceField:
+def goal_field(
+    board: Board, rules: MovementRules, goal: Cell, start: Cell | None = None, budget: float = 0
+) -> DistanceField:
     """The cost of walking from cells around `start` to `goal`, over terrain alone.
 
     A goal a few steps away gets a field bounded to its neighbourhood (much
@@ -87,7 +89,8 @@ def goal_field(board: Board, rules: MovementRules, goal: Cell, start: Cell | Non
 _KEPT_LOOKUPS = 64
 # id(field) -> (the field, its cells looked up so far); the field is kept to tell a reused id
 _LEFTS: BoardCache[OrderedDict[int, tuple[DistanceField, dict[Cell, int | None]]]] = BoardCache(
-    "approach look-ups", lambda _board: OrderedDict())
+    "approach look-ups", lambda _board: OrderedDict()
+)
 
 
 def _lefts(board: Board, field: DistanceField) -> dict[Cell, int | None]:
@@ -152,11 +155,13 @@ def approach(
     if best_key is None or here is None or best_key[0] >= here:
         return Approach((start,), ((),), 0.0, _inches(here, scale), _inches(here, scale))
     nearest = min(math.dist(c, goal) for c in best)
-    best = sorted((c for c in best if math.isclose(math.dist(c, goal), nearest)),
-                  key=lambda c: (c[1], c[0]))
+    best = sorted(
+        (c for c in best if math.isclose(math.dist(c, goal), nearest)), key=lambda c: (c[1], c[0])
+    )
     paths = tuple(tuple(field.path_to(c)) for c in best)
-    return Approach(tuple(best), paths, float(best_key[1]), _inches(here, scale),
-                    _inches(best_key[0], scale))
+    return Approach(
+        tuple(best), paths, float(best_key[1]), _inches(here, scale), _inches(best_key[0], scale)
+    )
 
 
 def _inches(raw: int | None, scale: int) -> float | None:

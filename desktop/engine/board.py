@@ -68,8 +68,13 @@ LEGEND = {t.value: t for t in Terrain}
 class BoardError(ValueError):
     """A board text that does not follow the legend; `row`/`column` locate the problem."""
 
-    def __init__(self, message: str, row: int | None = None, column: int | None = None,
-                 text_line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        row: int | None = None,
+        column: int | None = None,
+        text_line: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.row = row
         self.column = column
@@ -106,25 +111,28 @@ class Board:
         if not filled:
             raise BoardError("the board has no rows")
         leading = filled[0]
-        lines = lines[leading:filled[-1] + 1]
+        lines = lines[leading : filled[-1] + 1]
         rows: list[str] = []
         for row_index, line in enumerate(lines):
             cells = "".join(line.split())
             if not cells:
-                raise BoardError("blank line inside the board", row=row_index,
-                                 text_line=leading + row_index)
+                raise BoardError(
+                    "blank line inside the board", row=row_index, text_line=leading + row_index
+                )
             for col_index, char in enumerate(cells):
                 if char not in LEGEND:
                     known = " ".join(f"'{c}'" for c in LEGEND)
                     raise BoardError(
                         f"unknown terrain character '{char}' (known: {known})",
-                        row=row_index, column=_raw_column(line, col_index),
+                        row=row_index,
+                        column=_raw_column(line, col_index),
                         text_line=leading + row_index,
                     )
             if rows and len(cells) != len(rows[0]):
                 raise BoardError(
                     f"row has {len(cells)} cells but the first row has {len(rows[0])}",
-                    row=row_index, text_line=leading + row_index,
+                    row=row_index,
+                    text_line=leading + row_index,
                 )
             rows.append(cells)
         return cls(shape, tuple(rows))
@@ -178,9 +186,13 @@ class Board:
     def with_terrain(self, cell: Cell, terrain: Terrain) -> Board:
         col, row = cell
         line = self.rows[row]
-        new_line = line[:col] + terrain.value + line[col + 1:]
-        return Board(self.shape, (*self.rows[:row], new_line, *self.rows[row + 1:]), self.heights,
-                     self.thin_walls)
+        new_line = line[:col] + terrain.value + line[col + 1 :]
+        return Board(
+            self.shape,
+            (*self.rows[:row], new_line, *self.rows[row + 1 :]),
+            self.heights,
+            self.thin_walls,
+        )
 
     def resized(self, width: int, height: int) -> Board:
         """A copy cut or padded with open ground to width x height."""
@@ -191,8 +203,9 @@ class Board:
             hs = [list(r[:width]) + [0] * (width - len(r[:width])) for r in self.heights[:height]]
             hs += [[0] * width for _ in range(height - len(hs))]
             heights = tuple(tuple(r) for r in hs)
-        inside = frozenset(w for w in self.thin_walls
-                           if any(c[0] < width and c[1] < height for c in w))
+        inside = frozenset(
+            w for w in self.thin_walls if any(c[0] < width and c[1] < height for c in w)
+        )
         return Board(self.shape, tuple(rows), heights, inside)
 
 

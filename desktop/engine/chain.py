@@ -41,8 +41,7 @@ class Chain:
     def step(self, key: str, **fields: object) -> Step:
         title = self._titles.get(key)
         if title is None:  # a ruleset bug: every built-in's steps are checked by a test
-            raise RulesError(f"ruleset '{self._ruleset}' has no step '{key}' in its [steps] "
-                             "table")
+            raise RulesError(f"ruleset '{self._ruleset}' has no step '{key}' in its [steps] table")
         return Step(key, title.format(**fields) if fields else title)
 
     def fresh(self) -> Chain:
@@ -52,29 +51,30 @@ class Chain:
     def title(self, key: str, **fields: object) -> str:
         return self.step(key, **fields).title
 
-    def add(self, key: str | Step, outcome: str, detail: str, *, part: str = "",
-            **fields: object) -> None:
+    def add(
+        self, key: str | Step, outcome: str, detail: str, *, part: str = "", **fields: object
+    ) -> None:
         """Record step `key` (a key or a Step already titled; its `part` is shown as
         "title: part") with its outcome."""
         title = key.title if isinstance(key, Step) else self.title(key, **fields)
         self._trace.append(TraceStep(f"{title}: {part}" if part else title, outcome, detail))
 
-    def applied(self, key: str | Step, detail: str, *, part: str = "",
-                **fields: object) -> None:
+    def applied(self, key: str | Step, detail: str, *, part: str = "", **fields: object) -> None:
         self.add(key, APPLIED, detail, part=part, **fields)
 
-    def skipped(self, key: str | Step, detail: str, *, part: str = "",
-                **fields: object) -> None:
+    def skipped(self, key: str | Step, detail: str, *, part: str = "", **fields: object) -> None:
         self.add(key, SKIPPED, detail, part=part, **fields)
 
-    def first_yielding(self, key: str, options: Sequence[Opt],
-                       attempt: Callable[[Opt], tuple[R | None, str]]) -> FallThrough[Opt, R]:
+    def first_yielding(
+        self, key: str, options: Sequence[Opt], attempt: Callable[[Opt], tuple[R | None, str]]
+    ) -> FallThrough[Opt, R]:
         """Try `options` in order until one yields ("else use the next priority"); each one
         tried is a trace entry "title: option", applied or skipped."""
         walk = first_yielding(options, attempt)
         for tried in walk.attempts:
-            self.add(key, APPLIED if tried.yielded else SKIPPED, tried.detail,
-                     part=str(tried.option))
+            self.add(
+                key, APPLIED if tried.yielded else SKIPPED, tried.detail, part=str(tried.option)
+            )
         return walk
 
     def extend(self, aside: Chain) -> None:

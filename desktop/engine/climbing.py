@@ -63,7 +63,8 @@ _Edges = list[tuple[tuple[int, int], np.ndarray]]
 # per movement profile: the board's rules, and the whole board's tcod graph with its edges
 _INCH_RULES: BoardCache[dict[InchMoves, tuple[_Rule, ...]]] = BoardCache("inch rules", empty_dict)
 _INCH_GRAPHS: BoardCache[dict[InchMoves, tuple[CustomGraph, _Edges]]] = BoardCache(
-    "inch graphs", empty_dict)
+    "inch graphs", empty_dict
+)
 
 
 def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
@@ -126,16 +127,27 @@ def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
                 up = heights - src_h
                 climb = np.where(up > 0, SCALE * np.maximum(0, up - moves.climb_allowance), 0)
                 drop = -up
-                climb = np.where(drop > moves.free_drop,
-                                 SCALE * np.maximum(0, drop - moves.climb_allowance), climb)
+                climb = np.where(
+                    drop > moves.free_drop,
+                    SCALE * np.maximum(0, drop - moves.climb_allowance),
+                    climb,
+                )
                 cost = cost + climb.astype(np.int32)
             rules.append(_Rule(((oy, ox),), np.where(ok, cost, 0).astype(np.int32)))
     found = _INCH_RULES(board)[moves] = tuple(rules)
     return found
 
 
-def _graph(board: Board, moves: InchMoves, rules: tuple[_Rule, ...], x0: int, y0: int,
-           x1: int, y1: int, cache: bool = True) -> tuple[CustomGraph, _Edges]:
+def _graph(
+    board: Board,
+    moves: InchMoves,
+    rules: tuple[_Rule, ...],
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    cache: bool = True,
+) -> tuple[CustomGraph, _Edges]:
     """A tcod graph of the rules inside the window, and every edge's (offset, costs)."""
     graph = CustomGraph((y1 - y0, x1 - x0))
     edges: list[tuple[tuple[int, int], np.ndarray]] = []
@@ -156,7 +168,7 @@ def _shift(out: np.ndarray, src: np.ndarray, ox: int, oy: int) -> None:
     rs, re = max(0, oy), min(h, h + oy)
     cs, ce = max(0, ox), min(w, w + ox)
     if rs < re and cs < ce:
-        out[rs:re, cs:ce] = src[rs - oy:re - oy, cs - ox:ce - ox]
+        out[rs:re, cs:ce] = src[rs - oy : re - oy, cs - ox : ce - ox]
 
 
 class InchField:
@@ -169,8 +181,14 @@ class InchField:
 
     scale = SCALE
 
-    def __init__(self, board: Board, moves: InchMoves, root: Cell,
-                 blocked: Iterable[Cell] = (), window: int | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        moves: InchMoves,
+        root: Cell,
+        blocked: Iterable[Cell] = (),
+        window: int | None = None,
+    ) -> None:
         if board.shape is not Shape.SQUARE:
             raise ValueError("inch movement is played on square boards")
         self.board = board
@@ -186,14 +204,18 @@ class InchField:
         self.exact_up_to = float("inf") if whole else float(window or 0)
         self._origin = (x0, y0)
         self._size = (x1 - x0, y1 - y0)
-        blocked_idx = [(c[1] - y0, c[0] - x0) for c in blocked
-                       if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root]
+        blocked_idx = [
+            (c[1] - y0, c[0] - x0)
+            for c in blocked
+            if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root
+        ]
         # A figure standing where it could not move (an impassable cell) never leaves it.
         rules = _rules(board, moves) if board.passable(root) else ()
         if whole and rules:
             # The whole board's graph holds terrain only: built once per board and profile.
             graph, self._edges = _INCH_GRAPHS(board).get(moves) or _graph(
-                board, moves, rules, 0, 0, x1, y1)
+                board, moves, rules, 0, 0, x1, y1
+            )
         else:
             graph, self._edges = _graph(board, moves, rules, x0, y0, x1, y1, cache=False)
         finder = Pathfinder(graph)
@@ -235,8 +257,10 @@ class InchField:
         rows, cols = np.nonzero(mask)
         values = dist[rows, cols]
         x0, y0 = self._origin
-        return {(c + x0, r + y0): v / SCALE
-                for r, c, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True)}
+        return {
+            (c + x0, r + y0): v / SCALE
+            for r, c, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True)
+        }
 
     def _flat(self) -> tuple[list[int], int, int, list[tuple[int, list[int]]]]:
         """Distances and edge costs as flat Python lists (fast to read one at a time).
@@ -322,7 +346,7 @@ def _padded(array: np.ndarray, pad: int, fill: int) -> list[int]:
     """`array` inside a border `pad` cells wide of `fill`, flattened to a list."""
     h, w = array.shape
     out = np.full((h + 2 * pad, w + 2 * pad), fill, dtype=array.dtype)
-    out[pad:pad + h, pad:pad + w] = array
+    out[pad : pad + h, pad : pad + w] = array
     return out.ravel().tolist()
 
 
@@ -332,8 +356,9 @@ def _edge_order(edge: tuple[tuple[int, int], np.ndarray]) -> tuple[int, int]:
     return span, EIGHT_WAY.index((ox // span, oy // span))
 
 
-def jump_landings(board: Board, field: InchField, limit: float,
-                  blocked: Iterable[Cell] = ()) -> dict[Cell, tuple[Cell, int]]:
+def jump_landings(
+    board: Board, field: InchField, limit: float, blocked: Iterable[Cell] = ()
+) -> dict[Cell, tuple[Cell, int]]:
     """Cells reached by moving (within `limit`) to an edge and jumping down more than the free
     drop: landing -> (edge cell, drop in inches). A jump costs no movement but ends the round."""
     if board.heights is None:

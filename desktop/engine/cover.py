@@ -75,8 +75,9 @@ def in_cover(board: Board, cell: Cell) -> bool:
     return cell in cover_map(board).covering
 
 
-def uses_cover(board: Board, cell: Cell, watchers: Iterable[Cell],
-               sees: Callable[[Cell, Cell], bool]) -> bool:
+def uses_cover(
+    board: Board, cell: Cell, watchers: Iterable[Cell], sees: Callable[[Cell, Cell], bool]
+) -> bool:
     """The "use cover" test for an end cell: in cover, or seen by none of `watchers`."""
     if in_cover(board, cell):
         return True
@@ -104,10 +105,13 @@ class ForwardPosition:
     ahead: float  # the start's distance to its nearest opponent, for explanations
 
 
-def next_forward_position(board: Board, start: Cell, costs: Mapping[Cell, float],
-                          opponents: Sequence[Cell],
-                          distance: Callable[[Cell], float] | None = None
-                          ) -> ForwardPosition | None:
+def next_forward_position(
+    board: Board,
+    start: Cell,
+    costs: Mapping[Cell, float],
+    opponents: Sequence[Cell],
+    distance: Callable[[Cell], float] | None = None,
+) -> ForwardPosition | None:
     """The next terrain feature ahead, or None. `costs`: reachable cells and their cost.
     `distance(cell)`, when given, is the caller's (remembered) nearest_distance to the
     same opponents."""
@@ -115,8 +119,10 @@ def next_forward_position(board: Board, start: Cell, costs: Mapping[Cell, float]
         return None
     cmap = cover_map(board)
     if distance is None:
+
         def distance(cell: Cell) -> float:
             return nearest_distance(cell, opponents)
+
     here = distance(start)
     mine = cmap.features_at(start)
     best: dict[int, float] = {}

@@ -14,9 +14,7 @@ def decide(
 ) -> Decision:
     """Evaluate one enemy's priority chain. Pure: the encounter is never changed."""
     if ruleset.id != encounter.ruleset:
-        raise RulesError(
-            f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'"
-        )
+        raise RulesError(f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'")
     unit = encounter.unit(unit_id)
     if not unit.is_enemy:
         raise RulesError(f"'{unit_id}' is a player unit; only enemies are decided")

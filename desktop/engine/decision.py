@@ -111,13 +111,15 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}
         out.update(self.outcome.to_dict())
-        out.update({
-            "rolls": [r.to_dict() for r in self.rolls],
-            "statuses_gained": list(self.statuses_gained),
-            "alternatives": [a.to_dict() for a in self.alternatives],
-            "trace": [t.to_dict() for t in self.trace],
-            "summary": self.summary,
-        })
+        out.update(
+            {
+                "rolls": [r.to_dict() for r in self.rolls],
+                "statuses_gained": list(self.statuses_gained),
+                "alternatives": [a.to_dict() for a in self.alternatives],
+                "trace": [t.to_dict() for t in self.trace],
+                "summary": self.summary,
+            }
+        )
         if self.phase is not None:
             out["phase"] = self.phase
         if self.notes:

@@ -70,9 +70,12 @@ class Closest:
         return bool(self.cells)
 
 
-def closest_cells(field: DistanceField | MemoField, candidates: Iterable[Cell],
-                  accept: Callable[[Cell], bool] | None = None,
-                  lower_bound: Callable[[Cell], int] | None = None) -> Closest:
+def closest_cells(
+    field: DistanceField | MemoField,
+    candidates: Iterable[Cell],
+    accept: Callable[[Cell], bool] | None = None,
+    lower_bound: Callable[[Cell], int] | None = None,
+) -> Closest:
     """The reachable candidates with the lowest path cost (all of them when tied).
 
     `accept`, when given, is an expensive test (sight, range) run lazily: only
@@ -99,9 +102,12 @@ def closest_cells(field: DistanceField | MemoField, candidates: Iterable[Cell],
     return Closest(None, (), considered)
 
 
-def _closest_bounded(field: DistanceField | MemoField, candidates: Iterable[Cell],
-                     accept: Callable[[Cell], bool] | None,
-                     lower_bound: Callable[[Cell], int]) -> Closest:
+def _closest_bounded(
+    field: DistanceField | MemoField,
+    candidates: Iterable[Cell],
+    accept: Callable[[Cell], bool] | None,
+    lower_bound: Callable[[Cell], int],
+) -> Closest:
     ordered = sorted(set(candidates), key=lambda c: (lower_bound(c), c))
     best: int | None = None
     found: list[Cell] = []
@@ -122,9 +128,13 @@ def _closest_bounded(field: DistanceField | MemoField, candidates: Iterable[Cell
     return Closest(best, tuple(sorted(found)), considered)
 
 
-def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: int,
-                 can_stop: Callable[[Cell], bool] | None = None,
-                 lower_bound: Callable[[Cell], int] | None = None) -> tuple[Cell, ...]:
+def stops_toward(
+    field: DistanceField | MemoField,
+    destination: Cell,
+    budget: int,
+    can_stop: Callable[[Cell], bool] | None = None,
+    lower_bound: Callable[[Cell], int] | None = None,
+) -> tuple[Cell, ...]:
     """Cells where a mover with `budget` (raw units) stops, following a cheapest route.
 
     It stops on arrival when the destination is within budget. Otherwise it
@@ -139,9 +149,13 @@ def stops_toward(field: DistanceField | MemoField, destination: Cell, budget: in
     return stops_toward_any(field, (destination,), budget, can_stop, lower_bound)
 
 
-def stops_toward_any(field: DistanceField | MemoField, destinations: Iterable[Cell],
-                     budget: int, can_stop: Callable[[Cell], bool] | None = None,
-                     lower_bound: Callable[[Cell], int] | None = None) -> tuple[Cell, ...]:
+def stops_toward_any(
+    field: DistanceField | MemoField,
+    destinations: Iterable[Cell],
+    budget: int,
+    can_stop: Callable[[Cell], bool] | None = None,
+    lower_bound: Callable[[Cell], int] | None = None,
+) -> tuple[Cell, ...]:
     """`stops_toward` for several equally good destinations at once (one walk for all).
 
     Only the cheapest reachable destinations count. Those within budget are
@@ -160,8 +174,10 @@ def stops_toward_any(field: DistanceField | MemoField, destinations: Iterable[Ce
     board, rules = field.board, field.rules
     cheapest_step = min(rules.straight_cost, rules.diagonal_cost)
     # Most step rules charge the same for every step: skip asking for each one.
-    uniform = (not rules.extra_cost and (rules.straight_cost == rules.diagonal_cost
-                                         or rules.neighbourhood is not Neighbourhood.EIGHT_WAY))
+    uniform = not rules.extra_cost and (
+        rules.straight_cost == rules.diagonal_cost
+        or rules.neighbourhood is not Neighbourhood.EIGHT_WAY
+    )
     # Walk back from the destinations along cheapest-route predecessors, level by
     # level, and keep the cells the budget can pay for.
     frontier = set(goals)

@@ -38,8 +38,14 @@ class Roll:
     @classmethod
     def from_dict(cls, record: dict[str, Any]) -> Roll:
         shared = bool(record.get("shared"))
-        return cls(str(record["die"]), int(record["value"]), str(record["purpose"]),
-                   scripted=shared, meaning=str(record.get("meaning") or ""), shared=shared)
+        return cls(
+            str(record["die"]),
+            int(record["value"]),
+            str(record["purpose"]),
+            scripted=shared,
+            meaning=str(record.get("meaning") or ""),
+            shared=shared,
+        )
 
     def describe(self) -> str:
         """'d6 = 4 (table roll (Aggressive)) — Aggressive table, row 4: ...'."""
@@ -59,8 +65,9 @@ class Dice:
     a typed value nor a draw of the generator.
     """
 
-    def __init__(self, scripted: Iterable[int] = (), seed: int | None = None,
-                 group_roll: int | None = None) -> None:
+    def __init__(
+        self, scripted: Iterable[int] = (), seed: int | None = None, group_roll: int | None = None
+    ) -> None:
         self._scripted = list(scripted)
         self._position = 0
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
@@ -95,8 +102,9 @@ class Dice:
         if value is None:
             return self.roll(sides, purpose)
         if not 1 <= value <= sides:
-            raise DiceError(f"the group's roll {value} for {purpose} (d{sides}) must be "
-                            f"between 1 and {sides}")
+            raise DiceError(
+                f"the group's roll {value} for {purpose} (d{sides}) must be between 1 and {sides}"
+            )
         self.rolls.append(Roll(f"d{sides}", value, purpose, scripted=True, shared=True))
         return value
 

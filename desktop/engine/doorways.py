@@ -56,8 +56,7 @@ class Doorway:
 
     def beside(self) -> frozenset[Cell]:
         """Cells touching the doorway (8-way) that are not part of it."""
-        out = {(c[0] + dx, c[1] + dy) for c in self.cells for dx in (-1, 0, 1)
-               for dy in (-1, 0, 1)}
+        out = {(c[0] + dx, c[1] + dy) for c in self.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         return frozenset(out - set(self.cells))
 
 

@@ -41,8 +41,9 @@ class Encounter:
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)
         if found is None:
-            raise RulesError(f"no unit {shown(unit_id)} in the encounter "
-                             f"(units: {listed(self._by_id)})")
+            raise RulesError(
+                f"no unit {shown(unit_id)} in the encounter (units: {listed(self._by_id)})"
+            )
         return found
 
     def has_unit(self, unit_id: str) -> bool:

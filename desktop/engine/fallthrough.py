@@ -37,8 +37,9 @@ class FallThrough(Generic[Opt, R]):
         return last if last is not None and last.yielded else None
 
 
-def first_yielding(options: Sequence[Opt],
-                   attempt: Callable[[Opt], tuple[R | None, str]]) -> FallThrough[Opt, R]:
+def first_yielding(
+    options: Sequence[Opt], attempt: Callable[[Opt], tuple[R | None, str]]
+) -> FallThrough[Opt, R]:
     """Try `options` in order; stop at the first whose `attempt` returns a result."""
     attempts: list[Attempt[Opt, R]] = []
     for option in options:

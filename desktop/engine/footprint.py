@@ -44,14 +44,18 @@ def blocked_anchors(board: Board, size: int, occupied: Iterable[Cell]) -> set[Ce
         edge = by_size.get(size)
         if edge is None:
             edge = by_size[size] = frozenset(
-                (col, row) for row in range(board.height) for col in range(board.width)
-                if col > board.width - size or row > board.height - size)
+                (col, row)
+                for row in range(board.height)
+                for col in range(board.width)
+                if col > board.width - size or row > board.height - size
+            )
         blocked |= edge
     return blocked
 
 
-def can_stand(board: Board, anchor: Cell, size: int, occupied: set[Cell],
-              squeeze: bool = False) -> bool:
+def can_stand(
+    board: Board, anchor: Cell, size: int, occupied: set[Cell], squeeze: bool = False
+) -> bool:
     """Whether a figure of `size` can end its move with its anchor on `anchor`.
 
     Normally its whole block must be on passable, free cells. With `squeeze`
@@ -60,7 +64,8 @@ def can_stand(board: Board, anchor: Cell, size: int, occupied: set[Cell],
     on the board and clear of `occupied`."""
     if squeeze:
         return board.passable(anchor) and all(
-            board.in_bounds(c) and c not in occupied for c in footprint(anchor, size))
+            board.in_bounds(c) and c not in occupied for c in footprint(anchor, size)
+        )
     return all(board.passable(c) and c not in occupied for c in footprint(anchor, size))
 
 

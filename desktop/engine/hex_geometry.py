@@ -9,7 +9,12 @@ from desktop.engine.board import Cell
 SQRT3 = math.sqrt(3.0)
 # Axial directions (dq, dr), clockwise from east.
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
 )
 
 # The sides of a hex, named as the direction of the neighbour across them (same order).

@@ -32,8 +32,9 @@ SMALL_BOARD_STEPS = 2400
 _NEIGHBOURS = {Neighbourhood.ORTHOGONAL: 4, Neighbourhood.HEX: 6, Neighbourhood.EIGHT_WAY: 8}
 
 
-def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
-                  limit: int | None) -> int:
+def _search_cells(
+    board: Board, rules: MovementRules, roots: tuple[Cell, ...], limit: int | None
+) -> int:
     """How many cells a search may touch: the board, or the window a bounded move allows."""
     if limit is None or not roots:
         return board.width * board.height
@@ -43,9 +44,10 @@ def _search_cells(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
     return min(cols, board.width) * min(rows, board.height)
 
 
-def search_backend(board: Board, rules: MovementRules, roots: tuple[Cell, ...],
-                   limit: int | None) -> str:
-    """"python" or "tcod", by the size of the search and of the board alone."""
+def search_backend(
+    board: Board, rules: MovementRules, roots: tuple[Cell, ...], limit: int | None
+) -> str:
+    """ "python" or "tcod", by the size of the search and of the board alone."""
     per_cell = _NEIGHBOURS[rules.neighbourhood]
     if _search_cells(board, rules, roots, limit) * per_cell <= PYTHON_SEARCH_STEPS:
         return "python"
@@ -122,8 +124,10 @@ class DistanceField:
         while here:
             for prev in neighbours(self.board, path[-1], self.rules.neighbourhood):
                 before = self.raw(prev)
-                if before is not None and before + self.rules.step_cost(
-                        self.board, prev, path[-1]) == here:
+                if (
+                    before is not None
+                    and before + self.rules.step_cost(self.board, prev, path[-1]) == here
+                ):
                     path.append(prev)
                     here = before
                     break
@@ -141,8 +145,10 @@ class DistanceField:
         while here:
             for nxt in neighbours(self.board, route[-1], self.rules.neighbourhood):
                 after = self.raw(nxt)
-                if after is not None and after + self.rules.step_cost(
-                        self.board, route[-1], nxt) == here:
+                if (
+                    after is not None
+                    and after + self.rules.step_cost(self.board, route[-1], nxt) == here
+                ):
                     route.append(nxt)
                     here = after
                     break
@@ -177,7 +183,8 @@ _SHARED_FIELDS = 64
 # (rules key, roots, blocked, reverse) -> field, least recently used first
 _FieldKey = tuple[tuple[object, ...], tuple[Cell, ...], frozenset[Cell], bool]
 _SHARED: BoardCache[OrderedDict[_FieldKey, DistanceField]] = BoardCache(
-    "shared fields", lambda _board: OrderedDict())
+    "shared fields", lambda _board: OrderedDict()
+)
 
 
 def shared_field(

@@ -26,11 +26,16 @@ class MovementRules:
     def step_cost(self, board: Board, start: Cell, end: Cell) -> int:
         diagonal = (
             self.neighbourhood is Neighbourhood.EIGHT_WAY
-            and start[0] != end[0] and start[1] != end[1]
+            and start[0] != end[0]
+            and start[1] != end[1]
         )
         base = self.diagonal_cost if diagonal else self.straight_cost
         return base + self.extra_cost.get(board.terrain(end), 0)
 
     def cache_key(self) -> tuple[object, ...]:
-        return (self.neighbourhood, self.straight_cost, self.diagonal_cost,
-                tuple(sorted((t.value, c) for t, c in self.extra_cost.items())))
+        return (
+            self.neighbourhood,
+            self.straight_cost,
+            self.diagonal_cost,
+            tuple(sorted((t.value, c) for t, c in self.extra_cost.items())),
+        )

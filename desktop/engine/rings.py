@@ -18,8 +18,16 @@ from desktop.engine.board import Board, Cell, Shape
 from desktop.engine.square_geometry import EIGHT_WAY
 
 RING_SIZE = len(EIGHT_WAY)
-DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-                   "north-west")
+DIRECTION_NAMES = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
 
 
 def _sign(value: int) -> int:

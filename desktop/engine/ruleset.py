@@ -144,8 +144,7 @@ class Ruleset(ABC):
         return self.data.id
 
     # -- deciding: the template ------------------------------------------------------------
-    def decide(self, encounter: Encounter, unit_id: str, dice: Dice, **shared: Any
-               ) -> Decision:
+    def decide(self, encounter: Encounter, unit_id: str, dice: Dice, **shared: Any) -> Decision:
         """Evaluate the enemy's priority chain; never changes the encounter. `shared`: facts
         worked out once for several decisions (a roll group), passed on to `context`."""
         unit = encounter.unit(unit_id)
@@ -156,8 +155,9 @@ class Ruleset(ABC):
         defeated = self.data.defeated
         if defeated is not None and self.is_defeated(unit):
             chain.applied("defeated", defeated.detail.format(name=unit.name, hp=unit.hp))
-            result = Result([Outcome(defeated.action)],
-                            defeated.summary.format(name=unit.name, hp=unit.hp))
+            result = Result(
+                [Outcome(defeated.action)], defeated.summary.format(name=unit.name, hp=unit.hp)
+            )
         else:
             result = self.evaluate(self.context(encounter, unit, dice, **shared), chain)
         return self.decision(unit, result, chain, dice, first_roll)
@@ -175,16 +175,24 @@ class Ruleset(ABC):
         """Walk the priority list for `ctx.unit` (not out of action), recording every step
         considered in `chain`; return what it does."""
 
-    def decision(self, unit: Unit, result: Result, chain: Chain, dice: Dice,
-                 first_roll: int = 0) -> Decision:
+    def decision(
+        self, unit: Unit, result: Result, chain: Chain, dice: Dice, first_roll: int = 0
+    ) -> Decision:
         """The one decision builder: the rolls made since `first_roll`, and the outcomes
         with any repeated one dropped (a repeat is no choice for the players)."""
         outcomes = list(dict.fromkeys(result.outcomes))
         return Decision(
-            unit=unit.id, ruleset=self.id, ai=unit.ai or self.data.default_ai(),
-            outcome=outcomes[0], summary=result.summary, rolls=tuple(dice.rolls[first_roll:]),
-            statuses_gained=tuple(result.statuses_gained), alternatives=tuple(outcomes[1:]),
-            trace=chain.steps(), phase=result.phase, notes=tuple(result.notes),
+            unit=unit.id,
+            ruleset=self.id,
+            ai=unit.ai or self.data.default_ai(),
+            outcome=outcomes[0],
+            summary=result.summary,
+            rolls=tuple(dice.rolls[first_roll:]),
+            statuses_gained=tuple(result.statuses_gained),
+            alternatives=tuple(outcomes[1:]),
+            trace=chain.steps(),
+            phase=result.phase,
+            notes=tuple(result.notes),
             shares_roll_with=tuple(result.shares_roll_with),
         )
 
@@ -208,8 +216,9 @@ class Ruleset(ABC):
         if allowance <= 0:
             return set()
         opponents = [u.at for u in encounter.units if u.side is not unit.side]
-        field = DistanceField(encounter.board, self.movement, [unit.at], opponents,
-                              max_cost=allowance)
+        field = DistanceField(
+            encounter.board, self.movement, [unit.at], opponents, max_cost=allowance
+        )
         occupied = encounter.occupied(exclude=[unit.id])
         return {c for c in field.reachable() if c not in occupied}
 
@@ -218,18 +227,30 @@ class Ruleset(ABC):
         if self.range_metric is None:
             return set()
         unit = encounter.unit(unit_id)
-        reach = max([unit.stat("range", self.data.stat_default("range") or 0),
-                     *(w.range for w in unit.weapons)])
+        reach = max(
+            [
+                unit.stat("range", self.data.stat_default("range") or 0),
+                *(w.range for w in unit.weapons),
+            ]
+        )
         if reach <= 0:
             return set()
         dist = distance_function(self.range_metric)
         board = encounter.board
         x, y = unit.at
         span = int(reach) + 1  # a bounding box that holds every cell within reach, any metric
-        nearby = ((c, r) for r in range(max(0, y - span), min(board.height, y + span + 1))
-                  for c in range(max(0, x - span), min(board.width, x + span + 1)))
-        return {c for c in nearby if 0 < dist(unit.at, c) <= reach
-                and board.passable(c) and has_line_of_sight(board, unit.at, c)}
+        nearby = (
+            (c, r)
+            for r in range(max(0, y - span), min(board.height, y + span + 1))
+            for c in range(max(0, x - span), min(board.width, x + span + 1))
+        )
+        return {
+            c
+            for c in nearby
+            if 0 < dist(unit.at, c) <= reach
+            and board.passable(c)
+            and has_line_of_sight(board, unit.at, c)
+        }
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         """Markers that follow from a unit's numbers (e.g. stunned at exactly 0 HP)."""

@@ -24,8 +24,15 @@ def _enterable(board: Board) -> frozenset[Cell]:
 
 
 class PythonSearch:
-    def __init__(self, board: Board, rules: MovementRules, roots: tuple[Cell, ...],
-                 blocked: frozenset[Cell], limit: int | None, reverse: bool) -> None:
+    def __init__(
+        self,
+        board: Board,
+        rules: MovementRules,
+        roots: tuple[Cell, ...],
+        blocked: frozenset[Cell],
+        limit: int | None,
+        reverse: bool,
+    ) -> None:
         self._dist: dict[Cell, int] = {}
         open_cells = _enterable(board) - blocked
         hexes = rules.neighbourhood is Neighbourhood.HEX
@@ -45,8 +52,11 @@ class PythonSearch:
                 continue
             dist[cell] = cost
             x, y = cell
-            around = (hex_geometry.hex_neighbours(cell) if hexes
-                      else [(x + dx, y + dy) for dx, dy in steps])
+            around = (
+                hex_geometry.hex_neighbours(cell)
+                if hexes
+                else [(x + dx, y + dy) for dx, dy in steps]
+            )
             for nxt in around:
                 if nxt not in open_cells or nxt in dist:
                     continue

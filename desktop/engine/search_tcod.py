@@ -55,7 +55,8 @@ class _TerrainCosts:
 
 # MovementRules.cache_key() -> the board's terrain costs under those rules
 _COSTS: BoardCache[dict[tuple[object, ...], _TerrainCosts]] = BoardCache(
-    "tcod terrain costs", empty_dict)
+    "tcod terrain costs", empty_dict
+)
 
 
 def _terrain_costs(board: Board, rules: MovementRules) -> _TerrainCosts:
@@ -94,13 +95,15 @@ def _shifted(array: np.ndarray, di: int, dj: int) -> np.ndarray:
     """out[i, j] = array[i - di, j - dj], zero where that falls outside."""
     out = np.zeros_like(array)
     h, w = array.shape
-    out[max(di, 0):h + min(di, 0), max(dj, 0):w + min(dj, 0)] = \
-        array[max(-di, 0):h + min(-di, 0), max(-dj, 0):w + min(-dj, 0)]
+    out[max(di, 0) : h + min(di, 0), max(dj, 0) : w + min(dj, 0)] = array[
+        max(-di, 0) : h + min(-di, 0), max(-dj, 0) : w + min(-dj, 0)
+    ]
     return out
 
 
-def _edge_maps(directions: Iterable[tuple[tuple[int, int], int]],
-               ) -> list[tuple[int, np.ndarray]]:
+def _edge_maps(
+    directions: Iterable[tuple[tuple[int, int], int]],
+) -> list[tuple[int, np.ndarray]]:
     """3x3 edge maps (centre = the cell itself), one per distinct base step cost."""
     maps: dict[int, np.ndarray] = {}
     for (di, dj), base in directions:
@@ -111,8 +114,15 @@ def _edge_maps(directions: Iterable[tuple[tuple[int, int], int]],
 class TcodSearch:
     """One Dijkstra run; costs in integer 1/scale units, `limit` bounds them."""
 
-    def __init__(self, board: Board, rules: MovementRules, roots: tuple[Cell, ...],
-                 blocked: frozenset[Cell], limit: int | None, reverse: bool) -> None:
+    def __init__(
+        self,
+        board: Board,
+        rules: MovementRules,
+        roots: tuple[Cell, ...],
+        blocked: frozenset[Cell],
+        limit: int | None,
+        reverse: bool,
+    ) -> None:
         terrain = _terrain_costs(board, rules)
         self._board = board
         self._layout = layout = terrain.layout
@@ -140,14 +150,16 @@ class TcodSearch:
             # which is the cell the reverse search comes *from*: shift the extras.
             for (di, dj), base in terrain.directions:
                 step_extra = _shifted(extra, di, dj)
-                graph.add_edge((di, dj), 1,
-                               cost=np.where(enterable, base + step_extra, 0).astype(np.int32))
+                graph.add_edge(
+                    (di, dj), 1, cost=np.where(enterable, base + step_extra, 0).astype(np.int32)
+                )
         else:
             # One rule per step cost (straight, diagonal): tcod compiles each rule per
             # search, so two edge maps are much cheaper than eight single edges.
             for base, edge_map in _edge_maps(terrain.directions):
-                graph.add_edges(edge_map=edge_map,
-                                cost=np.where(enterable, base + extra, 0).astype(np.int32))
+                graph.add_edges(
+                    edge_map=edge_map, cost=np.where(enterable, base + extra, 0).astype(np.int32)
+                )
         self._finder = Pathfinder(graph)
         for root in roots:
             i, j = layout.index(root)

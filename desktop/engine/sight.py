@@ -88,8 +88,7 @@ def _compute(board: Board, a: Cell, b: Cell) -> bool:
     if not candidates:
         return True
     shape: Shape = board.shape
-    return clear_past(centre(shape, a), centre(shape, b),
-                      [corners(shape, w) for w in candidates])
+    return clear_past(centre(shape, a), centre(shape, b), [corners(shape, w) for w in candidates])
 
 
 def clear_past(start: Point, end: Point, polygons: Iterable[Sequence[Point]]) -> bool:

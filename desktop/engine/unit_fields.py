@@ -43,9 +43,13 @@ class FieldProblem:
     message: str
 
 
-def check_unit_fields(specs: Mapping[str, UnitFieldSpec], values: Mapping[str, Any],
-                      unit_id: str, ruleset_id: str,
-                      unit_ids: Collection[str] | None = None) -> list[FieldProblem]:
+def check_unit_fields(
+    specs: Mapping[str, UnitFieldSpec],
+    values: Mapping[str, Any],
+    unit_id: str,
+    ruleset_id: str,
+    unit_ids: Collection[str] | None = None,
+) -> list[FieldProblem]:
     """What is wrong with a unit's field `values` (at most one problem per field); empty
     when they fit. `unit_ids`: the units a reference may name (None: not checked yet)."""
     problems: list[FieldProblem] = []
@@ -55,8 +59,9 @@ def check_unit_fields(specs: Mapping[str, UnitFieldSpec], values: Mapping[str, A
         spec = specs.get(name)
         if spec is None:
             known = f"known: {listed(specs)}" if specs else "it declares none"
-            problems.append(FieldProblem(name, f"{ruleset_id} has no unit field {shown(name)} "
-                                               f"({known})"))
+            problems.append(
+                FieldProblem(name, f"{ruleset_id} has no unit field {shown(name)} ({known})")
+            )
             continue
         message = _problem(spec, value, unit_id, unit_ids)
         if message:
@@ -64,12 +69,16 @@ def check_unit_fields(specs: Mapping[str, UnitFieldSpec], values: Mapping[str, A
     return problems
 
 
-def _problem(spec: UnitFieldSpec, value: Any, unit_id: str,
-             unit_ids: Collection[str] | None) -> str | None:
+def _problem(
+    spec: UnitFieldSpec, value: Any, unit_id: str, unit_ids: Collection[str] | None
+) -> str | None:
     if spec.kind == CHOICES:
         if not isinstance(value, list | tuple):
-            return f"is {shown(value)}; expected a list such as [{shown(spec.choices[0])}]" \
-                if spec.choices else f"is {shown(value)}; expected a list"
+            return (
+                f"is {shown(value)}; expected a list such as [{shown(spec.choices[0])}]"
+                if spec.choices
+                else f"is {shown(value)}; expected a list"
+            )
         if len(value) > spec.most:
             return f"{len(value):,} items; at most {spec.most} are allowed"
         for item in value:
@@ -99,8 +108,9 @@ def _text_problem(value: Any, longest: int) -> str | None:
     return None
 
 
-def naming(specs: Mapping[str, UnitFieldSpec], fields_of: Mapping[str, Mapping[str, Any]],
-           unit_id: str) -> list[tuple[UnitFieldSpec, list[str]]]:
+def naming(
+    specs: Mapping[str, UnitFieldSpec], fields_of: Mapping[str, Mapping[str, Any]], unit_id: str
+) -> list[tuple[UnitFieldSpec, list[str]]]:
     """For each unit-reference field, the units (by id) whose field names `unit_id`."""
     out = []
     for spec in specs.values():

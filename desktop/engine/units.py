@@ -103,8 +103,11 @@ class Unit:
 def unit_fields(values: Mapping[str, Any]) -> MappingProxyType[str, Any]:
     """Declared field values as a Unit keeps them: lists as tuples, empty ones left out (so
     `guards = None` and no `guards` are the same unit)."""
-    kept = {k: tuple(v) if isinstance(v, list | tuple) else v for k, v in values.items()
-            if not is_empty(v)}
+    kept = {
+        k: tuple(v) if isinstance(v, list | tuple) else v
+        for k, v in values.items()
+        if not is_empty(v)
+    }
     return MappingProxyType(kept)
 
 
@@ -114,20 +117,34 @@ def is_empty(value: Any) -> bool:
 
 
 def make_unit(
-    id: str, side: Side | str, at: Cell, hp: int, max_hp: int, *,
-    name: str | None = None, stats: dict[str, Any] | None = None, **rest: Any,
+    id: str,
+    side: Side | str,
+    at: Cell,
+    hp: int,
+    max_hp: int,
+    *,
+    name: str | None = None,
+    stats: dict[str, Any] | None = None,
+    **rest: Any,
 ) -> Unit:
     """Convenience constructor used by file loading and tests; a keyword that is not a Unit
     attribute (`guards=`, `priorities=`) is a declared field."""
     own = {f.name for f in dataclass_fields(Unit)}
-    attributes: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                  for k, v in rest.items() if k in own}
+    attributes: dict[str, Any] = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in rest.items() if k in own
+    }
     declared = {k: v for k, v in rest.items() if k not in own}
     if declared:
         attributes["fields"] = unit_fields({**attributes.get("fields", {}), **declared})
     elif "fields" in attributes:
         attributes["fields"] = unit_fields(attributes["fields"])
     return Unit(
-        id=id, name=name or id, side=Side(side), at=cast(Cell, tuple(at)), hp=hp,
-        max_hp=max_hp, stats=MappingProxyType(dict(stats or {})), **attributes,
+        id=id,
+        name=name or id,
+        side=Side(side),
+        at=cast(Cell, tuple(at)),
+        hp=hp,
+        max_hp=max_hp,
+        stats=MappingProxyType(dict(stats or {})),
+        **attributes,
     )

@@ -89,5 +89,6 @@ def sees(board: Board, a: Cell, b: Cell) -> bool:
 
 def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
     # The exact rule of sight.py, limited to the walls the line can touch.
-    return clear_past((a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5),
-                      [square_corners(w) for w in walls])
+    return clear_past(
+        (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), [square_corners(w) for w in walls]
+    )

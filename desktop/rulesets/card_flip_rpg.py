@@ -71,21 +71,29 @@ class CardFlipContext(Context):
         return manhattan(a, b)
 
 
-def _target_breakers(ctx: CardFlipContext, with_last_attacker: str | None
-                     ) -> list[TieBreaker]:
+def _target_breakers(ctx: CardFlipContext, with_last_attacker: str | None) -> list[TieBreaker]:
     at = ctx.unit.at
     breakers: list[TieBreaker] = []
     if with_last_attacker is not None:
-        breakers.append(TieBreaker(
-            "attacked it last", lambda p: 0 if p.id == with_last_attacker else 1,
-            lambda p: f"{p.name} {'yes' if p.id == with_last_attacker else 'no'}",
-        ))
+        breakers.append(
+            TieBreaker(
+                "attacked it last",
+                lambda p: 0 if p.id == with_last_attacker else 1,
+                lambda p: f"{p.name} {'yes' if p.id == with_last_attacker else 'no'}",
+            )
+        )
     breakers += [
-        TieBreaker("closest", lambda p: manhattan(at, p.at),
-                   lambda p: f"{p.name} {plural(manhattan(at, p.at), 'square')}"),
+        TieBreaker(
+            "closest",
+            lambda p: manhattan(at, p.at),
+            lambda p: f"{p.name} {plural(manhattan(at, p.at), 'square')}",
+        ),
         TieBreaker("lowest current HP", lambda p: p.hp, lambda p: f"{p.name} HP {p.hp}"),
-        TieBreaker("lowest Lift", lambda p: p.stat("lift", 0),
-                   lambda p: f"{p.name} Lift {p.stat('lift', 0)}"),
+        TieBreaker(
+            "lowest Lift",
+            lambda p: p.stat("lift", 0),
+            lambda p: f"{p.name} Lift {p.stat('lift', 0)}",
+        ),
     ]
     return breakers
 
@@ -100,8 +108,9 @@ class CardFlipRpg(Ruleset):
         low = is_low(unit)
         low_text = (
             f"HP {unit.hp} of {unit.max_hp} is below a quarter ({unit.hp}×4 < {unit.max_hp})"
-            if low else
-            f"HP {unit.hp} of {unit.max_hp} is not below a quarter ({unit.hp}×4 ≥ {unit.max_hp})"
+            if low
+            else f"HP {unit.hp} of {unit.max_hp} is not below a quarter "
+            f"({unit.hp}×4 ≥ {unit.max_hp})"
         )
         can_move = bool(ctx.stoppable)
         move_text = self._move_text(ctx, can_move)
@@ -121,8 +130,7 @@ class CardFlipRpg(Ruleset):
         if low and not can_move:
             chain.applied("heal_stuck", f"{low_text} and {move_text}: heals 1 HP")
             return Result([Outcome("heal")], "Heal 1 HP")
-        chain.skipped("heal_stuck",
-                  "not badly hurt" if not low else f"it can move ({move_text})")
+        chain.skipped("heal_stuck", "not badly hurt" if not low else f"it can move ({move_text})")
 
         # 3. Attack
         attack = self._attack(ctx)
@@ -142,8 +150,7 @@ class CardFlipRpg(Ruleset):
                 return Result(outcomes, summary)
             chain.skipped("move", "no reachable square brings it closer to its target")
         else:
-            chain.skipped("move",
-                      "no living player on the board" if not ctx.players else move_text)
+            chain.skipped("move", "no living player on the board" if not ctx.players else move_text)
 
         # 5. Rest
         if unit.hp < unit.max_hp:
@@ -153,12 +160,16 @@ class CardFlipRpg(Ruleset):
         return Result([Outcome("skip")], "Skip the turn")
 
     # -- context ---------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
-                **shared) -> CardFlipContext:
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> CardFlipContext:
         players = [p for p in encounter.players() if p.hp >= 0]
         move = int(unit.stat("move", self.data.stat_default("move") or 0))
-        field = DistanceField(encounter.board, MOVEMENT, [unit.at],
-                              blocked=[p.at for p in players], max_cost=max(move, 0))
+        field = DistanceField(
+            encounter.board,
+            MOVEMENT,
+            [unit.at],
+            blocked=[p.at for p in players],
+            max_cost=max(move, 0),
+        )
         occupied = encounter.occupied(exclude=[unit.id])
         stoppable = {c for c in field.reachable() if c not in occupied and c != unit.at}
         return CardFlipContext(encounter, unit, dice, players, field, stoppable, move)
@@ -179,7 +190,8 @@ class CardFlipRpg(Ruleset):
         nearest = [p for p in s.players if manhattan(start, p.at) == nearest_d]
         others = [p for p in s.players if p not in nearest]
         valid = [
-            c for c in s.stoppable
+            c
+            for c in s.stoppable
             if all(manhattan(c, p.at) > manhattan(start, p.at) for p in nearest)
             and all(manhattan(c, p.at) >= manhattan(start, p.at) for p in others)
         ]
@@ -195,8 +207,10 @@ class CardFlipRpg(Ruleset):
         outcomes = [Outcome("flee", (), c, tuple(s.field.path_to(c))) for c in cells]
         names = " and ".join(p.name for p in nearest)
         start_d = manhattan(s.unit.at, nearest[0].at)
-        detail = (f"nearest player {names} is {plural(start_d, 'square')} away; "
-                  f"it backs off to {plural(best, 'square')} away without nearing anyone else")
+        detail = (
+            f"nearest player {names} is {plural(start_d, 'square')} away; "
+            f"it backs off to {plural(best, 'square')} away without nearing anyone else"
+        )
         if len(cells) > 1:
             detail += f"; {len(cells)} squares are equally good: the players choose"
         steps = len(outcomes[0].path)
@@ -258,8 +272,11 @@ class CardFlipRpg(Ruleset):
             cells, remaining = found
             for cell in cells:
                 outcomes.append(Outcome("move", (), cell, tuple(s.field.path_to(cell))))
-            details.append(f"afterwards {plural(remaining, 'more square')} to reach {target.name}"
-                           if remaining else f"it ends beside {target.name}")
+            details.append(
+                f"afterwards {plural(remaining, 'more square')} to reach {target.name}"
+                if remaining
+                else f"it ends beside {target.name}"
+            )
         if not outcomes:
             return None
         first_target = selection.chosen[0]
@@ -281,15 +298,21 @@ class CardFlipRpg(Ruleset):
         """End squares on shortest routes toward `target`, the farthest along within `move`."""
         board = s.encounter.board
         players_at = {p.at for p in s.players}
-        goals = [c for c in neighbours(board, target.at, Neighbourhood.ORTHOGONAL)
-                 if board.passable(c) and c not in players_at]
+        goals = [
+            c
+            for c in neighbours(board, target.at, Neighbourhood.ORTHOGONAL)
+            if board.passable(c) and c not in players_at
+        ]
         # Cost from every square to the nearest square beside the target, shared by all
         # enemies heading for the same player this round.
         to_goal = shared_field(board, MOVEMENT, goals, players_at, reverse=True)
         total = to_goal.raw(s.unit.at)
         if total is not None:
-            usable = [c for c in s.stoppable
-                      if (rest := to_goal.raw(c)) is not None and s.field.raw(c) + rest == total]
+            usable = [
+                c
+                for c in s.stoppable
+                if (rest := to_goal.raw(c)) is not None and s.field.raw(c) + rest == total
+            ]
             if not usable:
                 return None
             best = max(s.field.raw(c) for c in usable)
@@ -309,7 +332,8 @@ class CardFlipRpg(Ruleset):
         enemies = [u.id for u in encounter.enemies() if u.hp > 0]
         ties = (tuple(enemies),) if len(enemies) > 1 else ()
         return ActivationOrder(
-            tuple(enemies), ties,
+            tuple(enemies),
+            ties,
             ("The rules fix no order among enemies: the players choose (roster order shown).",),
         )
 
@@ -330,15 +354,21 @@ class CardFlipRpg(Ruleset):
         average = average_party_level(players)
         bonus = enemy_attack_bonus(average)
         out = [
-            Helper("Average party level", str(average),
-                   f"({' + '.join(map(str, levels))}) / {len(levels)}, rounded down"),
+            Helper(
+                "Average party level",
+                str(average),
+                f"({' + '.join(map(str, levels))}) / {len(levels)}, rounded down",
+            ),
             Helper("Enemy attack bonus", f"+{bonus}", "+1 per full 5 average levels"),
         ]
         for p in players:
             level = int(p.stat("level", 1))
             increase = untrained_defence_increase(level)
-            out.append(Helper(f"{p.name}: untrained defence", f"+{increase}",
-                              f"3 - {level} // 5, at least +1"))
+            out.append(
+                Helper(
+                    f"{p.name}: untrained defence", f"+{increase}", f"3 - {level} // 5, at least +1"
+                )
+            )
         return out
 
 

@@ -20,8 +20,16 @@ from desktop.engine.ruleset import (
 from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
-KNOWN = {*REQUIRED, "stats", "statuses", "phases", "steps", "action_effects", "defeated",
-         "unit_fields"}
+KNOWN = {
+    *REQUIRED,
+    "stats",
+    "statuses",
+    "phases",
+    "steps",
+    "action_effects",
+    "defeated",
+    "unit_fields",
+}
 EFFECTS = ("shooting", "brawling")
 
 
@@ -32,8 +40,11 @@ class RulesetDataError(ValueError):
 def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetData:
     where = f"{package}/rulesets/{ruleset_id}.toml"
     try:
-        text = resources.files(package).joinpath("rulesets", f"{ruleset_id}.toml").read_text(
-            encoding="utf-8")
+        text = (
+            resources.files(package)
+            .joinpath("rulesets", f"{ruleset_id}.toml")
+            .read_text(encoding="utf-8")
+        )
         raw = tomllib.loads(text)
     except (OSError, ModuleNotFoundError, tomllib.TOMLDecodeError) as error:
         raise RulesetDataError(f"{where}: {error}") from None
@@ -43,18 +54,28 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
     if raw["id"] != ruleset_id:
         raise RulesetDataError(f"{where}: id is '{raw['id']}', not '{ruleset_id}'")
     stats = {
-        name: StatSpec(name, spec.get("description", ""), spec.get("default"),
-                       spec.get("applies_to", "all"))
+        name: StatSpec(
+            name, spec.get("description", ""), spec.get("default"), spec.get("applies_to", "all")
+        )
         for name, spec in raw.get("stats", {}).items()
     }
     statuses = {
-        sid: StatusSpec(sid, spec["name"], spec["reminder"], spec.get("expires", "never"),
-                        spec.get("derived", False), spec.get("icon", sid))
+        sid: StatusSpec(
+            sid,
+            spec["name"],
+            spec["reminder"],
+            spec.get("expires", "never"),
+            spec.get("derived", False),
+            spec.get("icon", sid),
+        )
         for sid, spec in raw.get("statuses", {}).items()
     }
     ai_types = {
         aid: AiTypeSpec(
-            aid, spec["name"], spec["summary"], tuple(spec.get("steps", ())),
+            aid,
+            spec["name"],
+            spec["summary"],
+            tuple(spec.get("steps", ())),
             tuple((row["roll"], row["behaviour"]) for row in spec.get("table", ())),
         )
         for aid, spec in raw["ai_types"].items()
@@ -85,15 +106,17 @@ def _action_effects(raw: dict[str, Any], where: str) -> ActionEffects:
     table = raw.get("action_effects", {})
     unknown = [key for key in table if key not in EFFECTS]
     if unknown:
-        raise RulesetDataError(f"{where}: [action_effects] has no '{unknown[0]}' "
-                               f"(known: {', '.join(EFFECTS)})")
+        raise RulesetDataError(
+            f"{where}: [action_effects] has no '{unknown[0]}' (known: {', '.join(EFFECTS)})"
+        )
     found: dict[str, frozenset[str]] = {}
     for key in EFFECTS:
         actions = table.get(key, [])
         strange = [a for a in actions if a not in raw["actions"]]
         if strange:
-            raise RulesetDataError(f"{where}: [action_effects] {key}: '{strange[0]}' is not "
-                                   "one of its [actions]")
+            raise RulesetDataError(
+                f"{where}: [action_effects] {key}: '{strange[0]}' is not one of its [actions]"
+            )
         found[key] = frozenset(actions)
     return ActionEffects(**found)
 
@@ -107,16 +130,42 @@ def _defeated(raw: dict[str, Any], where: str) -> DefeatedSpec | None:
     except KeyError as missing:
         raise RulesetDataError(f"{where}: [defeated] needs {missing}") from None
     if spec.action not in raw["actions"] or "defeated" not in raw.get("steps", {}):
-        raise RulesetDataError(f"{where}: [defeated] action '{spec.action}' must be one of its "
-                               "[actions], and [steps] must title the 'defeated' step")
+        raise RulesetDataError(
+            f"{where}: [defeated] action '{spec.action}' must be one of its "
+            "[actions], and [steps] must title the 'defeated' step"
+        )
     return spec
 
 
 # Keys common to every unit (encounter files, records); a declared field cannot reuse one.
-COMMON_UNIT_KEYS = {"id", "name", "side", "at", "hp", "max_hp", "ai", "statuses", "counters",
-                    "tags", "stats", "weapons", "fields"}
-FIELD_KEYS = {"kind", "label", "help", "applies_to", "choices", "choices_from", "item", "most",
-              "longest", "itself", "named_by"}
+COMMON_UNIT_KEYS = {
+    "id",
+    "name",
+    "side",
+    "at",
+    "hp",
+    "max_hp",
+    "ai",
+    "statuses",
+    "counters",
+    "tags",
+    "stats",
+    "weapons",
+    "fields",
+}
+FIELD_KEYS = {
+    "kind",
+    "label",
+    "help",
+    "applies_to",
+    "choices",
+    "choices_from",
+    "item",
+    "most",
+    "longest",
+    "itself",
+    "named_by",
+}
 
 
 def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
@@ -140,11 +189,16 @@ def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
         if kind == CHOICES and not (isinstance(choices, list) and choices):
             raise RulesetDataError(f"{here}: a choices field needs its choices")
         spec = UnitFieldSpec(
-            name, kind, table.get("label", name.replace("_", " ").capitalize()),
-            table.get("help", ""), table.get("applies_to", "all"),
-            tuple(choices or ()), table.get("item", "value"),
+            name,
+            kind,
+            table.get("label", name.replace("_", " ").capitalize()),
+            table.get("help", ""),
+            table.get("applies_to", "all"),
+            tuple(choices or ()),
+            table.get("item", "value"),
             table.get("most", MAX_LIST_ITEMS),
-            table.get("longest", MAX_NAME_LENGTH if kind == TEXT else MAX_ID_LENGTH))
+            table.get("longest", MAX_NAME_LENGTH if kind == TEXT else MAX_ID_LENGTH),
+        )
         if kind == UNIT:
             spec = replace(spec, **{k: table[k] for k in ("itself", "named_by") if k in table})
         found[name] = spec

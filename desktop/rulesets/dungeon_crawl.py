@@ -107,8 +107,13 @@ from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.EIGHT_WAY)  # a diagonal step is one square too
 SHOOT_TACTICS = ("shoot-nearest", "shoot-furthest", "shoot-gang", "shoot-new", "shoot-random")
-FIGHT_TACTICS = ("fight-closest", "fight-furthest", "fight-gang", "fight-individual",
-                 "fight-random")
+FIGHT_TACTICS = (
+    "fight-closest",
+    "fight-furthest",
+    "fight-gang",
+    "fight-individual",
+    "fight-random",
+)
 DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
 
 
@@ -160,8 +165,9 @@ def deviation(start: Cell, end: Cell, toward: Cell, way: str) -> float:
     if way == "stays":
         return 0.0
     fx, fy = toward[0] - start[0], toward[1] - start[1]
-    ideal = {"forwards": (fx, fy), "backwards": (-fx, -fy),
-             "left": (fy, -fx), "right": (-fy, fx)}[way]
+    ideal = {"forwards": (fx, fy), "backwards": (-fx, -fy), "left": (fy, -fx), "right": (-fy, fx)}[
+        way
+    ]
     vx, vy = end[0] - start[0], end[1] - start[1]
     angle = abs(math.atan2(vy, vx) - math.atan2(ideal[1], ideal[0])) % (2 * math.pi)
     return round(min(angle, 2 * math.pi - angle), 9)
@@ -248,8 +254,7 @@ class DungeonContext(Context):
 
     def enemies_adjacent_to(self, hero: Unit) -> list[Unit]:
         mine = self.hero_body(hero)
-        return [e for e in self.others
-                if distance_between(self._body(e.at, size_of(e)), mine) <= 1]
+        return [e for e in self.others if distance_between(self._body(e.at, size_of(e)), mine) <= 1]
 
     def fighting_candidates(self, hero: Unit) -> list[Cell]:
         """Anchors that might let it fight `hero`: for an ordinary figure the hero's
@@ -260,8 +265,11 @@ class DungeonContext(Context):
         col, row = hero.at
         # Bounded by the board, not only filtered by it: a reach from a file may be huge.
         board = self.board
-        return [(c, r) for r in range(max(0, row - span), min(board.height, row + self.reach + 1))
-                for c in range(max(0, col - span), min(board.width, col + self.reach + 1))]
+        return [
+            (c, r)
+            for r in range(max(0, row - span), min(board.height, row + self.reach + 1))
+            for c in range(max(0, col - span), min(board.width, col + self.reach + 1))
+        ]
 
     def can_fight_from(self, anchor: Cell, hero: Unit) -> bool:
         if self.standard:
@@ -277,9 +285,12 @@ class DungeonContext(Context):
             if self.fightable_from(self.unit.at, hero):
                 found = (0, [self.unit.at])
             else:
-                closest = closest_cells(self.field, self.fighting_candidates(hero),
-                                        accept=lambda a: self.can_fight_from(a, hero),
-                                        lower_bound=self.lower_bound)
+                closest = closest_cells(
+                    self.field,
+                    self.fighting_candidates(hero),
+                    accept=lambda a: self.can_fight_from(a, hero),
+                    lower_bound=self.lower_bound,
+                )
                 found = (closest.cost, list(closest.cells))
             self._approach[hero.id] = found
         return found
@@ -289,8 +300,7 @@ class DungeonCrawl(Ruleset):
     capabilities = Capabilities(figure_size=size_of)
 
     # -- set-up ----------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
-                **shared) -> DungeonContext:
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> DungeonContext:
         in_play = [u for u in encounter.units if u.hp > 0 and u.id != unit.id]
         occupied = {c for u in in_play for c in covered(u)}
         size = size_of(unit)
@@ -301,7 +311,11 @@ class DungeonCrawl(Ruleset):
         blocked.discard(unit.at)
         default_move = self.data.stat_default("move") or 0
         return DungeonContext(
-            encounter=encounter, unit=unit, dice=dice, size=size, reach=reach_of(unit),
+            encounter=encounter,
+            unit=unit,
+            dice=dice,
+            size=size,
+            reach=reach_of(unit),
             move=int(unit.stat("move", default_move)),
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
@@ -331,8 +345,9 @@ class DungeonCrawl(Ruleset):
         return replace(result, notes=(f"Card: {', '.join(card)}",))
 
     # -- spell and shooting ----------------------------------------------------------------
-    def _shoot_pick(self, world: DungeonContext, tactic: str,
-                    dice: Dice) -> tuple[list[Unit] | None, str]:
+    def _shoot_pick(
+        self, world: DungeonContext, tactic: str, dice: Dice
+    ) -> tuple[list[Unit] | None, str]:
         heroes = world.heroes
         if not heroes:
             return None, "no hero in play"
@@ -353,8 +368,11 @@ class DungeonCrawl(Ruleset):
             target = memory.previous_target
             hero = next((h for h in heroes if h.id == target), None)
             if hero is None:
-                why = ("no enemy has attacked yet this round" if target is None
-                       else f"the previous enemy's target '{target}' is not a hero in play")
+                why = (
+                    "no enemy has attacked yet this round"
+                    if target is None
+                    else f"the previous enemy's target '{target}' is not a hero in play"
+                )
                 return None, why
             return [hero], f"the previous enemy attacked {hero.name}"
         if tactic == "shoot-new":
@@ -377,15 +395,23 @@ class DungeonCrawl(Ruleset):
             return [hero], f"only {hero.name} can be picked"
         return [hero], f"rolled d{len(heroes)} = {heroes.index(hero) + 1} ({faces}) → {hero.name}"
 
-    def _ranged_phase(self, world: DungeonContext, card: Sequence[str], step: str, action: str,
-                      dice: Dice, chain: Chain) -> tuple[Result | None, bool]:
+    def _ranged_phase(
+        self,
+        world: DungeonContext,
+        card: Sequence[str],
+        step: str,
+        action: str,
+        dice: Dice,
+        chain: Chain,
+    ) -> tuple[Result | None, bool]:
         """(result, give up ranged attacks): give up when no clear sight can be had."""
         tactics = [t for t in card if t in SHOOT_TACTICS]
         if not tactics:
             chain.skipped(step, "its card lists no shooting tactic")
             return None, False
-        chosen = chain.first_yielding(step, tactics,
-                                      lambda t: self._shoot_pick(world, t, dice)).chosen
+        chosen = chain.first_yielding(
+            step, tactics, lambda t: self._shoot_pick(world, t, dice)
+        ).chosen
         if chosen is None:
             chain.skipped(step, "no shooting tactic on its card finds a hero")
             return None, False
@@ -407,8 +433,10 @@ class DungeonCrawl(Ruleset):
             return None, True
         detail = "; ".join(details)
         if blind:
-            detail += (f"; picking {_names(blind)} instead would leave no clear sight "
-                       "(it would fight instead)")
+            detail += (
+                f"; picking {_names(blind)} instead would leave no clear sight "
+                "(it would fight instead)"
+            )
         if len(outcomes) > 1:
             detail += f"; {len(outcomes)} equally good choices: the players pick"
         chain.applied("sight", detail)
@@ -429,8 +457,7 @@ class DungeonCrawl(Ruleset):
         target = world.hero_body(hero)
 
         def clear_view(anchor: Cell) -> bool:
-            return any(sees(board, f, h) for f in world.body_at(anchor)
-                       for h in target)
+            return any(sees(board, f, h) for f in world.body_at(anchor) for h in target)
 
         def away(anchor: Cell) -> int:
             return distance_between(world.body_at(anchor), target)
@@ -448,6 +475,7 @@ class DungeonCrawl(Ruleset):
             seen = [c for c in by_distance[distance] if clear_view(c)]
             if not seen:
                 continue
+
             def preference(c: Cell) -> tuple:
                 way = move_direction(start, c, hero.at)
                 return (DIRECTION_RANK[way], deviation(start, c, hero.at, way), spots[c])
@@ -456,19 +484,26 @@ class DungeonCrawl(Ruleset):
             top = min(seen, key=lambda c: (keys[c], c))
             best = sorted(c for c in seen if keys[c] == keys[top])
             way = move_direction(start, top, hero.at)
-            where = ("stays where it is" if way == "stays" else
-                     f"moves {way} {squares(spots[top])} to "
-                     + " or ".join(cell_text(c) for c in best))
+            where = (
+                "stays where it is"
+                if way == "stays"
+                else f"moves {way} {squares(spots[top])} to "
+                + " or ".join(cell_text(c) for c in best)
+            )
             now = "has" if clear_view(start) else "lacks"
-            return best, (f"{hero.name}: it {now} clear sight from {cell_text(start)} "
-                          f"({squares(away(start))} away); the farthest it can stand this "
-                          f"turn with clear sight is {squares(distance)} away: {where}")
-        return [], (f"{hero.name}: no square it can reach this turn "
-                    f"({squares(world.move)}) has clear sight")
+            return best, (
+                f"{hero.name}: it {now} clear sight from {cell_text(start)} "
+                f"({squares(away(start))} away); the farthest it can stand this "
+                f"turn with clear sight is {squares(distance)} away: {where}"
+            )
+        return [], (
+            f"{hero.name}: no square it can reach this turn ({squares(world.move)}) has clear sight"
+        )
 
     # -- fighting --------------------------------------------------------------------------
-    def _fight_pick(self, world: DungeonContext, tactic: str,
-                    dice: Dice) -> tuple[list[Unit] | None, str]:
+    def _fight_pick(
+        self, world: DungeonContext, tactic: str, dice: Dice
+    ) -> tuple[list[Unit] | None, str]:
         if not world.heroes:
             return None, "no hero in play"
         costs = {h.id: world.approach(h)[0] for h in world.heroes}
@@ -484,9 +519,13 @@ class DungeonCrawl(Ruleset):
             chosen = [h for h in able if costs[h.id] == best]
             return chosen, f"{listed}{tail} → {_names(chosen)}"
         counts = {h.id: len(world.enemies_adjacent_to(h)) for h in able}
-        listed = ", ".join(f"{h.name} {plural(counts[h.id], 'enemy')}".replace("enemys",
-                                                                             "enemies")
-                           for h in able) + " next to them"
+        listed = (
+            ", ".join(
+                f"{h.name} {plural(counts[h.id], 'enemy')}".replace("enemys", "enemies")
+                for h in able
+            )
+            + " next to them"
+        )
         if tactic == "fight-gang":
             best = max(counts.values())
             if best == 0:
@@ -502,14 +541,16 @@ class DungeonCrawl(Ruleset):
             return self._random(able, "Fight random", dice)
         return None, f"'{tactic}' is not a fighting tactic"
 
-    def _fight_phase(self, world: DungeonContext, card: Sequence[str], dice: Dice,
-                     chain: Chain) -> Result:
+    def _fight_phase(
+        self, world: DungeonContext, card: Sequence[str], dice: Dice, chain: Chain
+    ) -> Result:
         tactics = [t for t in card if t in FIGHT_TACTICS]
         if not tactics:
             chain.skipped("fight", "its card lists no fighting tactic: it holds")
             return Result([Outcome("hold")], "Hold: nothing on its card applies")
-        chosen = chain.first_yielding("fight", tactics,
-                                      lambda t: self._fight_pick(world, t, dice)).chosen
+        chosen = chain.first_yielding(
+            "fight", tactics, lambda t: self._fight_pick(world, t, dice)
+        ).chosen
         if chosen is None:
             chain.skipped("fight", "no fighting tactic on its card finds a hero: it holds")
             return Result([Outcome("hold")], "Hold: no hero to fight")
@@ -533,28 +574,36 @@ class DungeonCrawl(Ruleset):
     def _move_to_fight(self, world: DungeonContext, hero: Unit, chain: Chain) -> list[Outcome]:
         cost, _ = world.approach(hero)
         if cost == 0:
-            chain.skipped("to_fight", f"{hero.name} is already within reach {world.reach}: "
-                                      "no move")
+            chain.skipped("to_fight", f"{hero.name} is already within reach {world.reach}: no move")
             return [Outcome("fight", (hero.id,))]
         if world.standard:
             goals, detail = self._ring_goal(world, hero)
         else:
             _, goals = world.approach(hero)
-            detail = (f"shortest way to a square from which it can fight {hero.name} "
-                      f"(reach {world.reach}, size {world.size}): {squares(cost)} to "
-                      + " or ".join(cell_text(g) for g in goals))
+            detail = (
+                f"shortest way to a square from which it can fight {hero.name} "
+                f"(reach {world.reach}, size {world.size}): {squares(cost)} to "
+                + " or ".join(cell_text(g) for g in goals)
+            )
         outcomes: list[Outcome] = []
         notes: list[str] = []
         total = world.field.raw(goals[0]) if goals else None
         if total is not None and total > world.move:
             # Short of every goal this turn: one walk finds where the routes end.
-            stops = stops_toward_any(world.field, goals, world.move, world.can_stop,
-                                     world.lower_bound)
-            notes.append(f"{' or '.join(cell_text(g) for g in goals)} "
-                         f"{'is' if len(goals) == 1 else 'are'} {squares(total)} away; it moves "
-                         f"{squares(world.move)} to " + " or ".join(cell_text(s) for s in stops))
-            outcomes += [Outcome("move", (), s, tuple(world.field.path_to(s)))
-                         if s != world.unit.at else Outcome("hold") for s in stops]
+            stops = stops_toward_any(
+                world.field, goals, world.move, world.can_stop, world.lower_bound
+            )
+            notes.append(
+                f"{' or '.join(cell_text(g) for g in goals)} "
+                f"{'is' if len(goals) == 1 else 'are'} {squares(total)} away; it moves "
+                f"{squares(world.move)} to " + " or ".join(cell_text(s) for s in stops)
+            )
+            outcomes += [
+                Outcome("move", (), s, tuple(world.field.path_to(s)))
+                if s != world.unit.at
+                else Outcome("hold")
+                for s in stops
+            ]
             goals = []
         for goal in goals:
             path = tuple(world.field.path_to(goal))
@@ -567,8 +616,12 @@ class DungeonCrawl(Ruleset):
             outcomes.append(Outcome("fight", (hero.id,), goal, path))
         outcomes = list(dict.fromkeys(outcomes))
         if notes:
-            chain.applied("to_fight", f"{detail}; " + "; ".join(notes)
-                          + ("; the players pick" if len(outcomes) > 1 else ""))
+            chain.applied(
+                "to_fight",
+                f"{detail}; "
+                + "; ".join(notes)
+                + ("; the players pick" if len(outcomes) > 1 else ""),
+            )
         return outcomes
 
     def _ring_goal(self, world: DungeonContext, hero: Unit) -> tuple[list[Cell], str]:
@@ -577,11 +630,16 @@ class DungeonCrawl(Ruleset):
 
         def usable(i: int) -> bool:
             c = around[i]
-            return (board.in_bounds(c) and world.can_stop(c)
-                    and sees(board, c, hero.at))
+            return board.in_bounds(c) and world.can_stop(c) and sees(board, c, hero.at)
 
-        flank_from = sorted({ring_index(hero.at, c) for e in world.enemies_adjacent_to(hero)
-                             for c in covered(e) if c in around})
+        flank_from = sorted(
+            {
+                ring_index(hero.at, c)
+                for e in world.enemies_adjacent_to(hero)
+                for c in covered(e)
+                if c in around
+            }
+        )
         if flank_from:
             opposite_free = [opposite(i) for i in flank_from if usable(opposite(i))]
             if opposite_free:
@@ -590,7 +648,8 @@ class DungeonCrawl(Ruleset):
                 held = ", ".join(DIRECTION_NAMES[i] for i in flank_from)
                 return list(closest.cells), (
                     f"another enemy already stands {held} of {hero.name}: it flanks from the "
-                    f"opposite side, " + " or ".join(cell_text(c) for c in closest.cells))
+                    f"opposite side, " + " or ".join(cell_text(c) for c in closest.cells)
+                )
         routes: dict[int, int] = {}
         for i, c in enumerate(around):
             if not board.in_bounds(c) or not board.passable(c):
@@ -612,12 +671,16 @@ class DungeonCrawl(Ruleset):
         tried: list[str] = []
         for i in search_order(preferred):
             if usable(i):
-                detail = (f"the square next to {hero.name} on its side is "
-                          f"{DIRECTION_NAMES[preferred]} {cell_text(around[preferred])}")
+                detail = (
+                    f"the square next to {hero.name} on its side is "
+                    f"{DIRECTION_NAMES[preferred]} {cell_text(around[preferred])}"
+                )
                 if tried:
-                    detail += (f", but {', '.join(tried)} cannot be stood on; "
-                               f"trying clockwise, then anticlockwise: "
-                               f"{DIRECTION_NAMES[i]} {cell_text(around[i])}")
+                    detail += (
+                        f", but {', '.join(tried)} cannot be stood on; "
+                        f"trying clockwise, then anticlockwise: "
+                        f"{DIRECTION_NAMES[i]} {cell_text(around[i])}"
+                    )
                 return [around[i]], detail
             if i in routes or board.in_bounds(around[i]):
                 tried.append(f"{DIRECTION_NAMES[i]} {cell_text(around[i])}")
@@ -631,28 +694,57 @@ class DungeonCrawl(Ruleset):
                 crossed = door
         return crossed
 
-    def _doorway(self, world: DungeonContext, hero: Unit, goal: Cell, door: Doorway,
-                 crowd: list[Unit], chain: Chain) -> list[Outcome]:
+    def _doorway(
+        self,
+        world: DungeonContext,
+        hero: Unit,
+        goal: Cell,
+        door: Doorway,
+        crowd: list[Unit],
+        chain: Chain,
+    ) -> list[Outcome]:
         spots = world.within_move()
         field_ = world.field
         beyond = door.side(goal)
-        facing = f"{cell_text(goal)} beyond the doorway would face {len(crowd)} heroes " \
-                 f"({_names(crowd)})"
+        facing = (
+            f"{cell_text(goal)} beyond the doorway would face {len(crowd)} heroes ({_names(crowd)})"
+        )
         # 1. Further through, facing only 1 or 2 heroes.
-        deeper = [c for c in spots if door.side(c) == beyond and doorway_at(world.board, c) is None
-                  and world.fightable_from(c, hero) and 1 <= len(world.heroes_adjacent(c)) <= 2]
+        deeper = [
+            c
+            for c in spots
+            if door.side(c) == beyond
+            and doorway_at(world.board, c) is None
+            and world.fightable_from(c, hero)
+            and 1 <= len(world.heroes_adjacent(c)) <= 2
+        ]
         if deeper:
             closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=deeper)
-            chain.add("doorway", APPLIED, f"{facing}; it goes on to " + " or ".join(
-                f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
-                for c in closest.cells), part="go further in")
-            return [Outcome("fight", (hero.id,), c, tuple(field_.path_to(c)))
-                    for c in closest.cells]
-        chain.add("doorway", SKIPPED, f"{facing}; no square it can reach beyond it next to "
-                  f"{hero.name} faces only 1 or 2", part="go further in")
+            chain.add(
+                "doorway",
+                APPLIED,
+                f"{facing}; it goes on to "
+                + " or ".join(
+                    f"{cell_text(c)} (facing {len(world.heroes_adjacent(c))})"
+                    for c in closest.cells
+                ),
+                part="go further in",
+            )
+            return [
+                Outcome("fight", (hero.id,), c, tuple(field_.path_to(c))) for c in closest.cells
+            ]
+        chain.add(
+            "doorway",
+            SKIPPED,
+            f"{facing}; no square it can reach beyond it next to {hero.name} faces only 1 or 2",
+            part="go further in",
+        )
         # 2. Stop in the doorway and fight an adjacent hero.
-        in_door = [c for c in door.cells if c in spots
-                   and any(world.fightable_from(c, h) for h in world.heroes)]
+        in_door = [
+            c
+            for c in door.cells
+            if c in spots and any(world.fightable_from(c, h) for h in world.heroes)
+        ]
         if in_door:
             closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=in_door)
             outcomes = []
@@ -662,27 +754,56 @@ class DungeonCrawl(Ruleset):
                 if world.fightable_from(c, hero):
                     outcomes.append(Outcome("fight", (hero.id,), where, path))
                 else:
-                    outcomes += [Outcome("fight", (h.id,), where, path)
-                                 for h in world.heroes if world.fightable_from(c, h)]
+                    outcomes += [
+                        Outcome("fight", (h.id,), where, path)
+                        for h in world.heroes
+                        if world.fightable_from(c, h)
+                    ]
             names = _names([world.encounter.unit(o.targets[0]) for o in outcomes])
-            chain.add("doorway", APPLIED, f"it stops in the doorway at "
-                      f"{cell_text(closest.cells[0])} and fights {names}",
-                      part="fight from the doorway")
+            chain.add(
+                "doorway",
+                APPLIED,
+                f"it stops in the doorway at {cell_text(closest.cells[0])} and fights {names}",
+                part="fight from the doorway",
+            )
             return outcomes
-        chain.add("doorway", SKIPPED, "no door square it can stop on has a hero next to it",
-                  part="fight from the doorway")
+        chain.add(
+            "doorway",
+            SKIPPED,
+            "no door square it can stop on has a hero next to it",
+            part="fight from the doorway",
+        )
         # 3. Step to the side of the doorway.
         near_side = door.side(world.unit.at) or -beyond
-        aside = [c for c in door.beside() if c in spots and door.side(c) == near_side
-                 and doorway_at(world.board, c) is None and not door.in_front(c)]
+        aside = [
+            c
+            for c in door.beside()
+            if c in spots
+            and door.side(c) == near_side
+            and doorway_at(world.board, c) is None
+            and not door.in_front(c)
+        ]
         if aside:
             closest = closest_cells(field_, lower_bound=world.lower_bound, candidates=aside)
-            chain.add("doorway", APPLIED, "it steps beside the doorway to " + " or ".join(
-                cell_text(c) for c in closest.cells), part="step aside")
-            return [Outcome("move", (), c, tuple(field_.path_to(c)))
-                    if c != world.unit.at else Outcome("hold") for c in closest.cells]
-        chain.add("doorway", SKIPPED, "no free square beside the doorway on its side: it holds",
-                  part="step aside")
+            chain.add(
+                "doorway",
+                APPLIED,
+                "it steps beside the doorway to "
+                + " or ".join(cell_text(c) for c in closest.cells),
+                part="step aside",
+            )
+            return [
+                Outcome("move", (), c, tuple(field_.path_to(c)))
+                if c != world.unit.at
+                else Outcome("hold")
+                for c in closest.cells
+            ]
+        chain.add(
+            "doorway",
+            SKIPPED,
+            "no free square beside the doorway on its side: it holds",
+            part="step aside",
+        )
         return [Outcome("hold")]
 
     # -- order, checks, statuses ----------------------------------------------------------
@@ -695,9 +816,12 @@ class DungeonCrawl(Ruleset):
 
         ranked = sorted(enemies, key=key)
         return ActivationOrder(
-            tuple(u.id for u in ranked), (),
-            tuple(f"{u.name}: lowest square {cell_text(lowest_square(u.at, size_of(u)))}"
-                  for u in ranked),
+            tuple(u.id for u in ranked),
+            (),
+            tuple(
+                f"{u.name}: lowest square {cell_text(lowest_square(u.at, size_of(u)))}"
+                for u in ranked
+            ),
         )
 
     def validate(self, encounter: Encounter) -> list[str]:
@@ -707,25 +831,32 @@ class DungeonCrawl(Ruleset):
         for unit in encounter.units:
             for stat in ("size", "reach", "move"):
                 value = unit.stats.get(stat)
-                if value is not None and (int(value) != value or value < (0 if stat == "move"
-                                                                            else 1)):
-                    problems.append(f"unit '{unit.id}', field 'stats': '{stat}' is {value}; "
-                                    f"expected a whole number of at least "
-                                    f"{0 if stat == 'move' else 1}")
+                if value is not None and (
+                    int(value) != value or value < (0 if stat == "move" else 1)
+                ):
+                    problems.append(
+                        f"unit '{unit.id}', field 'stats': '{stat}' is {value}; "
+                        f"expected a whole number of at least "
+                        f"{0 if stat == 'move' else 1}"
+                    )
             size, (col, row) = size_of(unit), unit.at
             if col + size > board.width or row + size > board.height:
                 # The first square off the board, found without building the block: a
                 # size from a file may be in the billions.
                 off = (board.width, row) if col + size > board.width else (col, board.height)
-                problems.append(f"unit '{unit.id}', field 'at': size {size} "
-                                f"covers {cell_text(off)}, which is off the "
-                                f"{board.width}x{board.height} board")
+                problems.append(
+                    f"unit '{unit.id}', field 'at': size {size} "
+                    f"covers {cell_text(off)}, which is off the "
+                    f"{board.width}x{board.height} board"
+                )
                 continue
             for cell in covered(unit):
                 if cell in taken:
-                    problems.append(f"unit '{unit.id}', field 'at': size {size_of(unit)} "
-                                    f"covers {cell_text(cell)}, already taken by "
-                                    f"'{taken[cell]}'")
+                    problems.append(
+                        f"unit '{unit.id}', field 'at': size {size_of(unit)} "
+                        f"covers {cell_text(cell)}, already taken by "
+                        f"'{taken[cell]}'"
+                    )
                     break
                 taken[cell] = unit.id
         return problems

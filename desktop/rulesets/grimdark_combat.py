@@ -63,7 +63,6 @@ def _destroyed(ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice) -> Re
 # -- shooting -----------------------------------------------------------------------------------
 
 
-
 def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting") -> Result:
     done = _destroyed(ctx, chain, phase, dice)
     if done:
@@ -77,24 +76,33 @@ def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting
         return hold("it has no ranged weapon", "No ranged weapon: nothing to shoot")
     engaged = ctx.engaged_with()
     if engaged:
-        return hold(f"engaged with {names(engaged)}: a unit in combat does not shoot",
-                    "In combat: no shooting")
+        return hold(
+            f"engaged with {names(engaged)}: a unit in combat does not shoot",
+            "In combat: no shooting",
+        )
     advanced = unit.has(ADVANCED)
     if advanced:
         guns = [w for w in guns if w.extra.get("assault")]
         if not guns:
-            return hold("it advanced this turn and none of its weapons is an assault weapon",
-                        "Advanced: no shooting")
-    chain.add("can_shoot", APPLIED,
-                           "it advanced: only assault weapons fire" if advanced
-                           else f"{plural(len(guns), 'ranged weapon')}, not engaged")
+            return hold(
+                "it advanced this turn and none of its weapons is an assault weapon",
+                "Advanced: no shooting",
+            )
+    chain.add(
+        "can_shoot",
+        APPLIED,
+        "it advanced: only assault weapons fire"
+        if advanced
+        else f"{plural(len(guns), 'ranged weapon')}, not engaged",
+    )
     per_weapon: list[tuple[Weapon, list[Unit]]] = []
     for weapon in guns:
         in_reach = [p for p in ctx.players if can_fire(ctx, unit.at, weapon, p)]
         step = chain.step("weapon", name=weapon.name)
         if not in_reach:
-            chain.add(step, SKIPPED, f"no player unit within "
-                                   f"{inch_text(weapon.range)} and in sight")
+            chain.add(
+                step, SKIPPED, f"no player unit within {inch_text(weapon.range)} and in sight"
+            )
             continue
         chosen = select(in_reach, attack_breakers(ctx, weapon.strength))
         facts = ", ".join(f"{p.name} {inch_text(distance(unit.at, p.at))}" for p in in_reach)
@@ -141,7 +149,6 @@ def _unique(ids: list[str]) -> tuple[str, ...]:
 # -- charge -------------------------------------------------------------------------------------
 
 
-
 def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
     done = _destroyed(ctx, chain, phase, dice)
     if done:
@@ -154,21 +161,21 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
 
     engaged = ctx.engaged_with()
     if engaged:
-        return hold("charge_able", f"already engaged with {names(engaged)}",
-                    "Already in combat")
+        return hold("charge_able", f"already engaged with {names(engaged)}", "Already in combat")
     if unit.has(ADVANCED):
         return hold("charge_able", "it advanced this turn", "Advanced: no charge")
     weapon, _ = best_melee(unit)
     if weapon is None:
-        return hold("charge_able", "it has no melee weapon to fight with",
-                    "No melee weapon: no charge")
+        return hold(
+            "charge_able", "it has no melee weapon to fight with", "No melee weapon: no charge"
+        )
     reach = ctx.numbers.threat_range
     within = [p for p in ctx.players if distance(unit.at, p.at) <= reach]
     if not within:
-        return hold("charge_able", f"no player unit within {inch_text(reach)}",
-                    "Nobody to charge")
-    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells(),
-                          max_cost=12)  # the longest charge roll
+        return hold("charge_able", f"no player unit within {inch_text(reach)}", "Nobody to charge")
+    field = DistanceField(
+        ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells(), max_cost=12
+    )  # the longest charge roll
     taken = ctx.occupied()
     candidates: list[tuple[Unit, float]] = []
     out_of_reach: list[str] = []
@@ -176,7 +183,7 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
         d = distance(unit.at, p.at)
         cost = _route_to_engage(ctx, field, p, taken)
         if cost is None or cost > 12:
-            out_of_reach.append(f"{p.name} ({inch_text(d)} away, no route of 12\" or less)")
+            out_of_reach.append(f'{p.name} ({inch_text(d)} away, no route of 12" or less)')
             continue
         candidates.append((p, cost))
     if not candidates:
@@ -184,48 +191,70 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
         if out_of_reach:
             detail += ": " + "; ".join(out_of_reach)
         return hold("charge_able", detail, "Nobody to charge")
-    chain.add("charge_able", APPLIED,
-                           "within reach: " + ", ".join(
-                               f"{p.name} ({inch_text(distance(unit.at, p.at))} away, route "
-                               f"{inch_text(c)})" for p, c in candidates))
+    chain.add(
+        "charge_able",
+        APPLIED,
+        "within reach: "
+        + ", ".join(
+            f"{p.name} ({inch_text(distance(unit.at, p.at))} away, route {inch_text(c)})"
+            for p, c in candidates
+        ),
+    )
     ranked = tiers([p for p, _ in candidates], attack_breakers(ctx, weapon.strength))
     rank = {p.id: n for n, tier in enumerate(ranked) for p in tier}
     order_text = " > ".join("/".join(p.name for p in tier) for tier in ranked)
-    chain.add("charge_target", APPLIED,
-                           f"all of them, preferred by the fight order with {weapon.name} "
-                           f"(strength {weapon.strength}): {order_text}")
-    rolled = dice.roll_sum(2, 6, f"{unit.name}: charge distance (2D6\")")
+    chain.add(
+        "charge_target",
+        APPLIED,
+        f"all of them, preferred by the fight order with {weapon.name} "
+        f"(strength {weapon.strength}): {order_text}",
+    )
+    rolled = dice.roll_sum(2, 6, f'{unit.name}: charge distance (2D6")')
     declared = {p.id for p, _ in candidates}
     best = _charge_cells(ctx, field, float(rolled), declared, rank, taken)
     needs = "; ".join(f"{p.name} needs {inch_text(c)}" for p, c in candidates)
     if not best:
-        dice.explain(f"{rolled}\" is not enough: the charge fails ({needs})")
-        chain.add("charge_roll", "failed",
-                               f"rolled {rolled}: {needs}: the charge fails")
+        dice.explain(f'{rolled}" is not enough: the charge fails ({needs})')
+        chain.add("charge_roll", "failed", f"rolled {rolled}: {needs}: the charge fails")
         first = ranked[0][0]
-        return Result([Outcome("hold")], f"Charge at {first.name} fails ({rolled}\")", phase=phase)
+        return Result([Outcome("hold")], f'Charge at {first.name} fails ({rolled}")', phase=phase)
     outcomes = []
     for cell in best:
-        hit = sorted((p for p in ctx.engaged_with(cell) if p.id in declared),
-                     key=lambda p: (rank[p.id], p.id))
-        outcomes.append(Outcome("charge", tuple(p.id for p in hit), cell,
-                                tuple(field.path_to(cell))))
+        hit = sorted(
+            (p for p in ctx.engaged_with(cell) if p.id in declared),
+            key=lambda p: (rank[p.id], p.id),
+        )
+        outcomes.append(
+            Outcome("charge", tuple(p.id for p in hit), cell, tuple(field.path_to(cell)))
+        )
     main = outcomes[0]
     beside = names([ctx.encounter.unit(t) for t in main.targets])
-    dice.explain(f"charges {rolled}\" to {list(main.destination)}, beside {beside}")
-    chain.add("charge_roll", APPLIED,
-                           f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
-                           f"beside {beside}, "
-                           "as many declared targets as it can reach, the preferred first")
+    dice.explain(f'charges {rolled}" to {list(main.destination)}, beside {beside}')
+    chain.add(
+        "charge_roll",
+        APPLIED,
+        f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
+        f"beside {beside}, "
+        "as many declared targets as it can reach, the preferred first",
+    )
     if len(outcomes) > 1:
-        chain.add("equal", "players choose",
-                               f"{len(outcomes)} equally good charges (listed as alternatives)")
+        chain.add(
+            "equal",
+            "players choose",
+            f"{len(outcomes)} equally good charges (listed as alternatives)",
+        )
     target = ctx.encounter.unit(main.targets[0])
-    return Result(outcomes, f"Charge {target.name} ({rolled}\")", phase=phase)
+    return Result(outcomes, f'Charge {target.name} ({rolled}")', phase=phase)
 
 
-def _charge_cells(ctx: GrimdarkContext, field: DistanceField, rolled: float, declared: set[str],
-                  rank: dict[str, int], taken: set[Cell]) -> list[Cell]:
+def _charge_cells(
+    ctx: GrimdarkContext,
+    field: DistanceField,
+    rolled: float,
+    declared: set[str],
+    rank: dict[str, int],
+    taken: set[Cell],
+) -> list[Cell]:
     """End cells within the roll beside the most declared targets, then beside the preferred
     one, then the shortest move; still equal cells are all returned."""
     limit = round(rolled * MOVEMENT.scale)
@@ -248,8 +277,9 @@ def _charge_cells(ctx: GrimdarkContext, field: DistanceField, rolled: float, dec
     return sorted(best, key=lambda c: (c[1], c[0]))
 
 
-def _route_to_engage(ctx: GrimdarkContext, field: DistanceField, target: Unit,
-                     taken: set[Cell]) -> float | None:
+def _route_to_engage(
+    ctx: GrimdarkContext, field: DistanceField, target: Unit, taken: set[Cell]
+) -> float | None:
     best = None
     x, y = target.at
     for dx in (-1, 0, 1):
@@ -266,7 +296,6 @@ def _route_to_engage(ctx: GrimdarkContext, field: DistanceField, target: Unit,
 # -- fight --------------------------------------------------------------------------------------
 
 
-
 def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") -> Result:
     done = _destroyed(ctx, chain, phase, dice)
     if done:
@@ -276,26 +305,34 @@ def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") 
     unit = ctx.unit
     engaged = ctx.engaged_with()
     if not engaged:
-        chain.add("pile_in", SKIPPED, "not engaged with any player unit: it "
-                               "does not fight")
+        chain.add("pile_in", SKIPPED, "not engaged with any player unit: it does not fight")
         return Result([Outcome("hold")], "Not in combat", phase=phase)
     budget = ctx.numbers.pile_in
     found = engage_most(ctx, budget)
     assert found is not None  # staying put engages at least the current opponents
     cells = list(zip(found.cells, found.paths, strict=True))
     if found.spent == 0:
-        chain.add("pile_in", SKIPPED,
-                               f"engaged with {names(engaged)}; no cell within "
-                               f"{inch_text(budget)} engages more: it stays")
+        chain.add(
+            "pile_in",
+            SKIPPED,
+            f"engaged with {names(engaged)}; no cell within "
+            f"{inch_text(budget)} engages more: it stays",
+        )
     else:
-        chain.add("pile_in", APPLIED,
-                               f"moves {inch_text(found.spent)} to {list(found.cells[0])}, "
-                               f"engaging {plural(found.engaged, 'player unit')} instead of "
-                               f"{len(engaged)}")
+        chain.add(
+            "pile_in",
+            APPLIED,
+            f"moves {inch_text(found.spent)} to {list(found.cells[0])}, "
+            f"engaging {plural(found.engaged, 'player unit')} instead of "
+            f"{len(engaged)}",
+        )
     weapon, equal = best_melee(unit)
     if weapon is None:
-        chain.add("profile", SKIPPED, "no melee weapon listed: attacks are "
-                               "directed by Power Level and wounds only")
+        chain.add(
+            "profile",
+            SKIPPED,
+            "no melee weapon listed: attacks are directed by Power Level and wounds only",
+        )
         strength = None
     else:
         strength = weapon.strength
@@ -312,14 +349,18 @@ def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") 
             main_detail = f"engaged with {names(opponents)}"
             if chosen.reasons:
                 main_detail += "; " + chosen.explain()
-            main_detail += (f"; still tied: the players choose between {names(chosen.chosen)}"
-                            if chosen.tied else f" → every attack at {chosen.chosen[0].name}")
+            main_detail += (
+                f"; still tied: the players choose between {names(chosen.chosen)}"
+                if chosen.tied
+                else f" → every attack at {chosen.chosen[0].name}"
+            )
         for target in chosen.chosen:
             outcomes.append(Outcome("fight", (target.id,), cell if path else None, path))
     chain.add("attacks", APPLIED, main_detail)
     if len(outcomes) > 1:
-        chain.add("equal", "players choose",
-                               f"{len(outcomes)} equally good ways to fight (alternatives)")
+        chain.add(
+            "equal", "players choose", f"{len(outcomes)} equally good ways to fight (alternatives)"
+        )
     target = ctx.encounter.unit(outcomes[0].targets[0])
     summary = f"Fight {target.name}" + (f" with {weapon.name}" if weapon else "")
     return Result(outcomes, summary, statuses_gained=(FOUGHT,), phase=phase)
@@ -331,23 +372,33 @@ def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fi
     budget = ctx.numbers.pile_in
     found = engage_most(ctx, budget)
     if found is not None:
-        outcomes = [Outcome("consolidate", tuple(p.id for p in ctx.engaged_with(c)),
-                            c if p else None, p)
-                    for c, p in zip(found.cells, found.paths, strict=True)]
-        where = "stays where it is" if found.spent == 0 else (
-            f"moves {inch_text(found.spent)} to {list(found.cells[0])}")
-        chain.add("consolidate", APPLIED,
-                               f"it has fought; it {where}, engaging "
-                               f"{plural(found.engaged, 'player unit')}, the most it can within "
-                               f"{inch_text(budget)}")
-        summary = ("Consolidate in place" if found.spent == 0
-                   else f"Consolidate {inch_text(found.spent)} into "
-                        f"{plural(found.engaged, 'player unit')}")
+        outcomes = [
+            Outcome("consolidate", tuple(p.id for p in ctx.engaged_with(c)), c if p else None, p)
+            for c, p in zip(found.cells, found.paths, strict=True)
+        ]
+        where = (
+            "stays where it is"
+            if found.spent == 0
+            else (f"moves {inch_text(found.spent)} to {list(found.cells[0])}")
+        )
+        chain.add(
+            "consolidate",
+            APPLIED,
+            f"it has fought; it {where}, engaging "
+            f"{plural(found.engaged, 'player unit')}, the most it can within "
+            f"{inch_text(budget)}",
+        )
+        summary = (
+            "Consolidate in place"
+            if found.spent == 0
+            else f"Consolidate {inch_text(found.spent)} into {plural(found.engaged, 'player unit')}"
+        )
         return _equal(ctx, phase, outcomes, summary, chain, dice)
     found_goals, goal_text = goals(ctx)
     if not found_goals:
-        chain.add("consolidate", SKIPPED, "no player unit within reach and "
-                               + goal_text + ": it stays")
+        chain.add(
+            "consolidate", SKIPPED, "no player unit within reach and " + goal_text + ": it stays"
+        )
         return Result([Outcome("hold")], "Consolidate: stays", phase=phase)
     outcomes = []
     first_spent = 0.0
@@ -355,29 +406,44 @@ def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fi
         moved = move_toward(ctx, ctx.unit.at, goal, budget, ctx.player_cells())
         if n == 0:
             first_spent = moved.spent
-        outcomes += [Outcome("consolidate", (), c if p else None, p)
-                     for c, p in zip(moved.ends, moved.paths, strict=True)]
-    chain.add("consolidate", APPLIED,
-                           f"no cell within {inch_text(budget)} engages a player unit; "
-                           f"{goal_text}; moves {inch_text(first_spent)}")
-    return _equal(ctx, phase, outcomes, f"Consolidate {inch_text(first_spent)} toward "
-                  f"{found_goals[0].label}", chain, dice)
+        outcomes += [
+            Outcome("consolidate", (), c if p else None, p)
+            for c, p in zip(moved.ends, moved.paths, strict=True)
+        ]
+    chain.add(
+        "consolidate",
+        APPLIED,
+        f"no cell within {inch_text(budget)} engages a player unit; "
+        f"{goal_text}; moves {inch_text(first_spent)}",
+    )
+    return _equal(
+        ctx,
+        phase,
+        outcomes,
+        f"Consolidate {inch_text(first_spent)} toward {found_goals[0].label}",
+        chain,
+        dice,
+    )
 
 
-def _equal(ctx: GrimdarkContext, phase: str, outcomes: list[Outcome], summary: str,
-           chain: list[TraceStep], dice: Dice) -> Result:
+def _equal(
+    ctx: GrimdarkContext,
+    phase: str,
+    outcomes: list[Outcome],
+    summary: str,
+    chain: list[TraceStep],
+    dice: Dice,
+) -> Result:
     unique: list[Outcome] = []
     for o in outcomes:
         if o not in unique:
             unique.append(o)
     if len(unique) > 1:
-        chain.add("equal", "players choose",
-                               f"{len(unique)} equally good end cells (alternatives)")
+        chain.add("equal", "players choose", f"{len(unique)} equally good end cells (alternatives)")
     return Result(unique, summary, phase=phase)
 
 
 # -- heroic intervention (player turn, charge phase) --------------------------------------------
-
 
 
 def intervene(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
@@ -396,33 +462,50 @@ def intervene(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "char
     budget = ctx.numbers.pile_in
     near = ctx.nearest_player()
     if not near or distance(unit.at, near[0].at) > budget:
-        where = (f"the nearest player unit, {names(near)}, is "
-                 f"{inch_text(distance(unit.at, near[0].at))} away" if near
-                 else "no player unit is left")
+        where = (
+            f"the nearest player unit, {names(near)}, is "
+            f"{inch_text(distance(unit.at, near[0].at))} away"
+            if near
+            else "no player unit is left"
+        )
         return hold(f"{where}; it must be within {inch_text(budget)}", "Too far to intervene")
     found = engage_most(ctx, budget)
     if found is not None:
-        outcomes = [Outcome("intervene", tuple(p.id for p in ctx.engaged_with(c)), c, p)
-                    for c, p in zip(found.cells, found.paths, strict=True)]
-        chain.add("intervene", APPLIED,
-                               f"a character always intervenes when able: moves "
-                               f"{inch_text(found.spent)} to {list(found.cells[0])}, engaging "
-                               f"{plural(found.engaged, 'player unit')}")
+        outcomes = [
+            Outcome("intervene", tuple(p.id for p in ctx.engaged_with(c)), c, p)
+            for c, p in zip(found.cells, found.paths, strict=True)
+        ]
+        chain.add(
+            "intervene",
+            APPLIED,
+            f"a character always intervenes when able: moves "
+            f"{inch_text(found.spent)} to {list(found.cells[0])}, engaging "
+            f"{plural(found.engaged, 'player unit')}",
+        )
         first = ctx.encounter.unit(outcomes[0].targets[0])
-        return _equal(ctx, phase, outcomes, f"Heroically intervene against {first.name}",
-                      chain, dice)
+        return _equal(
+            ctx, phase, outcomes, f"Heroically intervene against {first.name}", chain, dice
+        )
     outcomes = []
     for target in near:
-        moved = move_toward(ctx, unit.at, Goal(target.name, target.at, False), budget,
-                            ctx.player_cells())
+        moved = move_toward(
+            ctx, unit.at, Goal(target.name, target.at, False), budget, ctx.player_cells()
+        )
         if moved.moved:
-            outcomes += [Outcome("intervene", (target.id,), c, p)
-                         for c, p in zip(moved.ends, moved.paths, strict=True)]
+            outcomes += [
+                Outcome("intervene", (target.id,), c, p)
+                for c, p in zip(moved.ends, moved.paths, strict=True)
+            ]
     if not outcomes:
-        return hold(f"{names(near)} is within {inch_text(budget)} but no route gets closer",
-                    "Cannot intervene")
-    chain.add("intervene", APPLIED,
-                           f"cannot reach a cell beside a player unit; moves as close as "
-                           f"{inch_text(budget)} allows to {names(near)}")
+        return hold(
+            f"{names(near)} is within {inch_text(budget)} but no route gets closer",
+            "Cannot intervene",
+        )
+    chain.add(
+        "intervene",
+        APPLIED,
+        f"cannot reach a cell beside a player unit; moves as close as "
+        f"{inch_text(budget)} allows to {names(near)}",
+    )
     first = ctx.encounter.unit(outcomes[0].targets[0])
     return _equal(ctx, phase, outcomes, f"Heroically intervene toward {first.name}", chain, dice)

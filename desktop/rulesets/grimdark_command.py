@@ -45,7 +45,6 @@ NO_EFFECT = "no effect — redraw"
 # -- command abilities --------------------------------------------------------------------------
 
 
-
 def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
 
@@ -54,27 +53,38 @@ def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
     if COMMAND_TAG not in unit.tags:
-        return hold(f"it has no command-phase ability (tag '{COMMAND_TAG}')",
-                    "No command ability")
+        return hold(f"it has no command-phase ability (tag '{COMMAND_TAG}')", "No command ability")
     reach = ctx.numbers.command_range
     relevant = [f for f in ctx.friends if distance(unit.at, f.at) <= reach]
     if not relevant:
-        return hold(f"no friendly unit within {inch_text(reach)}: the ability has no use",
-                    "Command ability: nobody in reach")
-    chain.add("ability", APPLIED, f"it uses its ability every turn it applies; "
-                           f"friendly units within {inch_text(reach)}: "
-                           + ", ".join(f"{n}. {f.name} ({inch_text(distance(unit.at, f.at))})"
-                                       for n, f in enumerate(relevant, 1)))
-    chosen = dice.choose(relevant, f"{unit.name}: command ability recipient "
-                                   f"(1 of {len(relevant)})")
-    detail = (f"only {chosen.name} is in reach" if len(relevant) == 1
-              else f"die {relevant.index(chosen) + 1} → {chosen.name}")
+        return hold(
+            f"no friendly unit within {inch_text(reach)}: the ability has no use",
+            "Command ability: nobody in reach",
+        )
+    chain.add(
+        "ability",
+        APPLIED,
+        f"it uses its ability every turn it applies; "
+        f"friendly units within {inch_text(reach)}: "
+        + ", ".join(
+            f"{n}. {f.name} ({inch_text(distance(unit.at, f.at))})"
+            for n, f in enumerate(relevant, 1)
+        ),
+    )
+    chosen = dice.choose(relevant, f"{unit.name}: command ability recipient (1 of {len(relevant)})")
+    detail = (
+        f"only {chosen.name} is in reach"
+        if len(relevant) == 1
+        else f"die {relevant.index(chosen) + 1} → {chosen.name}"
+    )
     chain.add("recipient", APPLIED, detail)
-    return Result([Outcome("hold", (chosen.id,))], f"Use its command ability on {chosen.name}",
-                  phase=PHASE)
+    return Result(
+        [Outcome("hold", (chosen.id,))], f"Use its command ability on {chosen.name}", phase=PHASE
+    )
 
 
 # -- stratagems ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Stratagem:
@@ -99,30 +109,43 @@ def _engaged_any(encounter: Encounter) -> bool:
 
 
 def _player_within(encounter: Encounter, reach: float = 12) -> bool:
-    return any(distance(e.at, p.at) <= reach for e in _enemies(encounter)
-               for p in _players(encounter))
+    return any(
+        distance(e.at, p.at) <= reach for e in _enemies(encounter) for p in _players(encounter)
+    )
 
 
 # id -> (why the card does nothing, the test on the encounter)
 CONDITIONS: dict[str, tuple[str, Callable[[Encounter], bool]]] = {
     "never": ("it always does something", lambda enc: False),
-    "no-psyker": ("no enemy psyker is left",
-                  lambda enc: not any(PSYKER in e.tags for e in _enemies(enc))),
-    "no-character": ("no enemy character is left",
-                     lambda enc: not any(CHARACTER in e.tags for e in _enemies(enc))),
-    "no-ranged": ("no enemy unit has a ranged weapon",
-                  lambda enc: not any(w.kind == "ranged" for e in _enemies(enc)
-                                      for w in e.weapons)),
-    "no-melee": ("no enemy unit has a melee weapon",
-                 lambda enc: not any(w.kind == "melee" for e in _enemies(enc)
-                                     for w in e.weapons)),
+    "no-psyker": (
+        "no enemy psyker is left",
+        lambda enc: not any(PSYKER in e.tags for e in _enemies(enc)),
+    ),
+    "no-character": (
+        "no enemy character is left",
+        lambda enc: not any(CHARACTER in e.tags for e in _enemies(enc)),
+    ),
+    "no-ranged": (
+        "no enemy unit has a ranged weapon",
+        lambda enc: not any(w.kind == "ranged" for e in _enemies(enc) for w in e.weapons),
+    ),
+    "no-melee": (
+        "no enemy unit has a melee weapon",
+        lambda enc: not any(w.kind == "melee" for e in _enemies(enc) for w in e.weapons),
+    ),
     "nobody-engaged": ("no enemy unit is in combat", lambda enc: not _engaged_any(enc)),
-    "nobody-wounded": ("no enemy unit has lost a wound",
-                       lambda enc: not any(e.hp < e.max_hp for e in _enemies(enc))),
-    "no-objective": ("there is no objective marker on the board",
-                     lambda enc: not enc.board.cells_of(Terrain.OBJECTIVE)),
-    "no-player-in-range": ("no player unit is within 12\" of an enemy unit",
-                           lambda enc: not _player_within(enc)),
+    "nobody-wounded": (
+        "no enemy unit has lost a wound",
+        lambda enc: not any(e.hp < e.max_hp for e in _enemies(enc)),
+    ),
+    "no-objective": (
+        "there is no objective marker on the board",
+        lambda enc: not enc.board.cells_of(Terrain.OBJECTIVE),
+    ),
+    "no-player-in-range": (
+        'no player unit is within 12" of an enemy unit',
+        lambda enc: not _player_within(enc),
+    ),
 }
 
 
@@ -130,8 +153,9 @@ class StratagemError(RulesError):
     """A stratagem deck entry that cannot be used; the message names the card and field."""
 
 
-def parse_deck(entries: Iterable[Mapping[str, Any]], source: str = "stratagem deck"
-               ) -> tuple[Stratagem, ...]:
+def parse_deck(
+    entries: Iterable[Mapping[str, Any]], source: str = "stratagem deck"
+) -> tuple[Stratagem, ...]:
     """A deck from plain data (TOML tables, a session's saved deck), checked card by card."""
     deck: list[Stratagem] = []
     for index, entry in enumerate(entries, 1):
@@ -140,8 +164,10 @@ def parse_deck(entries: Iterable[Mapping[str, Any]], source: str = "stratagem de
             raise StratagemError(f"{where}: expected a table with name, effect, no_effect_when")
         unknown = set(entry) - {"name", "effect", "no_effect_when"}
         if unknown:
-            raise StratagemError(f"{where}: unknown field '{sorted(unknown)[0]}' "
-                                 "(known: effect, name, no_effect_when)")
+            raise StratagemError(
+                f"{where}: unknown field '{sorted(unknown)[0]}' "
+                "(known: effect, name, no_effect_when)"
+            )
         name, effect = entry.get("name"), entry.get("effect")
         if not isinstance(name, str) or not name.strip():
             raise StratagemError(f"{where}: 'name' must be a non-empty text")
@@ -149,8 +175,10 @@ def parse_deck(entries: Iterable[Mapping[str, Any]], source: str = "stratagem de
             raise StratagemError(f"{where} ({name}): 'effect' must be a non-empty text")
         condition = entry.get("no_effect_when", "never")
         if condition not in CONDITIONS:
-            raise StratagemError(f"{where} ({name}): unknown no_effect_when '{condition}' "
-                                 f"(known: {', '.join(CONDITIONS)})")
+            raise StratagemError(
+                f"{where} ({name}): unknown no_effect_when '{condition}' "
+                f"(known: {', '.join(CONDITIONS)})"
+            )
         deck.append(Stratagem(name.strip(), effect.strip(), condition))
     return tuple(deck)
 
@@ -185,8 +213,7 @@ class StratagemDraw:
         }
 
 
-def draw_stratagem(deck: Iterable[Stratagem], encounter: Encounter, dice: Dice
-                   ) -> StratagemDraw:
+def draw_stratagem(deck: Iterable[Stratagem], encounter: Encounter, dice: Dice) -> StratagemDraw:
     """Draw one card at random; a card that would have no effect is set aside and redrawn.
 
     The die has one face per card still in play, numbered in deck order.
@@ -202,12 +229,18 @@ def draw_stratagem(deck: Iterable[Stratagem], encounter: Encounter, dice: Dice
         card = dice.choose(remaining, f"enemy stratagem: draw 1 of {len(remaining)} cards")
         position = remaining.index(card) + 1
         step = f"Draw {attempt}: {card.name}"
-        drawn = (f"card {position} of {len(remaining)}" if len(remaining) > 1
-                 else "the only card left")
+        drawn = (
+            f"card {position} of {len(remaining)}" if len(remaining) > 1 else "the only card left"
+        )
         reason, _ = CONDITIONS[card.no_effect_when]
         if no_effect(card, encounter):
-            trace.append(TraceStep(step, NO_EFFECT, f"{drawn}; {reason}, so it would do "
-                                   "nothing: set aside and draw again"))
+            trace.append(
+                TraceStep(
+                    step,
+                    NO_EFFECT,
+                    f"{drawn}; {reason}, so it would do nothing: set aside and draw again",
+                )
+            )
             set_aside.append(card)
             remaining.remove(card)
             continue
@@ -216,12 +249,16 @@ def draw_stratagem(deck: Iterable[Stratagem], encounter: Encounter, dice: Dice
     if not set_aside:
         trace.append(TraceStep("Stratagem", SKIPPED, "the deck is empty"))
     else:
-        trace.append(TraceStep("Stratagem", SKIPPED,
-                               f"all {len(set_aside)} cards would do nothing this turn "
-                               f"({names_of(set_aside)}): no stratagem"))
+        trace.append(
+            TraceStep(
+                "Stratagem",
+                SKIPPED,
+                f"all {len(set_aside)} cards would do nothing this turn "
+                f"({names_of(set_aside)}): no stratagem",
+            )
+        )
     return StratagemDraw(None, tuple(set_aside), tuple(dice.rolls[first:]), tuple(trace))
 
 
 def names_of(cards: list[Stratagem]) -> str:
     return ", ".join(c.name for c in cards)
-

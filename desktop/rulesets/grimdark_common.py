@@ -26,8 +26,11 @@ from desktop.engine.targeting import TieBreaker
 from desktop.engine.units import Unit, Weapon
 
 MOVEMENT = MovementRules(
-    Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
-    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2, Terrain.WINDOW: 2}, scale=2,
+    Neighbourhood.EIGHT_WAY,
+    straight_cost=2,
+    diagonal_cost=3,
+    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2, Terrain.WINDOW: 2},
+    scale=2,
 )
 
 PSYKER = "psyker"
@@ -75,9 +78,13 @@ class Numbers:
     @classmethod
     def from_data(cls, data: RulesetData) -> Numbers:
         extra = data.extra
-        return cls(float(extra.get("command_range", 6)), float(extra.get("deny_range", 24)),
-                   float(extra.get("threat_range", 12)), float(extra.get("objective_range", 3)),
-                   float(extra.get("pile_in", 3)))
+        return cls(
+            float(extra.get("command_range", 6)),
+            float(extra.get("deny_range", 24)),
+            float(extra.get("threat_range", 12)),
+            float(extra.get("objective_range", 3)),
+            float(extra.get("pile_in", 3)),
+        )
 
 
 @dataclass
@@ -106,8 +113,9 @@ class GrimdarkContext(Context):
     def occupied(self) -> set[Cell]:
         """Cells other living units stand on (computed once per decision)."""
         if self._occupied is None:
-            self._occupied = {u.at for u in self.encounter.units
-                              if u.id != self.unit.id and alive(u)}
+            self._occupied = {
+                u.at for u in self.encounter.units if u.id != self.unit.id and alive(u)
+            }
         return self._occupied
 
     def player_cells(self) -> set[Cell]:
@@ -117,8 +125,12 @@ class GrimdarkContext(Context):
         """Player units' cells and the cells next to them: a normal move never enters them
         (computed once per decision)."""
         if self._zone is None:
-            self._zone = {(p.at[0] + dx, p.at[1] + dy) for p in self.players
-                          for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self._zone = {
+                (p.at[0] + dx, p.at[1] + dy)
+                for p in self.players
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+            }
         return self._zone
 
     def nearest_player(self, cell: Cell | None = None) -> list[Unit]:
@@ -130,6 +142,7 @@ class GrimdarkContext(Context):
 
 
 # -- goals --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Goal:
@@ -160,28 +173,49 @@ def goals(ctx: GrimdarkContext) -> tuple[list[Goal], str]:
         missing = "no player unit is left on the board"
     else:
         taken = ctx.occupied()
-        cells = sorted((c for c in board.cells_of(Terrain.COVER) if c not in taken),
-                       key=lambda c: (c[1], c[0]))
+        cells = sorted(
+            (c for c in board.cells_of(Terrain.COVER) if c not in taken), key=lambda c: (c[1], c[0])
+        )
         found = [(c, f"cover at {list(c)}") for c in cells]
         missing = "there is no free cover cell on the board"
     if not found:
         return [], f"{temperament}: heads for {GOAL_WORDS[temperament]}, but {missing}"
     best = min(distance(at, c) for c, _ in found)
     nearest = [Goal(label, c, c == at) for c, label in found if distance(at, c) == best]
-    text = (f"{temperament}: heads for {GOAL_WORDS[temperament]}: "
-            + " or ".join(g.label for g in nearest) + f" ({inch_text(best)} away)")
+    text = (
+        f"{temperament}: heads for {GOAL_WORDS[temperament]}: "
+        + " or ".join(g.label for g in nearest)
+        + f" ({inch_text(best)} away)"
+    )
     if len(nearest) > 1:
         text += "; equally near, so the players choose"
     return nearest, text
 
 
-def move_toward(ctx: GrimdarkContext, start: Cell, goal: Goal, budget: float, blocked: set[Cell],
-                field: DistanceField | None = None, reached: dict | None = None) -> Approach:
-    return approach(ctx.board, MOVEMENT, start, goal.cell, budget, blocked=blocked,
-                    occupied=ctx.occupied(), field=field, reached=reached)
+def move_toward(
+    ctx: GrimdarkContext,
+    start: Cell,
+    goal: Goal,
+    budget: float,
+    blocked: set[Cell],
+    field: DistanceField | None = None,
+    reached: dict | None = None,
+) -> Approach:
+    return approach(
+        ctx.board,
+        MOVEMENT,
+        start,
+        goal.cell,
+        budget,
+        blocked=blocked,
+        occupied=ctx.occupied(),
+        field=field,
+        reached=reached,
+    )
 
 
 # -- targeting ----------------------------------------------------------------------------------
+
 
 def best_melee(unit: Unit) -> tuple[Weapon | None, list[Weapon]]:
     """The melee profile with the highest strength; the others that equal it."""
@@ -197,16 +231,22 @@ def attack_breakers(ctx: GrimdarkContext, strength: int | None) -> list[TieBreak
     """Toughness closest to the attack's strength, then highest power, then fewest wounds."""
     breakers: list[TieBreaker[Unit]] = []
     if strength is not None:
-        breakers.append(TieBreaker(
-            f"toughness closest to strength {strength}",
-            lambda p: abs(ctx.stat(p, "toughness") - strength),
-            lambda p: f"{p.name} T{_num(ctx.stat(p, 'toughness'))}",
-        ))
+        breakers.append(
+            TieBreaker(
+                f"toughness closest to strength {strength}",
+                lambda p: abs(ctx.stat(p, "toughness") - strength),
+                lambda p: f"{p.name} T{_num(ctx.stat(p, 'toughness'))}",
+            )
+        )
     breakers += [
-        TieBreaker("highest Power Level", lambda p: -ctx.stat(p, "power"),
-                   lambda p: f"{p.name} PL {_num(ctx.stat(p, 'power'))}"),
-        TieBreaker("fewest wounds left", lambda p: p.hp,
-                   lambda p: f"{p.name} {plural(p.hp, 'wound')}"),
+        TieBreaker(
+            "highest Power Level",
+            lambda p: -ctx.stat(p, "power"),
+            lambda p: f"{p.name} PL {_num(ctx.stat(p, 'power'))}",
+        ),
+        TieBreaker(
+            "fewest wounds left", lambda p: p.hp, lambda p: f"{p.name} {plural(p.hp, 'wound')}"
+        ),
     ]
     return breakers
 
@@ -216,8 +256,9 @@ def _num(value: float) -> str:
 
 
 def can_fire(ctx: GrimdarkContext, cell: Cell, weapon: Weapon, target: Unit) -> bool:
-    return (distance(cell, target.at) <= weapon.range
-            and has_line_of_sight(ctx.board, cell, target.at))
+    return distance(cell, target.at) <= weapon.range and has_line_of_sight(
+        ctx.board, cell, target.at
+    )
 
 
 def ranged(unit: Unit) -> list[Weapon]:
@@ -225,6 +266,7 @@ def ranged(unit: Unit) -> list[Weapon]:
 
 
 # -- engaging as many player units as possible --------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Engagement:
@@ -234,15 +276,20 @@ class Engagement:
     spent: float
 
 
-def engage_most(ctx: GrimdarkContext, budget: float, only_near: Unit | None = None,
-                field: DistanceField | None = None) -> Engagement | None:
+def engage_most(
+    ctx: GrimdarkContext,
+    budget: float,
+    only_near: Unit | None = None,
+    field: DistanceField | None = None,
+) -> Engagement | None:
     """Reachable end cells (within `budget`, through no player unit) engaging the most player
     units; fewer inches moved wins ties; None when no reachable cell engages anybody (or,
     with `only_near`, nobody engages that unit). A `field` from the unit through no player
     unit, reaching at least `budget`, may be passed in."""
     if field is None:
-        field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(),
-                              max_cost=budget)
+        field = DistanceField(
+            ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(), max_cost=budget
+        )
     taken = ctx.occupied()
     best_key = None
     best: list[Cell] = []
@@ -266,11 +313,13 @@ def engage_most(ctx: GrimdarkContext, budget: float, only_near: Unit | None = No
     if best_key is None:
         return None
     best.sort(key=lambda c: (c[1], c[0]))
-    return Engagement(tuple(best), tuple(tuple(field.path_to(c)) for c in best),
-                      -best_key[0], best_key[1])
+    return Engagement(
+        tuple(best), tuple(tuple(field.path_to(c)) for c in best), -best_key[0], best_key[1]
+    )
 
 
 # -- building results ---------------------------------------------------------------------------
+
 
 def holder(chain: Chain, phase: str | None, step: str):
     """`hold(detail, summary)`: the unit holds because `step` does not apply, and says why."""

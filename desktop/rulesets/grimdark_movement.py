@@ -74,12 +74,12 @@ class _AdvanceRoll:
             bonus, fixed, used = advance_modifier(self.ctx.unit.tags)
             if fixed:
                 base = 6
-                self.text = "no roll: it always advances 6\" (advance-max)"
+                self.text = 'no roll: it always advances 6" (advance-max)'
             else:
-                base = self.dice.roll(6, f"{self.ctx.unit.name}: advance distance (D6\")")
+                base = self.dice.roll(6, f'{self.ctx.unit.name}: advance distance (D6")')
                 self.text = f"rolled {base}"
             if bonus:
-                self.text += f", +{bonus}\" from {', '.join(t for t in used if '+' in t)}"
+                self.text += f', +{bonus}" from {", ".join(t for t in used if "+" in t)}'
             self.value = base + bonus
         return self.value
 
@@ -87,40 +87,70 @@ class _AdvanceRoll:
 def stop_checks(ctx: GrimdarkContext, cell: Cell) -> list[tuple[str, bool, str]]:
     """The three reasons to stop after the normal move, each with what decided it."""
     out: list[tuple[str, bool, str]] = []
-    shot = next(((w, p) for w in ranged(ctx.unit) for p in ctx.players
-                 if can_fire(ctx, cell, w, p)), None)
+    shot = next(
+        ((w, p) for w in ranged(ctx.unit) for p in ctx.players if can_fire(ctx, cell, w, p)), None
+    )
     if shot is not None:
         weapon, target = shot
-        out.append(("fire", True, f"from {list(cell)} its {weapon.name} "
-                    f"({inch_text(weapon.range)}) can hit {target.name} "
-                    f"{inch_text(distance(cell, target.at))} away"))
+        out.append(
+            (
+                "fire",
+                True,
+                f"from {list(cell)} its {weapon.name} "
+                f"({inch_text(weapon.range)}) can hit {target.name} "
+                f"{inch_text(distance(cell, target.at))} away",
+            )
+        )
     elif not ranged(ctx.unit):
         out.append(("fire", False, "it has no ranged weapon"))
     elif not ctx.players:
         out.append(("fire", False, "no player unit is left"))
     else:
         reach = max(w.range for w in ranged(ctx.unit))
-        out.append(("fire", False, f"no player unit is within {inch_text(reach)} and in "
-                    f"sight of {list(cell)}"))
+        out.append(
+            (
+                "fire",
+                False,
+                f"no player unit is within {inch_text(reach)} and in sight of {list(cell)}",
+            )
+        )
     near = ctx.nearest_player(cell)
     limit = ctx.numbers.threat_range
     if near:
         d = distance(cell, near[0].at)
         verdict = d <= limit
         word = "within" if verdict else "farther than"
-        out.append(("near", verdict, f"nearest player unit {names(near)} is "
-                    f"{inch_text(d)} away, {word} {inch_text(limit)}"))
+        out.append(
+            (
+                "near",
+                verdict,
+                f"nearest player unit {names(near)} is "
+                f"{inch_text(d)} away, {word} {inch_text(limit)}",
+            )
+        )
     else:
         out.append(("near", False, "no player unit is left"))
     objectives = sorted(ctx.board.cells_of(Terrain.OBJECTIVE), key=lambda c: distance(cell, c))
     reach = ctx.numbers.objective_range
     held = [o for o in objectives if distance(cell, o) <= reach]
     if held:
-        out.append(("hold", True, f"it holds the objective at {list(held[0])} "
-                    f"({inch_text(distance(cell, held[0]))} away, within {inch_text(reach)})"))
+        out.append(
+            (
+                "hold",
+                True,
+                f"it holds the objective at {list(held[0])} "
+                f"({inch_text(distance(cell, held[0]))} away, within {inch_text(reach)})",
+            )
+        )
     elif objectives:
-        out.append(("hold", False, f"the nearest objective, {list(objectives[0])}, is "
-                    f"{inch_text(distance(cell, objectives[0]))} away, beyond {inch_text(reach)}"))
+        out.append(
+            (
+                "hold",
+                False,
+                f"the nearest objective, {list(objectives[0])}, is "
+                f"{inch_text(distance(cell, objectives[0]))} away, beyond {inch_text(reach)}",
+            )
+        )
     else:
         out.append(("hold", False, "there is no objective marker on the board"))
     return out
@@ -133,13 +163,11 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
         return Result([Outcome("hold")], summary, phase=PHASE)
 
     if unit.hp <= 0:
-        chain.add("destroyed", APPLIED, f"{plural(unit.hp, 'wound')} left: "
-                               "it no longer acts")
+        chain.add("destroyed", APPLIED, f"{plural(unit.hp, 'wound')} left: it no longer acts")
         return hold(f"{unit.name} is destroyed")
     engaged = ctx.engaged_with()
     if engaged:
-        chain.add("in_combat", APPLIED,
-                               f"engaged with {names(engaged)}: it stays to fight")
+        chain.add("in_combat", APPLIED, f"engaged with {names(engaged)}: it stays to fight")
         return hold(f"Stay in combat with {names(engaged)}")
 
     found, goal_text = goals(ctx)
@@ -152,16 +180,18 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     blocked = ctx.player_cells() | ctx.engagement_zone()
     roll = _AdvanceRoll(ctx, dice)
     bonus, _, _ = advance_modifier(unit.tags)
-    field = DistanceField(ctx.board, MOVEMENT, [unit.at], blocked=blocked,
-                          max_cost=move + 6 + bonus)  # the longest advance there can be
+    field = DistanceField(
+        ctx.board, MOVEMENT, [unit.at], blocked=blocked, max_cost=move + 6 + bonus
+    )  # the longest advance there can be
     reached = field.reachable()
     outcomes: list[Outcome] = []
     main: dict | None = None
     for goal in found:
         normal = move_toward(ctx, unit.at, goal, move, blocked, field, reached)
         for index, end in enumerate(normal.ends):
-            result = _finish(ctx, chain.fresh(), goal, normal, index, end, blocked, roll,
-                             field, reached)
+            result = _finish(
+                ctx, chain.fresh(), goal, normal, index, end, blocked, roll, field, reached
+            )
             if main is None:
                 main = result
             outcomes.extend(result["outcomes"])
@@ -173,29 +203,47 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
             unique.append(outcome)
     statuses = (ADVANCED,) if unique[0].action == "advance" else ()
     if len(unique) > 1:
-        chain.add("equal", "players choose",
-                               f"{len(unique)} end cells are equally good; the players may "
-                               "pick any of them (listed as alternatives)")
+        chain.add(
+            "equal",
+            "players choose",
+            f"{len(unique)} end cells are equally good; the players may "
+            "pick any of them (listed as alternatives)",
+        )
     return Result(unique, main["summary"], statuses_gained=statuses, phase=PHASE)
 
 
-def _finish(ctx: GrimdarkContext, chain: Chain, goal: Goal, normal: Approach, index: int, end: Cell,
-            blocked: set[Cell], roll: _AdvanceRoll, field: DistanceField,
-            reached: dict) -> dict:
+def _finish(
+    ctx: GrimdarkContext,
+    chain: Chain,
+    goal: Goal,
+    normal: Approach,
+    index: int,
+    end: Cell,
+    blocked: set[Cell],
+    roll: _AdvanceRoll,
+    field: DistanceField,
+    reached: dict,
+) -> dict:
     unit = ctx.unit
     path = normal.paths[index]
     move = float(ctx.stat(unit, "move"))
     if goal.at_goal:
         chain.add("move", SKIPPED, f"it already stands on its goal, {goal.label}")
     elif not path:
-        why = ("its goal cannot be reached from here" if normal.before is None
-               else "no reachable cell gets it closer (player units and the cells around "
-                    "them are off limits)")
+        why = (
+            "its goal cannot be reached from here"
+            if normal.before is None
+            else "no reachable cell gets it closer (player units and the cells around "
+            "them are off limits)"
+        )
         chain.add("move", SKIPPED, why)
     else:
-        chain.add("move", APPLIED,
-                               f"moves {inch_text(normal.spent)} of its {inch_text(move)} toward "
-                               f"{goal.label}, to {list(end)}")
+        chain.add(
+            "move",
+            APPLIED,
+            f"moves {inch_text(normal.spent)} of its {inch_text(move)} toward "
+            f"{goal.label}, to {list(end)}",
+        )
     checks = stop_checks(ctx, end)
     stopped = [c for c in checks if c[1]]
     for step, verdict, detail in checks:
@@ -204,24 +252,33 @@ def _finish(ctx: GrimdarkContext, chain: Chain, goal: Goal, normal: Approach, in
     action = "move" if path else "hold"
     if stopped:
         chain.add("advance", SKIPPED, "a stop check holds: no advance")
-        summary = (f"Move {inch_text(normal.spent)} toward {goal.label} and stop" if path
-                   else "Hold position")
+        summary = (
+            f"Move {inch_text(normal.spent)} toward {goal.label} and stop"
+            if path
+            else "Hold position"
+        )
     elif goal.at_goal or end == goal.cell or not path:
-        reason = ("it is on its goal" if goal.at_goal or end == goal.cell
-                  else "it can get no closer to its goal")
-        chain.add("advance", SKIPPED, f"nothing stops it, but {reason}: "
-                               "advancing would gain nothing")
-        summary = (f"Move {inch_text(normal.spent)} to {goal.label}" if path
-                   else "Hold position")
+        reason = (
+            "it is on its goal"
+            if goal.at_goal or end == goal.cell
+            else "it can get no closer to its goal"
+        )
+        chain.add(
+            "advance", SKIPPED, f"nothing stops it, but {reason}: advancing would gain nothing"
+        )
+        summary = f"Move {inch_text(normal.spent)} to {goal.label}" if path else "Hold position"
     else:
         extra = roll.get()
         more = move_toward(ctx, unit.at, goal, move + extra, blocked, field, reached)
         outcome_cells = list(zip(more.ends, more.paths, strict=True))
         action = "advance"
-        chain.add("advance", APPLIED,
-                               f"none of the stop checks holds; {roll.text}: the move becomes "
-                               f"{inch_text(move)} + {inch_text(extra)}, and it moves "
-                               f"{inch_text(more.spent)} in all, to {list(more.ends[0])}")
+        chain.add(
+            "advance",
+            APPLIED,
+            f"none of the stop checks holds; {roll.text}: the move becomes "
+            f"{inch_text(move)} + {inch_text(extra)}, and it moves "
+            f"{inch_text(more.spent)} in all, to {list(more.ends[0])}",
+        )
         summary = f"Advance {inch_text(more.spent)} toward {goal.label}"
     outcomes = [Outcome(action, (), cell if p else None, tuple(p)) for cell, p in outcome_cells]
     return {"outcomes": outcomes, "chain": chain, "summary": summary}

@@ -41,29 +41,41 @@ def deny_intent(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     if unit.has(DENIED):
         return hold("it already tried to deny a power this phase", "Already denied this phase")
     reach = ctx.numbers.deny_range
-    casters = sorted((p for p in ctx.players if PSYKER in p.tags
-                      and distance(unit.at, p.at) <= reach),
-                     key=lambda p: distance(unit.at, p.at))
+    casters = sorted(
+        (p for p in ctx.players if PSYKER in p.tags and distance(unit.at, p.at) <= reach),
+        key=lambda p: distance(unit.at, p.at),
+    )
     if not casters:
         return hold(f"no player psyker within {inch_text(reach)}", "No caster in reach")
-    chain.add("deny", APPLIED,
-                           "it will try to deny the first power cast by any of: "
-                           + ", ".join(f"{p.name} ({inch_text(distance(unit.at, p.at))})"
-                                       for p in casters)
-                           + "; when other psykers could too, a die picks who")
-    return Result([Outcome("deny", tuple(p.id for p in casters))],
-                  f"Ready to deny {names(casters)}", phase=PHASE)
+    chain.add(
+        "deny",
+        APPLIED,
+        "it will try to deny the first power cast by any of: "
+        + ", ".join(f"{p.name} ({inch_text(distance(unit.at, p.at))})" for p in casters)
+        + "; when other psykers could too, a die picks who",
+    )
+    return Result(
+        [Outcome("deny", tuple(p.id for p in casters))],
+        f"Ready to deny {names(casters)}",
+        phase=PHASE,
+    )
 
 
 def eligible_deniers(encounter: Encounter, caster_id: str, reach: float) -> list:
     caster = encounter.unit(caster_id)
-    return [e for e in encounter.enemies()
-            if alive(e) and PSYKER in e.tags and not e.has(DENIED)
-            and distance(e.at, caster.at) <= reach]
+    return [
+        e
+        for e in encounter.enemies()
+        if alive(e)
+        and PSYKER in e.tags
+        and not e.has(DENIED)
+        and distance(e.at, caster.at) <= reach
+    ]
 
 
-def choose_denier(encounter: Encounter, caster_id: str, reach: float, dice: Dice,
-                  chain: Chain) -> tuple[Unit, Result] | None:
+def choose_denier(
+    encounter: Encounter, caster_id: str, reach: float, dice: Dice, chain: Chain
+) -> tuple[Unit, Result] | None:
     """The enemy psyker that tries to deny the power `caster_id` is manifesting and what it
     does, or None."""
     caster = encounter.unit(caster_id)
@@ -73,12 +85,24 @@ def choose_denier(encounter: Encounter, caster_id: str, reach: float, dice: Dice
     if not eligible:
         return None
     chosen = dice.choose(eligible, f"who denies {caster.name}'s power (1 of {len(eligible)})")
-    listed = ", ".join(f"{n}. {e.name} ({inch_text(distance(e.at, caster.at))})"
-                       for n, e in enumerate(eligible, 1))
-    chain.applied("deny", f"{caster.name} manifests a power; enemy psykers within "
-                          f"{inch_text(reach)} that have not denied yet: {listed}")
-    chain.add("pick", APPLIED if len(eligible) > 1 else SKIPPED,
-                           f"die {eligible.index(chosen) + 1} → {chosen.name}"
-                           if len(eligible) > 1 else f"only {chosen.name} can")
-    return chosen, Result([Outcome("deny", (caster.id,))], f"Deny {caster.name}'s power",
-                          statuses_gained=(DENIED,), phase=PHASE)
+    listed = ", ".join(
+        f"{n}. {e.name} ({inch_text(distance(e.at, caster.at))})" for n, e in enumerate(eligible, 1)
+    )
+    chain.applied(
+        "deny",
+        f"{caster.name} manifests a power; enemy psykers within "
+        f"{inch_text(reach)} that have not denied yet: {listed}",
+    )
+    chain.add(
+        "pick",
+        APPLIED if len(eligible) > 1 else SKIPPED,
+        f"die {eligible.index(chosen) + 1} → {chosen.name}"
+        if len(eligible) > 1
+        else f"only {chosen.name} can",
+    )
+    return chosen, Result(
+        [Outcome("deny", (caster.id,))],
+        f"Deny {caster.name}'s power",
+        statuses_gained=(DENIED,),
+        phase=PHASE,
+    )

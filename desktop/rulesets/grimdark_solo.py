@@ -41,7 +41,7 @@ PLAYER_TURN = "player"
 def whose_turn(encounter: Encounter) -> str:
     turn = encounter.extra_state.get("turn", ENEMY_TURN)
     if turn not in (ENEMY_TURN, PLAYER_TURN):
-        raise RulesError(f"turn is {turn!r}; expected \"enemy\" or \"player\"")
+        raise RulesError(f'turn is {turn!r}; expected "enemy" or "player"')
     return turn
 
 
@@ -52,17 +52,21 @@ class GrimdarkSolo(Ruleset):
         self.deck: tuple[Stratagem, ...] = default_deck(data)
         self.capabilities = Capabilities(
             deck=EnemyDeck(
-                id="stratagems", default=self.deck,
+                id="stratagems",
+                default=self.deck,
                 conditions={key: reason for key, (reason, _test) in CONDITIONS.items()},
-                parse=parse_deck, draw=self.draw_stratagem,
-                blank=lambda: Stratagem("", "", "never"), title="Enemy stratagem deck",
+                parse=parse_deck,
+                draw=self.draw_stratagem,
+                blank=lambda: Stratagem("", "", "never"),
+                title="Enemy stratagem deck",
                 intro="One card is drawn each enemy turn; a card that would do nothing is "
-                      "set aside and another drawn.",
-                draw_label="Draw the enemy stratagem"),
-            player_turn=True)
+                "set aside and another drawn.",
+                draw_label="Draw the enemy stratagem",
+            ),
+            player_turn=True,
+        )
 
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
-                **shared) -> GrimdarkContext:
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> GrimdarkContext:
         return GrimdarkContext(encounter, unit, dice, self.data, self.numbers)
 
     def evaluate(self, ctx: GrimdarkContext, chain: Chain) -> Result:
@@ -84,8 +88,7 @@ class GrimdarkSolo(Ruleset):
             return grimdark_combat.charge(ctx, chain, dice)
         return grimdark_combat.fight(ctx, chain, dice)
 
-    def _player_turn(self, ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice
-                     ) -> Result:
+    def _player_turn(self, ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice) -> Result:
         if phase == "psychic":
             return deny_intent(ctx, chain, dice)
         if phase == "charge":
@@ -97,8 +100,10 @@ class GrimdarkSolo(Ruleset):
 
     def _own_psychic_phase(self, ctx: GrimdarkContext, chain: Chain) -> Result:
         if PSYKER in ctx.unit.tags and alive(ctx.unit):
-            detail = ("the solo rules give no instructions for enemy powers: the players cast "
-                      "for it as the unit's rules allow")
+            detail = (
+                "the solo rules give no instructions for enemy powers: the players cast "
+                "for it as the unit's rules allow"
+            )
         else:
             detail = "not a psyker"
         chain.skipped("own_psychic", detail)
@@ -107,7 +112,8 @@ class GrimdarkSolo(Ruleset):
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if alive(u))
         return ActivationOrder(
-            enemies, (),
+            enemies,
+            (),
             ("Every phase goes through the enemy units one at a time, in roster order.",),
         )
 
@@ -120,17 +126,19 @@ class GrimdarkSolo(Ruleset):
         for unit in encounter.enemies():
             for weapon in unit.weapons:
                 if weapon.kind == "melee" and weapon.strength is None:
-                    problems.append(f"unit '{unit.id}': melee weapon '{weapon.name}' needs a "
-                                    "strength (the fight phase aims attacks by it)")
+                    problems.append(
+                        f"unit '{unit.id}': melee weapon '{weapon.name}' needs a "
+                        "strength (the fight phase aims attacks by it)"
+                    )
         return problems
 
     # -- phase-level helpers ---------------------------------------------------------------
-    def draw_stratagem(self, encounter: Encounter, dice: Dice,
-                       deck: Iterable[Stratagem] | None = None) -> StratagemDraw:
+    def draw_stratagem(
+        self, encounter: Encounter, dice: Dice, deck: Iterable[Stratagem] | None = None
+    ) -> StratagemDraw:
         return draw_stratagem(self.deck if deck is None else deck, encounter, dice)
 
-    def choose_denier(self, encounter: Encounter, caster_id: str, dice: Dice
-                      ) -> Decision | None:
+    def choose_denier(self, encounter: Encounter, caster_id: str, dice: Dice) -> Decision | None:
         """Which enemy psyker tries to deny the power `caster_id` manifests (None: nobody)."""
         first_roll = len(dice.rolls)
         chain = self.chain()

@@ -60,13 +60,18 @@ def apply_decision(encounter: Encounter, decision: Decision) -> Encounter:
 
 def clear_markers(encounter: Encounter, markers: Iterable[str]) -> Encounter:
     drop = set(markers)
-    units = tuple(u.evolve(statuses=tuple(s for s in u.statuses if s not in drop))
-                  if drop & set(u.statuses) else u for u in encounter.units)
+    units = tuple(
+        u.evolve(statuses=tuple(s for s in u.statuses if s not in drop))
+        if drop & set(u.statuses)
+        else u
+        for u in encounter.units
+    )
     return encounter.evolve(units=units)
 
 
-def step_phase(encounter: Encounter, ruleset: GrimdarkSolo, phase: str, dice: Dice
-               ) -> tuple[tuple[Decision, ...], Encounter]:
+def step_phase(
+    encounter: Encounter, ruleset: GrimdarkSolo, phase: str, dice: Dice
+) -> tuple[tuple[Decision, ...], Encounter]:
     """One phase: every living enemy in roster order; a unit that fights then consolidates."""
     enc = encounter.evolve(phase=phase)
     out: list[Decision] = []
@@ -84,16 +89,19 @@ def step_phase(encounter: Encounter, ruleset: GrimdarkSolo, phase: str, dice: Di
     return tuple(out), enc
 
 
-def step_enemy_turn(encounter: Encounter, ruleset: GrimdarkSolo, dice: Dice,
-                    deck: Iterable[Stratagem] | None = None) -> EnemyTurn:
+def step_enemy_turn(
+    encounter: Encounter, ruleset: GrimdarkSolo, dice: Dice, deck: Iterable[Stratagem] | None = None
+) -> EnemyTurn:
     """The whole enemy turn: the stratagem draw, then every phase in order."""
     if encounter.ruleset != ruleset.id:
-        raise RulesError(f"the encounter is played with '{encounter.ruleset}', not "
-                         f"'{ruleset.id}'")
+        raise RulesError(f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'")
     enc = encounter
     if enc.extra_state.get("turn", ENEMY_TURN) != ENEMY_TURN:
-        enc = enc.evolve(extra_state=type(enc.extra_state)(
-            {k: v for k, v in enc.extra_state.items() if k != "turn"}))
+        enc = enc.evolve(
+            extra_state=type(enc.extra_state)(
+                {k: v for k, v in enc.extra_state.items() if k != "turn"}
+            )
+        )
     stratagem = ruleset.draw_stratagem(enc.evolve(phase="command"), dice, deck)
     phases: list[tuple[str, tuple[Decision, ...]]] = []
     for phase in ruleset.data.phases:

@@ -73,8 +73,9 @@ class TurnAbility:
     def applies_to(self, unit: Unit) -> bool:
         if not self.when_status and not self.when_tag:
             return True
-        return (any(unit.has(s) for s in self.when_status)
-                or any(t in unit.tags for t in self.when_tag))
+        return any(unit.has(s) for s in self.when_status) or any(
+            t in unit.tags for t in self.when_tag
+        )
 
     def reason(self, unit: Unit) -> str:
         held = [s for s in self.when_status if unit.has(s)]
@@ -99,14 +100,23 @@ def parse_abilities(raw: object, statuses: set[str]) -> tuple[TurnAbility, ...]:
             if not isinstance(entry.get(key), str) or not entry[key]:
                 raise RulesError(f"{where}: '{key}' must be a non-empty text")
         if entry["timing"] not in TIMINGS:
-            raise RulesError(f"{where}: timing '{entry['timing']}' is not one of "
-                             f"{', '.join(TIMINGS)}")
+            raise RulesError(
+                f"{where}: timing '{entry['timing']}' is not one of {', '.join(TIMINGS)}"
+            )
         when_status = tuple(entry.get("when_status", ()))
         unknown = [s for s in when_status if s not in statuses]
         if unknown:
             raise RulesError(f"{where}: unknown status '{unknown[0]}'")
-        out.append(TurnAbility(entry["id"], entry["name"], entry["timing"], entry["effect"],
-                               when_status, tuple(entry.get("when_tag", ()))))
+        out.append(
+            TurnAbility(
+                entry["id"],
+                entry["name"],
+                entry["timing"],
+                entry["effect"],
+                when_status,
+                tuple(entry.get("when_tag", ())),
+            )
+        )
     return tuple(out)
 
 
@@ -150,10 +160,12 @@ class HexQuest(Ruleset):
     def _icon_strongest(self, unit: Unit) -> bool:
         return (unit.ai or self.data.default_ai()) == "strongest"
 
-    def targetable_from(self, encounter: Encounter, cell: Cell, reach: int,
-                        opponent: Unit) -> bool:
-        return (opponent.hp > 0 and hex_distance(cell, opponent.at) <= reach
-                and has_line_of_sight(encounter.board, cell, opponent.at))
+    def targetable_from(self, encounter: Encounter, cell: Cell, reach: int, opponent: Unit) -> bool:
+        return (
+            opponent.hp > 0
+            and hex_distance(cell, opponent.at) <= reach
+            and has_line_of_sight(encounter.board, cell, opponent.at)
+        )
 
     def _why_not(self, encounter: Encounter, cell: Cell, reach: int, opponent: Unit) -> str:
         d = hex_distance(cell, opponent.at)
@@ -166,8 +178,9 @@ class HexQuest(Ruleset):
     # -- the turn --------------------------------------------------------------------------
     def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> HexContext:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
-        return HexContext(encounter, unit, dice, self._stat(unit, "range"),
-                          self._stat(unit, "move"), opponents)
+        return HexContext(
+            encounter, unit, dice, self._stat(unit, "range"), self._stat(unit, "move"), opponents
+        )
 
     def evaluate(self, ctx: HexContext, chain: Chain) -> Result:
         encounter, unit, dice = ctx.encounter, ctx.unit, ctx.dice
@@ -175,10 +188,12 @@ class HexQuest(Ruleset):
         triggered = self._abilities(unit, START_OF_TURN, "start", chain)
         now = [o for o in opponents if self.targetable_from(encounter, unit.at, reach, o)]
         if now:
-            chain.skipped("move",
-                          f"someone is targetable within range {reach}: "
-                          + "; ".join(self._why_not(encounter, unit.at, reach, o) for o in now)
-                          + ": it stays put")
+            chain.skipped(
+                "move",
+                f"someone is targetable within range {reach}: "
+                + "; ".join(self._why_not(encounter, unit.at, reach, o) for o in now)
+                + ": it stays put",
+            )
             plans = [_Plan(None, (), self._orders(encounter, unit, unit.at, reach, chain))]
         else:
             plans = self._move(encounter, unit, reach, move, opponents, chain)
@@ -199,16 +214,24 @@ class HexQuest(Ruleset):
             combat = self._stat(unit, "combat")
             names = ", then ".join(t.name for t in targets)
             if combat > 0:
-                value = dice.roll_sum(combat, 6, f"Combat dice for {unit.name}, "
-                                                 f"resolved against {names}")
-                dice.explain(f"{value} damage to {names}" if len(targets) == 1 else
-                             f"{value} damage to each target: {names}")
-                chain.applied("roll", f"rolls {combat}d6 once: {value}; resolved against "
-                                      f"{names}, in that order")
+                value = dice.roll_sum(
+                    combat, 6, f"Combat dice for {unit.name}, resolved against {names}"
+                )
+                dice.explain(
+                    f"{value} damage to {names}"
+                    if len(targets) == 1
+                    else f"{value} damage to each target: {names}"
+                )
+                chain.applied(
+                    "roll",
+                    f"rolls {combat}d6 once: {value}; resolved against {names}, in that order",
+                )
             else:
-                chain.applied("roll",
-                              f"Combat 0: no dice, but the engage still happens against {names} "
-                              "(abilities that trigger on it apply)")
+                chain.applied(
+                    "roll",
+                    f"Combat 0: no dice, but the engage still happens against {names} "
+                    "(abilities that trigger on it apply)",
+                )
         else:
             chain.skipped("roll", "nobody to engage")
         triggered += self._abilities(unit, END_OF_TURN, "end", chain)
@@ -216,69 +239,97 @@ class HexQuest(Ruleset):
         if targets:
             summary = "Engage " + ", then ".join(t.name for t in targets)
             if main.stop is not None:
-                summary = f"Move {hexes(len(main.path))}, then " + summary[0].lower() \
-                    + summary[1:]
+                summary = f"Move {hexes(len(main.path))}, then " + summary[0].lower() + summary[1:]
         elif main.stop is not None:
             summary = f"Move {hexes(len(main.path))} to {cell_text(main.stop)}"
         else:
             summary = "Hold: nothing to engage and nowhere to go"
-        return Result(_outcomes(plans), summary,
-                      notes=tuple(f"Triggered: {t}" for t in triggered))
+        return Result(_outcomes(plans), summary, notes=tuple(f"Triggered: {t}" for t in triggered))
 
     def _abilities(self, unit: Unit, timing: str, step: str, chain: Chain) -> tuple[str, ...]:
         mine = [a for a in self.abilities if a.timing == timing]
         fired = [a for a in mine if a.applies_to(unit)]
         if not fired:
-            detail = ("no ability of this ruleset triggers now" if not mine else
-                      f"{len(mine)} of this ruleset's abilities trigger now; none applies to "
-                      f"{unit.name}")
+            detail = (
+                "no ability of this ruleset triggers now"
+                if not mine
+                else f"{len(mine)} of this ruleset's abilities trigger now; none applies to "
+                f"{unit.name}"
+            )
             chain.skipped(step, detail)
             return ()
         for ability in fired:
-            chain.add(step, TRIGGERED, f"{ability.effect} ({ability.reason(unit)})",
-                      part=ability.name)
+            chain.add(
+                step, TRIGGERED, f"{ability.effect} ({ability.reason(unit)})", part=ability.name
+            )
         return tuple(f"{ability.name} ({timing})" for ability in fired)
 
     # -- moving ----------------------------------------------------------------------------
-    def _move(self, encounter: Encounter, unit: Unit, reach: int, move: int,
-              opponents: list[Unit], chain: Chain) -> list[_Plan]:
+    def _move(
+        self,
+        encounter: Encounter,
+        unit: Unit,
+        reach: int,
+        move: int,
+        opponents: list[Unit],
+        chain: Chain,
+    ) -> list[_Plan]:
         board = encounter.board
         nobody = "; ".join(self._why_not(encounter, unit.at, reach, o) for o in opponents)
-        head = (f"nobody targetable within range {reach} ({nobody})" if opponents
-                else "no opposing unit with HP above 0")
+        head = (
+            f"nobody targetable within range {reach} ({nobody})"
+            if opponents
+            else "no opposing unit with HP above 0"
+        )
         if not opponents:
             chain.skipped("move", head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         occupied = encounter.occupied(exclude=[unit.id])
         field = MemoField(DistanceField(board, MOVEMENT, [unit.at], blocked=occupied))
-        candidates = {c for o in opponents for c in disc(board, o.at, reach)
-                      if c not in occupied and c != unit.at and board.passable(c)}
+        candidates = {
+            c
+            for o in opponents
+            for c in disc(board, o.at, reach)
+            if c not in occupied and c != unit.at and board.passable(c)
+        }
 
         def offers(cell: Cell) -> list[Unit]:
             return [o for o in opponents if self.targetable_from(encounter, cell, reach, o)]
 
-        closest = closest_cells(field, candidates, lambda c: bool(offers(c)),
-                                lower_bound=lambda c: hex_distance(unit.at, c))
+        closest = closest_cells(
+            field,
+            candidates,
+            lambda c: bool(offers(c)),
+            lower_bound=lambda c: hex_distance(unit.at, c),
+        )
         if closest.found:
             strongest = self._icon_strongest(unit)
             best_of = {c: self._best(offers(c), strongest) for c in closest.cells}
-            pick = select(list(closest.cells), [TieBreaker(
-                "most HP on offer" if strongest else "least HP on offer",
-                (lambda c: -best_of[c].hp) if strongest else (lambda c: best_of[c].hp),
-                lambda c: f"{cell_text(c)} offers {best_of[c].name} HP {best_of[c].hp}",
-            )])
+            pick = select(
+                list(closest.cells),
+                [
+                    TieBreaker(
+                        "most HP on offer" if strongest else "least HP on offer",
+                        (lambda c: -best_of[c].hp) if strongest else (lambda c: best_of[c].hp),
+                        lambda c: f"{cell_text(c)} offers {best_of[c].name} HP {best_of[c].hp}",
+                    )
+                ],
+            )
             destinations = pick.chosen
-            detail = (f"{head}; nearest hexes from which someone is targetable: "
-                      f"{plural(closest.cost, 'step')} away")
+            detail = (
+                f"{head}; nearest hexes from which someone is targetable: "
+                f"{plural(closest.cost, 'step')} away"
+            )
             if len(closest.cells) == 1:
                 only = closest.cells[0]
-                detail += (f": {cell_text(only)} (offers {best_of[only].name} "
-                           f"HP {best_of[only].hp})")
+                detail += f": {cell_text(only)} (offers {best_of[only].name} HP {best_of[only].hp})"
             else:
                 detail += f"; {pick.explain()}"
             if pick.tied:
-                detail += (f"; still tied: the party picks one of "
-                           f"{', '.join(cell_text(c) for c in destinations)}")
+                detail += (
+                    f"; still tied: the party picks one of "
+                    f"{', '.join(cell_text(c) for c in destinations)}"
+                )
         else:
             destinations, detail = self._fallback(encounter, unit, field, opponents, head)
             if not destinations:
@@ -289,16 +340,19 @@ class HexQuest(Ruleset):
         stop_notes: list[str] = []
         for destination in destinations:
             total = field.raw(destination) or 0
-            stops = stops_toward(field, destination, move,
-                                 lower_bound=lambda c: hex_distance(unit.at, c))
+            stops = stops_toward(
+                field, destination, move, lower_bound=lambda c: hex_distance(unit.at, c)
+            )
             if total <= move:
-                stop_notes.append(f"reaches {cell_text(destination)} "
-                                  f"({plural(total, 'step')}) and stops there")
+                stop_notes.append(
+                    f"reaches {cell_text(destination)} ({plural(total, 'step')}) and stops there"
+                )
             else:
                 stop_notes.append(
                     f"moves {move} of the {total} steps toward {cell_text(destination)}, to "
                     + " or ".join(cell_text(s) for s in stops)
-                    + (" (the party picks the route)" if len(stops) > 1 else ""))
+                    + (" (the party picks the route)" if len(stops) > 1 else "")
+                )
             for stop in stops:
                 if stop in seen or stop == unit.at:
                     continue
@@ -310,8 +364,9 @@ class HexQuest(Ruleset):
         chain.applied("move", f"{detail}; moving up to {hexes(move)}: " + "; ".join(stop_notes))
         return plans
 
-    def _fallback(self, encounter: Encounter, unit: Unit, field: MemoField,
-                  opponents: list[Unit], head: str) -> tuple[list[Cell], str]:
+    def _fallback(
+        self, encounter: Encounter, unit: Unit, field: MemoField, opponents: list[Unit], head: str
+    ) -> tuple[list[Cell], str]:
         nearest_d = min(hex_distance(unit.at, o.at) for o in opponents)
         nearest = [o for o in opponents if hex_distance(unit.at, o.at) == nearest_d]
         reachable = field.reachable()
@@ -324,13 +379,16 @@ class HexQuest(Ruleset):
             near = [c for c, v in scores.items() if v == best]
             fewest = min(reachable[c] for c in near)
             cells = sorted(c for c in near if reachable[c] == fewest)
-            notes.append(f"{target.name} ({hexes(nearest_d)} away): the reachable "
-                         f"hexes nearest it are {hexes(best)} from it, the closest of "
-                         f"those {plural(fewest, 'step')} away: "
-                         + ", ".join(cell_text(c) for c in cells))
+            notes.append(
+                f"{target.name} ({hexes(nearest_d)} away): the reachable "
+                f"hexes nearest it are {hexes(best)} from it, the closest of "
+                f"those {plural(fewest, 'step')} away: " + ", ".join(cell_text(c) for c in cells)
+            )
             destinations += [c for c in cells if c not in destinations]
-        detail = (f"{head}; no free hex it can reach would put anyone in range and sight, so "
-                  f"it heads for the nearest opposing unit: " + "; ".join(notes))
+        detail = (
+            f"{head}; no free hex it can reach would put anyone in range and sight, so "
+            f"it heads for the nearest opposing unit: " + "; ".join(notes)
+        )
         if len(nearest) > 1:
             detail += "; the party picks which unit"
         if destinations == [unit.at]:
@@ -344,15 +402,17 @@ class HexQuest(Ruleset):
     def _best(self, units: list[Unit], strongest: bool) -> Unit:
         return (max if strongest else min)(units, key=lambda u: u.hp)
 
-    def _orders(self, encounter: Encounter, unit: Unit, cell: Cell, reach: int,
-                chain: Chain | None) -> list[tuple[Unit, ...]]:
+    def _orders(
+        self, encounter: Encounter, unit: Unit, cell: Cell, reach: int, chain: Chain | None
+    ) -> list[tuple[Unit, ...]]:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
         able = [o for o in opponents if self.targetable_from(encounter, cell, reach, o)]
         count = self._stat(unit, "targets")
         if not able:
             if chain is not None:
-                chain.skipped("targets",
-                              f"nobody targetable within range {reach} from {cell_text(cell)}")
+                chain.skipped(
+                    "targets", f"nobody targetable within range {reach} from {cell_text(cell)}"
+                )
             return [()]
         strongest = self._icon_strongest(unit)
         breaker = TieBreaker(
@@ -362,14 +422,20 @@ class HexQuest(Ruleset):
         )
         orders = engage_orders(tiers(able, [breaker]), count)
         if chain is not None:
-            listed = ", ".join(f"{u.name} HP {u.hp}" for u in sorted(
-                able, key=lambda u: -u.hp if strongest else u.hp))
-            detail = (f"targetable from {cell_text(cell)}: {listed}; up to {count}, "
-                      f"{'most' if strongest else 'least'} HP first → "
-                      + ", then ".join(u.name for u in orders[0]))
+            listed = ", ".join(
+                f"{u.name} HP {u.hp}"
+                for u in sorted(able, key=lambda u: -u.hp if strongest else u.hp)
+            )
+            detail = (
+                f"targetable from {cell_text(cell)}: {listed}; up to {count}, "
+                f"{'most' if strongest else 'least'} HP first → "
+                + ", then ".join(u.name for u in orders[0])
+            )
             if len(orders) > 1:
-                detail += (f"; equal HP: the party picks among {len(orders)} orders "
-                           "(listed as alternatives)")
+                detail += (
+                    f"; equal HP: the party picks among {len(orders)} orders "
+                    "(listed as alternatives)"
+                )
             chain.applied("targets", detail)
         return orders
 
@@ -378,8 +444,9 @@ class HexQuest(Ruleset):
         for p in plans:
             cell = cell_text(p.stop) if p.stop else "where it stands"
             first = p.orders[0]
-            parts.append(f"from {cell}: " + (", then ".join(u.name for u in first) if first
-                                             else "nobody"))
+            parts.append(
+                f"from {cell}: " + (", then ".join(u.name for u in first) if first else "nobody")
+            )
         anyone = any(p.orders[0] for p in plans)
         chain.add("targets", APPLIED if anyone else SKIPPED, "; ".join(parts))
 
@@ -398,8 +465,9 @@ class HexQuest(Ruleset):
             level = self.effective_level(g[0])
             shown = "quest unit (highest)" if level == float("inf") else f"level {int(level)}"
             names = ", ".join(u.name for u in g)
-            explanation.append(f"{shown}: {names}" + (" (the party picks their order)"
-                                                       if len(g) > 1 else ""))
+            explanation.append(
+                f"{shown}: {names}" + (" (the party picks their order)" if len(g) > 1 else "")
+            )
         return ActivationOrder(
             tuple(u.id for u in ranked),
             tuple(tuple(u.id for u in g) for g in groups if len(g) > 1),

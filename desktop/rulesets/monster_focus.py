@@ -32,8 +32,14 @@ from desktop.rulesets.monster_focus_turn import (
 )
 
 MUDDLED = ("muddle", "muddled")
-VARIANT_FLAGS = ("corner_sight", "jump_pays_difficult", "proximity",
-                 "focus_disadvantage_first", "plan_with_all_targets", "rank_extra_targets")
+VARIANT_FLAGS = (
+    "corner_sight",
+    "jump_pays_difficult",
+    "proximity",
+    "focus_disadvantage_first",
+    "plan_with_all_targets",
+    "rank_extra_targets",
+)
 # Sight between two hexes depends only on the board and the variant's reading of sight.
 _sight_memo: BoardCache[dict[Any, bool]] = BoardCache("monster-focus sight", empty_dict)
 
@@ -58,39 +64,53 @@ class MonsterFocus(Ruleset):
     def __init__(self, data: RulesetData) -> None:
         super().__init__(data)
         variants: dict[str, dict[str, Any]] = data.extra["variants"]
-        self.variants = {vid: Variant(**{f: bool(spec[f]) for f in VARIANT_FLAGS})
-                         for vid, spec in variants.items()}
+        self.variants = {
+            vid: Variant(**{f: bool(spec[f]) for f in VARIANT_FLAGS})
+            for vid, spec in variants.items()
+        }
         self.variant_names = {vid: str(spec["name"]) for vid, spec in variants.items()}
         self.default_variant = str(data.extra["rules"]["variant"]["default"])
 
     def validate(self, encounter: Encounter) -> list[str]:
         for unit in encounter.units:
             if unit.aoe is not None and (unit.aoe.kind == "melee") != (unit.stat("range") == 0):
-                return [f"unit '{unit.id}': aoe kind '{unit.aoe.kind}' does not match range "
-                        f"{unit.stat('range')} (melee areas need range 0, ranged ones more)"]
+                return [
+                    f"unit '{unit.id}': aoe kind '{unit.aoe.kind}' does not match range "
+                    f"{unit.stat('range')} (melee areas need range 0, ranged ones more)"
+                ]
         return []
 
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
-                ) -> MonsterFocusContext:
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+    ) -> MonsterFocusContext:
         board = encounter.board
         grid = grid_of(board)
         variant_id = str(encounter.rules.get("variant", self.default_variant))
         variant = self.variants[variant_id]
         living = [u for u in encounter.players() if u.hp > 0]
-        characters = [Character(u.id, grid.index(u.at), u.stat("initiative", 99))
-                      for u in living if not u.has("invisible")]
+        characters = [
+            Character(u.id, grid.index(u.at), u.stat("initiative", 99))
+            for u in living
+            if not u.has("invisible")
+        ]
         unseen = frozenset(grid.index(u.at) for u in living if u.has("invisible"))
         allies = frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)
         tags = set(unit.tags)
         monster = Monster(
-            at=grid.index(unit.at), move=int(unit.stat("move", 0)),
-            range=int(unit.stat("range", 0)), targets=int(unit.stat("targets", 1)),
-            movement=Movement(jump="jump" in tags, flying="flying" in tags,
-                              teleport="teleport" in tags,
-                              jump_pays_difficult=variant.jump_pays_difficult),
+            at=grid.index(unit.at),
+            move=int(unit.stat("move", 0)),
+            range=int(unit.stat("range", 0)),
+            targets=int(unit.stat("targets", 1)),
+            movement=Movement(
+                jump="jump" in tags,
+                flying="flying" in tags,
+                teleport="teleport" in tags,
+                jump_pays_difficult=variant.jump_pays_difficult,
+            ),
             muddled=any(unit.has(s) for s in MUDDLED),
             area_kind=unit.aoe.kind if unit.aoe else None,
-            area=unit.aoe.hexes if unit.aoe else ())
+            area=unit.aoe.hexes if unit.aoe else (),
+        )
         plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board), unseen)
         return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan)
 
@@ -125,19 +145,25 @@ class MonsterFocus(Ruleset):
         for s in plan.scores:
             c, name = s.character, ctx.name(s.character.id)
             if s.beaten:
-                lines.append(f"{name}: needs more than the best above, "
-                             f"{_hexes(s.proximity)} away, initiative {c.initiative:g}")
+                lines.append(
+                    f"{name}: needs more than the best above, "
+                    f"{_hexes(s.proximity)} away, initiative {c.initiative:g}"
+                )
             elif s.traps is None or s.cost is None:
                 lines.append(f"{name}: cannot be attacked from any hex it can reach")
             else:
-                lines.append(f"{name}: attackable after {plural(s.traps, 'trap')} and "
-                             f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
-                             f"away, initiative {c.initiative:g}")
+                lines.append(
+                    f"{name}: attackable after {plural(s.traps, 'trap')} and "
+                    f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
+                    f"away, initiative {c.initiative:g}"
+                )
         rules = self.variant_names[ctx.variant_id]
         if plan.foci:
-            chosen = (f"focus {ctx.name(plan.foci[0])}" if len(plan.foci) == 1 else
-                      f"tied foci {', '.join(ctx.name(f) for f in plan.foci)}: the players "
-                      "choose")
+            chosen = (
+                f"focus {ctx.name(plan.foci[0])}"
+                if len(plan.foci) == 1
+                else f"tied foci {', '.join(ctx.name(f) for f in plan.foci)}: the players choose"
+            )
             chain.applied("focus", f"{rules} rules. " + "; ".join(lines) + f". → {chosen}.")
         else:
             why = "; ".join(lines) if lines else "no character it may attack"
@@ -149,30 +175,37 @@ class MonsterFocus(Ruleset):
             chain.skipped("move", "No focus: it does not move.")
             return
         cost = plan.moves.cost
-        ends = ", ".join(f"{_shown(ctx, a.at)} ({plural(cost[a.at], 'point')})"
-                         for a in actions)
+        ends = ", ".join(f"{_shown(ctx, a.at)} ({plural(cost[a.at], 'point')})" for a in actions)
         if plan.reachable:
-            chain.applied("move", f"It can attack its focus this turn (move {move}); best "
-                                  f"attack hexes: {ends}.")
+            chain.applied(
+                "move",
+                f"It can attack its focus this turn (move {move}); best attack hexes: {ends}.",
+            )
         else:
             goals = ", ".join(_shown(ctx, g) for g in plan.goals)
-            chain.applied("move", f"No attack on its focus within move {move}; it heads for "
-                                  f"{goals} and may end on {ends}.")
+            chain.applied(
+                "move",
+                f"No attack on its focus within move {move}; it heads for "
+                f"{goals} and may end on {ends}.",
+            )
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
         return ActivationOrder(
-            tuple(u.id for u in enemies), (),
-            ("Monsters act in the order of their ability cards' initiative; within a type, "
-             "elites first, then by standee number (the roster order here).",))
+            tuple(u.id for u in enemies),
+            (),
+            (
+                "Monsters act in the order of their ability cards' initiative; within a type, "
+                "elites first, then by standee number (the roster order here).",
+            ),
+        )
 
 
 def _ranked(ctx: MonsterFocusContext) -> list[Action]:
     """The planned actions, the least movement first (then by hex, then by targets)."""
     plan = ctx.plan
     cost = plan.moves.cost
-    return sorted(plan.actions, key=lambda a: (cost[a.at], ctx.cell(a.at)[::-1],
-                                               sorted(a.targets)))
+    return sorted(plan.actions, key=lambda a: (cost[a.at], ctx.cell(a.at)[::-1], sorted(a.targets)))
 
 
 def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
@@ -183,9 +216,14 @@ def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
     targets = (*first, *sorted(t for t in action.targets if t not in first))
     kind = "attack" if targets else ("move" if dest is not None else "hold")
     steps = plan.moves.path_to(action.at) if dest else []
-    return Outcome(kind, targets, dest, tuple(ctx.cell(i) for i in steps),
-                   area=tuple(ctx.cell(i) for i in action.area),
-                   costs=tuple(plan.moves.cost[i] for i in steps))
+    return Outcome(
+        kind,
+        targets,
+        dest,
+        tuple(ctx.cell(i) for i in steps),
+        area=tuple(ctx.cell(i) for i in action.area),
+        costs=tuple(plan.moves.cost[i] for i in steps),
+    )
 
 
 def _shown(ctx: MonsterFocusContext, index: int) -> str:

@@ -59,8 +59,7 @@ def ranged_shapes(hexes: Iterable[Offset]) -> list[tuple[Offset, ...]]:
     return sorted(seen)
 
 
-def ranged_placements(grid: Grid, anchor: int, shapes: list[tuple[Offset, ...]]
-                      ) -> list[list[int]]:
+def ranged_placements(grid: Grid, anchor: int, shapes: list[tuple[Offset, ...]]) -> list[list[int]]:
     """The cells of every placement of a ranged area that covers `anchor` (off-board parts
     dropped)."""
     q0, r0 = to_axial(grid.cell(anchor))

@@ -54,8 +54,7 @@ class Grid:
         wall (figures, obstacles and traps do not lengthen it): range and proximity."""
         row = self._rows[start]
         if row is None:
-            row = self._rows[start] = _hex_counts(start, self.terrain, self.neighbours,
-                                                  self.thin)
+            row = self._rows[start] = _hex_counts(start, self.terrain, self.neighbours, self.thin)
         return row
 
     def index(self, cell: Cell) -> int:
@@ -109,12 +108,25 @@ def grid_of(board: Board) -> Grid:
                 beside_wall = j >= 0 and terrain[j] == wall
                 if terrain[i] != wall and not beside_wall and (j < 0 or j > i):
                     occluders.append(ends)
-    return Grid(width, height, terrain, tuple(neighbours), tuple(tuple(t) for t in thin),
-                frozenset(walled), tuple(occluders), [None] * len(cells), {})
+    return Grid(
+        width,
+        height,
+        terrain,
+        tuple(neighbours),
+        tuple(tuple(t) for t in thin),
+        frozenset(walled),
+        tuple(occluders),
+        [None] * len(cells),
+        {},
+    )
 
 
-def _hex_counts(start: int, terrain: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...],
-                thin: tuple[tuple[bool, ...], ...]) -> tuple[int, ...]:
+def _hex_counts(
+    start: int,
+    terrain: tuple[str, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    thin: tuple[tuple[bool, ...], ...],
+) -> tuple[int, ...]:
     wall = Terrain.WALL.value
     dist = [FAR] * len(terrain)
     dist[start] = 0

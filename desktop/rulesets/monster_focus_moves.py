@@ -32,8 +32,14 @@ class Movement:
 class MoveMap:
     """The steps a monster can take on this board with these figures, and their costs."""
 
-    def __init__(self, grid: Grid, start: int, movement: Movement,
-                 characters: frozenset[int], allies: frozenset[int]) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        start: int,
+        movement: Movement,
+        characters: frozenset[int],
+        allies: frozenset[int],
+    ) -> None:
         self.grid = grid
         self.start = start
         self.movement = movement
@@ -46,14 +52,17 @@ class MoveMap:
         if movement.teleport:
             passable = [True] * n
         elif walking:
-            passable = [t not in (WALL, OBSTACLE) and i not in characters
-                        for i, t in enumerate(terrain)]
+            passable = [
+                t not in (WALL, OBSTACLE) and i not in characters for i, t in enumerate(terrain)
+            ]
         else:
             passable = [t != WALL for t in terrain]
         blocked_end = (WALL,) if movement.flying else (WALL, OBSTACLE)
-        self.can_end = tuple(i == start or (terrain[i] not in blocked_end
-                                            and i not in characters and i not in allies)
-                             for i in range(n))
+        self.can_end = tuple(
+            i == start
+            or (terrain[i] not in blocked_end and i not in characters and i not in allies)
+            for i in range(n)
+        )
         self.icy = walking and ICY in terrain
         if self.icy:  # slides stop before figures: the steps depend on where they stand
             self.blocked: frozenset[int] = frozenset()
@@ -62,15 +71,17 @@ class MoveMap:
             self.blocked = characters if walking else frozenset()
             memo_key = ("steps", walking, movement.teleport, movement.jump or movement.flying)
             if memo_key not in grid.memo:
-                open_ground = passable if not walking else \
-                    [t not in (WALL, OBSTACLE) for t in terrain]
+                open_ground = (
+                    passable if not walking else [t not in (WALL, OBSTACLE) for t in terrain]
+                )
                 grid.memo[memo_key] = _steps(grid, open_ground, walking, frozenset())
             self.steps = grid.memo[memo_key]
         self._reverse: list[list[tuple[int, int]]] | None = None
         self.traps, self.cost, self.previous = self._search(start, self.steps)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
-            self.cost = [c + self.extra[i] if c < FAR and i != start else c
-                         for i, c in enumerate(self.cost)]
+            self.cost = [
+                c + self.extra[i] if c < FAR and i != start else c for i, c in enumerate(self.cost)
+            ]
 
     def _search(self, origin: int, steps: Steps) -> tuple[list[int], list[int], list[int]]:
         n = len(steps)
@@ -119,10 +130,18 @@ class MoveMap:
         if self.landing_only:
             _, cost, _ = self._search(target, self._reverse)
             landing_trap = int(self.trap[target])
-            extra = self.extra[target] if (self.movement.jump and not self.movement.teleport
-                                           and self.movement.jump_pays_difficult) else 0
-            traps = [0 if i == target else (landing_trap if c < FAR else FAR)
-                     for i, c in enumerate(cost)]
+            extra = (
+                self.extra[target]
+                if (
+                    self.movement.jump
+                    and not self.movement.teleport
+                    and self.movement.jump_pays_difficult
+                )
+                else 0
+            )
+            traps = [
+                0 if i == target else (landing_trap if c < FAR else FAR) for i, c in enumerate(cost)
+            ]
             cost = [c if i == target or c >= FAR else c + extra for i, c in enumerate(cost)]
             return traps, cost
         # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
@@ -152,8 +171,9 @@ class MoveMap:
         return path[::-1]
 
 
-def _steps(grid: Grid, passable: list[bool], walking: bool, allies: frozenset[int]
-           ) -> list[list[tuple[int, int]]]:
+def _steps(
+    grid: Grid, passable: list[bool], walking: bool, allies: frozenset[int]
+) -> list[list[tuple[int, int]]]:
     """Per hex, the (hex reached, movement points) of each step from it."""
     icy = [walking and t == ICY for t in grid.terrain]
     extra = [int(walking and t == DIFFICULT) for t in grid.terrain]

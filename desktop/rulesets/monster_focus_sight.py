@@ -41,20 +41,31 @@ def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
         return True
 
     def on(u: Point, v: Point, w: Point) -> bool:
-        return (min(u[0], v[0]) - EPS <= w[0] <= max(u[0], v[0]) + EPS
-                and min(u[1], v[1]) - EPS <= w[1] <= max(u[1], v[1]) + EPS)
+        return (
+            min(u[0], v[0]) - EPS <= w[0] <= max(u[0], v[0]) + EPS
+            and min(u[1], v[1]) - EPS <= w[1] <= max(u[1], v[1]) + EPS
+        )
 
-    return ((d1 == 0 and on(a, b, p)) or (d2 == 0 and on(a, b, q))
-            or (d3 == 0 and on(p, q, a)) or (d4 == 0 and on(p, q, b)))
+    return (
+        (d1 == 0 and on(a, b, p))
+        or (d2 == 0 and on(a, b, q))
+        or (d3 == 0 and on(p, q, a))
+        or (d4 == 0 and on(p, q, b))
+    )
 
 
 def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    return [o for o in grid.occluders
-            if max(o[0][0], o[1][0]) >= x0 and min(o[0][0], o[1][0]) <= x1
-            and max(o[0][1], o[1][1]) >= y0 and min(o[0][1], o[1][1]) <= y1]
+    return [
+        o
+        for o in grid.occluders
+        if max(o[0][0], o[1][0]) >= x0
+        and min(o[0][0], o[1][0]) <= x1
+        and max(o[0][1], o[1][1]) >= y0
+        and min(o[0][1], o[1][1]) <= y1
+    ]
 
 
 def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
@@ -66,8 +77,9 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
     if set(ends_a) & set(ends_b):
         return True
     near = _nearby(grid, ends_a + ends_b)
-    return any(not any(segments_touch(p, q, o[0], o[1]) for o in near)
-               for p in ends_a for q in ends_b)
+    return any(
+        not any(segments_touch(p, q, o[0], o[1]) for o in near) for p in ends_a for q in ends_b
+    )
 
 
 def sees_any_point(grid: Grid, a: int, b: int) -> bool:
@@ -93,8 +105,9 @@ def sees_any_point(grid: Grid, a: int, b: int) -> bool:
     return _open_gap(p0, p1, q0, q1, near)
 
 
-def _walls_join_sides(grid: Grid, walls: list[Segment], left: tuple[Point, Point],
-                      right: tuple[Point, Point]) -> bool:
+def _walls_join_sides(
+    grid: Grid, walls: list[Segment], left: tuple[Point, Point], right: tuple[Point, Point]
+) -> bool:
     """Whether touching walls run from one long side of the strip between the diagonals to
     the other: every line from one hex to the other must then touch one of them."""
     touching = _touching(grid)
@@ -120,11 +133,13 @@ def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
         found = {o: [] for o in walls}
         for i, a in enumerate(walls):
             for b in walls[:i]:
-                if (max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
-                        and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
-                        and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
-                        and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
-                        and segments_touch(a[0], a[1], b[0], b[1])):
+                if (
+                    max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
+                    and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
+                    and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
+                    and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
+                    and segments_touch(a[0], a[1], b[0], b[1])
+                ):
                     found[a].append(b)
                     found[b].append(a)
         grid.memo["touching walls"] = found
@@ -134,6 +149,7 @@ def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
 def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:
     """Neighbours see each other unless the wall on their shared side leaves no way round
     either of its ends (the other sides of the two hexes at that end are walled)."""
+
     def walled(cell: int, d: int) -> bool:
         n = grid.neighbours[cell][d]
         return grid.thin[cell][d] or grid.is_wall(cell) or (n >= 0 and grid.is_wall(n))
@@ -183,8 +199,7 @@ def _cross(v: Point, w: Point) -> float:
     return v[0] * w[1] - v[1] * w[0]
 
 
-def _open_gap(p0: Point, p1: Point, q0: Point, q1: Point, occluders: list[Segment]
-              ) -> bool:
+def _open_gap(p0: Point, p1: Point, q0: Point, q1: Point, occluders: list[Segment]) -> bool:
     """Whether the segments P(s)Q(t) (P on p0p1, Q on q0q1, the two parallel and equally
     long) that miss every occluder form an open set. Between two consecutive critical
     values of s nothing changes order, so the middle of each such strip is tested.
@@ -241,16 +256,21 @@ def _free_at(s: float, p0: Point, u: Point, shadows: list[Shadow]) -> bool:
         here = side[0] + side[1] * s
         if abs(here) <= EPS:
             px, py = p0[0] + s * u[0], p0[1] + s * u[1]
-            if (min(e1[0], e2[0]) - EPS <= px <= max(e1[0], e2[0]) + EPS
-                    and min(e1[1], e2[1]) - EPS <= py <= max(e1[1], e2[1]) + EPS):
+            if (
+                min(e1[0], e2[0]) - EPS <= px <= max(e1[0], e2[0]) + EPS
+                and min(e1[1], e2[1]) - EPS <= py <= max(e1[1], e2[1]) + EPS
+            ):
                 return False  # standing in the wall: everything is blocked
             continue  # only segments along the wall's own line: no area
         want = cone[0] + cone[1] * s
         lo, hi = 0.0, 1.0
         (r0, rs, rt), (v0, vs, vt) = rays
         # each condition: g0 + g1 t >= 0
-        for g0, g1 in ((want * (r0 + rs * s), want * rt), (-want * (v0 + vs * s), -want * vt),
-                       (-here * far[0], -here * far[1])):
+        for g0, g1 in (
+            (want * (r0 + rs * s), want * rt),
+            (-want * (v0 + vs * s), -want * vt),
+            (-here * far[0], -here * far[1]),
+        ):
             if abs(g1) <= EPS * EPS:
                 if g0 < -EPS:
                     lo, hi = 1.0, 0.0
@@ -277,6 +297,7 @@ def line_of_sight(grid: Grid, a: int, b: int, corner_to_corner: bool, cache: Sig
     key = (corner_to_corner, a, b) if a <= b else (corner_to_corner, b, a)
     seen = cache.get(key)
     if seen is None:
-        seen = cache[key] = (sees_corner_to_corner(grid, a, b) if corner_to_corner
-                             else sees_any_point(grid, a, b))
+        seen = cache[key] = (
+            sees_corner_to_corner(grid, a, b) if corner_to_corner else sees_any_point(grid, a, b)
+        )
     return seen

@@ -86,12 +86,19 @@ class TurnPlan:
     goals: list[int] = field(default_factory=list)  # attack hexes aimed at when out of reach
 
 
-def plan_turn(grid: Grid, variant: Variant, monster: Monster, characters: list[Character],
-              allies: frozenset[int], sight: SightCache,
-              unseen: frozenset[int] = frozenset()) -> TurnPlan:
+def plan_turn(
+    grid: Grid,
+    variant: Variant,
+    monster: Monster,
+    characters: list[Character],
+    allies: frozenset[int],
+    sight: SightCache,
+    unseen: frozenset[int] = frozenset(),
+) -> TurnPlan:
     """`unseen`: characters it cannot focus (invisible) that still bar its way."""
-    moves = MoveMap(grid, monster.at, monster.movement,
-                    frozenset(c.at for c in characters) | unseen, allies)
+    moves = MoveMap(
+        grid, monster.at, monster.movement, frozenset(c.at for c in characters) | unseen, allies
+    )
     plan = TurnPlan(moves=moves)
     if characters:
         _Turn(grid, variant, monster, characters, moves, sight).plan(plan)
@@ -110,8 +117,15 @@ class _Placement:
 
 
 class _Turn:
-    def __init__(self, grid: Grid, variant: Variant, monster: Monster,
-                 characters: list[Character], moves: MoveMap, sight: SightCache) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        variant: Variant,
+        monster: Monster,
+        characters: list[Character],
+        moves: MoveMap,
+        sight: SightCache,
+    ) -> None:
         self.grid, self.variant, self.monster = grid, variant, monster
         self.characters, self.moves, self.sight = characters, moves, sight
         self.melee_only = monster.range == 0 or monster.targets == 0
@@ -120,8 +134,9 @@ class _Turn:
         self.extra = monster.targets - 1
         self.area_attack = monster.targets > 0 and bool(monster.area)
         self.melee_area = self.area_attack and monster.range == 0
-        self.shapes = ranged_shapes(monster.area) if self.area_attack and not self.melee_area \
-            else []
+        self.shapes = (
+            ranged_shapes(monster.area) if self.area_attack and not self.melee_area else []
+        )
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
@@ -157,8 +172,9 @@ class _Turn:
         if self.melee_area:
             if any(target in cells for cells in self.melee_areas(at)):
                 return self.sees(target, at)
-        elif self.area_attack and any(self.area_in_range(at, cells)
-                                      for cells in self.ranged_areas(target)):
+        elif self.area_attack and any(
+            self.area_in_range(at, cells) for cells in self.ranged_areas(target)
+        ):
             return self.sees(target, at)
         return False
 
@@ -167,8 +183,11 @@ class _Turn:
         start = monster.at
         near = grid.hexes_from(start)
         # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
-        ends = sorted((moves.traps[i], moves.cost[i], i) for i in range(len(grid.terrain))
-                      if moves.can_end[i] and moves.cost[i] < FAR)
+        ends = sorted(
+            (moves.traps[i], moves.cost[i], i)
+            for i in range(len(grid.terrain))
+            if moves.can_end[i] and moves.cost[i] < FAR
+        )
         best: Key | None = None
         for c in self.characters:
             found: tuple[int, int] | None = None
@@ -181,23 +200,27 @@ class _Turn:
                     found = (traps, cost)
                     break
             traps_to, cost_to = found if found is not None else (None, None)
-            plan.scores.append(FocusScore(c, traps_to, cost_to, near[c.at], c.initiative,
-                                          beaten))
+            plan.scores.append(FocusScore(c, traps_to, cost_to, near[c.at], c.initiative, beaten))
             if found is not None:
                 key = (*found, near[c.at] if variant.proximity else 0, c.initiative)
                 if best is None or key < best:
                     best = key
         if best is None:
             return
-        plan.foci = [s.character.id for s in plan.scores if s.traps is not None and
-                     (s.traps, s.cost, s.proximity if variant.proximity else 0,
-                      s.initiative) == best]
+        plan.foci = [
+            s.character.id
+            for s in plan.scores
+            if s.traps is not None
+            and (s.traps, s.cost, s.proximity if variant.proximity else 0, s.initiative) == best
+        ]
         plan.reachable = best[1] <= monster.move
         heed_focus_only = not variant.plan_with_all_targets and not plan.reachable
         # Characters of equal standing share a rank (extra targets of the best ranks first).
         if variant.rank_extra_targets:
-            standing = {c.id: (near[c.at] if variant.proximity else 0, c.initiative)
-                        for c in self.characters}
+            standing = {
+                c.id: (near[c.at] if variant.proximity else 0, c.initiative)
+                for c in self.characters
+            }
             order = sorted(set(standing.values()))
             self.rank = {cid: order.index(key) for cid, key in standing.items()}
         else:
@@ -232,7 +255,8 @@ class _Turn:
         elif self.area_attack:
             for members, layouts in self.ranged_layouts().items():
                 placed: list[int] | None = next(
-                    (c for c in layouts if self.area_in_range(at, c)), None)
+                    (c for c in layouts if self.area_in_range(at, c)), None
+                )
                 if placed is None:
                     continue
                 hit = frozenset(c.id for c in members if visible(c))
@@ -251,8 +275,7 @@ class _Turn:
                     self._layouts.setdefault(members, []).append(cells)
         return self._layouts
 
-    def placements(self, at: int, focus: Character, heeded: list[Character]
-                   ) -> list[_Placement]:
+    def placements(self, at: int, focus: Character, heeded: list[Character]) -> list[_Placement]:
         """The distinct ways to attack from `at` that can include the focus."""
         in_reach, hits = self._attacks_from(at)
         heeded_ids = {c.id for c in heeded}
@@ -276,8 +299,9 @@ class _Turn:
             out[hit] = _Placement(hit, pool, count, cells)
         return list(out.values())
 
-    def choices(self, at: int, p: _Placement, focus: Character
-                ) -> tuple[int, int, Key, Callable[[], list[frozenset[str]]]]:
+    def choices(
+        self, at: int, p: _Placement, focus: Character
+    ) -> tuple[int, int, Key, Callable[[], list[frozenset[str]]]]:
         """(best tail of the group key, the groups that reach it) for one placement: the
         extra targets are chosen by rank (or, in Frosthaven, to avoid disadvantage)."""
         grid = self.grid
@@ -319,8 +343,12 @@ class _Turn:
             base, free, pick = hit, far, slots
         else:
             base, free, pick = hit | frozenset(far), close, slots - len(far)
-        return (size, against + max(0, slots - len(far)), (-size,),
-                lambda: [base | frozenset(x) for x in combinations(free, pick)])
+        return (
+            size,
+            against + max(0, slots - len(far)),
+            (-size,),
+            lambda: [base | frozenset(x) for x in combinations(free, pick)],
+        )
 
     def hexes_near(self, focus: Character) -> list[int]:
         """Hexes from which an attack could include the focus (a superset)."""
@@ -330,14 +358,11 @@ class _Turn:
             return [at for at in range(len(row)) if row[at] <= self.reach_limit]
         cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
         spread = max(hex_distance(a, b) for a in cells for b in cells)
-        limit = max(spread, self.reach_limit) if self.melee_area else \
-            self.reach_limit + spread
+        limit = max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
         here = grid.cell(focus.at)
-        return [at for at in range(len(grid.terrain))
-                if hex_distance(grid.cell(at), here) <= limit]
+        return [at for at in range(len(grid.terrain)) if hex_distance(grid.cell(at), here) <= limit]
 
-    def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]
-                       ) -> None:
+    def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]) -> None:
         grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
         first = variant.focus_disadvantage_first
         # 2. The best group of targets over every hex (this turn or later).
@@ -352,14 +377,17 @@ class _Turn:
             now = -int(cost <= monster.move)
             against_focus = int(self.wary and grid.adjacent(at, focus.at))
             stage: Key = (traps, now, against_focus) if first else (traps, now)
-            if best is not None and stage > best[:len(stage)]:
+            if best is not None and stage > best[: len(stage)]:
                 continue
             stages[at] = stage
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
                 size, disadvantaged, tail, pick = self.choices(at, p, focus)
-                key = (*stage, -size, cost, *tail) if first else \
-                    (*stage, -size, disadvantaged, cost, *tail)
+                key = (
+                    (*stage, -size, cost, *tail)
+                    if first
+                    else (*stage, -size, disadvantaged, cost, *tail)
+                )
                 if best is None or key < best:
                     best, groups = key, set(pick())
                 elif key == best:
@@ -381,8 +409,9 @@ class _Turn:
                     pool = {c.id for c in p.pool}
                     if not (group - p.hit) <= pool:
                         continue
-                    disadvantaged = sum(1 for cid in group if self.wary
-                                        and grid.adjacent(at, self.by_id[cid].at))
+                    disadvantaged = sum(
+                        1 for cid in group if self.wary and grid.adjacent(at, self.by_id[cid].at)
+                    )
                     key = (disadvantaged, moves.cost[at])
                     if top is None or key < top:
                         top, chosen = key, {(at, group): p.cells}

@@ -64,14 +64,18 @@ class RulesetEntry:
         try:
             ruleset = _call(self.factory)
         except Exception as error:  # anything the plug-in's code raises, import included
-            raise BrokenRuleset(f"the {self.describe()} failed to load: "
-                                f"{_one_line(error)}") from None
+            raise BrokenRuleset(
+                f"the {self.describe()} failed to load: {_one_line(error)}"
+            ) from None
         if not isinstance(ruleset, Ruleset):
-            raise BrokenRuleset(f"the {self.describe()} gave a {type(ruleset).__name__}, "
-                                "not a Ruleset")
+            raise BrokenRuleset(
+                f"the {self.describe()} gave a {type(ruleset).__name__}, not a Ruleset"
+            )
         if ruleset.id != self.id:
-            raise BrokenRuleset(f"the {self.describe()} gave the ruleset '{ruleset.id}'; "
-                                "the entry point's name and the ruleset's id must be the same")
+            raise BrokenRuleset(
+                f"the {self.describe()} gave the ruleset '{ruleset.id}'; "
+                "the entry point's name and the ruleset's id must be the same"
+            )
         return ruleset
 
 
@@ -106,11 +110,15 @@ def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
         entry = RulesetEntry(point.name, point.value, dist)
         if point.name in BUILT_IN:
             if not entry.built_in:
-                problems.append(f"the {entry.describe()} is ignored: '{point.name}' is the id "
-                                "of a built-in rule system")
+                problems.append(
+                    f"the {entry.describe()} is ignored: '{point.name}' is the id "
+                    "of a built-in rule system"
+                )
         elif point.name in plugins:
-            problems.append(f"the {entry.describe()} is ignored: "
-                            f"{plugins[point.name].distribution} registers that id too")
+            problems.append(
+                f"the {entry.describe()} is ignored: "
+                f"{plugins[point.name].distribution} registers that id too"
+            )
         else:
             plugins[point.name] = entry
     return dict(sorted(plugins.items())), tuple(problems)

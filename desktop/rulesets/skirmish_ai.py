@@ -60,22 +60,44 @@ GROUP_DISTANCE = 2.0
 Behaviour = Callable[..., Attempt | Impossible]
 # roll -> behaviour, and whether it aims at the nearest opponent
 TABLES: dict[str, dict[int, tuple[Behaviour, bool]]] = {
-    "cautious": {1: (rows.retreat_in_cover, False), 2: (rows.manoeuvre, False),
-                 3: (rows.manoeuvre, False), 4: (rows.advance_within_12, True),
-                 5: (rows.advance_within_12, True), 6: (rows.advance_cover_if_possible, True)},
-    "aggressive": {1: (rows.manoeuvre, False), 2: (rows.manoeuvre, False),
-                   3: (rows.next_forward, False), 4: (rows.advance_use_cover, True),
-                   5: (rows.advance_fastest, True), 6: (rows.dash_fastest, True)},
-    "tactical": {1: (rows.remain_and_fire, False), 2: (rows.manoeuvre, False),
-                 3: (rows.forward_or_flank, True), 4: (rows.forward_or_flank, True),
-                 5: (rows.advance_use_cover, True), 6: (rows.advance_use_cover, True)},
-    "defensive": {1: (rows.remain_and_fire, False), 2: (rows.manoeuvre, False),
-                  3: (rows.manoeuvre, False), 4: (rows.manoeuvre, False),
-                  5: (rows.next_forward, False), 6: (rows.advance_use_cover, True)},
+    "cautious": {
+        1: (rows.retreat_in_cover, False),
+        2: (rows.manoeuvre, False),
+        3: (rows.manoeuvre, False),
+        4: (rows.advance_within_12, True),
+        5: (rows.advance_within_12, True),
+        6: (rows.advance_cover_if_possible, True),
+    },
+    "aggressive": {
+        1: (rows.manoeuvre, False),
+        2: (rows.manoeuvre, False),
+        3: (rows.next_forward, False),
+        4: (rows.advance_use_cover, True),
+        5: (rows.advance_fastest, True),
+        6: (rows.dash_fastest, True),
+    },
+    "tactical": {
+        1: (rows.remain_and_fire, False),
+        2: (rows.manoeuvre, False),
+        3: (rows.forward_or_flank, True),
+        4: (rows.forward_or_flank, True),
+        5: (rows.advance_use_cover, True),
+        6: (rows.advance_use_cover, True),
+    },
+    "defensive": {
+        1: (rows.remain_and_fire, False),
+        2: (rows.manoeuvre, False),
+        3: (rows.manoeuvre, False),
+        4: (rows.manoeuvre, False),
+        5: (rows.next_forward, False),
+        6: (rows.advance_use_cover, True),
+    },
 }
 BASE_ACTIONS: dict[str, Behaviour] = {
-    "cautious": rows.cautious_withdraw, "aggressive": rows.charge,
-    "tactical": rows.remain_and_fire, "defensive": rows.remain_and_fire,
+    "cautious": rows.cautious_withdraw,
+    "aggressive": rows.charge,
+    "tactical": rows.remain_and_fire,
+    "defensive": rows.remain_and_fire,
 }
 
 
@@ -83,8 +105,7 @@ def roll_group(enc: Encounter, unit: Unit) -> list[Unit]:
     """The enemies sharing `unit`'s table roll (itself first when alone), in roster order."""
     if unit.ai not in TABLE_TYPES:
         return [unit]
-    pool = [u for u in enc.enemies() if u.hp > 0 and u.ai in TABLE_TYPES
-            and not u.has("shocked")]
+    pool = [u for u in enc.enemies() if u.hp > 0 and u.ai in TABLE_TYPES and not u.has("shocked")]
     if unit not in pool:
         return [unit]
     group = {unit.id}
@@ -118,8 +139,9 @@ class SkirmishAi(Ruleset):
             out.append(decision)
         return out
 
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice,
-                facts: dict | None = None) -> SkirmishContext:
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, facts: dict | None = None
+    ) -> SkirmishContext:
         ctx = SkirmishContext.of(encounter, unit, dice, self.default_move)
         ctx.facts = facts if facts is not None else {}
         return ctx
@@ -139,12 +161,18 @@ class SkirmishAi(Ruleset):
             chain.applied(step, detail)
         gained = end_of_activation(s, plan, dice, chain)
         notes += plan.notes
-        notes.append("Dice order: the table roll (a group's shared roll, or a guardian's ward's "
-                     "rolls), then skulking, then overwatch.")
+        notes.append(
+            "Dice order: the table roll (a group's shared roll, or a guardian's ward's "
+            "rolls), then skulking, then overwatch."
+        )
         main = plan.outcomes[0]
-        return Result(plan.outcomes, summarise(s.encounter, unit, main), statuses_gained=gained,
-                      notes=tuple(notes),
-                      shares_roll_with=self._shares_roll_with(s, dice.rolls[start:]))
+        return Result(
+            plan.outcomes,
+            summarise(s.encounter, unit, main),
+            statuses_gained=gained,
+            notes=tuple(notes),
+            shares_roll_with=self._shares_roll_with(s, dice.rolls[start:]),
+        )
 
     @staticmethod
     def _shares_roll_with(s: SkirmishContext, rolls: list[Roll]) -> tuple[str, ...]:
@@ -157,8 +185,15 @@ class SkirmishAi(Ruleset):
         return tuple(u.id for u in group if u.id != s.unit.id)
 
     # -- the AI types -----------------------------------------------------------------------
-    def _plan(self, s: SkirmishContext, dice: Dice, chain: Chain, notes: list[str],
-              depth: int, facts: dict | None = None) -> Plan:
+    def _plan(
+        self,
+        s: SkirmishContext,
+        dice: Dice,
+        chain: Chain,
+        notes: list[str],
+        depth: int,
+        facts: dict | None = None,
+    ) -> Plan:
         ai = s.unit.ai or self.data.default_ai()
         if not s.opponents:
             chain.add("opponents", SKIPPED, "no opponent is left on the table: it holds")
@@ -180,33 +215,44 @@ class SkirmishAi(Ruleset):
             options = rows.brawl_options(m)
             if options:
                 o, cost, _ = min(options, key=lambda x: x[1])
-                return True, (f"{member.name} can reach {o.name} to brawl with {inch_text(cost)} "
-                              f"of its {inch_text(m.move)} move")
-            return False, (f"{member.name} cannot reach any opponent to brawl within its "
-                           f"{inch_text(m.move)} move")
+                return True, (
+                    f"{member.name} can reach {o.name} to brawl with {inch_text(cost)} "
+                    f"of its {inch_text(m.move)} move"
+                )
+            return False, (
+                f"{member.name} cannot reach any opponent to brawl within its "
+                f"{inch_text(m.move)} move"
+            )
         covered = m.in_cover(member.at)
         where = "in cover" if covered else "in the open"
         seen = m.visible(member.at)
         if ai == "defensive":
             open_ = [o for o in seen if not m.in_cover(o.at)]
             names = ", ".join(o.name for o in open_) or "none"
-            return covered and bool(open_), (f"{member.name} is {where}; opponents in the open "
-                                             f"in sight: {names}")
+            return covered and bool(open_), (
+                f"{member.name} is {where}; opponents in the open in sight: {names}"
+            )
         near = [o for o in seen if inches(member.at, o.at) <= rows.WITHIN]
         shown = ", ".join(f"{o.name} {inch_text(inches(member.at, o.at))}" for o in seen) or "none"
-        return covered and bool(near), (f"{member.name} is {where}; opponents in sight: {shown} "
-                                        f"(needs one within 12\")")
+        return covered and bool(near), (
+            f'{member.name} is {where}; opponents in sight: {shown} (needs one within 12")'
+        )
 
-    def _table_type(self, s: SkirmishContext, ai: str, dice: Dice, chain: Chain,
-                    notes: list[str], facts: dict) -> Plan:
+    def _table_type(
+        self, s: SkirmishContext, ai: str, dice: Dice, chain: Chain, notes: list[str], facts: dict
+    ) -> Plan:
         spec = self.data.ai_types[ai]
         if dice.group_roll is not None:
             # The group was fixed when its roll was made (none of its members met a base
             # condition then): a member that has moved apart since, or whose neighbours
             # would now meet one, still follows that roll (this module's docstring).
-            chain.add("group_roll", "shared", f"its group rolled {dice.group_roll} on the "
-                      "table earlier this round, when no member met its base condition; it "
-                      "follows that roll, even if it has moved apart since")
+            chain.add(
+                "group_roll",
+                "shared",
+                f"its group rolled {dice.group_roll} on the "
+                "table earlier this round, when no member met its base condition; it "
+                "follows that roll, even if it has moved apart since",
+            )
             purpose = f"{TABLE_ROLL} ({spec.name}, the group's roll)"
         else:
             based = self._group_base(s, ai, chain, notes, facts)
@@ -225,8 +271,9 @@ class SkirmishAi(Ruleset):
             result = behaviour(s)
         return finish(s, result, step, chain)
 
-    def _group_base(self, s: SkirmishContext, ai: str, chain: Chain, notes: list[str],
-                    facts: dict) -> Plan | str:
+    def _group_base(
+        self, s: SkirmishContext, ai: str, chain: Chain, notes: list[str], facts: dict
+    ) -> Plan | str:
         """The group and its base conditions: the base-condition plan when a member meets
         its own, else the purpose of the table roll the group shares."""
         spec = self.data.ai_types[ai]
@@ -239,12 +286,17 @@ class SkirmishAi(Ruleset):
         names = ", ".join(u.name for u in group)
         if len(group) > 1:
             ids = ", ".join(u.id for u in group)
-            notes.append(f"Group: {ids} — they share one table roll, the first die each of "
-                         f"their decisions asks for.")
-            chain.add("group", "group", f"{names} stand within 2\" of one another (chained) and "
-                      "share one roll")
+            notes.append(
+                f"Group: {ids} — they share one table roll, the first die each of "
+                f"their decisions asks for."
+            )
+            chain.add(
+                "group",
+                "group",
+                f'{names} stand within 2" of one another (chained) and share one roll',
+            )
         else:
-            chain.add("group", "alone", "no other table-rolling enemy within 2\"")
+            chain.add("group", "alone", 'no other table-rolling enemy within 2"')
         base_text = spec.steps[0] if spec.steps else "base condition"
         met: list[str] = []
         unmet: list[str] = []
@@ -275,8 +327,12 @@ class SkirmishAi(Ruleset):
                 # are chosen from (a longer-ranged second weapon does not pick the target).
                 gunner = replace(s, unit=s.unit.evolve(weapons=tuple(heavy)))
                 outs, text = gunner.outcomes([s.at], "move")
-                chain.add(step_heavy, APPLIED, f"{targets[0].name} is in sight within its heavy "
-                          f"weapon's {inch_text(reach)}; {text}")
+                chain.add(
+                    step_heavy,
+                    APPLIED,
+                    f"{targets[0].name} is in sight within its heavy "
+                    f"weapon's {inch_text(reach)}; {text}",
+                )
                 return Plan(outs)
             chain.add(step_heavy, SKIPPED, f"no opponent in sight within {inch_text(reach)}")
         results = []
@@ -284,28 +340,42 @@ class SkirmishAi(Ruleset):
             found = s.brawl_cost(target)
             if found is not None and found[0] <= s.move:
                 outs, _ = s.outcomes(found[1], "move", target)
-                results.append((target, Attempt(outs, f"it reaches {target.name} with "
-                                f"{inch_text(found[0])} of its {inch_text(s.move)} move and "
-                                "brawls")))
+                results.append(
+                    (
+                        target,
+                        Attempt(
+                            outs,
+                            f"it reaches {target.name} with "
+                            f"{inch_text(found[0])} of its {inch_text(s.move)} move and "
+                            "brawls",
+                        ),
+                    )
+                )
             else:
                 results.append((target, rows.fastest(s, target, s.dash, "dash")))
-        return finish(s, merge(results, s),
-                            "rampage",
-                            chain)
+        return finish(s, merge(results, s), "rampage", chain)
 
     # -- order, helpers, checks ------------------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = [u for u in encounter.enemies() if u.hp > 0]
         ids = [u.id for u in enemies]
-        wards = {u.id: ward for u in enemies
-                 if u.ai == "guardian" and (ward := u.reference("guards")) in ids}
+        wards = {
+            u.id: ward
+            for u in enemies
+            if u.ai == "guardian" and (ward := u.reference("guards")) in ids
+        }
         for guard_id, ward in wards.items():  # a guardian moves with its ward: just before it
             ids.remove(guard_id)
             ids.insert(ids.index(ward), guard_id)
         ties = (tuple(ids),) if len(ids) > 1 else ()
-        return ActivationOrder(tuple(ids), ties, (
-            "The rules leave the order of enemies to the players (roster order shown); each "
-            "guardian is listed just before the figure it guards.",))
+        return ActivationOrder(
+            tuple(ids),
+            ties,
+            (
+                "The rules leave the order of enemies to the players (roster order shown); each "
+                "guardian is listed just before the figure it guards.",
+            ),
+        )
 
     def helpers(self, encounter: Encounter) -> list[Helper]:
         out: list[Helper] = []
@@ -316,16 +386,23 @@ class SkirmishAi(Ruleset):
             group = roll_group(encounter, unit)
             seen.update(u.id for u in group)
             if len(group) > 1:
-                out.append(Helper("Roll group", ", ".join(u.name for u in group),
-                                  "within 2\" of one another: one table roll for all"))
+                out.append(
+                    Helper(
+                        "Roll group",
+                        ", ".join(u.name for u in group),
+                        'within 2" of one another: one table roll for all',
+                    )
+                )
         return out
 
     def validate(self, encounter: Encounter) -> list[str]:
         problems = []
         for unit in encounter.enemies():
             if unit.ai == "guardian" and unit.reference("guards") is None:
-                problems.append(f"unit '{unit.id}', field 'guards': a guardian needs the id of "
-                                "the figure it guards")
+                problems.append(
+                    f"unit '{unit.id}', field 'guards': a guardian needs the id of "
+                    "the figure it guards"
+                )
         return problems
 
 

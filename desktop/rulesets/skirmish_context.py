@@ -32,8 +32,9 @@ def inch_text(value: float) -> str:
 
 
 def moves_for(unit: Unit) -> InchMoves:
-    return InchMoves(climb_allowance=1 if "skulker" in unit.tags else 0,
-                     leap=4 if "swift" in unit.tags else 2)
+    return InchMoves(
+        climb_allowance=1 if "skulker" in unit.tags else 0, leap=4 if "swift" in unit.tags else 2
+    )
 
 
 def field_for(enc: Encounter, unit: Unit, window: int | None) -> InchField:
@@ -135,8 +136,7 @@ class SkirmishContext(Context):
         found = self._reach.get(limit)
         if found is None:
             taken = self.occupied
-            found = {c: v for c, v in self._near_field().reachable(limit).items()
-                     if c not in taken}
+            found = {c: v for c, v in self._near_field().reachable(limit).items() if c not in taken}
             if self.glides and self.move <= limit < self.dash:
                 for cell, drop in self.glides.items():
                     if cell not in found:
@@ -156,11 +156,18 @@ class SkirmishContext(Context):
         drop = self.glided_to(outcome)
         if drop is not None:
             land = outcome.destination
-            return [("glide", (
-                f"it glides from {list(self.at)} (height {self.board.height_at(self.at)}\") down "
-                f"{drop}\" to {list(land)}, {inch_text(inches(self.at, land))} away: a glide "
-                "lands no farther away than the height it loses, and is its whole movement "
-                "action (never a dash)"))]
+            return [
+                (
+                    "glide",
+                    (
+                        f"it glides from {list(self.at)} "
+                        f'(height {self.board.height_at(self.at)}") down {drop}" to '
+                        f"{list(land)}, {inch_text(inches(self.at, land))} away: a glide "
+                        "lands no farther away than the height it loses, and is its whole movement "
+                        "action (never a dash)"
+                    ),
+                )
+            ]
         steps = []
         here = self.at
         limit = 'gaps up to 4" (swift)' if self.swift else 'gaps up to 2"'
@@ -168,9 +175,14 @@ class SkirmishContext(Context):
             span = chebyshev(here, cell)
             if span > 1:
                 width = (span - 1) * (1.5 if here[0] != cell[0] and here[1] != cell[1] else 1)
-                steps.append(("leap", f"it leaps the {inch_text(width)} gap between "
-                                      f"{list(here)} and {list(cell)} as part of its move "
-                                      f"({limit})"))
+                steps.append(
+                    (
+                        "leap",
+                        f"it leaps the {inch_text(width)} gap between "
+                        f"{list(here)} and {list(cell)} as part of its move "
+                        f"({limit})",
+                    )
+                )
             here = cell
         return steps
 
@@ -200,8 +212,9 @@ class SkirmishContext(Context):
         cells = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         return [c for c in cells if self.board.passable(c) and (c not in taken or c == self.at)]
 
-    def brawl_cost(self, target: Unit, within: float | None = None
-                   ) -> tuple[float, list[Cell]] | None:
+    def brawl_cost(
+        self, target: Unit, within: float | None = None
+    ) -> tuple[float, list[Cell]] | None:
         """Cheapest inches to stand next to `target`, and the cells that cost that.
 
         With `within`, only a cost up to that many inches matters: None then also means
@@ -213,7 +226,7 @@ class SkirmishContext(Context):
         if within is not None and least > within:
             return None
         goals = self.adjacent_free(target)
-        for whole in ((True,) if least > self.window else (False, True)):
+        for whole in (True,) if least > self.window else (False, True):
             fld = self.field(whole)
             costs = [(fld.cost(g), g) for g in goals]
             costs = [(c, g) for c, g in costs if c is not None]
@@ -221,8 +234,9 @@ class SkirmishContext(Context):
                 low = min(c for c, _ in costs)
                 if low <= fld.exact_up_to:
                     return low, sorted(g for c, g in costs if c == low)
-            if fld.exact_up_to == float("inf") or (within is not None
-                                                   and within <= fld.exact_up_to):
+            if fld.exact_up_to == float("inf") or (
+                within is not None and within <= fld.exact_up_to
+            ):
                 return None
         return None
 
@@ -239,8 +253,11 @@ class SkirmishContext(Context):
         return [o for o in self.opponents if self.sees(cell, o.at)]
 
     def can_fire(self, cell: Cell, target: Unit) -> bool:
-        return (bool(self.ranged) and inches(cell, target.at) <= self.reach_in
-                and self.sees(cell, target.at))
+        return (
+            bool(self.ranged)
+            and inches(cell, target.at) <= self.reach_in
+            and self.sees(cell, target.at)
+        )
 
     def fire_targets(self, cell: Cell) -> list[Unit]:
         return [o for o in self.opponents if self.can_fire(cell, o)]
@@ -268,8 +285,9 @@ class SkirmishContext(Context):
     def nearest_distance(self, cell: Cell) -> float:
         found = self._nearest.get(cell)
         if found is None:
-            found = self._nearest[cell] = min((inches(cell, o.at) for o in self.opponents),
-                                              default=math.inf)
+            found = self._nearest[cell] = min(
+                (inches(cell, o.at) for o in self.opponents), default=math.inf
+            )
         return found
 
     # -- combat at the end of a move ------------------------------------------------------
@@ -279,23 +297,38 @@ class SkirmishContext(Context):
         if adjacent:
             if prefer is not None and prefer in adjacent:
                 return "brawl", [[prefer.id]], f"brawls {prefer.name}, who is next to it"
-            chosen = select(adjacent, [TieBreaker(
-                "lowest HP", lambda o: o.hp, lambda o: f"{o.name} HP {o.hp}")]).chosen
+            chosen = select(
+                adjacent, [TieBreaker("lowest HP", lambda o: o.hp, lambda o: f"{o.name} HP {o.hp}")]
+            ).chosen
             names = _names(chosen)
             return "brawl", [[o.id] for o in chosen], f"brawls {names} next to it"
         targets = self.fire_targets(cell)
         if not targets:
             return "", [], self._no_target_text(cell)
         if prefer is not None and prefer in targets:
-            return "fire", [[prefer.id]], (
-                f"fires at {prefer.name} ({inch_text(inches(cell, prefer.at))} away, in sight, "
-                f"range {inch_text(self.reach_in)})")
-        selection = select(targets, [
-            TieBreaker("in the open before in cover", lambda o: 1 if self.in_cover(o.at) else 0,
-                       lambda o: f"{o.name} {'in cover' if self.in_cover(o.at) else 'open'}"),
-            TieBreaker("closest", lambda o: round(inches(cell, o.at), 6),
-                       lambda o: f"{o.name} {inch_text(inches(cell, o.at))}"),
-        ])
+            return (
+                "fire",
+                [[prefer.id]],
+                (
+                    f"fires at {prefer.name} ({inch_text(inches(cell, prefer.at))} away, in sight, "
+                    f"range {inch_text(self.reach_in)})"
+                ),
+            )
+        selection = select(
+            targets,
+            [
+                TieBreaker(
+                    "in the open before in cover",
+                    lambda o: 1 if self.in_cover(o.at) else 0,
+                    lambda o: f"{o.name} {'in cover' if self.in_cover(o.at) else 'open'}",
+                ),
+                TieBreaker(
+                    "closest",
+                    lambda o: round(inches(cell, o.at), 6),
+                    lambda o: f"{o.name} {inch_text(inches(cell, o.at))}",
+                ),
+            ],
+        )
         text = f"fires at {_names(selection.chosen)}"
         if selection.reasons:
             text += f" ({selection.explain()})"
@@ -310,11 +343,14 @@ class SkirmishContext(Context):
         if not seen:
             return "no opponent in sight"
         near = min(seen, key=lambda o: inches(cell, o.at))
-        return (f"nearest opponent in sight, {near.name}, is "
-                f"{inch_text(inches(cell, near.at))} away, beyond range {inch_text(self.reach_in)}")
+        return (
+            f"nearest opponent in sight, {near.name}, is "
+            f"{inch_text(inches(cell, near.at))} away, beyond range {inch_text(self.reach_in)}"
+        )
 
-    def outcomes(self, cells: list[Cell], mode: str, prefer: Unit | None = None
-                 ) -> tuple[list[Outcome], str]:
+    def outcomes(
+        self, cells: list[Cell], mode: str, prefer: Unit | None = None
+    ) -> tuple[list[Outcome], str]:
         """Outcomes for equally good end cells. mode: 'move', 'retreat' (may attack after) or
         'dash' (no combat action)."""
         out: list[Outcome] = []

@@ -43,14 +43,15 @@ class MishapResult:
             got.append(status)
 
 
-def random_move(enc: Encounter, unit_id: str, dice: Dice, distance: float | None = None
-                ) -> MishapResult:
+def random_move(
+    enc: Encounter, unit_id: str, dice: Dice, distance: float | None = None
+) -> MishapResult:
     unit = enc.unit(unit_id)
     allowance = float(unit.stat("move", 6) if distance is None else distance)
     dx, dy = roll_direction(dice)
     step_cost = 1.5 if dx and dy else 1.0
     result = MishapResult(unit_id, unit.at)
-    result.steps.append(f"direction ({dx}, {dy}), {allowance:g}\" to go")
+    result.steps.append(f'direction ({dx}, {dy}), {allowance:g}" to go')
     here, spent = unit.at, 0.0
     board = enc.board
     while spent + step_cost <= allowance + 1e-9:
@@ -65,9 +66,10 @@ def random_move(enc: Encounter, unit_id: str, dice: Dice, distance: float | None
             if board.in_bounds(push) and board.terrain(push) in _OPEN and enc.unit_at(push) is None:
                 result.moved[other.id] = push
             result.mark(other.id, "stunned")
-            result.steps.append(f"runs into {other.name}: both stunned"
-                                + (f", {other.name} pushed to {list(push)}"
-                                   if other.id in result.moved else ""))
+            result.steps.append(
+                f"runs into {other.name}: both stunned"
+                + (f", {other.name} pushed to {list(push)}" if other.id in result.moved else "")
+            )
             break
         if board.terrain(nxt) not in _OPEN:
             result.mark(unit_id, "stunned")
@@ -116,4 +118,4 @@ def teleport(enc: Encounter, unit_id: str, cell: Cell, dice: Dice) -> MishapResu
         dx, dy = roll_direction(dice, "spatial shift direction")
         far = dice.roll_sum(2, 6, "spatial shift distance (2d6)")
         cell = (cell[0] + dx * far, cell[1] + dy * far)
-        result.steps.append(f"spatial shift {far}\" toward ({dx}, {dy}) to {list(cell)}")
+        result.steps.append(f'spatial shift {far}" toward ({dx}, {dy}) to {list(cell)}')

@@ -39,8 +39,9 @@ def finish(s: SkirmishContext, result: Attempt | Impossible, step: str, chain: C
     return Plan(fallback.outcomes)
 
 
-def merge(results: list[tuple[Unit, Attempt | Impossible]], s: SkirmishContext
-          ) -> Attempt | Impossible:
+def merge(
+    results: list[tuple[Unit, Attempt | Impossible]], s: SkirmishContext
+) -> Attempt | Impossible:
     """Combine a behaviour run against each of several equally near opponents."""
     done = [(t, r) for t, r in results if isinstance(r, Attempt)]
     if not done:

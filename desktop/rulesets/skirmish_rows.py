@@ -38,8 +38,9 @@ class Impossible:
 Result = Attempt | Impossible
 
 
-def _first_group(cells: Iterable[Cell], key: Callable, wanted: Callable[[Cell], bool]
-                 ) -> list[Cell]:
+def _first_group(
+    cells: Iterable[Cell], key: Callable, wanted: Callable[[Cell], bool]
+) -> list[Cell]:
     """Walk cells from the lowest key up; the first key level with cells passing `wanted`."""
     levels: dict = {}
     for c in cells:
@@ -68,6 +69,7 @@ def _d(a: Cell, b: Cell) -> float:
 
 # -- stay -----------------------------------------------------------------------------------
 
+
 def remain_and_fire(s: SkirmishContext, target: Unit | None = None) -> Attempt:
     outs, text = s.outcomes([s.at], "move", target)
     return Attempt(outs, f"stays at {_at(s.at)}; {text}")
@@ -75,22 +77,31 @@ def remain_and_fire(s: SkirmishContext, target: Unit | None = None) -> Attempt:
 
 # -- cautious ---------------------------------------------------------------------------------
 
+
 def cautious_withdraw(s: SkirmishContext, target: Unit | None = None) -> Result:
     if not s.ranged:
         return Impossible("it has no ranged weapon, so no covered firing position exists for it")
     reach = s.reach(s.move)
     cover = [c for c in reach if s.in_cover(c)]
-    cells = _first_group(cover, lambda c: (-round(s.nearest_distance(c), 6), reach[c]),
-                         lambda c: bool(s.fire_targets(c)))
+    cells = _first_group(
+        cover,
+        lambda c: (-round(s.nearest_distance(c), 6), reach[c]),
+        lambda c: bool(s.fire_targets(c)),
+    )
     if not cells:
-        return Impossible(f"no covered cell within its {inch_text(s.move)} move keeps an "
-                          f"opponent in sight and within range {inch_text(s.reach_in)}")
+        return Impossible(
+            f"no covered cell within its {inch_text(s.move)} move keeps an "
+            f"opponent in sight and within range {inch_text(s.reach_in)}"
+        )
     here = s.nearest_distance(s.at)
     there = s.nearest_distance(cells[0])
     outs, text = s.outcomes(cells, "retreat")
-    return Attempt(outs, f"farthest covered cell with a shot: {_cells_text(cells)}, "
-                         f"{inch_text(there)} from the nearest opponent (now {inch_text(here)}); "
-                         f"{text}")
+    return Attempt(
+        outs,
+        f"farthest covered cell with a shot: {_cells_text(cells)}, "
+        f"{inch_text(there)} from the nearest opponent (now {inch_text(here)}); "
+        f"{text}",
+    )
 
 
 def retreat_in_cover(s: SkirmishContext, target: Unit | None = None) -> Result:
@@ -98,8 +109,10 @@ def retreat_in_cover(s: SkirmishContext, target: Unit | None = None) -> Result:
     reach = s.reach(s.move)
     cands = [c for c in reach if s.in_cover(c) and s.nearest_distance(c) > here + 1e-9]
     if not cands:
-        return Impossible(f"no covered cell within its {inch_text(s.move)} move is farther than "
-                          f"{inch_text(here)} from the nearest opponent")
+        return Impossible(
+            f"no covered cell within its {inch_text(s.move)} move is farther than "
+            f"{inch_text(here)} from the nearest opponent"
+        )
 
     def key(c):
         return (-round(s.nearest_distance(c), 6), reach[c])
@@ -110,15 +123,20 @@ def retreat_in_cover(s: SkirmishContext, target: Unit | None = None) -> Result:
         cells = best_cells(cands, key)
         sight = "no such cell keeps an opponent in sight"
     outs, text = s.outcomes(cells, "retreat")
-    return Attempt(outs, f"retreats to {_cells_text(cells)}, "
-                         f"{inch_text(s.nearest_distance(cells[0]))} from the nearest opponent "
-                         f"(now {inch_text(here)}), in cover, {sight}; {text}")
+    return Attempt(
+        outs,
+        f"retreats to {_cells_text(cells)}, "
+        f"{inch_text(s.nearest_distance(cells[0]))} from the nearest opponent "
+        f"(now {inch_text(here)}), in cover, {sight}; {text}",
+    )
 
 
 # -- cover manoeuvres ---------------------------------------------------------------------------
 
-def _best_shot(s: SkirmishContext, cells: list[Cell], reach: dict[Cell, float]
-               ) -> tuple[list[Cell], int]:
+
+def _best_shot(
+    s: SkirmishContext, cells: list[Cell], reach: dict[Cell, float]
+) -> tuple[list[Cell], int]:
     """Cells with the best shot (targets in the open first), then the least movement."""
     by_cost: dict[float, list[Cell]] = {}
     for c in cells:
@@ -143,41 +161,59 @@ def manoeuvre(s: SkirmishContext, target: Unit | None = None) -> Result:
         cells = manoeuvre_cells(s.board, s.at, reach)
         best, quality = _best_shot(s, cells, reach)
         if not best:
-            return Impossible(f"none of the {len(cells)} cells in or behind its current cover "
-                              f"within {inch_text(s.move)} offers a shot")
+            return Impossible(
+                f"none of the {len(cells)} cells in or behind its current cover "
+                f"within {inch_text(s.move)} offers a shot"
+            )
         outs, text = s.outcomes(best, "move")
-        return Attempt(outs, f"within its current cover ({len(cells)} cells within "
-                             f"{inch_text(s.move)}), the best shot ({_QUALITY[quality]}) is from "
-                             f"{_cells_text(best)}; {text}")
+        return Attempt(
+            outs,
+            f"within its current cover ({len(cells)} cells within "
+            f"{inch_text(s.move)}), the best shot ({_QUALITY[quality]}) is from "
+            f"{_cells_text(best)}; {text}",
+        )
     cover = [c for c in reach if s.in_cover(c)]
     if cover:
         best, quality = _best_shot(s, cover, reach)
         if not best:
             best = best_cells(cover, lambda c: reach[c])
         outs, text = s.outcomes(best, "move")
-        return Attempt(outs, f"not in cover: moves to the nearest cover with the best shot, "
-                             f"{_cells_text(best)}; {text}")
+        return Attempt(
+            outs,
+            f"not in cover: moves to the nearest cover with the best shot, "
+            f"{_cells_text(best)}; {text}",
+        )
     return _dash_to_cover(s, f"not in cover and no cover within its {inch_text(s.move)} move")
 
 
-def _dash_to_cover(s: SkirmishContext, why: str, closer: Callable[[Cell], bool] | None = None,
-                   key: Callable | None = None) -> Result:
+def _dash_to_cover(
+    s: SkirmishContext,
+    why: str,
+    closer: Callable[[Cell], bool] | None = None,
+    key: Callable | None = None,
+) -> Result:
     shots = s.fire_targets(s.at)
     if shots:
-        return Impossible(f"{why}; a dash would be needed, but an enemy able to fire at a target "
-                          f"({shots[0].name}) never dashes")
+        return Impossible(
+            f"{why}; a dash would be needed, but an enemy able to fire at a target "
+            f"({shots[0].name}) never dashes"
+        )
     reach = s.reach(s.dash)
     cover = [c for c in reach if s.in_cover(c) and c != s.at and (closer is None or closer(c))]
     if not cover:
         return Impossible(f"{why}, and no suitable cover within a dash of {inch_text(s.dash)}")
     cells = best_cells(cover, key or (lambda c: reach[c]))
     outs, _ = s.outcomes(cells, "dash")
-    return Attempt(outs, f"{why}: dashes ({inch_text(s.move)} + 2\") into cover at "
-                         f"{_cells_text(cells)}, {inch_text(reach[cells[0]])} away; no combat "
-                         f"action")
+    return Attempt(
+        outs,
+        f'{why}: dashes ({inch_text(s.move)} + 2") into cover at '
+        f"{_cells_text(cells)}, {inch_text(reach[cells[0]])} away; no combat "
+        f"action",
+    )
 
 
 # -- advances ----------------------------------------------------------------------------------
+
 
 def advance_within_12(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
@@ -191,19 +227,27 @@ def advance_within_12(s: SkirmishContext, target: Unit) -> Result:
             cells = best_cells(within, lambda c: reach[c])
             shot = "no such cell gives a shot at it"
         outs, text = s.outcomes(cells, "move", target)
-        return Attempt(outs, f"{target.name} is {inch_text(d0)} away; the least movement to a "
-                             f"covered cell within 12\" of it {shot}: {_cells_text(cells)} "
-                             f"({inch_text(reach[cells[0]])}); {text}")
+        return Attempt(
+            outs,
+            f"{target.name} is {inch_text(d0)} away; the least movement to a "
+            f'covered cell within 12" of it {shot}: {_cells_text(cells)} '
+            f"({inch_text(reach[cells[0]])}); {text}",
+        )
     closer = [c for c in cover if inches(c, target.at) < d0 - 1e-9]
     if not closer:
-        return Impossible(f"{target.name} is {inch_text(d0)} away and no covered cell within "
-                          f"{inch_text(s.move)} is closer to it")
+        return Impossible(
+            f"{target.name} is {inch_text(d0)} away and no covered cell within "
+            f"{inch_text(s.move)} is closer to it"
+        )
     cells = best_cells(closer, lambda c: (_d(c, target.at), reach[c]))
     outs, text = s.outcomes(cells, "move", target)
-    return Attempt(outs, f"{target.name} is {inch_text(d0)} away; no covered cell within 12\" of "
-                         f"it can be reached, so it gets as close as cover allows: "
-                         f"{_cells_text(cells)} ({inch_text(inches(cells[0], target.at))} away); "
-                         f"{text}")
+    return Attempt(
+        outs,
+        f'{target.name} is {inch_text(d0)} away; no covered cell within 12" of '
+        f"it can be reached, so it gets as close as cover allows: "
+        f"{_cells_text(cells)} ({inch_text(inches(cells[0], target.at))} away); "
+        f"{text}",
+    )
 
 
 def advance_cover_if_possible(s: SkirmishContext, target: Unit) -> Result:
@@ -211,8 +255,9 @@ def advance_cover_if_possible(s: SkirmishContext, target: Unit) -> Result:
     d0 = inches(s.at, target.at)
     closer = [c for c in reach if inches(c, target.at) < d0 - 1e-9]
     if not closer:
-        return Impossible(f"no cell within {inch_text(s.move)} is closer to {target.name} "
-                          f"({inch_text(d0)} away)")
+        return Impossible(
+            f"no cell within {inch_text(s.move)} is closer to {target.name} ({inch_text(d0)} away)"
+        )
     cover = [c for c in closer if s.in_cover(c)]
     pool = cover or closer
 
@@ -222,9 +267,12 @@ def advance_cover_if_possible(s: SkirmishContext, target: Unit) -> Result:
     cells = _first_group(pool, key, lambda c: s.can_fire(c, target)) or best_cells(pool, key)
     outs, text = s.outcomes(cells, "move", target)
     where = "in cover" if cover else "no closer cell is in cover, so in the open"
-    return Attempt(outs, f"advances on {target.name} ({inch_text(d0)} away) to "
-                         f"{_cells_text(cells)}, {where}, "
-                         f"{inch_text(inches(cells[0], target.at))} from it; {text}")
+    return Attempt(
+        outs,
+        f"advances on {target.name} ({inch_text(d0)} away) to "
+        f"{_cells_text(cells)}, {where}, "
+        f"{inch_text(inches(cells[0], target.at))} from it; {text}",
+    )
 
 
 def advance_use_cover(s: SkirmishContext, target: Unit) -> Result:
@@ -245,14 +293,19 @@ def advance_use_cover(s: SkirmishContext, target: Unit) -> Result:
     if cells:
         outs, text = s.outcomes(cells, "move", target)
         how = "in cover" if s.in_cover(cells[0]) else "out of every opponent's sight"
-        return Attempt(outs, f"advances on {target.name} ({inch_text(d0)} away) to "
-                             f"{_cells_text(cells)}, {how}, "
-                             f"{inch_text(inches(cells[0], target.at))} from it; {text}")
+        return Attempt(
+            outs,
+            f"advances on {target.name} ({inch_text(d0)} away) to "
+            f"{_cells_text(cells)}, {how}, "
+            f"{inch_text(inches(cells[0], target.at))} from it; {text}",
+        )
     return _dash_to_cover(
-        s, f"no cell within {inch_text(s.move)} that is closer to {target.name} is in cover or "
-           f"out of sight",
+        s,
+        f"no cell within {inch_text(s.move)} that is closer to {target.name} is in cover or "
+        f"out of sight",
         closer=lambda c: inches(c, target.at) < d0 - 1e-9,
-        key=lambda c: (_d(c, target.at), s.reach(s.dash)[c]))
+        key=lambda c: (_d(c, target.at), s.reach(s.dash)[c]),
+    )
 
 
 def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
@@ -268,21 +321,26 @@ def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
         if fld.exact_up_to == math.inf:
             break
     if fp is None:
-        return Impossible("no terrain feature it can reach offers cover closer to the opponents "
-                          f"than where it stands ({inch_text(s.nearest_distance(s.at))} from the "
-                          "nearest)")
+        return Impossible(
+            "no terrain feature it can reach offers cover closer to the opponents "
+            f"than where it stands ({inch_text(s.nearest_distance(s.at))} from the "
+            "nearest)"
+        )
     reach = s.reach(s.move)
     feature_cells = set(fp.cells)
     in_reach = [c for c in fp.cells if c in reach]
-    label = (f"the next forward position (terrain feature {', '.join(map(str, fp.features))}, "
-             f"{inch_text(fp.cost)} away)")
+    label = (
+        f"the next forward position (terrain feature {', '.join(map(str, fp.features))}, "
+        f"{inch_text(fp.cost)} away)"
+    )
     if in_reach:
         best, _quality = _best_shot(s, in_reach, reach)
         if not best:
             best = best_cells(in_reach, lambda c: reach[c])
         outs, text = s.outcomes(best, "move")
-        return Attempt(outs, f"{label} is within its {inch_text(s.move)} move: "
-                             f"{_cells_text(best)}; {text}")
+        return Attempt(
+            outs, f"{label} is within its {inch_text(s.move)} move: {_cells_text(best)}; {text}"
+        )
 
     # Inches from every cell it may end on to the nearest cell of the position, worked out
     # for all of them at once (the root of the least squared distance, in whole numbers).
@@ -294,15 +352,22 @@ def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
 
     g0 = gap(s.at)
     closer = [c for c in reach if gap(c) < g0]
-    cells = _first_group(closer, lambda c: (gap(c), reach[c]),
-                         lambda c: uses_cover(s.board, c, watchers, s.sees))
+    cells = _first_group(
+        closer, lambda c: (gap(c), reach[c]), lambda c: uses_cover(s.board, c, watchers, s.sees)
+    )
     if cells:
         outs, text = s.outcomes(cells, "move")
-        return Attempt(outs, f"{label} is beyond its {inch_text(s.move)} move; it closes in "
-                             f"using cover to {_cells_text(cells)}; {text}")
-    return _dash_to_cover(s, f"{label} is beyond its move and no step toward it stays in cover "
-                             f"or out of sight", closer=lambda c: gap(c) < g0,
-                          key=lambda c: (gap(c), s.reach(s.dash)[c]))
+        return Attempt(
+            outs,
+            f"{label} is beyond its {inch_text(s.move)} move; it closes in "
+            f"using cover to {_cells_text(cells)}; {text}",
+        )
+    return _dash_to_cover(
+        s,
+        f"{label} is beyond its move and no step toward it stays in cover or out of sight",
+        closer=lambda c: gap(c) < g0,
+        key=lambda c: (gap(c), s.reach(s.dash)[c]),
+    )
 
 
 def _nearest_inches(cells: list[Cell], others: list[Cell]) -> list[float]:
@@ -329,31 +394,46 @@ def flank(s: SkirmishContext, target: Unit) -> Result:
     reach = s.reach(s.move)
     d0 = inches(s.at, target.at)
     limit = s.reach_in if s.ranged else d0
-    cands = [c for c in reach if c != s.at and inches(c, target.at) <= d0 + 1e-9
-             and _angle(target.at, s.at, c) >= FLANK_ANGLE]
+    cands = [
+        c
+        for c in reach
+        if c != s.at
+        and inches(c, target.at) <= d0 + 1e-9
+        and _angle(target.at, s.at, c) >= FLANK_ANGLE
+    ]
     cells = _first_group(
-        cands, lambda c: (0 if s.in_cover(c) else 1, -round(_angle(target.at, s.at, c)), reach[c]),
-        lambda c: inches(c, target.at) <= limit and s.sees(c, target.at))
+        cands,
+        lambda c: (0 if s.in_cover(c) else 1, -round(_angle(target.at, s.at, c)), reach[c]),
+        lambda c: inches(c, target.at) <= limit and s.sees(c, target.at),
+    )
     if not cells:
-        return Impossible(f"no cell within {inch_text(s.move)} swings at least {FLANK_ANGLE:.0f}° "
-                          f"around {target.name} without moving away and keeps it in sight "
-                          f"within {inch_text(limit)}")
+        return Impossible(
+            f"no cell within {inch_text(s.move)} swings at least {FLANK_ANGLE:.0f}° "
+            f"around {target.name} without moving away and keeps it in sight "
+            f"within {inch_text(limit)}"
+        )
     outs, text = s.outcomes(cells, "move", target)
     angle = _angle(target.at, s.at, cells[0])
-    return Attempt(outs, f"flanks {target.name}: {_cells_text(cells)} sees it from {angle:.0f}° "
-                         f"round from its current line; {text}")
+    return Attempt(
+        outs,
+        f"flanks {target.name}: {_cells_text(cells)} sees it from {angle:.0f}° "
+        f"round from its current line; {text}",
+    )
 
 
 def forward_or_flank(s: SkirmishContext, target: Unit) -> Result:
     forward = next_forward(s, target)
     side = flank(s, target)
     if isinstance(forward, Attempt) and isinstance(side, Attempt):
-        return Attempt(forward.outcomes + side.outcomes,
-                       f"{forward.detail}. Or, as the players prefer, it {side.detail} "
-                       f"(listed as alternatives)")
+        return Attempt(
+            forward.outcomes + side.outcomes,
+            f"{forward.detail}. Or, as the players prefer, it {side.detail} "
+            f"(listed as alternatives)",
+        )
     if isinstance(forward, Attempt):
-        return Attempt(forward.outcomes, f"{forward.detail} (flanking is not possible: "
-                                         f"{side.reason})")
+        return Attempt(
+            forward.outcomes, f"{forward.detail} (flanking is not possible: {side.reason})"
+        )
     if isinstance(side, Attempt):
         return Attempt(side.outcomes, f"no forward position ({forward.reason}); it {side.detail}")
     return Impossible(f"{forward.reason}; and {side.reason}")
@@ -382,11 +462,16 @@ def fastest(s: SkirmishContext, target: Unit, limit: float, mode: str) -> Result
     moved = fld.cost(cells[0])
     left = max(0.0, total - moved)
     tail = "; no combat action" if mode == "dash" else f"; {text}"
-    how = (f"it glides down to {_cells_text(cells)}, {inch_text(moved)} of walking along it"
-           if s.glided_to(outs[0]) is not None else
-           f"it covers {inch_text(moved)} to {_cells_text(cells)}")
-    return Attempt(outs, f"the fastest route to {target.name} is {inch_text(total)}; {how}, "
-                         f"{inch_text(left)} short{tail}")
+    how = (
+        f"it glides down to {_cells_text(cells)}, {inch_text(moved)} of walking along it"
+        if s.glided_to(outs[0]) is not None
+        else f"it covers {inch_text(moved)} to {_cells_text(cells)}"
+    )
+    return Attempt(
+        outs,
+        f"the fastest route to {target.name} is {inch_text(total)}; {how}, "
+        f"{inch_text(left)} short{tail}",
+    )
 
 
 def advance_fastest(s: SkirmishContext, target: Unit) -> Result:
@@ -401,19 +486,24 @@ def dash_fastest(s: SkirmishContext, target: Unit) -> Result:
             fld = s.cost_field_for(found[0])
             reach = s.reach(s.move)
             on_route = [c for c in fld.cells_on_shortest_paths(found[1]) if c in reach]
-            cells = _first_group(on_route, lambda c: -fld.cost(c),
-                                 lambda c: bool(s.fire_targets(c)))
+            cells = _first_group(
+                on_route, lambda c: -fld.cost(c), lambda c: bool(s.fire_targets(c))
+            )
             if cells:
                 outs, text = s.outcomes(cells, "move", target)
-                return Attempt(outs, f"it can fire at {shots[0].name}, and an enemy able to "
-                                     f"fire never dashes: it advances a normal "
-                                     f"{inch_text(s.move)} along the fastest route toward "
-                                     f"{target.name}, as far as it keeps a shot, to "
-                                     f"{_cells_text(cells)}; {text}")
+                return Attempt(
+                    outs,
+                    f"it can fire at {shots[0].name}, and an enemy able to "
+                    f"fire never dashes: it advances a normal "
+                    f"{inch_text(s.move)} along the fastest route toward "
+                    f"{target.name}, as far as it keeps a shot, to "
+                    f"{_cells_text(cells)}; {text}",
+                )
     return fastest(s, target, s.dash, "dash")
 
 
 # -- base conditions -----------------------------------------------------------------------
+
 
 def brawl_options(s: SkirmishContext) -> list[tuple[Unit, float, list[Cell]]]:
     """Opponents it can reach to brawl this round (within its move, no dash)."""
@@ -437,8 +527,9 @@ def charge(s: SkirmishContext, target: Unit | None = None) -> Result:
             return Impossible("no opponent left")
         result = advance_fastest(s, near[0])
         if isinstance(result, Attempt):
-            result.detail = (f"no opponent within a {inch_text(s.move)} move to brawl; "
-                             + result.detail)
+            result.detail = (
+                f"no opponent within a {inch_text(s.move)} move to brawl; " + result.detail
+            )
         return result
     low = min(cost for _, cost, _ in options)
     chosen = [(o, goals) for o, cost, goals in options if cost == low]
@@ -448,5 +539,7 @@ def charge(s: SkirmishContext, target: Unit | None = None) -> Result:
         outs += [x for x in more if x.action == "brawl" and x.targets == (o.id,)] or more
     names = " or ".join(o.name for o, _ in chosen)
     tie = "; the players choose" if len(outs) > 1 else ""
-    return Attempt(outs, f"can reach {names} with {inch_text(low)} of its {inch_text(s.move)} "
-                         f"move and brawls{tie}")
+    return Attempt(
+        outs,
+        f"can reach {names} with {inch_text(low)} of its {inch_text(s.move)} move and brawls{tie}",
+    )

@@ -20,11 +20,20 @@ def status_steps(unit: Unit, chain: Chain) -> None:
         chain.add("overwatch_ends", "removed", "it activates, so its overwatch marker ends")
     if unit.has("shocked"):
         extra = " (its stun marker is ignored)" if unit.has("stunned") else ""
-        chain.add("shocked", APPLIED, "it must act as shock dictates and takes no combat "
-                  f"action{extra}; the marker is removed after this activation")
+        chain.add(
+            "shocked",
+            APPLIED,
+            "it must act as shock dictates and takes no combat "
+            f"action{extra}; the marker is removed after this activation",
+        )
     elif unit.has("stunned"):
-        chain.add("stunned", APPLIED, "it may move or attack this activation, not both; "
-                  "the marker is removed after this activation")
+        chain.add(
+            "stunned",
+            APPLIED,
+            "it may move or attack this activation, not both; "
+            "the marker is removed after this activation",
+        )
+
 
 def shocked(s: SkirmishContext, chain: Chain) -> Plan:
     step = "shock"
@@ -37,11 +46,14 @@ def shocked(s: SkirmishContext, chain: Chain) -> Plan:
         cmap = cover_map(s.board)
         fld = s.field(whole=True)
         taken = s.occupied
-        costs = {c: v for c, v in fld.reachable().items()
-                 if c in cmap.covering and c not in taken}
+        costs = {c: v for c, v in fld.reachable().items() if c in cmap.covering and c not in taken}
         if not costs:
-            chain.add(step, APPLIED, f"in the open and seen by {watchers}, but no cover can "
-                      "be reached: it stays where it is")
+            chain.add(
+                step,
+                APPLIED,
+                f"in the open and seen by {watchers}, but no cover can "
+                "be reached: it stays where it is",
+            )
             return Plan([Outcome("hold")])
         goals = best_cells(costs, lambda c: costs[c])
         total = costs[goals[0]]
@@ -49,23 +61,35 @@ def shocked(s: SkirmishContext, chain: Chain) -> Plan:
             mode = "move" if total <= s.move else "dash"
             outs, _ = s.outcomes(goals, "dash")
             outs = [Outcome(mode, (), o.destination, o.path) for o in outs]
-            chain.add(step, APPLIED, f"in the open and seen by {watchers}: it heads for the "
-                      f"closest cover, {cells_text(goals)}, {inch_text(total)} away "
-                      f"({'a normal move' if mode == 'move' else 'a dash'}); no combat action")
+            chain.add(
+                step,
+                APPLIED,
+                f"in the open and seen by {watchers}: it heads for the "
+                f"closest cover, {cells_text(goals)}, {inch_text(total)} away "
+                f"({'a normal move' if mode == 'move' else 'a dash'}); no combat action",
+            )
             return Plan(outs)
         on_route = fld.cells_on_shortest_paths(goals)
         reach = s.reach(s.dash)
         cells = best_cells([c for c in on_route if c in reach], lambda c: -reach[c])
         outs, _ = s.outcomes(cells, "dash")
-        chain.add(step, APPLIED, f"in the open and seen by {watchers}: the closest cover is "
-                  f"{inch_text(total)} away; it dashes {inch_text(reach[cells[0]])} toward it, "
-                  "no combat action")
+        chain.add(
+            step,
+            APPLIED,
+            f"in the open and seen by {watchers}: the closest cover is "
+            f"{inch_text(total)} away; it dashes {inch_text(reach[cells[0]])} toward it, "
+            "no combat action",
+        )
         return Plan(outs)
     reach = s.reach(s.dash)
     cands = [c for c in reach if c != s.at and any(not s.sees(o.at, c) for o in seen_by)]
     if not cands:
-        chain.add(step, APPLIED, f"in cover and seen by {watchers}; no cell within a dash "
-                  "hides it from any of them: it stays where it is")
+        chain.add(
+            step,
+            APPLIED,
+            f"in cover and seen by {watchers}; no cell within a dash "
+            "hides it from any of them: it stays where it is",
+        )
         return Plan([Outcome("hold")])
     cells = best_cells(cands, lambda c: (0 if s.in_cover(c) else 1, reach[c]))
     cost = reach[cells[0]]
@@ -73,10 +97,15 @@ def shocked(s: SkirmishContext, chain: Chain) -> Plan:
     outs, _ = s.outcomes(cells, "dash")
     outs = [Outcome(mode, (), o.destination, o.path) for o in outs]
     hidden = [o.name for o in seen_by if not s.sees(o.at, cells[0])]
-    chain.add(step, APPLIED, f"in cover and seen by {watchers}: it moves "
-              f"{inch_text(cost)} to {cells_text(cells)}, out of sight of "
-              f"{', '.join(hidden)}; no combat action")
+    chain.add(
+        step,
+        APPLIED,
+        f"in cover and seen by {watchers}: it moves "
+        f"{inch_text(cost)} to {cells_text(cells)}, out of sight of "
+        f"{', '.join(hidden)}; no combat action",
+    )
     return Plan(outs)
+
 
 def stunned(s: SkirmishContext, plan: Plan, chain: Chain) -> Plan:
     main = plan.outcomes[0]
@@ -85,9 +114,13 @@ def stunned(s: SkirmishContext, plan: Plan, chain: Chain) -> Plan:
         reach = s.reach(s.move)
         kept = [c for c in main.path if c in reach]
         dest = kept[-1] if kept else None
-        path = main.path[:main.path.index(dest) + 1] if dest else ()
-        chain.add(step, APPLIED, f"no dash while stunned: it moves only {inch_text(s.move)} "
-                  f"of the way, to {list(dest) if dest else 'nowhere'}")
+        path = main.path[: main.path.index(dest) + 1] if dest else ()
+        chain.add(
+            step,
+            APPLIED,
+            f"no dash while stunned: it moves only {inch_text(s.move)} "
+            f"of the way, to {list(dest) if dest else 'nowhere'}",
+        )
         return Plan([Outcome("move" if dest else "hold", (), dest, path)], plan.notes)
     if main.destination is None or main.action not in ("fire", "brawl"):
         chain.add(step, APPLIED, "its plan already uses only one of the two")
@@ -96,12 +129,18 @@ def stunned(s: SkirmishContext, plan: Plan, chain: Chain) -> Plan:
     moving = Outcome("move", (), main.destination, main.path)
     if choices:
         attacks = [Outcome(still_action, tuple(ids)) for ids in choices]
-        chain.add(step, APPLIED, f"it can attack from where it stands, so it stays: {text}; "
-                  "moving without attacking is the players' other option")
+        chain.add(
+            step,
+            APPLIED,
+            f"it can attack from where it stands, so it stays: {text}; "
+            "moving without attacking is the players' other option",
+        )
         return Plan([*attacks, moving], plan.notes)
-    chain.add(step, APPLIED, f"from where it stands it {text}: it moves as planned and "
-              "makes no attack")
+    chain.add(
+        step, APPLIED, f"from where it stands it {text}: it moves as planned and makes no attack"
+    )
     return Plan([moving], plan.notes)
+
 
 def end_of_activation(s: SkirmishContext, plan: Plan, dice: Dice, chain: Chain) -> tuple[str, ...]:
     main = plan.outcomes[0]
@@ -116,16 +155,23 @@ def end_of_activation(s: SkirmishContext, plan: Plan, dice: Dice, chain: Chain) 
         return ()
     seen = s.visible(end)
     if seen:
-        chain.add(step, "not rolled", f"it can see {', '.join(o.name for o in seen)} at the "
-                  "end of its activation")
+        chain.add(
+            step,
+            "not rolled",
+            f"it can see {', '.join(o.name for o in seen)} at the end of its activation",
+        )
         return ()
     need = OVERWATCH_AT.get(ai, 5)
     value = dice.roll(6, "overwatch")
     if value >= need:
         gained.append("overwatch")
-        chain.add(step, "gained", f"no target in sight; rolled {value}, needs {need}-6 "
-                  f"({s.unit.ai}): it goes on overwatch (fires at the first target that "
-                  "appears in its arc; hits only on a natural 6)")
+        chain.add(
+            step,
+            "gained",
+            f"no target in sight; rolled {value}, needs {need}-6 "
+            f"({s.unit.ai}): it goes on overwatch (fires at the first target that "
+            "appears in its arc; hits only on a natural 6)",
+        )
     else:
         chain.add(step, "not gained", f"no target in sight; rolled {value}, needs {need}-6")
     return tuple(gained)

@@ -50,8 +50,10 @@ def _known(names: Iterable[str]) -> str:
 
 def _unit(state: TrackerState, unit_id: str) -> Unit:
     if not state.encounter.has_unit(unit_id):
-        raise TrackerError(f"no unit '{unit_id}' in the session "
-                           f"(units: {_known(u.id for u in state.encounter.units)})")
+        raise TrackerError(
+            f"no unit '{unit_id}' in the session "
+            f"(units: {_known(u.id for u in state.encounter.units)})"
+        )
     return state.encounter.unit(unit_id)
 
 
@@ -72,8 +74,9 @@ def _cell(value: Any) -> Cell:
 def _check_standable(state: TrackerState, cell: Cell, who: str, moving: str | None) -> None:
     board = state.encounter.board
     if not board.in_bounds(cell):
-        raise TrackerError(f"{who}: cell {list(cell)} is outside the {board.width}x"
-                           f"{board.height} board")
+        raise TrackerError(
+            f"{who}: cell {list(cell)} is outside the {board.width}x{board.height} board"
+        )
     terrain = board.terrain(cell)
     if not terrain.passable:
         raise TrackerError(f"{who}: cell {list(cell)} is {terrain.label}; no unit can stand there")
@@ -98,18 +101,22 @@ def _rolls_text(rolls: list[dict[str, Any]]) -> str:
     return "; ".join(r.describe() for r in _rolls(rolls))
 
 
-def _group_roll_text(before: TrackerState, after: TrackerState, unit_id: str,
-                     rolls: list[Roll]) -> str:
+def _group_roll_text(
+    before: TrackerState, after: TrackerState, unit_id: str, rolls: list[Roll]
+) -> str:
     """For the log: the group's roll this decision used, or the members it now shares with."""
     used = before.dice.group_rolls.get(unit_id)
     if used is not None and any(r.shared for r in rolls):
         by = after.unit(used.by).name if after.encounter.has_unit(used.by) else used.by
         return f"; it used the group's roll of {used.value} rolled by {by}"
-    sharing = [after.unit(m).name for m in after.dice.group_rolls
-               if m not in before.dice.group_rolls]
+    sharing = [
+        after.unit(m).name for m in after.dice.group_rolls if m not in before.dice.group_rolls
+    ]
     if sharing:
-        return f"; {', '.join(sharing)} share{'s' if len(sharing) == 1 else ''} this roll " \
-               "for the rest of the round"
+        return (
+            f"; {', '.join(sharing)} share{'s' if len(sharing) == 1 else ''} this roll "
+            "for the rest of the round"
+        )
     return ""
 
 
@@ -149,14 +156,14 @@ def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
     return cls(**{k: v for k, v in payload.items() if k in names})
 
 
-def _checked_record(state: TrackerState, ruleset: Ruleset, raw: dict[str, Any],
-                    moving: str | None) -> tuple[dict[str, Any], Cell]:
+def _checked_record(
+    state: TrackerState, ruleset: Ruleset, raw: dict[str, Any], moving: str | None
+) -> tuple[dict[str, Any], Cell]:
     """A unit record checked against the ruleset and the board (shared by add and edit)."""
     unit_id = raw["id"]
     side = raw.get("side")
     if side not in ("enemy", "player"):
-        raise TrackerError(f"unit '{unit_id}': side must be \"enemy\" or \"player\", "
-                           f"not {side!r}")
+        raise TrackerError(f'unit \'{unit_id}\': side must be "enemy" or "player", not {side!r}')
     max_hp = _whole(raw.get("max_hp"), f"unit '{unit_id}': max HP")
     if max_hp <= 0:
         raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
@@ -168,27 +175,38 @@ def _checked_record(state: TrackerState, ruleset: Ruleset, raw: dict[str, Any],
     if side == "enemy":
         raw["ai"] = raw.get("ai") or data.default_ai()
         if raw["ai"] not in data.ai_types:
-            raise TrackerError(f"unit '{unit_id}': unknown AI type '{raw['ai']}' for "
-                               f"{data.id} (known: {_known(data.ai_types)})")
+            raise TrackerError(
+                f"unit '{unit_id}': unknown AI type '{raw['ai']}' for "
+                f"{data.id} (known: {_known(data.ai_types)})"
+            )
     elif raw.get("ai"):
         raise TrackerError(f"unit '{unit_id}': only enemies have an AI type")
     for status in raw.get("statuses") or ():
         if status not in data.statuses:
-            raise TrackerError(f"unit '{unit_id}': unknown status '{status}' for {data.id} "
-                               f"(known: {_known(data.statuses)})")
+            raise TrackerError(
+                f"unit '{unit_id}': unknown status '{status}' for {data.id} "
+                f"(known: {_known(data.statuses)})"
+            )
     for stat in raw.get("stats") or {}:
         if stat not in data.stats:
-            raise TrackerError(f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
-                               f"(known: {_known(data.stats)})")
-    problems = check_unit_fields(data.unit_fields, record_fields(raw), unit_id, data.id,
-                                 [u.id for u in state.encounter.units])
+            raise TrackerError(
+                f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
+                f"(known: {_known(data.stats)})"
+            )
+    problems = check_unit_fields(
+        data.unit_fields,
+        record_fields(raw),
+        unit_id,
+        data.id,
+        [u.id for u in state.encounter.units],
+    )
     if problems:
-        raise TrackerError(f"unit '{unit_id}', field '{problems[0].field}': "
-                           f"{problems[0].message}")
+        raise TrackerError(f"unit '{unit_id}', field '{problems[0].field}': {problems[0].message}")
     return raw, cell
 
 
 # -- roster -----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AddUnit(Command):
@@ -201,8 +219,10 @@ class AddUnit(Command):
         raw = dict(self.unit)
         unit_id = raw.get("id")
         if not isinstance(unit_id, str) or not ID_PATTERN.match(unit_id):
-            raise TrackerError(f"unit id {unit_id!r} must be lower-case letters, digits, '-' "
-                               "or '_', starting with a letter or digit")
+            raise TrackerError(
+                f"unit id {unit_id!r} must be lower-case letters, digits, '-' "
+                "or '_', starting with a letter or digit"
+            )
         if state.encounter.has_unit(unit_id):
             raise TrackerError(f"there is already a unit '{unit_id}'")
         raw, cell = _checked_record(state, ruleset, raw, moving=None)
@@ -233,16 +253,22 @@ class UpdateUnit(Command):
         raw = {**old, **dict(self.unit), "id": before.id, "statuses": list(before.statuses)}
         raw.pop("counters", None)
         if raw.get("side") != before.side.value:
-            raise TrackerError(f"{before.name} is a {before.side.value} unit; a unit cannot "
-                               "change sides (remove it and add a new one)")
+            raise TrackerError(
+                f"{before.name} is a {before.side.value} unit; a unit cannot "
+                "change sides (remove it and add a new one)"
+            )
         raw, cell = _checked_record(state, ruleset, raw, moving=before.id)
         unit, _ = unit_from_record({**raw, "at": list(cell)})
         if unit == before:
             raise TrackerError(f"{before.name}: nothing changed")
-        changed = [k for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons",
-                               "tags") if getattr(unit, k) != getattr(before, k)]
-        changed += [k for k in ruleset.data.unit_fields
-                    if unit.fields.get(k) != before.fields.get(k)]
+        changed = [
+            k
+            for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons", "tags")
+            if getattr(unit, k) != getattr(before, k)
+        ]
+        changed += [
+            k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
+        ]
         return _replace(state, unit), f"Edited {unit.name}: {', '.join(changed)}"
 
 
@@ -253,20 +279,26 @@ class RemoveUnit(Command):
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
-        for spec, others in naming(ruleset.data.unit_fields,
-                                   {u.id: u.fields for u in state.encounter.units}, unit.id):
-            raise TrackerError(spec.named_by.format(unit=unit.name, others=", ".join(others))
-                               + "; remove or reassign them first")
+        for spec, others in naming(
+            ruleset.data.unit_fields, {u.id: u.fields for u in state.encounter.units}, unit.id
+        ):
+            raise TrackerError(
+                spec.named_by.format(unit=unit.name, others=", ".join(others))
+                + "; remove or reassign them first"
+            )
         memory = state.encounter.memory
         memory = Memory(
-            MappingProxyType({k: v for k, v in memory.last_attacker.items()
-                              if unit.id not in (k, v)}),
+            MappingProxyType(
+                {k: v for k, v in memory.last_attacker.items() if unit.id not in (k, v)}
+            ),
             tuple(u for u in memory.shot_this_round if u != unit.id),
             None if memory.previous_target == unit.id else memory.previous_target,
         )
         state = without_units(state, ruleset, [unit.id])
-        state = state.with_units([u for u in state.encounter.units if u.id != unit.id],
-                                 {k: dict(v) for k, v in state.counters.items()})
+        state = state.with_units(
+            [u for u in state.encounter.units if u.id != unit.id],
+            {k: dict(v) for k, v in state.counters.items()},
+        )
         state = state.evolve(encounter=state.encounter.evolve(memory=memory))
         return state, f"Removed {unit.name}"
 
@@ -299,22 +331,32 @@ class SetStat(Command):
         unit = _unit(state, self.unit_id)
         spec = ruleset.data.stats.get(self.stat)
         if spec is None:
-            raise TrackerError(f"unknown stat '{self.stat}' for {ruleset.id} "
-                               f"(known: {_known(ruleset.data.stats)})")
+            raise TrackerError(
+                f"unknown stat '{self.stat}' for {ruleset.id} (known: {_known(ruleset.data.stats)})"
+            )
         if spec.applies_to not in ("all", unit.side.value):
-            raise TrackerError(f"{unit.name} is a {unit.side.value} unit; {self.stat} is only "
-                               f"for {spec.applies_to} units")
+            raise TrackerError(
+                f"{unit.name} is a {unit.side.value} unit; {self.stat} is only "
+                f"for {spec.applies_to} units"
+            )
         value = self.value
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value \
-                or abs(value) > 1_000_000:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or value != value
+            or abs(value) > 1_000_000
+        ):
             raise TrackerError(f"{unit.name}: {self.stat} must be a number, not {value!r}")
         value = int(value) if float(value).is_integer() else float(value)
         before = unit.stats.get(self.stat, spec.default)
         if before == value:
             raise TrackerError(f"{unit.name}'s {self.stat} is already {_stat_text(value)}")
         stats = {**unit.stats, self.stat: value}
-        text = (f"{unit.name}: {self.stat} {_stat_text(before)} → {_stat_text(value)}"
-                if before is not None else f"{unit.name}: {self.stat} {_stat_text(value)}")
+        text = (
+            f"{unit.name}: {self.stat} {_stat_text(before)} → {_stat_text(value)}"
+            if before is not None
+            else f"{unit.name}: {self.stat} {_stat_text(value)}"
+        )
         return _replace(state, unit.evolve(stats=MappingProxyType(stats))), text
 
 
@@ -325,6 +367,7 @@ def _stat_text(value: float | None) -> str:
 
 
 # -- hit points -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Damage(Command):
@@ -351,9 +394,13 @@ class Damage(Command):
                 memory = state.encounter.memory
                 last = dict(memory.last_attacker)
                 last[unit.id] = source.id
-                state = state.evolve(encounter=state.encounter.evolve(
-                    memory=Memory(MappingProxyType(last), memory.shot_this_round,
-                                  memory.previous_target)))
+                state = state.evolve(
+                    encounter=state.encounter.evolve(
+                        memory=Memory(
+                            MappingProxyType(last), memory.shot_this_round, memory.previous_target
+                        )
+                    )
+                )
             text += f" from {source.name}"
         return expire(state, ruleset, [unit.id], WHEN_HIT), text
 
@@ -390,8 +437,7 @@ class SetHp(Command):
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         hp = _whole(self.hp, f"{unit.name}: HP")
-        max_hp = unit.max_hp if self.max_hp is None else _whole(self.max_hp,
-                                                                f"{unit.name}: max HP")
+        max_hp = unit.max_hp if self.max_hp is None else _whole(self.max_hp, f"{unit.name}: max HP")
         if max_hp <= 0:
             raise TrackerError(f"{unit.name}: max HP must be more than 0, not {max_hp}")
         if hp > max_hp:
@@ -407,26 +453,30 @@ class SetHp(Command):
 
 # -- markers and AI ---------------------------------------------------------------------------
 
+
 def _status_spec(ruleset: Ruleset, unit: Unit, status: str) -> StatusSpec:
     spec = ruleset.data.statuses.get(status)
     if spec is None:
-        raise TrackerError(f"unknown status '{status}' for {ruleset.id} "
-                           f"(known: {_known(ruleset.data.statuses)})")
+        raise TrackerError(
+            f"unknown status '{status}' for {ruleset.id} (known: {_known(ruleset.data.statuses)})"
+        )
     if spec.derived:
         raise TrackerError(f"'{spec.name}' follows from {unit.name}'s HP; change the HP instead")
     return spec
 
 
-def _with_counter(state: TrackerState, unit: Unit, status: str, count: int | None,
-                  statuses: tuple[str, ...]) -> TrackerState:
+def _with_counter(
+    state: TrackerState, unit: Unit, status: str, count: int | None, statuses: tuple[str, ...]
+) -> TrackerState:
     counters = {k: dict(v) for k, v in state.counters.items()}
     mine = counters.setdefault(unit.id, {})
     if count is None:
         mine.pop(status, None)
     else:
         mine[status] = count
-    units = [unit.evolve(statuses=statuses) if u.id == unit.id else u
-             for u in state.encounter.units]
+    units = [
+        unit.evolve(statuses=statuses) if u.id == unit.id else u for u in state.encounter.units
+    ]
     return state.with_units(units, counters)
 
 
@@ -451,8 +501,7 @@ class AddStatus(Command):
             total = (current or 1) + self.counter
             state = _with_counter(state, unit, self.status, total, unit.statuses)
             return state, f"{unit.name}: {spec.name} {current or 1} → {total}"
-        state = _with_counter(state, unit, self.status, self.counter,
-                              (*unit.statuses, self.status))
+        state = _with_counter(state, unit, self.status, self.counter, (*unit.statuses, self.status))
         suffix = f" ({self.counter})" if self.counter is not None else ""
         return state, f"{unit.name} is {spec.name}{suffix}"
 
@@ -480,8 +529,10 @@ class RemoveStatus(Command):
                 state = _with_counter(state, unit, self.status, left, unit.statuses)
                 return state, f"{unit.name}: {spec.name} {current or 1} → {left}"
         statuses = tuple(s for s in unit.statuses if s != self.status)
-        return (_with_counter(state, unit, self.status, None, statuses),
-                f"{unit.name} is no longer {spec.name}")
+        return (
+            _with_counter(state, unit, self.status, None, statuses),
+            f"{unit.name} is no longer {spec.name}",
+        )
 
 
 @dataclass(frozen=True)
@@ -496,15 +547,19 @@ class SetAi(Command):
             raise TrackerError(f"{unit.name} is a player unit; only enemies have an AI type")
         types = ruleset.data.ai_types
         if self.ai not in types:
-            raise TrackerError(f"unknown AI type '{self.ai}' for {ruleset.id} "
-                               f"(known: {_known(types)})")
+            raise TrackerError(
+                f"unknown AI type '{self.ai}' for {ruleset.id} (known: {_known(types)})"
+            )
         if unit.ai == self.ai:
             raise TrackerError(f"{unit.name} already has the {types[self.ai].name} AI")
-        return (_replace(state, unit.evolve(ai=self.ai)),
-                f"{unit.name} now uses the {types[self.ai].name} AI")
+        return (
+            _replace(state, unit.evolve(ai=self.ai)),
+            f"{unit.name} now uses the {types[self.ai].name} AI",
+        )
 
 
 # -- board ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MoveUnit(Command):
@@ -518,8 +573,10 @@ class MoveUnit(Command):
         if cell == unit.at:
             raise TrackerError(f"{unit.name} is already at {list(cell)}")
         _check_standable(state, cell, f"moving {unit.name}", unit.id)
-        return (_replace(state, unit.evolve(at=cell)),
-                f"{unit.name} moves {list(unit.at)} → {list(cell)}")
+        return (
+            _replace(state, unit.evolve(at=cell)),
+            f"{unit.name} moves {list(unit.at)} → {list(cell)}",
+        )
 
 
 def _terrain(value: Any, ruleset: Ruleset) -> Terrain:
@@ -528,20 +585,19 @@ def _terrain(value: Any, ruleset: Ruleset) -> Terrain:
     known = [t for t in Terrain if t not in OPTIONAL_TERRAIN or t.value in allowed]
     terrain = LEGEND.get(value) if isinstance(value, str) else None
     if terrain not in known:
-        raise TrackerError(f"unknown terrain '{value}' "
-                           f"(known: {' '.join(t.value for t in known)})")
+        raise TrackerError(f"unknown terrain '{value}' (known: {' '.join(t.value for t in known)})")
     return terrain
 
 
 def _check_paintable(state: TrackerState, cell: Cell, terrain: Terrain) -> None:
     board = state.encounter.board
     if not board.in_bounds(cell):
-        raise TrackerError(f"cell {list(cell)} is outside the {board.width}x{board.height} "
-                           "board")
+        raise TrackerError(f"cell {list(cell)} is outside the {board.width}x{board.height} board")
     occupant = state.encounter.unit_at(cell)
     if occupant is not None and not terrain.passable:
-        raise TrackerError(f"{occupant.name} stands on {list(cell)}; "
-                           f"it cannot become {terrain.label}")
+        raise TrackerError(
+            f"{occupant.name} stands on {list(cell)}; it cannot become {terrain.label}"
+        )
 
 
 def _painted(state: TrackerState, cells: list[Cell], terrain: Terrain) -> TrackerState:
@@ -587,8 +643,7 @@ class PaintTerrain(Command):
         changed = [c for c in cells if board.terrain(c) is not terrain]
         if not changed:
             raise TrackerError(f"every cell of the stroke is already {terrain.label}")
-        shown = ", ".join(str(list(c)) for c in changed[:6]) + (" …" if len(changed) > 6
-                                                                  else "")
+        shown = ", ".join(str(list(c)) for c in changed[:6]) + (" …" if len(changed) > 6 else "")
         count = f"{len(changed)} cell" + ("s" if len(changed) > 1 else "")
         return _painted(state, changed, terrain), f"Painted {terrain.label} on {count}: {shown}"
 
@@ -612,14 +667,18 @@ class ResizeBoard(Command):
         outside = [u for u in state.encounter.units if u.at[0] >= width or u.at[1] >= height]
         if outside:
             names = ", ".join(f"{u.name} at {list(u.at)}" for u in outside[:3])
-            raise TrackerError(f"a {width}x{height} board would leave out {names}; "
-                               "move or remove them first")
+            raise TrackerError(
+                f"a {width}x{height} board would leave out {names}; move or remove them first"
+            )
         enc = state.encounter.evolve(board=board.resized(width, height))
-        return (state.evolve(encounter=enc),
-                f"Board resized from {board.width}x{board.height} to {width}x{height}")
+        return (
+            state.evolve(encounter=enc),
+            f"Board resized from {board.width}x{board.height} to {width}x{height}",
+        )
 
 
 # -- decisions, turns, cards, notes -----------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ApplyDecision(Command):
@@ -651,15 +710,19 @@ class ApplyDecision(Command):
         alternatives = d.get("alternatives") or []
         choice = _whole(self.choice, "the chosen outcome")
         if not 0 <= choice <= len(alternatives):
-            raise TrackerError(f"outcome {choice} does not exist: this decision has the main "
-                               f"outcome (0) and {len(alternatives)} alternatives")
+            raise TrackerError(
+                f"outcome {choice} does not exist: this decision has the main "
+                f"outcome (0) and {len(alternatives)} alternatives"
+            )
         return d if choice == 0 else alternatives[choice - 1]
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         d = self.decision
         if d.get("ruleset") != ruleset.id:
-            raise TrackerError(f"the decision was made under '{d.get('ruleset')}', but this "
-                               f"session plays {ruleset.id}")
+            raise TrackerError(
+                f"the decision was made under '{d.get('ruleset')}', but this "
+                f"session plays {ruleset.id}"
+            )
         unit = _unit(state, d.get("unit", ""))
         if not unit.is_enemy:
             raise TrackerError(f"{unit.name} is a player unit; only enemy decisions apply")
@@ -694,8 +757,9 @@ class ApplyDecision(Command):
         effects = ruleset.data.action_effects  # what the ruleset's data says the action does
         if action in effects.shooting:
             shot = shot + tuple(t for t in targets if t not in shot)
-        memory = Memory(memory.last_attacker, shot,
-                        targets[0] if targets else memory.previous_target)
+        memory = Memory(
+            memory.last_attacker, shot, targets[0] if targets else memory.previous_target
+        )
         state = state.evolve(encounter=state.encounter.evolve(memory=memory))
         if action in effects.brawling:
             state = expire(state, ruleset, [unit.id, *targets], WHEN_BRAWLS)
@@ -709,8 +773,10 @@ class ApplyDecision(Command):
         if rolls:
             shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
             after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares))
-            summary += f". Dice: {'; '.join(r.describe() for r in rolls)}" \
-                       f"{_group_roll_text(state, after, unit.id, rolls)}"
+            summary += (
+                f". Dice: {'; '.join(r.describe() for r in rolls)}"
+                f"{_group_roll_text(state, after, unit.id, rolls)}"
+            )
             state = after
         return state, f"{unit.name}: {summary}"
 
@@ -797,7 +863,7 @@ class DrawCard(Command):
         deck = self.deck.strip() if isinstance(self.deck, str) else ""
         card = self.card.strip() if isinstance(self.card, str) else ""
         if not deck:
-            raise TrackerError("name the deck the card comes from (e.g. \"stratagems\")")
+            raise TrackerError('name the deck the card comes from (e.g. "stratagems")')
         if not card:
             raise TrackerError(f"which card was drawn from {deck}? The card is empty")
         drawn = DrawnCard(deck, card, state.round)
@@ -816,7 +882,6 @@ class Note(Command):
         return state, f"Note: {text}"
 
 
-
 @dataclass(frozen=True)
 class RollAgain(Command):
     """The players set a decision's dice aside and roll again: the session's next dice draw.
@@ -831,7 +896,8 @@ class RollAgain(Command):
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         if not self.rolls:
-            raise TrackerError(f"{unit.name}'s decision rolls no dice; there is nothing to "
-                               "roll again")
+            raise TrackerError(
+                f"{unit.name}'s decision rolls no dice; there is nothing to roll again"
+            )
         state = state.evolve(dice=state.dice.advanced())
         return state, f"{unit.name}: dice rolled again, setting aside {_rolls_text(self.rolls)}"

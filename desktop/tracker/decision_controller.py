@@ -79,8 +79,7 @@ class DecisionController:
     """`run(command) -> bool` executes a command (reporting its refusal); `refuse(text)`
     tells the user why something was not done."""
 
-    def __init__(self, run: Callable[[cmd.Command], bool],
-                 refuse: Callable[[str], None]) -> None:
+    def __init__(self, run: Callable[[cmd.Command], bool], refuse: Callable[[str], None]) -> None:
         self._run = run
         self._refuse = refuse
         self._observers: list[Observer] = []
@@ -175,8 +174,10 @@ class DecisionController:
             return
         set_aside = [r.to_dict() for r in self.decision.rolls if not r.shared]
         if not set_aside and self.decision.rolls:
-            self._refuse("This decision's only die is its group's roll, kept for the whole "
-                         "round: there is nothing to roll again")
+            self._refuse(
+                "This decision's only die is its group's roll, kept for the whole "
+                "round: there is nothing to roll again"
+            )
             return
         self.fresh_typed()
         if not self._run(cmd.RollAgain(self.decision.unit, set_aside)):
@@ -192,8 +193,7 @@ class DecisionController:
         unit's activation, so the turn passes to the next unit in the same step."""
         if self.session is None or self.decision is None:
             return False
-        if not self._run(cmd.ApplyDecision.of(self.decision, choice,
-                                              reaction=self.player_turn)):
+        if not self._run(cmd.ApplyDecision.of(self.decision, choice, reaction=self.player_turn)):
             return False
         self.fresh_dice()  # those dice are used up, also when the same unit stays selected
         self.evaluate()
@@ -247,20 +247,27 @@ class DecisionController:
         unit = session.encounter.unit(self.selected)
         if not unit.is_enemy:
             return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
-        if (not self.player_turn and self.phase_override is None
-                and session.state.has_acted(unit.id)):
+        if (
+            not self.player_turn
+            and self.phase_override is None
+            and session.state.has_acted(unit.id)
+        ):
             text = f"{unit.name} has acted {acting_span(session.state, session.ruleset)}."
             if session.current_unit is None:  # everyone has: say how play goes on
                 following = next_label(session.state, session.ruleset)
-                text += (f" Every unit has: {following} (Space)." if following else
-                         " Every unit has: Next round (Ctrl+Shift+N).")
+                text += (
+                    f" Every unit has: {following} (Space)."
+                    if following
+                    else " Every unit has: Next round (Ctrl+Shift+N)."
+                )
             return ShowMessage(text), 0
         encounter = session.encounter
         if self.phase_override:
             encounter = encounter.evolve(phase=self.phase_override)
         if self.player_turn and session.ruleset.data.phases:
-            encounter = encounter.evolve(extra_state=MappingProxyType(
-                {**encounter.extra_state, "turn": "player"}))
+            encounter = encounter.evolve(
+                extra_state=MappingProxyType({**encounter.extra_state, "turn": "player"})
+            )
         # The session's next dice draw: looking never changes it, applying uses it up.
         # A unit whose group rolled this round uses that roll first.
         dice = session.state.dice.dice(self.typed_rolls, unit.id)
@@ -277,7 +284,11 @@ class DecisionController:
         rolled_by = names.get(group.by, group.by) if group is not None else ""
         if needed and self.physical and not self.foebook_rolls:
             typed = len(decision.rolls) - len(needed) - (shared is not None)
-            return AskForDice(tuple(needed), typed, names[unit.id], decision.ai,
-                              (shared, rolled_by) if shared is not None else None), \
-                dice.scripted_left
+            return AskForDice(
+                tuple(needed),
+                typed,
+                names[unit.id],
+                decision.ai,
+                (shared, rolled_by) if shared is not None else None,
+            ), dice.scripted_left
         return ShowDecision(decision, names[unit.id], names, rolled_by), dice.scripted_left

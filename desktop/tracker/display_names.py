@@ -43,6 +43,6 @@ def with_display_names(encounter: Encounter) -> Encounter:
 
 
 def split_number(name: str) -> tuple[str, str]:
-    """"Orc Warrior 2" -> ("Orc Warrior", "2"); a name without a trailing number -> (name, "")."""
+    """ "Orc Warrior 2" -> ("Orc Warrior", "2"); a name without a trailing number -> (name, "")."""
     match = _NUMBERED.match(name)
     return (match["base"], match["number"]) if match else (name, "")

@@ -9,8 +9,9 @@ from desktop.tracker.expiry import expiring
 from desktop.tracker.state import TrackerState
 
 
-def expire(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str],
-           trigger: str) -> TrackerState:
+def expire(
+    state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str], trigger: str
+) -> TrackerState:
     """Remove the markers `trigger` ends from the given units (and their counters)."""
     units = list(state.encounter.units)
     counters = {k: dict(v) for k, v in state.counters.items()}

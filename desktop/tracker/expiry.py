@@ -38,8 +38,17 @@ END_OF_PHASE = "end-of-phase"
 WHEN_HIT = "when-hit"
 WHEN_BRAWLS = "when-brawls"
 WHEN_HEALED = "when-healed"
-TRIGGERS = (NEVER, ON_ACTIVATION, AFTER_ACTIVATION, END_OF_ROUND, END_OF_TURN, END_OF_PHASE,
-            WHEN_HIT, WHEN_BRAWLS, WHEN_HEALED)
+TRIGGERS = (
+    NEVER,
+    ON_ACTIVATION,
+    AFTER_ACTIVATION,
+    END_OF_ROUND,
+    END_OF_TURN,
+    END_OF_PHASE,
+    WHEN_HIT,
+    WHEN_BRAWLS,
+    WHEN_HEALED,
+)
 
 
 class ExpiryError(ValueError):
@@ -52,8 +61,7 @@ def parse_expires(value: str | Iterable[str]) -> frozenset[str]:
     found = frozenset(w.strip() for w in words if w and w.strip() and w.strip() != "or")
     unknown = sorted(found - set(TRIGGERS))
     if unknown:
-        raise ExpiryError(
-            f"unknown expiry '{unknown[0]}' (known: {', '.join(TRIGGERS)})")
+        raise ExpiryError(f"unknown expiry '{unknown[0]}' (known: {', '.join(TRIGGERS)})")
     return found - {NEVER}
 
 

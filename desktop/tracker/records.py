@@ -13,8 +13,23 @@ from desktop.engine.units import AreaAttack, Side, Unit, Weapon, unit_fields
 WEAPON_FIELDS = ("name", "kind", "range", "strength")
 # A unit record's own keys; every other key is one of the ruleset's declared unit fields,
 # kept at the top level as encounter files write them (`guards = "boss"`).
-UNIT_RECORD_KEYS = frozenset({"id", "name", "side", "at", "hp", "max_hp", "ai", "stats",
-                              "statuses", "counters", "tags", "weapons", "aoe"})
+UNIT_RECORD_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "side",
+        "at",
+        "hp",
+        "max_hp",
+        "ai",
+        "stats",
+        "statuses",
+        "counters",
+        "tags",
+        "weapons",
+        "aoe",
+    }
+)
 
 
 def record_fields(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -24,8 +39,13 @@ def record_fields(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def weapon_from_record(record: Mapping[str, Any]) -> Weapon:
     extra = {k: v for k, v in record.items() if k not in WEAPON_FIELDS}
-    return Weapon(record["name"], record.get("kind", "melee"), record.get("range", 1),
-                  record.get("strength"), MappingProxyType(extra))
+    return Weapon(
+        record["name"],
+        record.get("kind", "melee"),
+        record.get("range", 1),
+        record.get("strength"),
+        MappingProxyType(extra),
+    )
 
 
 def unit_to_record(unit: Unit, counters: Mapping[str, int] | None = None) -> dict[str, Any]:
@@ -106,6 +126,7 @@ def board_from_record(record: Mapping[str, Any]) -> Board:
         Shape(record["shape"]),
         tuple(record["rows"]),
         tuple(tuple(int(h) for h in r) for r in heights) if heights is not None else None,
-        frozenset(frozenset((int(c), int(r)) for c, r in wall)
-                  for wall in record.get("thin_walls") or ()),
+        frozenset(
+            frozenset((int(c), int(r)) for c, r in wall) for wall in record.get("thin_walls") or ()
+        ),
     )

@@ -61,14 +61,16 @@ class Change:
 Observer = Callable[[Change], None]
 
 
-def initial_state(encounter: Encounter, ruleset: Ruleset,
-                  dice_seed: int | None = None) -> TrackerState:
+def initial_state(
+    encounter: Encounter, ruleset: Ruleset, dice_seed: int | None = None
+) -> TrackerState:
     """A fresh session's state: derived markers brought up to date, the round's order (units
     added before anyone acts join it: see turns.join_order), and dice of its own (a random
     seed unless `dice_seed` is given)."""
     if encounter.ruleset != ruleset.id:
-        raise TrackerError(f"the encounter is played with '{encounter.ruleset}', "
-                           f"not '{ruleset.id}'")
+        raise TrackerError(
+            f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'"
+        )
     phases = ruleset.data.phases
     if phases and encounter.phase not in phases:
         encounter = encounter.evolve(phase=phases[0])  # play starts in the first phase
@@ -90,8 +92,9 @@ class Session:
         self._version = loaded.version
 
     @classmethod
-    def in_memory(cls, encounter: Encounter, ruleset: Ruleset, name: str = "",
-                  dice_seed: int | None = None) -> Session:
+    def in_memory(
+        cls, encounter: Encounter, ruleset: Ruleset, name: str = "", dice_seed: int | None = None
+    ) -> Session:
         return cls(ruleset, MemoryStore(initial_state(encounter, ruleset, dice_seed)), name)
 
     # -- what the views read -------------------------------------------------------------
@@ -161,30 +164,36 @@ class Session:
                 new_state, text = command.run(self._state, self.ruleset)
             except TrackerError as error:
                 if attempt:
-                    raise TrackerError("the session was changed in another Foebook window "
-                                       f"and the command no longer fits: {error}") from None
+                    raise TrackerError(
+                        "the session was changed in another Foebook window "
+                        f"and the command no longer fits: {error}"
+                    ) from None
                 raise
             before, after = diff(self._state, new_state)
             seq = (self._history[-1].seq if self._history else 0) + 1
             entry = HistoryEntry(seq, datetime.now(UTC), command.kind, text)
             try:
                 self._version = self.store.append(
-                    LogEntry(entry, command.payload(), before, after), new_state, self._version)
+                    LogEntry(entry, command.payload(), before, after), new_state, self._version
+                )
             except ConflictError:
                 log.info("concurrent edit while applying %s; reloading", command.kind)
                 # A short random pause lets two writers that keep colliding fall out of step.
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 self._reload()
                 continue
-            self._history = [h.with_status(DROPPED) if h.status == UNDONE else h
-                             for h in self._history]
+            self._history = [
+                h.with_status(DROPPED) if h.status == UNDONE else h for h in self._history
+            ]
             self._history.append(entry)
             self._changes[seq] = (before, after)
             self._state = new_state
             self._notify(Change(COMMAND, entry, frozenset(after)))
             return entry
-        raise ConflictError("the session keeps changing in another Foebook window; "
-                            "the command was not applied, try again")
+        raise ConflictError(
+            "the session keeps changing in another Foebook window; "
+            "the command was not applied, try again"
+        )
 
     def undo(self) -> HistoryEntry:
         index = last_done(self._history)
@@ -204,14 +213,16 @@ class Session:
         sections = before if status == UNDONE else after
         new_state = apply_sections(self._state, sections)
         try:
-            self._version = self.store.set_status(entry.seq, status, sections, new_state,
-                                                  self._version)
+            self._version = self.store.set_status(
+                entry.seq, status, sections, new_state, self._version
+            )
         except ConflictError:
             self._reload()
             raise ConflictError(
                 f"the session was changed in another Foebook window, so '{entry.text}' was "
                 f"not {'undone' if kind == UNDO else 'redone'}; the session has been "
-                "reloaded: look at the history and try again") from None
+                "reloaded: look at the history and try again"
+            ) from None
         changed = entry.with_status(status)
         self._history[index] = changed
         self._state = new_state
@@ -228,7 +239,10 @@ class Session:
     def _reload(self) -> None:
         loaded = self.store.load()
         self._state, self._history, self._version = (
-            loaded.state, list(loaded.history), loaded.version)
+            loaded.state,
+            list(loaded.history),
+            loaded.version,
+        )
         self._changes.clear()
         self._notify(Change(RELOAD, None, frozenset()))
 

@@ -61,14 +61,16 @@ class SessionDice:
         """Dice for evaluating a decision now: the group's roll `unit_id` shares this round
         (if any), then typed values, then the next draw."""
         shared = self.group_rolls.get(unit_id) if unit_id is not None else None
-        return Dice(typed, seed=self.draw_seed(),
-                    group_roll=shared.value if shared is not None else None)
+        return Dice(
+            typed, seed=self.draw_seed(), group_roll=shared.value if shared is not None else None
+        )
 
     def advanced(self) -> SessionDice:
         return replace(self, used=self.used + 1)
 
-    def after_decision(self, unit_id: str, rolls: Sequence[Roll],
-                       shares_with: Sequence[str]) -> SessionDice:
+    def after_decision(
+        self, unit_id: str, rolls: Sequence[Roll], shares_with: Sequence[str]
+    ) -> SessionDice:
         """The dice once a decision with these rolls is applied: dice of its own use up a
         draw, and a group's roll it made (its first) is kept for the other members that
         have no roll of their own, nor one from their group, this round.
@@ -85,8 +87,7 @@ class SessionDice:
             for member in shares_with:
                 if member != unit_id and member not in kept and member not in rolled:
                     kept[member] = GroupRoll(first.value, first.die, unit_id)
-        return replace(self, used=self.used + 1, group_rolls=MappingProxyType(kept),
-                       rolled=rolled)
+        return replace(self, used=self.used + 1, group_rolls=MappingProxyType(kept), rolled=rolled)
 
     def new_round(self) -> SessionDice:
         """A new round: no roll is shared or kept from the last one."""
@@ -104,7 +105,12 @@ class SessionDice:
     def from_record(cls, record: Mapping[str, Any] | None) -> SessionDice:
         """From storage; a record without a seed (never written) gets the fixed default."""
         record = record or {}
-        shared = {str(k): GroupRoll.from_record(v)
-                  for k, v in (record.get("group_rolls") or {}).items()}
-        return cls(int(record.get("seed", DEFAULT_SEED)), int(record.get("used", 0)),
-                   MappingProxyType(shared), tuple(str(u) for u in record.get("rolled") or ()))
+        shared = {
+            str(k): GroupRoll.from_record(v) for k, v in (record.get("group_rolls") or {}).items()
+        }
+        return cls(
+            int(record.get("seed", DEFAULT_SEED)),
+            int(record.get("used", 0)),
+            MappingProxyType(shared),
+            tuple(str(u) for u in record.get("rolled") or ()),
+        )

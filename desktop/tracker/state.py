@@ -29,8 +29,21 @@ Sections = dict[str, Any]
 
 # Sections in the order storage writes them. "units" maps unit id -> record or None
 # (absent); "roster" is the list of unit ids, present whenever it changed.
-SECTION_NAMES = ("name", "board", "units", "roster", "round", "phase", "memory", "order",
-                 "ties", "pointer", "cards", "dice", "rules")
+SECTION_NAMES = (
+    "name",
+    "board",
+    "units",
+    "roster",
+    "round",
+    "phase",
+    "memory",
+    "order",
+    "ties",
+    "pointer",
+    "cards",
+    "dice",
+    "rules",
+)
 
 
 @dataclass(frozen=True)
@@ -52,7 +65,8 @@ class TrackerState:
     ties: tuple[tuple[str, ...], ...] = ()  # groups the ruleset left to the players
     pointer: int = 0  # index in `order` of the unit now activating; len(order) = all done
     counters: Mapping[str, Mapping[str, int]] = field(
-        default_factory=lambda: MappingProxyType({}))  # unit id -> status -> count
+        default_factory=lambda: MappingProxyType({})
+    )  # unit id -> status -> count
     cards: tuple[DrawnCard, ...] = ()
     dice: SessionDice = field(default_factory=SessionDice)  # seed and dice draws used
 
@@ -80,8 +94,11 @@ class TrackerState:
     def with_units(self, units: list[Unit], counters: dict[str, dict[str, int]]) -> TrackerState:
         kept = {u.id for u in units}
         clean = {k: MappingProxyType(dict(v)) for k, v in counters.items() if v and k in kept}
-        return replace(self, encounter=self.encounter.evolve(units=tuple(units)),
-                       counters=MappingProxyType(clean))
+        return replace(
+            self,
+            encounter=self.encounter.evolve(units=tuple(units)),
+            counters=MappingProxyType(clean),
+        )
 
     def evolve(self, **changes: Any) -> TrackerState:
         return replace(self, **changes)
@@ -202,7 +219,8 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         state_changes["pointer"] = int(sections["pointer"])
     if "cards" in sections:
         state_changes["cards"] = tuple(
-            DrawnCard(c["deck"], c["card"], int(c["round"])) for c in sections["cards"])
+            DrawnCard(c["deck"], c["card"], int(c["round"])) for c in sections["cards"]
+        )
     if "dice" in sections:
         state_changes["dice"] = SessionDice.from_record(sections["dice"])
     return result.evolve(**state_changes) if state_changes else result

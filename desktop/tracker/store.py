@@ -30,8 +30,9 @@ class SessionStore(Protocol):
         """Commit a new command (its changed sections) and drop redoable entries; new version."""
         ...
 
-    def set_status(self, seq: int, status: str, changes: Sections, after: TrackerState,
-                   expected_version: int) -> int:
+    def set_status(
+        self, seq: int, status: str, changes: Sections, after: TrackerState, expected_version: int
+    ) -> int:
         """Commit an undo (status UNDONE, `changes` = before) or redo (DONE, after)."""
         ...
 
@@ -62,21 +63,25 @@ class MemoryStore:
         self._check(expected_version)
         self.logs = [
             LogEntry(e.entry.with_status(DROPPED), e.payload, e.before, e.after)
-            if e.entry.status == UNDONE else e for e in self.logs
+            if e.entry.status == UNDONE
+            else e
+            for e in self.logs
         ]
         self.logs.append(log)
         self.state = after
         self._version += 1
         return self._version
 
-    def set_status(self, seq: int, status: str, changes: Sections, after: TrackerState,
-                   expected_version: int) -> int:
+    def set_status(
+        self, seq: int, status: str, changes: Sections, after: TrackerState, expected_version: int
+    ) -> int:
         self._check(expected_version)
         assert status in (DONE, UNDONE)
         for index, log in enumerate(self.logs):
             if log.entry.seq == seq:
-                self.logs[index] = LogEntry(log.entry.with_status(status), log.payload,
-                                            log.before, log.after)
+                self.logs[index] = LogEntry(
+                    log.entry.with_status(status), log.payload, log.before, log.after
+                )
         self.state = after
         self._version += 1
         return self._version

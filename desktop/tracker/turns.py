@@ -48,8 +48,9 @@ def acting_span(state: TrackerState, ruleset: Ruleset) -> str:
     return "this round" if phase is None else f"in the {phase} phase"
 
 
-def _ties_among(ties: tuple[tuple[str, ...], ...], kept: Iterable[str]
-                ) -> tuple[tuple[str, ...], ...]:
+def _ties_among(
+    ties: tuple[tuple[str, ...], ...], kept: Iterable[str]
+) -> tuple[tuple[str, ...], ...]:
     keep = set(kept)
     groups = (tuple(u for u in group if u in keep) for group in ties)
     return tuple(g for g in groups if len(g) > 1)
@@ -78,8 +79,7 @@ def join_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     return state.evolve(order=order, ties=fresh.ties)
 
 
-def without_units(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str]
-                  ) -> TrackerState:
+def without_units(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str]) -> TrackerState:
     """The order without these units (removed or defeated). When the active unit leaves,
     the next one's activation starts."""
     gone = set(unit_ids) & set(state.order)
@@ -87,16 +87,20 @@ def without_units(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str]
         return state
     current = state.current_unit
     done = tuple(u for u in state.order[: state.pointer] if u not in gone)
-    rest = tuple(u for u in state.order[state.pointer:] if u not in gone)
-    state = state.evolve(order=done + rest, ties=_ties_among(state.ties, done + rest),
-                         pointer=len(done))
+    rest = tuple(u for u in state.order[state.pointer :] if u not in gone)
+    state = state.evolve(
+        order=done + rest, ties=_ties_among(state.ties, done + rest), pointer=len(done)
+    )
     return start_activation(state, ruleset) if current in gone else state
 
 
 def drop_defeated(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     enc = state.encounter
-    return without_units(state, ruleset, [
-        u for u in state.order if enc.has_unit(u) and ruleset.is_defeated(enc.unit(u))])
+    return without_units(
+        state,
+        ruleset,
+        [u for u in state.order if enc.has_unit(u) and ruleset.is_defeated(enc.unit(u))],
+    )
 
 
 def start_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
@@ -136,7 +140,7 @@ def mark_acted(state: TrackerState, ruleset: Ruleset, unit_id: str) -> TrackerSt
         return state
     state = expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
     done = (*state.order[: state.pointer], unit_id)
-    rest = tuple(u for u in state.order[state.pointer:] if u != unit_id)
+    rest = tuple(u for u in state.order[state.pointer :] if u != unit_id)
     return state.evolve(order=done + rest, pointer=len(done))
 
 
@@ -154,8 +158,11 @@ def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     enc = state.encounter
     memory = enc.memory
     phases = ruleset.data.phases
-    enc = enc.evolve(round=enc.round + 1, phase=phases[0] if phases else enc.phase,
-                     memory=memory.__class__(memory.last_attacker, (), memory.previous_target))
+    enc = enc.evolve(
+        round=enc.round + 1,
+        phase=phases[0] if phases else enc.phase,
+        memory=memory.__class__(memory.last_attacker, (), memory.previous_target),
+    )
     state = state.evolve(encounter=enc, dice=state.dice.new_round())
     everyone = [u.id for u in enc.units]
     for trigger in (END_OF_ROUND, END_OF_TURN, END_OF_PHASE):
@@ -198,11 +205,13 @@ def settle_order(state: TrackerState, ruleset: Ruleset, order: list[str]) -> Tra
     if sorted(order) != sorted(state.order) or len(set(order)) != len(order):
         raise TrackerError(
             f"the new order must list the same units as the current one "
-            f"({', '.join(state.order) or 'none'}), each once")
+            f"({', '.join(state.order) or 'none'}), each once"
+        )
     done = state.order[: state.pointer]
     if tuple(order[: state.pointer]) != done:
         raise TrackerError(
-            f"{', '.join(done)} already acted this round; only the units still to act can move")
+            f"{', '.join(done)} already acted this round; only the units still to act can move"
+        )
     current = state.current_unit
     state = state.evolve(order=tuple(order))
     if state.current_unit != current:

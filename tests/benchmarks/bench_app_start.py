@@ -34,18 +34,23 @@ def _profile() -> str:
     from tests.benchmarks.scenarios import random_encounter
 
     database = open_database(sqlite_url(os.path.join(scratch, "foebook.sqlite3")))
-    new_session(database, SESSION, random_encounter("card-flip-rpg", 24, 24, enemies=44,
-                                                    players=6))
+    new_session(database, SESSION, random_encounter("card-flip-rpg", 24, 24, enemies=44, players=6))
     database.close()
     return scratch
 
 
-def _time_until(argv: list[str], marker: str = "main window shown",
-                data_dir: str | None = None) -> float:
+def _time_until(
+    argv: list[str], marker: str = "main window shown", data_dir: str | None = None
+) -> float:
     with tempfile.TemporaryDirectory() as scratch:
         data = data_dir or scratch
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FOEBOOK_QUIT_WHEN_SHOWN="1",
-                   FOEBOOK_DATA_DIR=data, XDG_CONFIG_HOME=os.path.join(scratch, "config"))
+        env = dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            FOEBOOK_QUIT_WHEN_SHOWN="1",
+            FOEBOOK_DATA_DIR=data,
+            XDG_CONFIG_HOME=os.path.join(scratch, "config"),
+        )
         start = time.perf_counter()
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
         assert proc.stdout is not None
@@ -65,16 +70,33 @@ def _time_until_shown(argv: list[str]) -> float:
 
 APP = [sys.executable, "-m", "desktop"]
 BENCHMARKS = [
-    Benchmark("app start: bare PySide6 QMainWindow (floor)",
-              lambda: _time_until([sys.executable, "-c", _BARE]),
-              budget_s=1.0, rounds=5, self_timed=True),
-    Benchmark("app start: process start to main window shown",
-              lambda: _time_until_shown(APP), budget_s=1.0, rounds=5, self_timed=True),
-    Benchmark("app start: to an interactive window with a 50-unit session open",
-              lambda: _time_until([*APP, "--session", SESSION], "session ready", _profile()),
-              budget_s=1.0, rounds=5, self_timed=True),
+    Benchmark(
+        "app start: bare PySide6 QMainWindow (floor)",
+        lambda: _time_until([sys.executable, "-c", _BARE]),
+        budget_s=1.0,
+        rounds=5,
+        self_timed=True,
+    ),
+    Benchmark(
+        "app start: process start to main window shown",
+        lambda: _time_until_shown(APP),
+        budget_s=1.0,
+        rounds=5,
+        self_timed=True,
+    ),
+    Benchmark(
+        "app start: to an interactive window with a 50-unit session open",
+        lambda: _time_until([*APP, "--session", SESSION], "session ready", _profile()),
+        budget_s=1.0,
+        rounds=5,
+        self_timed=True,
+    ),
     # Not an issue budget: the very first start also creates the database (Alembic).
-    Benchmark("app start: first start ever, database created, window ready",
-              lambda: _time_until(APP, "session ready"), budget_s=2.0, rounds=3,
-              self_timed=True),
+    Benchmark(
+        "app start: first start ever, database created, window ready",
+        lambda: _time_until(APP, "session ready"),
+        budget_s=2.0,
+        rounds=3,
+        self_timed=True,
+    ),
 ]

@@ -41,11 +41,20 @@ def _setup(key: str, ruleset: str, shape: Shape, width: int, height: int, units:
     def setup() -> None:
         _app()
         stats = {"move": 4, "range": 1}
-        encounter = random_encounter(ruleset, width, height, enemies=units - 6, players=6,
-                                     shape=shape, seed=5, enemy_stats=stats,
-                                     player_stats={"level": 2})
+        encounter = random_encounter(
+            ruleset,
+            width,
+            height,
+            enemies=units - 6,
+            players=6,
+            shape=shape,
+            seed=5,
+            enemy_stats=stats,
+            player_stats={"level": 2},
+        )
         window = _window(encounter)
         _state[key] = (window, [u.id for u in encounter.enemies()])
+
     return setup
 
 
@@ -55,6 +64,7 @@ def _repaint(key: str):
         view = window.board_view
         # The whole viewport, painted now, through the same path as on screen.
         view.viewport().repaint()
+
     return run
 
 
@@ -65,17 +75,29 @@ def _select(key: str):
         window, enemies = _state[key]
         window.select_unit(enemies[next(turn) % len(enemies)])
         window.board_view.viewport().repaint()
+
     return run
 
 
 BENCHMARKS = []
-for key, ruleset, shape, (w, h) in (("square", "card-flip-rpg", Shape.SQUARE, (64, 64)),
-                                    ("hex", "hex-quest", Shape.HEX, (29, 25))):
+for key, ruleset, shape, (w, h) in (
+    ("square", "card-flip-rpg", Shape.SQUARE, (64, 64)),
+    ("hex", "hex-quest", Shape.HEX, (29, 25)),
+):
     units = 100
     size = f"{w}x{h} {shape.value}, {units} units"
     BENCHMARKS += [
-        Benchmark(f"board: full repaint, {size}", _repaint(key), budget_s=0.016, rounds=30,
-                  setup=_setup(key, ruleset, shape, w, h, units)),
-        Benchmark(f"board: select an enemy until highlighted, {size}", _select(key),
-                  budget_s=0.050, rounds=30),
+        Benchmark(
+            f"board: full repaint, {size}",
+            _repaint(key),
+            budget_s=0.016,
+            rounds=30,
+            setup=_setup(key, ruleset, shape, w, h, units),
+        ),
+        Benchmark(
+            f"board: select an enemy until highlighted, {size}",
+            _select(key),
+            budget_s=0.050,
+            rounds=30,
+        ),
     ]

@@ -28,8 +28,10 @@ def _setup() -> None:
         encounter = load_encounter(path)
         data = get_ruleset(encounter.ruleset).data
         enemies += [(unit, data, path.name) for unit in encounter.enemies()]
-    _deck[:] = [enemy_card(unit, data, footer_text(name))
-                for unit, data, name in itertools.islice(itertools.cycle(enemies), 60)]
+    _deck[:] = [
+        enemy_card(unit, data, footer_text(name))
+        for unit, data, name in itertools.islice(itertools.cycle(enemies), 60)
+    ]
 
 
 def _sixty_cards() -> int:
@@ -41,6 +43,11 @@ def _sixty_cards() -> int:
 
 
 BENCHMARKS = [
-    Benchmark("cards: 60 enemy cards to PDF (poker, A4)", _sixty_cards, budget_s=2.0, rounds=5,
-              setup=_setup),
+    Benchmark(
+        "cards: 60 enemy cards to PDF (poker, A4)",
+        _sixty_cards,
+        budget_s=2.0,
+        rounds=5,
+        setup=_setup,
+    ),
 ]

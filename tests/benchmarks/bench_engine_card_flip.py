@@ -39,8 +39,11 @@ def _cli_process() -> float:
         path = Path(scratch) / "bench.toml"
         save_encounter(SMALL, path)
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "desktop", "decide", str(path), "--unit", "e0",
-                        "--json"], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "desktop", "decide", str(path), "--unit", "e0", "--json"],
+            check=True,
+            capture_output=True,
+        )
         return time.perf_counter() - start
 
 
@@ -50,14 +53,28 @@ def _cold_board_decide() -> None:
 
 
 BENCHMARKS = [
-    Benchmark("card-flip-rpg decide: one enemy, 24x24, 12 units", _one_decide,
-              budget_s=0.001, rounds=200),
+    Benchmark(
+        "card-flip-rpg decide: one enemy, 24x24, 12 units", _one_decide, budget_s=0.001, rounds=200
+    ),
     # Not an issue budget: the first decision on a freshly loaded board also builds the
     # board's cost grids and sight cache; shown so a slow cold path cannot hide.
-    Benchmark("card-flip-rpg decide: first decision on a just-loaded 24x24 board",
-              _cold_board_decide, budget_s=0.003, rounds=100),
-    Benchmark("card-flip-rpg decide: all 50 enemies, 64x64, 56 units", _whole_board,
-              budget_s=0.050, rounds=20),
-    Benchmark("foebook decide FILE --json: whole process", _cli_process, budget_s=0.3,
-              rounds=10, self_timed=True),
+    Benchmark(
+        "card-flip-rpg decide: first decision on a just-loaded 24x24 board",
+        _cold_board_decide,
+        budget_s=0.003,
+        rounds=100,
+    ),
+    Benchmark(
+        "card-flip-rpg decide: all 50 enemies, 64x64, 56 units",
+        _whole_board,
+        budget_s=0.050,
+        rounds=20,
+    ),
+    Benchmark(
+        "foebook decide FILE --json: whole process",
+        _cli_process,
+        budget_s=0.3,
+        rounds=10,
+        self_timed=True,
+    ),
 ]

@@ -14,9 +14,15 @@ from tests.benchmarks.harness import Benchmark
 FROZEN = Path(__file__).resolve().parents[2] / "dist" / "foebook" / "foebook"
 
 BENCHMARKS = (
-    [Benchmark("app start: frozen bundle, process start to main window shown",
-               lambda: _time_until_shown([str(FROZEN)]),
-               budget_s=1.0, rounds=5, self_timed=True)]
+    [
+        Benchmark(
+            "app start: frozen bundle, process start to main window shown",
+            lambda: _time_until_shown([str(FROZEN)]),
+            budget_s=1.0,
+            rounds=5,
+            self_timed=True,
+        )
+    ]
     if FROZEN.is_file()
     else []
 )

@@ -40,20 +40,40 @@ def _table(seed: int = 40, players_from: int = WIDTH - 12) -> Encounter:
         grid[y][x] = "O"
     board = Board(Shape.SQUARE, tuple("".join(r) for r in grid))
     free_left = [c for c in board.cells() if c[0] < 12 and board.terrain(c).passable]
-    free_right = [c for c in board.cells()
-                  if players_from <= c[0] < players_from + 12 and board.terrain(c).passable]
+    free_right = [
+        c
+        for c in board.cells()
+        if players_from <= c[0] < players_from + 12 and board.terrain(c).passable
+    ]
     rng.shuffle(free_left)
     rng.shuffle(free_right)
     rifle = Weapon("Rifle", "ranged", 24, 4)
     blade = Weapon("Blade", "melee", 1, 4)
-    units = [make_unit(f"e{i}", "enemy", free_left.pop(), 5, 5, ai=TEMPERAMENTS[i % 4],
-                       stats={"move": 6, "toughness": 4, "power": 4},
-                       weapons=(rifle, blade) if i % 2 else (blade,),
-                       tags=("psyker",) if i % 7 == 0 else ())
-             for i in range(25)]
-    units += [make_unit(f"p{i}", "player", free_right.pop(), 5, 10,
-                        stats={"toughness": 3 + i % 4, "power": 4 + i % 5})
-              for i in range(10)]
+    units = [
+        make_unit(
+            f"e{i}",
+            "enemy",
+            free_left.pop(),
+            5,
+            5,
+            ai=TEMPERAMENTS[i % 4],
+            stats={"move": 6, "toughness": 4, "power": 4},
+            weapons=(rifle, blade) if i % 2 else (blade,),
+            tags=("psyker",) if i % 7 == 0 else (),
+        )
+        for i in range(25)
+    ]
+    units += [
+        make_unit(
+            f"p{i}",
+            "player",
+            free_right.pop(),
+            5,
+            10,
+            stats={"toughness": 3 + i % 4, "power": 4 + i % 5},
+        )
+        for i in range(10)
+    ]
     return Encounter("grimdark-solo", board, tuple(units), phase="movement")
 
 
@@ -77,22 +97,46 @@ def _phase(base: Encounter, phase: str):
     def run() -> None:
         encounter = base.evolve(board=Board(base.board.shape, base.board.rows))
         step_phase(encounter, RULESET, phase, Dice(seed=5))
+
     return run
 
 
 BENCHMARKS = [
-    Benchmark("grimdark-solo movement phase: 25 units, 44x60 table, cold board",
-              _phase(TABLE, "movement"), budget_s=0.050, rounds=20),
-    Benchmark("grimdark-solo movement phase: 25 units in contact, cold board",
-              _phase(CLOSE, "movement"), budget_s=0.050, rounds=20),
-    Benchmark("grimdark-solo shooting phase: 25 units, 44x60 table, cold board",
-              _phase(CLOSE, "shooting"), budget_s=0.050, rounds=20),
-    Benchmark("grimdark-solo charge phase: 25 units, 44x60 table, cold board",
-              _phase(CLOSE, "charge"), budget_s=0.050, rounds=20),
-    Benchmark("grimdark-solo fight phase: 25 units, 44x60 table, cold board",
-              _phase(CLOSE, "fight"), budget_s=0.050, rounds=20),
+    Benchmark(
+        "grimdark-solo movement phase: 25 units, 44x60 table, cold board",
+        _phase(TABLE, "movement"),
+        budget_s=0.050,
+        rounds=20,
+    ),
+    Benchmark(
+        "grimdark-solo movement phase: 25 units in contact, cold board",
+        _phase(CLOSE, "movement"),
+        budget_s=0.050,
+        rounds=20,
+    ),
+    Benchmark(
+        "grimdark-solo shooting phase: 25 units, 44x60 table, cold board",
+        _phase(CLOSE, "shooting"),
+        budget_s=0.050,
+        rounds=20,
+    ),
+    Benchmark(
+        "grimdark-solo charge phase: 25 units, 44x60 table, cold board",
+        _phase(CLOSE, "charge"),
+        budget_s=0.050,
+        rounds=20,
+    ),
+    Benchmark(
+        "grimdark-solo fight phase: 25 units, 44x60 table, cold board",
+        _phase(CLOSE, "fight"),
+        budget_s=0.050,
+        rounds=20,
+    ),
     # Not an issue budget: all six phases plus the stratagem draw, shown for the GUI's sake.
-    Benchmark("grimdark-solo whole enemy turn: 25 units, 44x60 table, cold board",
-              lambda: step_enemy_turn(_fresh(), RULESET, Dice(seed=5)), budget_s=0.300,
-              rounds=10),
+    Benchmark(
+        "grimdark-solo whole enemy turn: 25 units, 44x60 table, cold board",
+        lambda: step_enemy_turn(_fresh(), RULESET, Dice(seed=5)),
+        budget_s=0.300,
+        rounds=10,
+    ),
 ]

@@ -36,24 +36,40 @@ def _free_cells(board: Board, rng: random.Random) -> list:
 
 def hex_board(seed: int = 3) -> Board:
     rng = random.Random(seed)
-    rows = ["".join("#" if rng.random() < 0.1 else ("~" if rng.random() < 0.03 else ".")
-                    for _ in range(29)) for _ in range(25)]
+    rows = [
+        "".join(
+            "#" if rng.random() < 0.1 else ("~" if rng.random() < 0.03 else ".") for _ in range(29)
+        )
+        for _ in range(25)
+    ]
     return Board(Shape.HEX, tuple(rows))
 
 
-def hex_encounter(enemies: int, players: int, board: Board | None = None,
-                  seed: int = 3) -> Encounter:
+def hex_encounter(
+    enemies: int, players: int, board: Board | None = None, seed: int = 3
+) -> Encounter:
     board = board or hex_board(seed)
     rng = random.Random(seed)
     free = _free_cells(board, rng)
     units = []
     for i in range(enemies):
-        units.append(make_unit(
-            f"e{i}", "enemy", free.pop(), rng.randint(3, 10), 10,
-            ai=rng.choice(["strongest", "weakest"]),
-            stats={"move": rng.choice([2, 2, 3]), "range": rng.choice([1, 1, 2, 3]),
-                   "targets": rng.choice([1, 1, 2]), "level": rng.randint(1, 4)},
-            tags=["quest"] if i == 0 else []))
+        units.append(
+            make_unit(
+                f"e{i}",
+                "enemy",
+                free.pop(),
+                rng.randint(3, 10),
+                10,
+                ai=rng.choice(["strongest", "weakest"]),
+                stats={
+                    "move": rng.choice([2, 2, 3]),
+                    "range": rng.choice([1, 1, 2, 3]),
+                    "targets": rng.choice([1, 1, 2]),
+                    "level": rng.randint(1, 4),
+                },
+                tags=["quest"] if i == 0 else [],
+            )
+        )
     for i in range(players):
         units.append(make_unit(f"p{i}", "player", free.pop(), rng.randint(4, 20), 20))
     return Encounter("hex-quest", board, tuple(units))
@@ -95,8 +111,9 @@ CARDS = (
 )
 
 
-def dungeon_encounter(enemies: int, players: int, board: Board | None = None,
-                      seed: int = 5) -> Encounter:
+def dungeon_encounter(
+    enemies: int, players: int, board: Board | None = None, seed: int = 5
+) -> Encounter:
     board = board or Board(Shape.SQUARE, DUNGEON_ROWS)
     rng = random.Random(seed)
     free = _free_cells(board, rng)
@@ -116,14 +133,23 @@ def dungeon_encounter(enemies: int, players: int, board: Board | None = None,
         size = 2 if i % 7 == 3 else 1
         card = CARDS[i % len(CARDS)]
         weapons = (Weapon("Bow", "ranged"),) if card[0].startswith("shoot") else ()
-        units.append(make_unit(f"e{i}", "enemy", spot(size), 3, 3, priorities=list(card),
-                               weapons=weapons,
-                               stats={"move": rng.choice([4, 5, 6]), "size": size,
-                                      "reach": 2 if size > 1 else 1}))
+        units.append(
+            make_unit(
+                f"e{i}",
+                "enemy",
+                spot(size),
+                3,
+                3,
+                priorities=list(card),
+                weapons=weapons,
+                stats={"move": rng.choice([4, 5, 6]), "size": size, "reach": 2 if size > 1 else 1},
+            )
+        )
     for i in range(players):
         units.append(make_unit(f"p{i}", "player", spot(1), 6, 6))
-    return Encounter("dungeon-crawl", board, tuple(units),
-                     memory=Memory(MappingProxyType({}), ("p0",), None))
+    return Encounter(
+        "dungeon-crawl", board, tuple(units), memory=Memory(MappingProxyType({}), ("p0",), None)
+    )
 
 
 def per_enemy(encounter: Encounter, ruleset):
@@ -137,8 +163,10 @@ def per_enemy(encounter: Encounter, ruleset):
 
 def per_enemy_fresh(encounter: Encounter, ruleset, rounds: int):
     """Every round on a brand-new board object: nothing cached from earlier rounds."""
-    copies = [encounter.evolve(board=Board(encounter.board.shape, encounter.board.rows))
-              for _ in range(rounds)]
+    copies = [
+        encounter.evolve(board=Board(encounter.board.shape, encounter.board.rows))
+        for _ in range(rounds)
+    ]
     ids = [u.id for u in encounter.enemies()]
     counter = itertools.count()
 
@@ -158,8 +186,11 @@ def whole_phase(encounter: Encounter, ruleset):
                 moved = current.unit(unit_id).evolve(at=decision.destination)
                 current = current.replace_unit(moved)
             if decision.targets:
-                memory = Memory(current.memory.last_attacker,
-                                current.memory.shot_this_round, decision.targets[0])
+                memory = Memory(
+                    current.memory.last_attacker,
+                    current.memory.shot_this_round,
+                    decision.targets[0],
+                )
                 current = current.evolve(memory=memory)
         return current
 
@@ -172,18 +203,42 @@ DUNGEON_16 = dungeon_encounter(10, 6)
 DUNGEON_30 = dungeon_encounter(30, 6)
 
 BENCHMARKS = [
-    Benchmark("hex-quest: decide one enemy, 29x25 hex board, 16 figures",
-              per_enemy(HEX_16, HEX), budget_s=0.001, rounds=200),
+    Benchmark(
+        "hex-quest: decide one enemy, 29x25 hex board, 16 figures",
+        per_enemy(HEX_16, HEX),
+        budget_s=0.001,
+        rounds=200,
+    ),
     # Not an issue budget: the first decision on a board nothing is known about yet
     # (every sight line computed from scratch), kept to watch the cold cost.
-    Benchmark("hex-quest: first decision on a fresh 29x25 hex board (cold sight cache)",
-              per_enemy_fresh(HEX_16, HEX, 100), budget_s=0.005, rounds=100),
-    Benchmark("hex-quest: whole enemy phase, 30 enemies, 29x25 hex board",
-              whole_phase(HEX_30, HEX), budget_s=0.05, rounds=20),
-    Benchmark("dungeon-crawl: decide one enemy, 24x24 dungeon, 16 figures",
-              per_enemy(DUNGEON_16, DUNGEON), budget_s=0.001, rounds=200),
-    Benchmark("dungeon-crawl: first decision on a fresh 24x24 dungeon (cold sight cache)",
-              per_enemy_fresh(DUNGEON_16, DUNGEON, 100), budget_s=0.005, rounds=100),
-    Benchmark("dungeon-crawl: whole enemy phase, 30 enemies, 24x24 dungeon",
-              whole_phase(DUNGEON_30, DUNGEON), budget_s=0.05, rounds=20),
+    Benchmark(
+        "hex-quest: first decision on a fresh 29x25 hex board (cold sight cache)",
+        per_enemy_fresh(HEX_16, HEX, 100),
+        budget_s=0.005,
+        rounds=100,
+    ),
+    Benchmark(
+        "hex-quest: whole enemy phase, 30 enemies, 29x25 hex board",
+        whole_phase(HEX_30, HEX),
+        budget_s=0.05,
+        rounds=20,
+    ),
+    Benchmark(
+        "dungeon-crawl: decide one enemy, 24x24 dungeon, 16 figures",
+        per_enemy(DUNGEON_16, DUNGEON),
+        budget_s=0.001,
+        rounds=200,
+    ),
+    Benchmark(
+        "dungeon-crawl: first decision on a fresh 24x24 dungeon (cold sight cache)",
+        per_enemy_fresh(DUNGEON_16, DUNGEON, 100),
+        budget_s=0.005,
+        rounds=100,
+    ),
+    Benchmark(
+        "dungeon-crawl: whole enemy phase, 30 enemies, 24x24 dungeon",
+        whole_phase(DUNGEON_30, DUNGEON),
+        budget_s=0.05,
+        rounds=20,
+    ),
 ]

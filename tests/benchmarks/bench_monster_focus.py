@@ -23,8 +23,14 @@ from tests.desktop.rulesets.monster_focus_data import REPO, acceptance_dir
 
 RULESET = get_ruleset("monster-focus")
 # The turns with the most characters, walls and area placements, then one in 19 of the rest.
-SLOWEST = ("131-jaws-of-the-lion", "131-frosthaven", "131-gloomhaven", "087-jaws-of-the-lion",
-           "087-frosthaven", "046-frosthaven")
+SLOWEST = (
+    "131-jaws-of-the-lion",
+    "131-frosthaven",
+    "131-gloomhaven",
+    "087-jaws-of-the-lion",
+    "087-frosthaven",
+    "046-frosthaven",
+)
 
 
 @cache
@@ -68,19 +74,43 @@ def _slowest_process() -> float:
     worst = 0.0
     for path in _sample():
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "desktop", "decide", str(path), "--unit", "a1",
-                        "--json"], check=True, capture_output=True, cwd=REPO)
+        subprocess.run(
+            [sys.executable, "-m", "desktop", "decide", str(path), "--unit", "a1", "--json"],
+            check=True,
+            capture_output=True,
+            cwd=REPO,
+        )
         worst = max(worst, time.perf_counter() - start)
     return worst
 
 
 BENCHMARKS = [
-    Benchmark("monster-focus: warm decision, median of the 456 acceptance turns", _median,
-              budget_s=0.0005, rounds=3, self_timed=True),
-    Benchmark("monster-focus: warm decision, 90th percentile of the 456 turns", _p90,
-              budget_s=0.003, rounds=3, self_timed=True),
-    Benchmark("monster-focus: warm decision, slowest of the 456 turns", _worst,
-              budget_s=0.1, rounds=3, self_timed=True),
-    Benchmark("monster-focus: `foebook decide` process, slowest of 30 turns (6 slowest + spread)",
-              _slowest_process, budget_s=0.3, rounds=1, self_timed=True),
+    Benchmark(
+        "monster-focus: warm decision, median of the 456 acceptance turns",
+        _median,
+        budget_s=0.0005,
+        rounds=3,
+        self_timed=True,
+    ),
+    Benchmark(
+        "monster-focus: warm decision, 90th percentile of the 456 turns",
+        _p90,
+        budget_s=0.003,
+        rounds=3,
+        self_timed=True,
+    ),
+    Benchmark(
+        "monster-focus: warm decision, slowest of the 456 turns",
+        _worst,
+        budget_s=0.1,
+        rounds=3,
+        self_timed=True,
+    ),
+    Benchmark(
+        "monster-focus: `foebook decide` process, slowest of 30 turns (6 slowest + spread)",
+        _slowest_process,
+        budget_s=0.3,
+        rounds=1,
+        self_timed=True,
+    ),
 ]

@@ -25,12 +25,19 @@ def _encounter() -> Encounter:
     units = []
     for n in range(UNITS):
         enemy = n % 4 != 3
-        units.append(make_unit(
-            f"u{n}", "enemy" if enemy else "player", (n % 40, n // 40 * 2), 10 + n % 7, 16,
-            name=f"{'Ork' if enemy else 'Marine'} {n}",
-            ai=("tactical", "berserk", "erratic", "skittish")[n % 4] if enemy else None,
-            stats={"move": 6, "toughness": 4, "power": 2},
-            weapons=(Weapon("Choppa", "melee", 1, 4),)))
+        units.append(
+            make_unit(
+                f"u{n}",
+                "enemy" if enemy else "player",
+                (n % 40, n // 40 * 2),
+                10 + n % 7,
+                16,
+                name=f"{'Ork' if enemy else 'Marine'} {n}",
+                ai=("tactical", "berserk", "erratic", "skittish")[n % 4] if enemy else None,
+                stats={"move": 6, "toughness": 4, "power": 2},
+                weapons=(Weapon("Choppa", "melee", 1, 4),),
+            )
+        )
     return Encounter("grimdark-solo", board, tuple(units), name="Roster benchmark")
 
 
@@ -70,8 +77,14 @@ def _setup(key: str, sort_by_hp: bool = False, database: bool = False) -> None:
         session = Session.in_memory(_encounter(), RULESET, "bench")
     app, panel = _panel(session, sort_by_hp)
     target = panel.proxy.unit_id(4)  # a unit on screen, whatever the sort order
-    _state[key] = {"app": app, "panel": panel, "session": session, "hurt": False,
-                   "target": target, "sorted": sort_by_hp}
+    _state[key] = {
+        "app": app,
+        "panel": panel,
+        "session": session,
+        "hurt": False,
+        "target": target,
+        "sorted": sort_by_hp,
+    }
 
 
 def _hp_change(key: str, whole_table: bool = False) -> None:
@@ -97,16 +110,32 @@ def _hp_change(key: str, whole_table: bool = False) -> None:
 
 
 BENCHMARKS = [
-    Benchmark("roster: 200 units, HP change on screen (in-memory session, cell repainted)",
-              lambda: _hp_change("memory"), budget_s=0.030, rounds=60,
-              setup=lambda: _setup("memory")),
-    Benchmark("roster: 200 units, HP change committed to SQLite and on screen",
-              lambda: _hp_change("sqlite"), budget_s=0.030, rounds=60,
-              setup=lambda: _setup("sqlite", database=True)),
-    Benchmark("roster: 200 units sorted by HP, HP change re-sorted and on screen",
-              lambda: _hp_change("sorted"), budget_s=0.030, rounds=60,
-              setup=lambda: _setup("sorted", sort_by_hp=True)),
-    Benchmark("roster: 200 units, HP change with the whole visible table repainted",
-              lambda: _hp_change("full", whole_table=True), budget_s=0.030, rounds=60,
-              setup=lambda: _setup("full")),
+    Benchmark(
+        "roster: 200 units, HP change on screen (in-memory session, cell repainted)",
+        lambda: _hp_change("memory"),
+        budget_s=0.030,
+        rounds=60,
+        setup=lambda: _setup("memory"),
+    ),
+    Benchmark(
+        "roster: 200 units, HP change committed to SQLite and on screen",
+        lambda: _hp_change("sqlite"),
+        budget_s=0.030,
+        rounds=60,
+        setup=lambda: _setup("sqlite", database=True),
+    ),
+    Benchmark(
+        "roster: 200 units sorted by HP, HP change re-sorted and on screen",
+        lambda: _hp_change("sorted"),
+        budget_s=0.030,
+        rounds=60,
+        setup=lambda: _setup("sorted", sort_by_hp=True),
+    ),
+    Benchmark(
+        "roster: 200 units, HP change with the whole visible table repainted",
+        lambda: _hp_change("full", whole_table=True),
+        budget_s=0.030,
+        rounds=60,
+        setup=lambda: _setup("full"),
+    ),
 ]

@@ -51,8 +51,18 @@ def _table_encounter() -> Encounter:
     taken: set = set()
     units = []
     for i in range(12):
-        units.append(make_unit(f"e{i}", Side.ENEMY, _free(rng, taken, ROWS, 0, 14), 5, 5,
-                               ai=AIS[i % len(AIS)], stats={"move": 6}, weapons=RIFLE))
+        units.append(
+            make_unit(
+                f"e{i}",
+                Side.ENEMY,
+                _free(rng, taken, ROWS, 0, 14),
+                5,
+                5,
+                ai=AIS[i % len(AIS)],
+                stats={"move": 6},
+                weapons=RIFLE,
+            )
+        )
     for i in range(8):
         units.append(make_unit(f"p{i}", Side.PLAYER, _free(rng, taken, ROWS, 34, 48), 5, 5))
     return Encounter("skirmish-ai", Board(Shape.SQUARE, ROWS), tuple(units))
@@ -65,8 +75,11 @@ def _group_encounter() -> Encounter:
     for i in range(10):  # a skirmish line, 2" apart
         cell = (4 + 2 * i, 6)
         taken.add(cell)
-        units.append(make_unit(f"g{i}", Side.ENEMY, cell, 5, 5, ai="tactical",
-                               stats={"move": 6}, weapons=RIFLE))
+        units.append(
+            make_unit(
+                f"g{i}", Side.ENEMY, cell, 5, 5, ai="tactical", stats={"move": 6}, weapons=RIFLE
+            )
+        )
     rows = tuple(r[:4] + "." * 20 + r[24:] if i in (5, 6, 7) else r for i, r in enumerate(ROWS))
     for i in range(10):
         units.append(make_unit(f"p{i}", Side.PLAYER, _free(rng, taken, rows, 30, 48), 5, 5))
@@ -108,10 +121,23 @@ def decide_group() -> None:
 
 
 BENCHMARKS = [
-    Benchmark('skirmish-ai: decide one enemy, 48"x48", 20 figures, positions new', decide_one,
-              budget_s=0.002, rounds=60),
-    Benchmark("skirmish-ai: decide a roll group of 10 (one shared roll)", decide_group,
-              budget_s=0.020, rounds=20),
-    Benchmark("skirmish-ai: first decision on a brand-new 48\"x48\" board (no budget in the "
-              "issue; shown for reference)", decide_on_new_board, budget_s=0.1, rounds=10),
+    Benchmark(
+        'skirmish-ai: decide one enemy, 48"x48", 20 figures, positions new',
+        decide_one,
+        budget_s=0.002,
+        rounds=60,
+    ),
+    Benchmark(
+        "skirmish-ai: decide a roll group of 10 (one shared roll)",
+        decide_group,
+        budget_s=0.020,
+        rounds=20,
+    ),
+    Benchmark(
+        'skirmish-ai: first decision on a brand-new 48"x48" board (no budget in the '
+        "issue; shown for reference)",
+        decide_on_new_board,
+        budget_s=0.1,
+        rounds=10,
+    ),
 ]

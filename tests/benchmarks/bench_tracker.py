@@ -48,23 +48,41 @@ class _Fixture:
         moves = itertools.cycle([MoveUnit("brute", (9, 2)), MoveUnit("brute", (9, 1))])
         for index in range(BIG):
             kind = index % 3
-            command = (Damage("aria", 1) if kind == 0 else Heal("aria", 1) if kind == 1
-                       else next(moves) if index % 2 else Note(f"note {index}"))
+            command = (
+                Damage("aria", 1)
+                if kind == 0
+                else Heal("aria", 1)
+                if kind == 1
+                else next(moves)
+                if index % 2
+                else Note(f"note {index}")
+            )
             memory.execute(command)
         pk = create_session(self.database, "big", Session.in_memory(encounter, ruleset).state)
         logs = memory.store.logs
-        rows = [{"session_id": pk, "seq": log.entry.seq, "created_at": log.entry.time,
-                 "kind": log.entry.kind, "text": log.entry.text, "status": log.entry.status,
-                 "payload": log.payload, "before": log.before, "after": log.after}
-                for log in logs]
+        rows = [
+            {
+                "session_id": pk,
+                "seq": log.entry.seq,
+                "created_at": log.entry.time,
+                "kind": log.entry.kind,
+                "text": log.entry.text,
+                "status": log.entry.status,
+                "payload": log.payload,
+                "before": log.before,
+                "after": log.after,
+            }
+            for log in logs
+        ]
         final = full_sections(memory.state)
         with self.database.engine.begin() as conn:
             conn.execute(insert(LogRow), rows)
             from db.repository import _write_sections  # the same writer the store uses
 
             values = _write_sections(conn, pk, {"units": final["units"]}, final["roster"])
-            conn.execute(update(SessionRow).where(SessionRow.id == pk)
-                         .values(version=len(logs), **values))
+            conn.execute(
+                update(SessionRow).where(SessionRow.id == pk).values(version=len(logs), **values)
+            )
 
     def command(self) -> None:
         self.session.execute(next(self.commands))
@@ -80,10 +98,25 @@ class _Fixture:
 FIXTURE = _Fixture()
 
 BENCHMARKS = [
-    Benchmark("tracker: command applied and committed (SQLite)", FIXTURE.command,
-              budget_s=0.005, rounds=200, setup=FIXTURE.setup),
-    Benchmark("tracker: open a session with 10,000 log entries (SQLite)", FIXTURE.open_big,
-              budget_s=0.300, rounds=10, setup=FIXTURE.setup),
-    Benchmark("tracker: undo committed (SQLite)", FIXTURE.undo,
-              budget_s=0.005, rounds=200, setup=FIXTURE.setup),
+    Benchmark(
+        "tracker: command applied and committed (SQLite)",
+        FIXTURE.command,
+        budget_s=0.005,
+        rounds=200,
+        setup=FIXTURE.setup,
+    ),
+    Benchmark(
+        "tracker: open a session with 10,000 log entries (SQLite)",
+        FIXTURE.open_big,
+        budget_s=0.300,
+        rounds=10,
+        setup=FIXTURE.setup,
+    ),
+    Benchmark(
+        "tracker: undo committed (SQLite)",
+        FIXTURE.undo,
+        budget_s=0.005,
+        rounds=200,
+        setup=FIXTURE.setup,
+    ),
 ]

@@ -14,7 +14,9 @@ KEYS = {"name", "median_s", "min_s", "max_s", "rounds", "budget_s", "within_budg
 def test_harness_prints_reference_and_selected_benchmark():
     result = subprocess.run(
         [sys.executable, str(RUN), "--only", "bare PySide6", "--rounds", "1"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert next(row["name"] for row in rows).startswith("reference")

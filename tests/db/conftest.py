@@ -24,8 +24,9 @@ SCRIPT = ROOT / "scripts" / "pg-test-server.sh"
 def pg_server():
     result = subprocess.run([str(SCRIPT), "start"], capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
-        pytest.fail(f"could not start the throwaway PostgreSQL server:\n{result.stderr}",
-                    pytrace=False)
+        pytest.fail(
+            f"could not start the throwaway PostgreSQL server:\n{result.stderr}", pytrace=False
+        )
     lines = result.stdout.split("\n")
     url = lines[0].strip()
     directory = next(line[4:] for line in lines if line.startswith("dir="))

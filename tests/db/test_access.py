@@ -53,8 +53,14 @@ def healthy_database(folder: Path) -> Path:
 
 def foebook_as_nobody(folder: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "FOEBOOK_DATA_DIR": str(folder / "data"), "HOME": str(folder)}
-    return subprocess.run([*AS_NOBODY, str(FOEBOOK), *args], capture_output=True, text=True,
-                          env=env, timeout=60, cwd=folder)
+    return subprocess.run(
+        [*AS_NOBODY, str(FOEBOOK), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=folder,
+    )
 
 
 def assert_one_clear_line(result, expected: str) -> None:
@@ -105,10 +111,14 @@ def test_a_full_disk_is_not_damage(tmp_path):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
 
-    result = subprocess.run([str(FOEBOOK), "sessions", "import", str(SAMPLE), "--name", "more",
-                             "--db", str(path)], capture_output=True, text=True, timeout=60,
-                            preexec_fn=small_files,
-                            env={**os.environ, "FOEBOOK_DATA_DIR": str(tmp_path / "data")})
+    result = subprocess.run(
+        [str(FOEBOOK), "sessions", "import", str(SAMPLE), "--name", "more", "--db", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=small_files,
+        env={**os.environ, "FOEBOOK_DATA_DIR": str(tmp_path / "data")},
+    )
     assert_one_clear_line(result, "the disk reported an error while writing")
     assert "is it full" in result.stderr
     database = open_database(f"sqlite:///{path}")  # and it opens fine afterwards

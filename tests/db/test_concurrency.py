@@ -30,8 +30,9 @@ def _together(barrier, target, *args) -> None:
 def run_together(target, argument_lists) -> list[int]:
     """Run target(*args) for each args in its own process, all released at the same moment."""
     barrier = FORK.Barrier(len(argument_lists))
-    children = [FORK.Process(target=_together, args=(barrier, target, *args))
-                for args in argument_lists]
+    children = [
+        FORK.Process(target=_together, args=(barrier, target, *args)) for args in argument_lists
+    ]
     for child in children:
         child.start()
     for child in children:
@@ -97,8 +98,12 @@ def test_a_database_locked_by_another_process_is_one_line(tmp_path, monkeypatch,
     assert main(["sessions", "import", str(SAMPLE), "--name", "first", "--db", str(db)]) == 0
     capsys.readouterr()
     monkeypatch.setattr(db_engine, "BUSY_TIMEOUT_S", 0.3)  # the real wait is 10 s
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(db)], text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(db)],
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
     try:
         assert holder.stdout.readline() == "locked\n"
         status = main(["sessions", "import", str(SAMPLE), "--name", "second", "--db", str(db)])

@@ -24,8 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_and_kill(url: str, name: str, rng: random.Random) -> list[int]:
     """Start the child, kill it after a random number of commits or a random delay."""
-    child = subprocess.Popen([sys.executable, "-m", "tests.db.crash_child", url, name],
-                             cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.db.crash_child", url, name],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
     assert child.stdout is not None
     reported: list[int] = []
     after_lines = rng.randint(1, 80)
@@ -70,8 +75,7 @@ def test_every_reported_command_survives_sigkill(tmp_path, seed):
             assert seqs == list(range(1, len(seqs) + 1))
             assert set(all_reported) <= set(seqs)
             # The stored state is exactly what the logged commands produce.
-            reference = Session.in_memory(tiny_encounter(), TINY,
-                                          dice_seed=session.state.dice.seed)
+            reference = Session.in_memory(tiny_encounter(), TINY, dice_seed=session.state.dice.seed)
             for index in range(len(seqs)):
                 reference.execute(command_for(index))
             assert session.state == reference.state

@@ -84,11 +84,14 @@ def test_applying_and_undoing_a_decision_keeps_the_walls_and_rules(database):
 
 
 # The tables as schema 0002 had them (the models already have the new columns).
-OLD_SESSIONS = table("sessions", *(column(c, String) for c in (
-    "name", "ruleset", "encounter_name", "board_shape")), *(column(c, Integer) for c in (
-        "version", "round", "pointer")), *(column(c, JSON) for c in (
-            "activation_order", "ties", "memory", "cards", "dice")), column("created_at"),
-    column("updated_at"))
+OLD_SESSIONS = table(
+    "sessions",
+    *(column(c, String) for c in ("name", "ruleset", "encounter_name", "board_shape")),
+    *(column(c, Integer) for c in ("version", "round", "pointer")),
+    *(column(c, JSON) for c in ("activation_order", "ties", "memory", "cards", "dice")),
+    column("created_at"),
+    column("updated_at"),
+)
 
 
 def test_sessions_from_schema_0002_open_without_walls_rules_or_areas(db_url):
@@ -97,11 +100,24 @@ def test_sessions_from_schema_0002_open_without_walls_rules_or_areas(db_url):
         migrate.upgrade_to(engine, "0002")
         now = datetime.now(UTC)
         with engine.begin() as conn:
-            conn.execute(insert(OLD_SESSIONS).values(
-                name="old", ruleset="hex-quest", created_at=now, updated_at=now, version=0,
-                encounter_name="", board_shape="hex", round=1, pointer=0,
-                activation_order=[], ties=[], memory={}, cards=[],
-                dice={"seed": 3, "used": 0}))
+            conn.execute(
+                insert(OLD_SESSIONS).values(
+                    name="old",
+                    ruleset="hex-quest",
+                    created_at=now,
+                    updated_at=now,
+                    version=0,
+                    encounter_name="",
+                    board_shape="hex",
+                    round=1,
+                    pointer=0,
+                    activation_order=[],
+                    ties=[],
+                    memory={},
+                    cards=[],
+                    dice={"seed": 3, "used": 0},
+                )
+            )
     finally:
         engine.dispose()
     database = open_database(db_url)  # upgrades to 0003

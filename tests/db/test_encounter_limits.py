@@ -32,22 +32,41 @@ def _toml(text: str) -> str:
 
 def _largest_encounter_text() -> str:
     row = "." * MAX_BOARD_SIDE
-    lines = ["format = 1", 'ruleset = "card-flip-rpg"', f"name = {_toml(_text(MAX_NAME_LENGTH))}",
-             "[board]", 'shape = "square"', 'cells = """', *[row] * MAX_BOARD_SIDE, '"""']
+    lines = [
+        "format = 1",
+        'ruleset = "card-flip-rpg"',
+        f"name = {_toml(_text(MAX_NAME_LENGTH))}",
+        "[board]",
+        'shape = "square"',
+        'cells = """',
+        *[row] * MAX_BOARD_SIDE,
+        '"""',
+    ]
     for i in range(MAX_UNITS):
         unit_id = f"u{i:03}-".ljust(MAX_ID_LENGTH, "x")
         name = _toml(_text(MAX_NAME_LENGTH, str(i)))
-        lines += ["[[units]]", f'id = "{unit_id}"', f"name = {name}",
-                  f'side = "{"enemy" if i % 2 else "player"}"',
-                  f"at = [{i % MAX_BOARD_SIDE}, {i // MAX_BOARD_SIDE}]",
-                  f"hp = {INT_MAX if i % 3 else INT_MIN}", f"max_hp = {INT_MAX}",
-                  f"stats = {{ move = {MAX_STAT}, range = 0, level = 0.5 }}"]
+        lines += [
+            "[[units]]",
+            f'id = "{unit_id}"',
+            f"name = {name}",
+            f'side = "{"enemy" if i % 2 else "player"}"',
+            f"at = [{i % MAX_BOARD_SIDE}, {i // MAX_BOARD_SIDE}]",
+            f"hp = {INT_MAX if i % 3 else INT_MIN}",
+            f"max_hp = {INT_MAX}",
+            f"stats = {{ move = {MAX_STAT}, range = 0, level = 0.5 }}",
+        ]
     tags = ", ".join(_toml(_text(MAX_NAME_LENGTH, str(i))) for i in range(MAX_LIST_ITEMS))
-    weapon = (f"{{ name = {_toml(_text(MAX_NAME_LENGTH))}, kind = {_toml(_text(MAX_ID_LENGTH))}, "
-              f"range = {MAX_STAT}, strength = {INT_MIN}, ap = {INT_MAX}, keen = true, "
-              f"note = {_toml(_text(MAX_NAME_LENGTH))} }}")
-    lines += [f"tags = [{tags}]", f"weapons = [{', '.join([weapon] * MAX_LIST_ITEMS)}]",
-              "[state]", f"round = {INT_MAX}"]
+    weapon = (
+        f"{{ name = {_toml(_text(MAX_NAME_LENGTH))}, kind = {_toml(_text(MAX_ID_LENGTH))}, "
+        f"range = {MAX_STAT}, strength = {INT_MIN}, ap = {INT_MAX}, keen = true, "
+        f"note = {_toml(_text(MAX_NAME_LENGTH))} }}"
+    )
+    lines += [
+        f"tags = [{tags}]",
+        f"weapons = [{', '.join([weapon] * MAX_LIST_ITEMS)}]",
+        "[state]",
+        f"round = {INT_MAX}",
+    ]
     return "\n".join(lines) + "\n"
 
 

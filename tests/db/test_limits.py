@@ -25,17 +25,24 @@ def encounter_with(**unit_fields):
 
 UNSTORABLE = {
     "hp beyond 32 bits": (lambda: encounter_with(hp=BIG, max_hp=BIG), r"hp is 2147483648"),
-    "round beyond 32 bits": (lambda: dataclasses.replace(tiny_encounter(), round=BIG),
-                             r"the session: round is 2147483648"),
-    "name over 200 characters": (lambda: encounter_with(name="N" * 201),
-                                 r"unit 'e9': name is 201 characters long; at most 200"),
-    "id over 64 characters": (lambda: encounter_with(id="i" * 65),
-                              r"unit 'i{40}…': unit id is 65 characters long; at most 64"),
+    "round beyond 32 bits": (
+        lambda: dataclasses.replace(tiny_encounter(), round=BIG),
+        r"the session: round is 2147483648",
+    ),
+    "name over 200 characters": (
+        lambda: encounter_with(name="N" * 201),
+        r"unit 'e9': name is 201 characters long; at most 200",
+    ),
+    "id over 64 characters": (
+        lambda: encounter_with(id="i" * 65),
+        r"unit 'i{40}…': unit id is 65 characters long; at most 64",
+    ),
     "NUL in a name": (lambda: encounter_with(name="Od\x00d"), r"name contains a NUL"),
-    "NaN in stats": (lambda: encounter_with(stats={"move": float("nan")}),
-                     r"stats contains nan"),
-    "infinity in stats": (lambda: encounter_with(stats={"move": float("inf")}),
-                          r"stats contains inf"),
+    "NaN in stats": (lambda: encounter_with(stats={"move": float("nan")}), r"stats contains nan"),
+    "infinity in stats": (
+        lambda: encounter_with(stats={"move": float("inf")}),
+        r"stats contains inf",
+    ),
 }
 
 

@@ -12,10 +12,25 @@ from db.engine import normalise_url
 
 
 def _unit(pk: int, unit_id: str, **columns) -> dict:
-    return {"id": pk, "session_id": 1, "unit_id": unit_id, "position": pk, "name": unit_id,
-            "side": "enemy", "col": pk, "row": 0, "hp": 3, "max_hp": 3, "ai": None,
-            "stats": {}, "tags": [], "weapons": [], "guards": None, "priorities": [],
-            **columns}
+    return {
+        "id": pk,
+        "session_id": 1,
+        "unit_id": unit_id,
+        "position": pk,
+        "name": unit_id,
+        "side": "enemy",
+        "col": pk,
+        "row": 0,
+        "hp": 3,
+        "max_hp": 3,
+        "ai": None,
+        "stats": {},
+        "tags": [],
+        "weapons": [],
+        "guards": None,
+        "priorities": [],
+        **columns,
+    }
 
 
 def _units(engine) -> dict:
@@ -33,15 +48,33 @@ def test_upgrade_moves_guards_and_priorities_into_fields(db_url):
         sessions = sa.Table("sessions", meta, autoload_with=engine)
         units = sa.Table("units", meta, autoload_with=engine)
         with engine.begin() as conn:
-            conn.execute(sa.insert(sessions).values(
-                id=1, name="old", ruleset="skirmish-ai", created_at=now, updated_at=now,
-                version=1, encounter_name="Old", board_shape="square", round=1, pointer=0,
-                activation_order=[], ties=[], memory={}, cards={}, dice={}))
-            conn.execute(sa.insert(units), [
-                _unit(1, "boss"),
-                _unit(2, "guard", guards="boss"),
-                _unit(3, "orc", priorities=["shoot-new", "fight-closest"]),
-            ])
+            conn.execute(
+                sa.insert(sessions).values(
+                    id=1,
+                    name="old",
+                    ruleset="skirmish-ai",
+                    created_at=now,
+                    updated_at=now,
+                    version=1,
+                    encounter_name="Old",
+                    board_shape="square",
+                    round=1,
+                    pointer=0,
+                    activation_order=[],
+                    ties=[],
+                    memory={},
+                    cards={},
+                    dice={},
+                )
+            )
+            conn.execute(
+                sa.insert(units),
+                [
+                    _unit(1, "boss"),
+                    _unit(2, "guard", guards="boss"),
+                    _unit(3, "orc", priorities=["shoot-new", "fight-closest"]),
+                ],
+            )
         migrate.upgrade(engine, "test database")
         columns = {c["name"] for c in inspect(engine).get_columns("units")}
         assert "fields" in columns and not {"guards", "priorities"} & columns

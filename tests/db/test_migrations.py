@@ -16,8 +16,9 @@ def test_a_new_database_is_created_at_the_head_revision(db_url):
     database = open_database(db_url)
     try:
         with database.engine.connect() as conn:
-            assert MigrationContext.configure(conn).get_current_revision() == \
-                migrate.head_revision()
+            assert (
+                MigrationContext.configure(conn).get_current_revision() == migrate.head_revision()
+            )
             info = dict(conn.execute(text("SELECT key, value FROM foebook_info")).all())
         assert info["application"] == "foebook"
     finally:
@@ -42,10 +43,12 @@ def test_upgrade_from_every_earlier_schema_version(db_url, start):
             migrate.upgrade_to(engine, start)
         migrate.upgrade(engine, "test database")
         with engine.connect() as conn:
-            assert MigrationContext.configure(conn).get_current_revision() == \
-                migrate.head_revision()
+            assert (
+                MigrationContext.configure(conn).get_current_revision() == migrate.head_revision()
+            )
             assert {"sessions", "units", "statuses", "terrain", "log_entries"} <= set(
-                inspect(conn).get_table_names())
+                inspect(conn).get_table_names()
+            )
     finally:
         engine.dispose()
     assert migrate.known_revisions()[-1] == migrate.head_revision()

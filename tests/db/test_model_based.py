@@ -41,10 +41,16 @@ WALLS = {(1, 1), (2, 1), (4, 1)}
 
 
 def model_from(session) -> dict:
-    return {u.id: {"hp": u.hp, "max_hp": u.max_hp, "at": u.at,
-                   "statuses": [s for s in u.statuses if s != "down"],
-                   "counters": dict(session.state.counters_of(u.id))}
-            for u in session.encounter.units}
+    return {
+        u.id: {
+            "hp": u.hp,
+            "max_hp": u.max_hp,
+            "at": u.at,
+            "statuses": [s for s in u.statuses if s != "down"],
+            "counters": dict(session.state.counters_of(u.id)),
+        }
+        for u in session.encounter.units
+    }
 
 
 class TrackerMachine(RuleBasedStateMachine):
@@ -82,7 +88,7 @@ class TrackerMachine(RuleBasedStateMachine):
         order, pointer = self.session.order, self.session.pointer
         if pointer >= len(order) or m[order[pointer]]["hp"] > 0:
             return
-        following = [u for u in order[pointer + 1:] if m[u]["hp"] > 0]
+        following = [u for u in order[pointer + 1 :] if m[u]["hp"] > 0]
         if following and "overwatch" in m[following[0]]["statuses"]:
             m[following[0]]["statuses"].remove("overwatch")
             m[following[0]]["counters"].pop("overwatch", None)
@@ -97,6 +103,7 @@ class TrackerMachine(RuleBasedStateMachine):
             if "overwatch" in m[unit]["statuses"]:
                 m[unit]["statuses"].remove("overwatch")
                 m[unit]["counters"].pop("overwatch", None)
+
         self.apply(Damage(unit, amount), change)
 
     @rule(unit=st.sampled_from(UNITS), amount=st.integers(0, 6))
@@ -109,6 +116,7 @@ class TrackerMachine(RuleBasedStateMachine):
             if "blessed" in u["statuses"]:
                 u["statuses"].remove("blessed")
                 u["counters"].pop("blessed", None)
+
         self.apply(Heal(unit, amount), change)
 
     @rule(unit=st.sampled_from(UNITS), hp=st.integers(-3, 12), max_hp=st.integers(-1, 12))
@@ -121,10 +129,14 @@ class TrackerMachine(RuleBasedStateMachine):
                 u["statuses"].remove("blessed")
                 u["counters"].pop("blessed", None)
             u["hp"], u["max_hp"] = hp, max_hp
+
         self.apply(SetHp(unit, hp, max_hp), change)
 
-    @rule(unit=st.sampled_from(UNITS), status=st.sampled_from(MANUAL),
-          counter=st.none() | st.integers(1, 3))
+    @rule(
+        unit=st.sampled_from(UNITS),
+        status=st.sampled_from(MANUAL),
+        counter=st.none() | st.integers(1, 3),
+    )
     def add_status(self, unit, status, counter):
         def change(m):
             u = m[unit]
@@ -136,10 +148,14 @@ class TrackerMachine(RuleBasedStateMachine):
                 u["statuses"].append(status)
                 if counter is not None:
                     u["counters"][status] = counter
+
         self.apply(AddStatus(unit, status, counter), change)
 
-    @rule(unit=st.sampled_from(UNITS), status=st.sampled_from(MANUAL),
-          counter=st.none() | st.integers(1, 3))
+    @rule(
+        unit=st.sampled_from(UNITS),
+        status=st.sampled_from(MANUAL),
+        counter=st.none() | st.integers(1, 3),
+    )
     def remove_status(self, unit, status, counter):
         def change(m):
             u = m[unit]
@@ -151,6 +167,7 @@ class TrackerMachine(RuleBasedStateMachine):
             else:
                 u["statuses"].remove(status)
                 u["counters"].pop(status, None)
+
         self.apply(RemoveStatus(unit, status, counter), change)
 
     @rule(unit=st.sampled_from(UNITS), cell=st.sampled_from(CELLS))
@@ -160,16 +177,21 @@ class TrackerMachine(RuleBasedStateMachine):
             if cell in WALLS or cell in taken or cell == m[unit]["at"]:
                 raise TrackerError("cannot move there")
             m[unit]["at"] = cell
+
         self.apply(MoveUnit(unit, cell), change)
 
     # Storage refuses NUL characters and lone surrogates (tests/db/test_limits.py); the
     # model's notes avoid them.
-    @rule(text=st.text(st.characters(exclude_characters="\x00", exclude_categories=("Cs",)),
-                       max_size=20))
+    @rule(
+        text=st.text(
+            st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=20
+        )
+    )
     def note(self, text):
         def change(m):
             if not text.strip():
                 raise TrackerError("empty")
+
         self.apply(Note(text), change)
 
     @precondition(lambda self: self.done)
@@ -212,7 +234,12 @@ def test_random_commands_undo_redo_and_restarts_match_the_model(tmp_path):
     try:
         run_state_machine_as_test(
             lambda: TrackerMachine(database, names),
-            settings=settings(max_examples=40, stateful_step_count=30, deadline=None,
-                              suppress_health_check=[HealthCheck.too_slow]))
+            settings=settings(
+                max_examples=40,
+                stateful_step_count=30,
+                deadline=None,
+                suppress_health_check=[HealthCheck.too_slow],
+            ),
+        )
     finally:
         database.close()

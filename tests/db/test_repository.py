@@ -23,11 +23,27 @@ from desktop.tracker.commands import (
 )
 from tests.desktop.tracker.tiny_ruleset import goblin_ambush, rulesets, tiny_encounter
 
-COMMANDS = [Damage("e1", 2, source="p1"), AddStatus("e1", "poison", 3), MoveUnit("e1", (0, 1)),
-            AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2, "tags": ["hero"],
-                     "weapons": [{"name": "Bow", "kind": "ranged", "range": 6, "ammo": 3}]}),
-            RemoveUnit("p2"), EditTerrain((3, 2), ","), NextActivation(), NextRound(),
-            DrawCard("stratagems", "Ambush"), Note("pizza break")]
+COMMANDS = [
+    Damage("e1", 2, source="p1"),
+    AddStatus("e1", "poison", 3),
+    MoveUnit("e1", (0, 1)),
+    AddUnit(
+        {
+            "id": "x",
+            "side": "player",
+            "at": [3, 3],
+            "max_hp": 2,
+            "tags": ["hero"],
+            "weapons": [{"name": "Bow", "kind": "ranged", "range": 6, "ammo": 3}],
+        }
+    ),
+    RemoveUnit("p2"),
+    EditTerrain((3, 2), ","),
+    NextActivation(),
+    NextRound(),
+    DrawCard("stratagems", "Ambush"),
+    Note("pizza break"),
+]
 
 
 @pytest.fixture
@@ -92,7 +108,9 @@ def test_list_delete_and_log(database):
     session.execute(Damage("aria", 1))
     info = repository.list_sessions(database)
     assert [(i.name, i.ruleset, i.units, i.entries) for i in info] == [
-        ("a", "card-flip-rpg", 5, 1), ("b", "tiny-test", 4, 0)]
+        ("a", "card-flip-rpg", 5, 1),
+        ("b", "tiny-test", 4, 0),
+    ]
     with pytest.raises(StorageError, match="a session named 'a' already exists"):
         repository.new_session(database, "a", goblin_ambush())
     repository.delete_session(database, "a")
@@ -128,8 +146,9 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
     raw.close()
 
 
-@pytest.mark.parametrize("url", ["nonsense", "sqlite://", "mysql+nope://x/y",
-                                 "postgresql://nobody@127.0.0.1:1/none"])
+@pytest.mark.parametrize(
+    "url", ["nonsense", "sqlite://", "mysql+nope://x/y", "postgresql://nobody@127.0.0.1:1/none"]
+)
 def test_bad_urls_are_clear_errors(url):
     with pytest.raises(StorageError):
         open_database(url)

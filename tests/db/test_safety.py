@@ -16,8 +16,11 @@ from db.errors import CorruptDatabaseError, ForeignDatabaseError, NewerDatabaseE
 
 
 def fingerprint(folder):
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.iterdir()) if p.is_file()}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+    }
 
 
 def refused(path, error, match):
@@ -72,7 +75,8 @@ def test_newer_postgres_database_is_refused(pg_url):
 
 
 test_newer_postgres_database_is_refused = pytest.mark.postgres(
-    test_newer_postgres_database_is_refused)
+    test_newer_postgres_database_is_refused
+)
 
 
 def test_one_backup_per_day_of_use_rotating(tmp_path):
@@ -90,8 +94,9 @@ def test_one_backup_per_day_of_use_rotating(tmp_path):
     assert names[-1] == "foebook-2030-01-11.sqlite3"
     copy = sqlite3.connect(backups(path)[-1])
     assert copy.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    assert copy.execute("SELECT value FROM foebook_info WHERE key='application'").fetchone() \
-        == ("foebook",)
+    assert copy.execute("SELECT value FROM foebook_info WHERE key='application'").fetchone() == (
+        "foebook",
+    )
     copy.close()
 
 
@@ -119,8 +124,10 @@ def test_a_truncated_database_is_never_initialised_over(tmp_path, capsys):
     assert out == "" and "No sessions" not in err
     assert err.count("\n") == 1
     assert f"{path} is empty" in err and "left untouched" in err
-    assert f"The newest backup is from 2030-01-02: to restore it, move {path.name} aside " \
-           f"and copy {backup} in its place" in err
+    assert (
+        f"The newest backup is from 2030-01-02: to restore it, move {path.name} aside "
+        f"and copy {backup} in its place" in err
+    )
     assert fingerprint(tmp_path) == before and path.stat().st_size == 0
 
 
@@ -129,8 +136,12 @@ def test_a_foreign_file_names_the_newest_backup(tmp_path):
     _, newest = used_database_with_backup(tmp_path / "x", "2030-01-05")
     newest.replace(tmp_path / "backups" / newest.name)
     path.write_text("not a database\n" * 100)
-    refused(path, CorruptDatabaseError, r"not a SQLite database .* newest backup is from "
-                                        r"2030-01-05")
+    refused(
+        path,
+        CorruptDatabaseError,
+        r"not a SQLite database .* newest backup is from "
+        r"2030-01-05",
+    )
 
 
 def test_damaged_pages_are_one_line_and_the_details_go_to_the_log(tmp_path, caplog):
@@ -144,14 +155,17 @@ def test_damaged_pages_are_one_line_and_the_details_go_to_the_log(tmp_path, capl
     conn.close()
     data = bytearray(path.read_bytes())
     for page in (6, 21, 41):  # scribble inside some b-tree pages: SQLite still opens it
-        data[4096 * page + 100:4096 * page + 140] = b"\x07" * 40
+        data[4096 * page + 100 : 4096 * page + 140] = b"\x07" * 40
     path.write_bytes(bytes(data))
     with pytest.raises(CorruptDatabaseError) as caught:
         open_database(f"sqlite:///{path}")
     message = str(caught.value)
     assert "\n" not in message
-    assert re.search(r"is damaged \(SQLite's check found \d+ problems; the details are in "
-                     r"the log\); it was left untouched", message)
+    assert re.search(
+        r"is damaged \(SQLite's check found \d+ problems; the details are in "
+        r"the log\); it was left untouched",
+        message,
+    )
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "out of order" in logged
 
@@ -171,12 +185,15 @@ def test_restoring_the_newest_backup_keeps_the_damaged_file(tmp_path):
         database.close()
 
 
-@pytest.mark.parametrize(("url", "expected"), [
-    ("postgresql://u:p@host:abc/db", "the port must be a number"),
-    ("postgres ql://u:secret@host/db", "is not a database URL"),
-    ("mysql://u:secret@host/db", "no database driver"),
-    ("postgresql://u:se/cr@et@host:x/db", "the port must be a number"),
-])
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgresql://u:p@host:abc/db", "the port must be a number"),
+        ("postgres ql://u:secret@host/db", "is not a database URL"),
+        ("mysql://u:secret@host/db", "no database driver"),
+        ("postgresql://u:se/cr@et@host:x/db", "the port must be a number"),
+    ],
+)
 def test_a_bad_url_is_one_line_without_the_password(url, expected, capsys):
     from desktop.cli import main
 
@@ -194,8 +211,7 @@ def test_connection_refused_is_one_line(capsys):
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    assert main(["sessions", "list", "--db", f"postgresql://u:secret@127.0.0.1:{port}/db"]) \
-        == 2
+    assert main(["sessions", "list", "--db", f"postgresql://u:secret@127.0.0.1:{port}/db"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Connection refused" in err
     assert "secret" not in err and "cannot connect to" in err

@@ -57,11 +57,14 @@ def test_two_new_sessions_roll_differently(database):
 
 
 # The sessions table as schema 0001 had it (the model already has the dice column).
-OLD_SESSIONS = table("sessions", *(column(c, String) for c in (
-    "name", "ruleset", "encounter_name", "board_shape")), *(column(c, Integer) for c in (
-        "version", "round", "pointer")), *(column(c, JSON) for c in (
-            "activation_order", "ties", "memory", "cards")), column("created_at"),
-    column("updated_at"))
+OLD_SESSIONS = table(
+    "sessions",
+    *(column(c, String) for c in ("name", "ruleset", "encounter_name", "board_shape")),
+    *(column(c, Integer) for c in ("version", "round", "pointer")),
+    *(column(c, JSON) for c in ("activation_order", "ties", "memory", "cards")),
+    column("created_at"),
+    column("updated_at"),
+)
 
 
 def test_sessions_from_schema_0001_get_dice_of_their_own(db_url):
@@ -71,14 +74,29 @@ def test_sessions_from_schema_0001_get_dice_of_their_own(db_url):
         now = datetime.now(UTC)
         with engine.begin() as conn:
             for name in ("old one", "old two"):
-                conn.execute(insert(OLD_SESSIONS).values(
-                    name=name, ruleset="skirmish-ai", created_at=now, updated_at=now,
-                    version=0, encounter_name="", board_shape="square", round=1, pointer=0,
-                    activation_order=[], ties=[], memory={}, cards=[]))
+                conn.execute(
+                    insert(OLD_SESSIONS).values(
+                        name=name,
+                        ruleset="skirmish-ai",
+                        created_at=now,
+                        updated_at=now,
+                        version=0,
+                        encounter_name="",
+                        board_shape="square",
+                        round=1,
+                        pointer=0,
+                        activation_order=[],
+                        ties=[],
+                        memory={},
+                        cards=[],
+                    )
+                )
         migrate.upgrade(engine, "test database")
         with engine.connect() as conn:
-            dice = [SessionDice.from_record(d) for d in conn.execute(
-                select(SessionRow.dice).order_by(SessionRow.name)).scalars()]
+            dice = [
+                SessionDice.from_record(d)
+                for d in conn.execute(select(SessionRow.dice).order_by(SessionRow.name)).scalars()
+            ]
     finally:
         engine.dispose()
     assert [d.used for d in dice] == [0, 0]
@@ -90,8 +108,12 @@ def test_a_groups_roll_is_kept_in_the_database_and_undo_frees_it_after_reopening
     start = initial_state(encounter, get_ruleset(encounter.ruleset), dice_seed=11)
     repository.create_session(database, "raid", start)
     session = repository.open_session(database, "raid")
-    first = decide(session.encounter, "trooper-1", session.ruleset,
-                   session.state.dice.dice(unit_id="trooper-1"))
+    first = decide(
+        session.encounter,
+        "trooper-1",
+        session.ruleset,
+        session.state.dice.dice(unit_id="trooper-1"),
+    )
     assert first.shares_roll_with == ("trooper-2",)
     session.execute(ApplyDecision.of(first))
     again = open_database(database.url)
@@ -99,8 +121,12 @@ def test_a_groups_roll_is_kept_in_the_database_and_undo_frees_it_after_reopening
         reopened = repository.open_session(again, "raid")
         kept = reopened.state.dice.group_rolls["trooper-2"]
         assert (kept.value, kept.by) == (first.rolls[0].value, "trooper-1")
-        member = decide(reopened.encounter, "trooper-2", reopened.ruleset,
-                        reopened.state.dice.dice(unit_id="trooper-2"))
+        member = decide(
+            reopened.encounter,
+            "trooper-2",
+            reopened.ruleset,
+            reopened.state.dice.dice(unit_id="trooper-2"),
+        )
         assert member.rolls[0].shared and member.rolls[0].value == first.rolls[0].value
         reopened.undo()
         assert dict(repository.open_session(again, "raid").state.dice.group_rolls) == {}

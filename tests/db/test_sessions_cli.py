@@ -32,7 +32,9 @@ def test_the_whole_cycle(tmp_path, capsys):
     assert status == 0 and "as session 'friday'" in out
     status, _, err = run(capsys, "sessions", "import", sample, "--name", "friday", *db)
     assert (status, err.strip()) == (
-        2, "foebook: error: a session named 'friday' already exists; choose another name")
+        2,
+        "foebook: error: a session named 'friday' already exists; choose another name",
+    )
     listing = run(capsys, "sessions", "list", *db)[1]
     assert listing.startswith("friday\t")
     assert run(capsys, "sessions", "log", "friday", *db)[1] == ""
@@ -71,16 +73,16 @@ def test_foebook_db_environment_variable(tmp_path, monkeypatch, capsys):
 def test_a_corrupt_database_is_one_clear_line_from_a_real_process(tmp_path):
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"\x00garbage" * 100)
-    result = subprocess.run([str(FOEBOOK), "sessions", "list", "--db", str(bad)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [str(FOEBOOK), "sessions", "list", "--db", str(bad)], capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert "is not a SQLite database" in result.stderr and "Traceback" not in result.stderr
     assert bad.read_bytes() == b"\x00garbage" * 100
 
 
 def test_the_cli_does_not_import_sqlalchemy_until_it_runs():
-    code = ("import sys, desktop.cli as c; c._build_parser(); "
-            "print('sqlalchemy' in sys.modules)")
+    code = "import sys, desktop.cli as c; c._build_parser(); print('sqlalchemy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
 

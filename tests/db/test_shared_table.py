@@ -26,8 +26,13 @@ def _two_processes(url: str) -> None:
     try:
         session = new_session(database, "table", tiny_encounter(), rulesets)
         child = subprocess.Popen(
-            [sys.executable, "-m", "tests.db.shared_child", url, "table"], cwd=ROOT,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+            [sys.executable, "-m", "tests.db.shared_child", url, "table"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ),
+        )
         try:
             assert child.stdout.readline().strip() == "ready"
             child.stdin.write("go\n")

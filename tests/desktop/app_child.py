@@ -25,8 +25,9 @@ def report(qapp, _window, _args, _smoke) -> None:
     def look() -> None:
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, QMessageBox) and widget.isVisible():
-                print(f"{'modal' if widget.isModal() else 'non-modal'}: {widget.text()}",
-                      flush=True)
+                print(
+                    f"{'modal' if widget.isModal() else 'non-modal'}: {widget.text()}", flush=True
+                )
         qapp.quit()
 
     QTimer.singleShot(200, look)

@@ -41,11 +41,15 @@ def test_a_write_replaces_the_whole_file_and_keeps_its_permissions(tmp_path):
 def test_a_failed_write_keeps_the_old_file_and_leaves_nothing(tmp_path):
     target = tmp_path / "deck.pdf"
     target.write_bytes(b"the old file")
-    result = subprocess.run([sys.executable, "-c", WRITE_UNDER_LIMIT, str(target)],
-                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", WRITE_UNDER_LIMIT, str(target)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert result.returncode == 2, result.stderr
-    assert result.stdout == f"{target}: cannot be written (File too large; it was left as " \
-                            "it was)\n"
+    assert result.stdout == f"{target}: cannot be written (File too large; it was left as it was)\n"
     assert target.read_bytes() == b"the old file"
     assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
 

@@ -49,8 +49,12 @@ def test_unknown_option_is_a_clear_error():
 
 
 def test_gui_starts_and_quits_from_a_real_process(tmp_path):
-    env = dict(os.environ, FOEBOOK_QUIT_WHEN_SHOWN="1",  # on the tests' X server
-               FOEBOOK_DATA_DIR=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "cfg"))
+    env = dict(
+        os.environ,
+        FOEBOOK_QUIT_WHEN_SHOWN="1",  # on the tests' X server
+        FOEBOOK_DATA_DIR=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "cfg"),
+    )
     result = subprocess.run([str(FOEBOOK)], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "main window shown" in result.stdout

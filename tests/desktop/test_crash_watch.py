@@ -21,8 +21,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def _run_app(mode: str, data: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, FOEBOOK_DATA_DIR=str(data), XDG_CONFIG_HOME=str(data / "config"))
     env.pop("FOEBOOK_QUIT_WHEN_SHOWN", None)
-    return subprocess.run([sys.executable, "-m", "tests.desktop.app_child", mode], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tests.desktop.app_child", mode],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.mark.slow
@@ -48,12 +54,20 @@ def test_a_segfault_is_logged_and_the_next_start_says_where(tmp_path):
 def _other_foebook(data: Path, then: str) -> subprocess.Popen:
     """Another Foebook process that marks itself running, then `then` ("kill": dies at
     once without a clean exit; "wait": keeps running until told)."""
-    code = ("import os, signal, sys; from desktop import crash_watch; crash_watch.start(); "
-            "print('running', flush=True); "
-            + ("os.kill(os.getpid(), signal.SIGKILL)" if then == "kill" else "sys.stdin.read()"))
+    code = (
+        "import os, signal, sys; from desktop import crash_watch; crash_watch.start(); "
+        "print('running', flush=True); "
+        + ("os.kill(os.getpid(), signal.SIGKILL)" if then == "kill" else "sys.stdin.read()")
+    )
     env = dict(os.environ, FOEBOOK_DATA_DIR=str(data))
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
     assert child.stdout.readline() == "running\n"
     return child
 

@@ -25,9 +25,13 @@ def test_shown_cuts_a_long_text_and_says_how_long_it_was():
     assert text == f"'{'n' * (SHOWN_CHARACTERS - 1)}… (5,000,000 characters)"
 
 
-@given(st.recursive(st.text() | st.integers() | st.floats(),
-                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
-                    max_leaves=200))
+@given(
+    st.recursive(
+        st.text() | st.integers() | st.floats(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+        max_leaves=200,
+    )
+)
 def test_shown_stays_short_whatever_the_value(value):
     assert len(shown(value)) <= SHOWN_CHARACTERS + len("… (1,000,000 characters)")
 
@@ -54,12 +58,16 @@ def test_layout_keeps_newlines_and_tabs_only():
 def test_nothing_a_terminal_acts_on_survives(text):
     safe = terminal_safe(text)
     assert not any(char in safe for char in ACTED_ON)
-    assert not any(char in terminal_safe(text, layout=True) for char in ACTED_ON
-                   if char not in "\n\t")
+    assert not any(
+        char in terminal_safe(text, layout=True) for char in ACTED_ON if char not in "\n\t"
+    )
 
 
-@given(st.recursive(st.text() | st.integers(),
-                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)))
+@given(
+    st.recursive(
+        st.text() | st.integers(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)
+    )
+)
 def test_json_stays_the_same_json_and_safe(value):
     text = json_terminal_safe(json.dumps(value, ensure_ascii=False, indent=2))
     assert json.loads(text) == value

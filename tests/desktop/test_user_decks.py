@@ -16,7 +16,7 @@ from desktop.user_decks import (
 def test_save_load_and_reset(tmp_path, monkeypatch):
     monkeypatch.setenv("FOEBOOK_DATA_DIR", str(tmp_path))
     assert load_user_deck("grimdark-solo") is None
-    entries = [{"name": "Ambush", "effect": "Move 3\".", "no_effect_when": "never"}]
+    entries = [{"name": "Ambush", "effect": 'Move 3".', "no_effect_when": "never"}]
     save_user_deck("grimdark-solo", entries)
     assert load_user_deck("grimdark-solo") == entries
     reset_user_deck("grimdark-solo")

@@ -26,8 +26,14 @@ JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "build", "*.egg-info")
 
 
 def _run(*args: str | Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(a) for a in args], capture_output=True, text=True,
-                          timeout=timeout, cwd=EXAMPLE, check=False)
+    return subprocess.run(
+        [str(a) for a in args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=EXAMPLE,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +51,36 @@ def plugin_env(tmp_path_factory) -> Path:
             shutil.copy2(ROOT / name, sources / name)
     plugin = shutil.copytree(EXAMPLE, scratch / "plugin", ignore=JUNK)
     wheels = scratch / "wheels"
-    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
-                 wheels, sources, plugin)
+    built = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--quiet",
+        "--wheel-dir",
+        wheels,
+        sources,
+        plugin,
+    )
     assert built.returncode == 0, built.stderr
     env = scratch / "env"
     venv.create(env, with_pip=False)  # the test's own pip installs into it (--python)
-    installed = _run(sys.executable, "-m", "pip", "--python", env / "bin" / "python", "install",
-                     "--quiet", "--no-index", "--no-deps", "--find-links", wheels,
-                     "foebook", "foebook-nearest-first")
+    installed = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        env / "bin" / "python",
+        "install",
+        "--quiet",
+        "--no-index",
+        "--no-deps",
+        "--find-links",
+        wheels,
+        "foebook",
+        "foebook-nearest-first",
+    )
     assert installed.returncode == 0, installed.stderr
     return env / "bin"
 
@@ -62,8 +90,15 @@ def test_the_installed_plug_in_is_listed_beside_the_built_ins(plugin_env: Path):
     result = _run(plugin_env / "foebook", "rulesets", "--json")
     assert result.returncode == 0 and result.stderr == "", result.stderr
     ids = [r["id"] for r in json.loads(result.stdout)]
-    assert ids == ["card-flip-rpg", "skirmish-ai", "grimdark-solo", "hex-quest",
-                   "dungeon-crawl", "monster-focus", "nearest-first"]
+    assert ids == [
+        "card-flip-rpg",
+        "skirmish-ai",
+        "grimdark-solo",
+        "hex-quest",
+        "dungeon-crawl",
+        "monster-focus",
+        "nearest-first",
+    ]
 
 
 @pytest.mark.slow
@@ -72,6 +107,9 @@ def test_the_installed_plug_in_decides_its_sample(plugin_env: Path):
     assert result.returncode == 0, result.stderr
     decision = json.loads(result.stdout)
     assert (decision["ruleset"], decision["action"], decision["targets"]) == (
-        "nearest-first", "attack", ["ada"])
+        "nearest-first",
+        "attack",
+        ["ada"],
+    )
     text = _run(plugin_env / "foebook", "decide", "sample.toml", "--unit", "wolf").stdout
     assert "Decision: Move 4 squares toward Finn" in text

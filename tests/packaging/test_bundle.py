@@ -31,8 +31,9 @@ ICON_SIZES = (16, 32, 48, 64, 128, 256)
 
 @pytest.fixture(scope="module")
 def built() -> Path:
-    result = subprocess.run(["make", "package"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=1800, check=False)
+    result = subprocess.run(
+        ["make", "package"], cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False
+    )
     assert result.returncode == 0, f"make package failed:\n{result.stdout}\n{result.stderr}"
     bundle = ROOT / "dist" / "foebook"
     assert (bundle / "foebook").is_file()
@@ -49,18 +50,30 @@ def bundle(built: Path, tmp_path_factory) -> Path:
 
 def clean_env(scratch: Path, **extra: str) -> dict[str, str]:
     """No venv, no PYTHONPATH, a throwaway profile: what a fresh user session gives."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(scratch / "home"),
-           "LANG": "C.UTF-8", "FOEBOOK_DATA_DIR": str(scratch / "data"),
-           "XDG_CONFIG_HOME": str(scratch / "config"), "XDG_DATA_HOME": str(scratch / "share"),
-           "XDG_CACHE_HOME": str(scratch / "cache")}
+    env = {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": str(scratch / "home"),
+        "LANG": "C.UTF-8",
+        "FOEBOOK_DATA_DIR": str(scratch / "data"),
+        "XDG_CONFIG_HOME": str(scratch / "config"),
+        "XDG_DATA_HOME": str(scratch / "share"),
+        "XDG_CACHE_HOME": str(scratch / "cache"),
+    }
     env.update(extra)
     return env
 
 
 def run(argv: list[str], scratch: Path, timeout: float = 120, **extra: str):
     scratch.mkdir(parents=True, exist_ok=True)
-    return subprocess.run([str(a) for a in argv], cwd=scratch, env=clean_env(scratch, **extra),
-                          capture_output=True, text=True, timeout=timeout, check=False)
+    return subprocess.run(
+        [str(a) for a in argv],
+        cwd=scratch,
+        env=clean_env(scratch, **extra),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def venv_decide_json(path: Path, unit: str) -> tuple[dict, bool]:
@@ -75,8 +88,14 @@ def venv_decide_json(path: Path, unit: str) -> tuple[dict, bool]:
         "d = decide(e, sys.argv[2], get_ruleset(e.ruleset), Dice([], seed=None))\n"
         "print(json.dumps({'decision': d.to_dict(), 'tcod': 'tcod.path' in sys.modules}))\n"
     )
-    result = subprocess.run([str(VENV_PYTHON), "-c", code, str(path), unit], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120, check=True)
+    result = subprocess.run(
+        [str(VENV_PYTHON), "-c", code, str(path), unit],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     data = json.loads(result.stdout)
     return data["decision"], data["tcod"]
 
@@ -88,8 +107,13 @@ def test_version(bundle: Path, tmp_path: Path) -> None:
 
 
 def test_main_window_opens_offscreen_and_quits(bundle: Path, tmp_path: Path) -> None:
-    result = run([bundle / "foebook"], tmp_path, timeout=60,
-                 QT_QPA_PLATFORM="offscreen", FOEBOOK_QUIT_WHEN_SHOWN="1")
+    result = run(
+        [bundle / "foebook"],
+        tmp_path,
+        timeout=60,
+        QT_QPA_PLATFORM="offscreen",
+        FOEBOOK_QUIT_WHEN_SHOWN="1",
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "foebook: main window shown" in result.stdout
     assert "Traceback" not in result.stderr
@@ -98,8 +122,13 @@ def test_main_window_opens_offscreen_and_quits(bundle: Path, tmp_path: Path) -> 
 def test_bundled_migrations_create_the_database(bundle: Path, tmp_path: Path) -> None:
     from db.migrate import head_revision
 
-    result = run([bundle / "foebook"], tmp_path, timeout=60,
-                 QT_QPA_PLATFORM="offscreen", FOEBOOK_QUIT_WHEN_SHOWN="1")
+    result = run(
+        [bundle / "foebook"],
+        tmp_path,
+        timeout=60,
+        QT_QPA_PLATFORM="offscreen",
+        FOEBOOK_QUIT_WHEN_SHOWN="1",
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     with sqlite3.connect(tmp_path / "data" / "foebook.sqlite3") as db:
         (revision,) = db.execute("SELECT version_num FROM alembic_version").fetchone()
@@ -111,8 +140,9 @@ def _first_enemy(path: Path) -> str:
     return next(u["id"] for u in data["units"] if u.get("side") == "enemy")
 
 
-def test_every_bundled_sample_encounter_decides_as_in_the_venv(bundle: Path,
-                                                                tmp_path: Path) -> None:
+def test_every_bundled_sample_encounter_decides_as_in_the_venv(
+    bundle: Path, tmp_path: Path
+) -> None:
     samples = sorted((bundle / "_internal" / "resources" / "encounters").glob("*.toml"))
     assert samples, "no sample encounters in the bundle"
     for sample in samples:
@@ -130,10 +160,11 @@ def test_large_board_decides_through_the_bundled_tcod(bundle: Path, tmp_path: Pa
         'format = 1\nruleset = "card-flip-rpg"\nname = "Open field"\n\n'
         f'[board]\nshape = "square"\ncells = """\n{rows}\n"""\n\n'
         '[[units]]\nid = "brute"\nname = "Goblin Brute"\nside = "enemy"\nat = [0, 0]\n'
-        'hp = 12\nmax_hp = 12\nstats = { move = 3, range = 1, level = 3 }\n\n'
+        "hp = 12\nmax_hp = 12\nstats = { move = 3, range = 1, level = 3 }\n\n"
         '[[units]]\nid = "aria"\nname = "Aria"\nside = "player"\nat = [29, 29]\n'
-        'hp = 14\nmax_hp = 18\nstats = { move = 4, level = 5, lift = 2 }\n',
-        encoding="utf-8")
+        "hp = 14\nmax_hp = 18\nstats = { move = 4, level = 5, lift = 2 }\n",
+        encoding="utf-8",
+    )
     expected, used_tcod = venv_decide_json(encounter, "brute")
     assert used_tcod, "this board is meant to need tcod's search; enlarge it"
     result = run([bundle / "foebook", "decide", encounter, "--unit", "brute", "--json"], tmp_path)
@@ -165,24 +196,39 @@ def test_tarball_holds_the_bundle(built: Path) -> None:
     assert archives
     with tarfile.open(archives[-1]) as archive:
         names = set(archive.getnames())
-    assert {"foebook/foebook", "foebook/install-desktop.sh",
-            f"foebook/share/applications/{APP_ID}.desktop"} <= names
+    assert {
+        "foebook/foebook",
+        "foebook/install-desktop.sh",
+        f"foebook/share/applications/{APP_ID}.desktop",
+    } <= names
 
 
 def test_desktop_file_validates(built: Path) -> None:
     tool = shutil.which("desktop-file-validate")
     assert tool, "desktop-file-validate is missing: run scripts/system-deps.sh package"
-    result = subprocess.run([tool, str(built / "share" / "applications" / f"{APP_ID}.desktop")],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [tool, str(built / "share" / "applications" / f"{APP_ID}.desktop")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0 and "error" not in result.stdout, result.stdout
 
 
 def test_metainfo_validates(built: Path) -> None:
     tool = shutil.which("appstreamcli")
     assert tool, "appstreamcli is missing: run scripts/system-deps.sh package"
-    result = subprocess.run([tool, "validate", "--no-net",
-                             str(built / "share" / "metainfo" / f"{APP_ID}.metainfo.xml")],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [
+            tool,
+            "validate",
+            "--no-net",
+            str(built / "share" / "metainfo" / f"{APP_ID}.metainfo.xml"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -200,8 +246,9 @@ def test_install_desktop_then_uninstall_leaves_nothing(bundle: Path, tmp_path: P
     installed = run(["bash", script, "install", bundle], tmp_path, PREFIX=str(prefix))
     assert installed.returncode == 0, installed.stderr
     desktop_file = prefix / "share" / "applications" / f"{APP_ID}.desktop"
-    exec_line = next(line for line in desktop_file.read_text().splitlines()
-                     if line.startswith("Exec="))
+    exec_line = next(
+        line for line in desktop_file.read_text().splitlines() if line.startswith("Exec=")
+    )
     assert exec_line == f"Exec={prefix}/lib/foebook/foebook %f"
     assert (prefix / "share" / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
     assert (prefix / "share" / "icons" / "hicolor" / "48x48" / "apps" / f"{APP_ID}.png").is_file()
@@ -210,8 +257,11 @@ def test_install_desktop_then_uninstall_leaves_nothing(bundle: Path, tmp_path: P
 
     removed = run(["bash", script, "uninstall"], tmp_path, PREFIX=str(prefix))
     assert removed.returncode == 0, removed.stderr
-    left = [p for p in prefix.rglob("*")
-            if not p.is_dir() and p.name not in ("mimeinfo.cache", "icon-theme.cache")]
+    left = [
+        p
+        for p in prefix.rglob("*")
+        if not p.is_dir() and p.name not in ("mimeinfo.cache", "icon-theme.cache")
+    ]
     assert left == []
 
 
@@ -219,20 +269,33 @@ def test_pip_install_gives_a_working_command(tmp_path: Path) -> None:
     """A non-editable install finds its rulesets and samples as package data."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                          str(ROOT)], capture_output=True, text=True, timeout=1500, check=False)
+    pip = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=1500,
+        check=False,
+    )
     assert pip.returncode == 0, pip.stdout + pip.stderr
     where = subprocess.run(
-        [str(venv / "bin" / "python"), "-c",
-         "import desktop, resources; print(desktop.__file__); print(resources.__path__[0])"],
-        cwd=tmp_path, capture_output=True, text=True, check=True)
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "import desktop, resources; print(desktop.__file__); print(resources.__path__[0])",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     desktop_file, resources_dir = where.stdout.split()
     assert desktop_file.startswith(str(venv)), desktop_file  # the installed copy, not the checkout
     version = run([venv / "bin" / "foebook", "--version"], tmp_path)
     assert version.stdout.strip() == f"foebook {__version__}"
     sample = Path(resources_dir) / "encounters" / "card-flip-goblin-ambush.toml"
-    decided = run([venv / "bin" / "foebook", "decide", sample, "--unit", "kobold", "--json"],
-                  tmp_path)
+    decided = run(
+        [venv / "bin" / "foebook", "decide", sample, "--unit", "kobold", "--json"], tmp_path
+    )
     assert decided.returncode == 0, decided.stderr
     expected, _ = venv_decide_json(sample, "kobold")
     assert json.loads(decided.stdout) == expected

@@ -96,21 +96,24 @@ def _imported_modules() -> dict[str, str]:
 
 
 def test_the_bundle_excludes_no_module_foebook_imports() -> None:
-    contents = _load(ROOT / "packaging" / "pyinstaller" / "bundle_contents.py",
-                     "foebook_bundle_contents")
+    contents = _load(
+        ROOT / "packaging" / "pyinstaller" / "bundle_contents.py", "foebook_bundle_contents"
+    )
     imported = _imported_modules()
     assert "PySide6.QtWidgets" in imported  # the scan sees the code it should
-    clashes = {name: where for name, where in imported.items()
-               if contents.is_excluded_module(name)}
-    assert clashes == {}, "modules left out of the bundle (packaging/pyinstaller/" \
+    clashes = {name: where for name, where in imported.items() if contents.is_excluded_module(name)}
+    assert clashes == {}, (
+        "modules left out of the bundle (packaging/pyinstaller/"
         f"bundle_contents.py) but imported by Foebook: {clashes}"
+    )
 
 
 def test_tcod_path_and_its_native_modules_are_hidden_imports_of_the_bundle() -> None:
     # The engine imports tcod.path inside modules loaded only for large boards; cffi loads
     # tcod's compiled module by name, which PyInstaller cannot see.
-    contents = _load(ROOT / "packaging" / "pyinstaller" / "bundle_contents.py",
-                     "foebook_bundle_contents")
+    contents = _load(
+        ROOT / "packaging" / "pyinstaller" / "bundle_contents.py", "foebook_bundle_contents"
+    )
     assert "tcod.path" in _imported_modules()
     assert {"tcod.path", "tcod.cffi", "_cffi_backend"} <= set(contents.HIDDEN_IMPORTS)
 

@@ -23,12 +23,35 @@ Key, Mod, Button = Qt.Key, Qt.KeyboardModifier, Qt.MouseButton
 # Dialogs that reach outside the app (the file system, a printer): the monkey cancels
 # them at once rather than print or write files wherever random typing leads.
 OUTSIDE_WORLD = (QFileDialog, QPrintDialog, QPrintPreviewDialog, QPageSetupDialog)
-KEYS = [Key.Key_Return, Key.Key_Enter, Key.Key_Escape, Key.Key_Tab, Key.Key_Backtab,
-        Key.Key_Space, Key.Key_Backspace, Key.Key_Delete, Key.Key_F2, Key.Key_Up,
-        Key.Key_Down, Key.Key_Left, Key.Key_Right, Key.Key_Home, Key.Key_End,
-        Key.Key_PageUp, Key.Key_PageDown, Key.Key_Plus, Key.Key_Minus, Key.Key_Equal,
-        Key.Key_A, Key.Key_D, Key.Key_H, Key.Key_M, Key.Key_X, Key.Key_Z,
-        *(getattr(Key, f"Key_{d}") for d in range(10))]
+KEYS = [
+    Key.Key_Return,
+    Key.Key_Enter,
+    Key.Key_Escape,
+    Key.Key_Tab,
+    Key.Key_Backtab,
+    Key.Key_Space,
+    Key.Key_Backspace,
+    Key.Key_Delete,
+    Key.Key_F2,
+    Key.Key_Up,
+    Key.Key_Down,
+    Key.Key_Left,
+    Key.Key_Right,
+    Key.Key_Home,
+    Key.Key_End,
+    Key.Key_PageUp,
+    Key.Key_PageDown,
+    Key.Key_Plus,
+    Key.Key_Minus,
+    Key.Key_Equal,
+    Key.Key_A,
+    Key.Key_D,
+    Key.Key_H,
+    Key.Key_M,
+    Key.Key_X,
+    Key.Key_Z,
+    *(getattr(Key, f"Key_{d}") for d in range(10)),
+]
 MAX_EVENTS_IN_A_DIALOG = 40
 STUCK_TICKS = 300
 
@@ -51,8 +74,9 @@ class Monkey:
     """`restart()` is called when the monkey closed the main window (Quit): it must return
     the next main window, as a restarted app would open it."""
 
-    def __init__(self, window: QWidget, seed: int, events: int,
-                 restart: Callable[[], QWidget]) -> None:
+    def __init__(
+        self, window: QWidget, seed: int, events: int, restart: Callable[[], QWidget]
+    ) -> None:
         self.window = window
         self.rng = random.Random(seed)
         self.seed = seed
@@ -93,8 +117,12 @@ class Monkey:
             timer.stop()
 
     def _uncaught(self, kind, error, trace) -> None:
-        self.errors.append("last events:\n" + "\n".join(self.trail) + "\n\n"
-                           + "".join(traceback.format_exception(kind, error, trace)))
+        self.errors.append(
+            "last events:\n"
+            + "\n".join(self.trail)
+            + "\n\n"
+            + "".join(traceback.format_exception(kind, error, trace))
+        )
 
     def _tick(self) -> None:
         top = QApplication.activePopupWidget() or QApplication.activeModalWidget()
@@ -106,8 +134,7 @@ class Monkey:
             if self._waiting > STUCK_TICKS:
                 self._waiting = 0
                 self.dialogs["drag loop"] = self.dialogs.get("drag loop", 0) + 1
-                self._key(QApplication.focusWidget() or self.window, Key.Key_Escape,
-                          Mod.NoModifier)
+                self._key(QApplication.focusWidget() or self.window, Key.Key_Escape, Mod.NoModifier)
             return
         self._waiting = 0
         if top is None and self.sent >= self.events:
@@ -126,8 +153,11 @@ class Monkey:
         if not self.window.isVisible():  # the monkey quit the app: start it again
             self.window = self.restart()
             self.restarts += 1
-        windows = [w for w in QApplication.topLevelWidgets()
-                   if w.isVisible() and w.windowType() == Qt.WindowType.Window]
+        windows = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if w.isVisible() and w.windowType() == Qt.WindowType.Window
+        ]
         target = self.window
         if len(windows) > 1 and self.rng.random() < 0.1:
             target = self.rng.choice(sorted(windows, key=lambda w: w.objectName()))
@@ -145,8 +175,12 @@ class Monkey:
             self.dialogs[name] = self.dialogs.get(name, 0) + 1
         count = self._in_dialog.get(key, 0)
         self._in_dialog[key] = count + 1
-        leave = (isinstance(top, OUTSIDE_WORLD) or self.sent >= self.events
-                 or count >= MAX_EVENTS_IN_A_DIALOG or self.rng.random() < 0.12)
+        leave = (
+            isinstance(top, OUTSIDE_WORLD)
+            or self.sent >= self.events
+            or count >= MAX_EVENTS_IN_A_DIALOG
+            or self.rng.random() < 0.12
+        )
         if leave:
             if count > MAX_EVENTS_IN_A_DIALOG + 5:
                 raise AssertionError(f"{name} '{top.windowTitle()}' does not close with Escape")
@@ -174,8 +208,13 @@ class Monkey:
 
     def _modifiers(self) -> Mod:
         roll = self.rng.random()
-        return Mod.ControlModifier if roll < 0.08 else Mod.ShiftModifier if roll < 0.16 \
+        return (
+            Mod.ControlModifier
+            if roll < 0.08
+            else Mod.ShiftModifier
+            if roll < 0.16
             else Mod.NoModifier
+        )
 
     @staticmethod
     def _focus(top: QWidget) -> QWidget:
@@ -186,15 +225,22 @@ class Monkey:
         """A random spot in `top`, often a token on the board; the widget a hand touches."""
         board = getattr(top, "board_view", None)
         session = getattr(top, "session", None)
-        if (board is not None and session is not None and board.isVisible()
-                and session.encounter.units and self.rng.random() < 0.3):
+        if (
+            board is not None
+            and session is not None
+            and board.isVisible()
+            and session.encounter.units
+            and self.rng.random() < 0.3
+        ):
             unit = self.rng.choice(session.encounter.units)
             if unit.id in top.scene.tokens:
-                pos = token_point(top, unit.id) + QPoint(self.rng.randint(-6, 6),
-                                                         self.rng.randint(-6, 6))
+                pos = token_point(top, unit.id) + QPoint(
+                    self.rng.randint(-6, 6), self.rng.randint(-6, 6)
+                )
                 return board.viewport(), pos
-        pos = QPoint(self.rng.randrange(max(1, top.width())),
-                     self.rng.randrange(max(1, top.height())))
+        pos = QPoint(
+            self.rng.randrange(max(1, top.width())), self.rng.randrange(max(1, top.height()))
+        )
         child = top.childAt(pos)
         widget = child if child is not None else top
         return widget, widget.mapFrom(top, pos)
@@ -237,4 +283,3 @@ class Monkey:
         name = QKeySequence(key | modifiers).toString() or str(key)
         self._note(f"key {name} on {type(widget).__name__}({widget.objectName()})")
         QTest.keyClick(widget, key, modifiers)
-

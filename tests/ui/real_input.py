@@ -16,8 +16,12 @@ def settle(qtbot, window) -> None:
     view = window.board_view
 
     def placement():
-        return view.viewport().size(), view.transform(), view.horizontalScrollBar().value(), \
-            view.verticalScrollBar().value()
+        return (
+            view.viewport().size(),
+            view.transform(),
+            view.horizontalScrollBar().value(),
+            view.verticalScrollBar().value(),
+        )
 
     last = None
     for _ in range(50):
@@ -45,9 +49,16 @@ def cell_point(window, cell: Cell) -> QPoint:
 def wheel(widget, pos: QPoint, steps: int) -> None:
     """Turn the mouse wheel by `steps` notches over `pos` (QTest has no wheel helper)."""
     local = QPointF(pos)
-    event = QWheelEvent(local, QPointF(widget.mapToGlobal(pos)), QPoint(0, 0),
-                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        local,
+        QPointF(widget.mapToGlobal(pos)),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, event)
 
 
@@ -55,8 +66,9 @@ def free_cell_near(encounter, cell: Cell) -> Cell:
     """The nearest open cell nobody stands on (to drag a unit to)."""
     board = encounter.board
     taken = {u.at for u in encounter.units}
-    candidates = [c for c in board.cells() if board.passable(c) and c not in taken
-                  and board.height_at(c) == 0]
+    candidates = [
+        c for c in board.cells() if board.passable(c) and c not in taken and board.height_at(c) == 0
+    ]
     return min(candidates, key=lambda c: (abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c))
 
 

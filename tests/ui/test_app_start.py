@@ -37,8 +37,7 @@ def test_a_truncated_database_offers_its_newest_backup(qtbot, qapp, tmp_path):
     path.write_bytes(b"")  # the disaster
 
     seen: list[str] = []
-    QTimer.singleShot(0, lambda: click_when_shown(qtbot, "Restore backup from 2030-01-02",
-                                                  seen))
+    QTimer.singleShot(0, lambda: click_when_shown(qtbot, "Restore backup from 2030-01-02", seen))
     restored = open_storage(sqlite_url(path), ask=True)
     try:
         assert f"{path} is empty" in seen[0]

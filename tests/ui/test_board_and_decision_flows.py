@@ -20,8 +20,21 @@ CRYPT = "hex-quest-crypt-gate.toml"
 
 
 def cli_decision(sample: str, unit: str) -> dict:
-    result = subprocess.run([sys.executable, "-m", "desktop", "decide", str(sample_path(sample)),
-                             "--unit", unit, "--json"], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "desktop",
+            "decide",
+            str(sample_path(sample)),
+            "--unit",
+            unit,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(result.stdout)
 
 
@@ -41,8 +54,9 @@ def test_panel_matches_the_command_line_and_the_path_is_drawn(window):
     assert [list(c) for c in window.scene.highlights.path_cells] == expected["path"]
     ghost = window.scene.ghost
     assert ghost is not None
-    assert ghost.pos() == cell_centre(window.session.encounter.board.shape,
-                                      tuple(expected["destination"]))
+    assert ghost.pos() == cell_centre(
+        window.session.encounter.board.shape, tuple(expected["destination"])
+    )
     titles = [card.step.step for card in window.panel.steps.cards]
     assert titles == [t["step"] for t in expected["trace"]]
 
@@ -56,8 +70,9 @@ def test_choosing_an_alternative_moves_the_highlight(window):
     window.panel.choices.setCurrentRow(2)
     alternative = window.decision.alternatives[1]
     assert window.scene.highlights.path_cells == alternative.path != first
-    assert window.scene.ghost.pos() == cell_centre(window.session.encounter.board.shape,
-                                                   alternative.destination)
+    assert window.scene.ghost.pos() == cell_centre(
+        window.session.encounter.board.shape, alternative.destination
+    )
 
 
 def test_apply_moves_the_unit_logs_it_and_undo_restores_it(window, qtbot):
@@ -128,8 +143,9 @@ def test_the_target_ring_is_drawn_at_the_targets_cell(window):
     assert sample.name() == palette.TARGET.name()
     # ... and nothing orange is drawn there when another unit is shown.
     window.select_unit(target.id)
-    assert _render(window.scene, rect).pixelColor(int(r), int(2 * r)).name() != \
-        palette.TARGET.name()
+    assert (
+        _render(window.scene, rect).pixelColor(int(r), int(2 * r)).name() != palette.TARGET.name()
+    )
 
 
 def test_painting_terrain_and_dragging_a_unit_are_undoable(window, qtbot):
@@ -213,11 +229,25 @@ def test_phase_tabs_for_phased_rulesets(window):
 def test_keyboard_shortcuts_sheet_lists_the_frequent_actions(window):
     from ui.shortcuts_dialog import shortcut_rows
 
-    rows = shortcut_rows([window.file_menu, window.edit_menu, window.view_menu,
-                          window.session_menu, window.help_menu])
+    rows = shortcut_rows(
+        [
+            window.file_menu,
+            window.edit_menu,
+            window.view_menu,
+            window.session_menu,
+            window.help_menu,
+        ]
+    )
     actions = {action for _, action, _ in rows}
-    for wanted in ("Apply decision", "Next activation", "Undo", "Redo", "Fit board",
-                   "Table display", "Import encounter file…"):
+    for wanted in (
+        "Apply decision",
+        "Next activation",
+        "Undo",
+        "Redo",
+        "Fit board",
+        "Table display",
+        "Import encounter file…",
+    ):
         assert wanted in actions
 
 
@@ -294,8 +324,11 @@ def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, mon
     from ui.resize_dialog import ResizeBoardDialog
 
     window.start_tutorial(AMBUSH)
-    monkeypatch.setattr(ResizeBoardDialog, "exec", lambda self: (
-        self.width_box.setValue(14), self.height_box.setValue(8), 1)[-1])
+    monkeypatch.setattr(
+        ResizeBoardDialog,
+        "exec",
+        lambda self: (self.width_box.setValue(14), self.height_box.setValue(8), 1)[-1],
+    )
     window.act_resize.trigger()
     board = window.session.encounter.board
     assert (board.width, board.height) == (14, 8)

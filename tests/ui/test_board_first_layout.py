@@ -35,9 +35,9 @@ def _area(widget) -> int:
 
 @pytest.mark.parametrize("seed", [0, 4, 6])
 @pytest.mark.parametrize("sample", SAMPLES)
-def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(laptop, qtbot,
-                                                                               monkeypatch,
-                                                                               sample, seed):
+def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(
+    laptop, qtbot, monkeypatch, sample, seed
+):
     # Dice are random per session and the decision's text depends on them: try a few.
     monkeypatch.setattr("desktop.tracker.session.new_seed", lambda: seed)
     laptop.start_tutorial(sample)
@@ -48,8 +48,7 @@ def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(la
         assert board > _area(dock), dock.windowTitle()
     assert laptop.log_dock in laptop.tabifiedDockWidgets(laptop.turn_dock)
     # Once the panel has settled (folding reasons follows the final size of the panel).
-    qtbot.waitUntil(lambda: not laptop.panel.steps.verticalScrollBar().isVisible(),
-                    timeout=2000)
+    qtbot.waitUntil(lambda: not laptop.panel.steps.verticalScrollBar().isVisible(), timeout=2000)
     # The whole board shows: no scroll bars on the view, and tokens stay readable.
     assert not laptop.board_view.horizontalScrollBar().isVisible()
     assert not laptop.board_view.verticalScrollBar().isVisible()
@@ -63,8 +62,7 @@ def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(la
         assert view.fontMetrics().horizontalAdvance(name) + 8 <= view.columnWidth(COL_NAME)
 
 
-def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart(laptop,
-                                                                                 qtbot):
+def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart(laptop, qtbot):
     first = laptop.welcome.cards[0].buttons[0]
     qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
     assert laptop.pages.currentIndex() == 1
@@ -83,8 +81,7 @@ def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart
     assert {name, laptop.session.name} <= set(laptop.session_names())
     QTest.keyClick(laptop, Qt.Key.Key_Home, Qt.KeyboardModifier.AltModifier)
     assert laptop.pages.currentIndex() == 0
-    sessions = [laptop.welcome.recent.item(i).text()
-                for i in range(laptop.welcome.recent.count())]
+    sessions = [laptop.welcome.recent.item(i).text() for i in range(laptop.welcome.recent.count())]
     assert any(text.startswith(name) and "last played today" in text for text in sessions)
 
 
@@ -93,15 +90,18 @@ def test_welcome_cards_show_each_rule_system_with_its_board(laptop, qtbot):
     assert len(cards) == len({s.ruleset for s in list_samples()})
     qtbot.waitUntil(lambda: all(not c.picture.pixmap().isNull() for c in cards))
     image = cards[0].picture.pixmap().toImage()
-    colours = {image.pixel(x, y) for x in range(0, image.width(), 7)
-               for y in range(0, image.height(), 7)}
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)
+    }
     assert len(colours) > 3  # a drawn board, not a blank
 
 
 def test_units_sharing_a_name_are_numbered_in_roster_turn_order_and_tokens(laptop):
     laptop.start_tutorial("hex-quest-crypt-gate.toml")
-    names = [laptop.roster.view.model().index(r, 0).data()
-             for r in range(laptop.roster.view.model().rowCount())]
+    names = [
+        laptop.roster.view.model().index(r, 0).data()
+        for r in range(laptop.roster.view.model().rowCount())
+    ]
     assert {"Skeleton Archer 1", "Skeleton Archer 2"} <= set(names)
     order = [laptop.turns.order.item(i).text() for i in range(laptop.turns.order.count())]
     assert any("Skeleton Archer 1" in t for t in order)

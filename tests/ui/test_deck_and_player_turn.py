@@ -18,7 +18,7 @@ def test_edited_deck_is_saved_used_and_restorable(window, monkeypatch):
             dialog.table.setCurrentCell(1, 0)
             dialog.remove_card()
         dialog.table.item(0, 0).setText("Ambush")
-        dialog.table.item(0, 1).setText("One enemy unit may move 3\" before the game turn.")
+        dialog.table.item(0, 1).setText('One enemy unit may move 3" before the game turn.')
         combo = dialog.table.cellWidget(0, 2)
         combo.setCurrentIndex(combo.findData("never"))
         dialog.accept()

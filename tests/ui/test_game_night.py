@@ -72,8 +72,9 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     window.act_apply.trigger()  # applies its decision and moves on, in one step
     assert not session.encounter.unit(raider).has("stunned")
     assert session.current_unit is None
-    assert window.panel.title.text() == ("Raider has acted this round. Every unit has: "
-                                         "Next round (Ctrl+Shift+N).")
+    assert window.panel.title.text() == (
+        "Raider has acted this round. Every unit has: Next round (Ctrl+Shift+N)."
+    )
 
     # Undo the apply and the marker, redo the marker.
     window.act_undo.trigger()

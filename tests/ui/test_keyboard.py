@@ -60,12 +60,18 @@ def ambush(window, qtbot):
 
 
 # -- the roster -------------------------------------------------------------------------------
-@pytest.mark.parametrize(("typed", "enter", "expected"), [
-    ("-3", (Qt.Key.Key_Return,), 2), ("+2", (Qt.Key.Key_Enter, KEYPAD), 7),
-    ("=4", (Qt.Key.Key_Return,), 4), ("-", (Qt.Key.Key_Enter, KEYPAD), 4),
-])
-def test_hp_typed_on_a_roster_row_changes_hp_and_applies_nothing(qtbot, ambush, typed, enter,
-                                                                 expected):
+@pytest.mark.parametrize(
+    ("typed", "enter", "expected"),
+    [
+        ("-3", (Qt.Key.Key_Return,), 2),
+        ("+2", (Qt.Key.Key_Enter, KEYPAD), 7),
+        ("=4", (Qt.Key.Key_Return,), 4),
+        ("-", (Qt.Key.Key_Enter, KEYPAD), 4),
+    ],
+)
+def test_hp_typed_on_a_roster_row_changes_hp_and_applies_nothing(
+    qtbot, ambush, typed, enter, expected
+):
     session = ambush.session
     click_roster_row(qtbot, ambush, "goblin")  # 5 of 8 HP
     type_keys(qtbot, typed)
@@ -94,8 +100,9 @@ def test_enter_commits_a_rename_typed_in_the_roster(qtbot, ambush):
     assert applied(ambush.session) == []
 
 
-def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(qtbot, ambush, tmp_path,
-                                                                     monkeypatch):
+def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(
+    qtbot, ambush, tmp_path, monkeypatch
+):
     click_roster_row(qtbot, ambush, "brute")
     press(qtbot, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     editor = ambush.roster.editor
@@ -104,8 +111,9 @@ def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(qtbot, amb
     qtbot.waitUntil(lambda: ambush.roster.editor is None)
     target = tmp_path / "out.toml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), ""))
-    press(qtbot, Qt.Key.Key_E,
-          Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    press(
+        qtbot, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert target.exists()
 
 
@@ -143,8 +151,7 @@ def test_bad_dice_are_explained_and_clearing_them_lets_enter_apply(qtbot, window
     assert len(applied(window.session)) == 1
 
 
-def test_enter_on_a_chosen_alternative_applies_it_and_focus_stays_off_the_dice_box(qtbot,
-                                                                               ambush):
+def test_enter_on_a_chosen_alternative_applies_it_and_focus_stays_off_the_dice_box(qtbot, ambush):
     session = ambush.session
     click_roster_row(qtbot, ambush, "kobold")
     choices = ambush.panel.choices
@@ -181,8 +188,10 @@ def bindings(window) -> list[tuple[str, QWidget, QWidget | None, str]]:
     """(keys, window, widget or None for the whole window, what) for every key binding."""
     out = []
     for action in window.findChildren(QAction):
-        local = action.shortcutContext() in (Qt.ShortcutContext.WidgetShortcut,
-                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        local = action.shortcutContext() in (
+            Qt.ShortcutContext.WidgetShortcut,
+            Qt.ShortcutContext.WidgetWithChildrenShortcut,
+        )
         owners = [o for o in action.associatedObjects() if isinstance(o, QWidget)]
         # One binding per place it can fire: a window-wide action once per window, however
         # many menus and toolbars show it; a widget's action on that widget.
@@ -193,8 +202,14 @@ def bindings(window) -> list[tuple[str, QWidget, QWidget | None, str]]:
     for shortcut in window.findChildren(QShortcut):
         owner = shortcut.parent()
         local = shortcut.context() != Qt.ShortcutContext.WindowShortcut
-        out.append((_portable(shortcut.key()), owner.window(), owner if local else None,
-                    shortcut.whatsThis() or "shortcut"))
+        out.append(
+            (
+                _portable(shortcut.key()),
+                owner.window(),
+                owner if local else None,
+                shortcut.whatsThis() or "shortcut",
+            )
+        )
     # Keys the roster table handles itself (no action of its own), from the shortcut sheet.
     view = window.roster.view
     own = {_portable(keys) for action in view.actions() for keys in action.shortcuts()}
@@ -225,7 +240,7 @@ def test_no_key_is_bound_twice_where_both_could_fire(window):
     clashes = []
     for (keys, _win), places in by_keys.items():
         for i, (a, what_a) in enumerate(places):
-            for b, what_b in places[i + 1:]:
+            for b, what_b in places[i + 1 :]:
                 if a is None or b is None or a is b:
                     clashes.append(f"{keys}: {what_a!r} and {what_b!r}")
     assert clashes == [], "\n".join(clashes)
@@ -242,8 +257,16 @@ def test_the_roster_sheet_lists_every_key_of_the_roster_table(window):
 def test_the_shortcut_sheet_shows_the_new_bindings(window):
     from ui.shortcuts_dialog import shortcut_rows
 
-    rows = shortcut_rows([window.file_menu, window.edit_menu, window.view_menu,
-                          window.session_menu, window.help_menu])
+    rows = shortcut_rows(
+        [
+            window.file_menu,
+            window.edit_menu,
+            window.view_menu,
+            window.session_menu,
+            window.help_menu,
+        ]
+    )
     keys = {action: shown for _, action, shown in rows}
     assert keys["Export encounter file…"] == QKeySequence("Ctrl+Shift+E").toString(
-        QKeySequence.SequenceFormat.NativeText)
+        QKeySequence.SequenceFormat.NativeText
+    )

@@ -13,8 +13,12 @@ from ui.log_panel import LogModel
 def test_log_model_rows_and_undone_marking(qtmodeltester):
     model = LogModel()
     now = datetime(2026, 11, 25, 20, 0, tzinfo=UTC)
-    model.set_entries([HistoryEntry(1, now, "damage", "Orc takes 3 damage"),
-                       HistoryEntry(2, now, "heal", "Orc heals 1", status="undone")])
+    model.set_entries(
+        [
+            HistoryEntry(1, now, "damage", "Orc takes 3 damage"),
+            HistoryEntry(2, now, "heal", "Orc heals 1", status="undone"),
+        ]
+    )
     qtmodeltester.check(model)
     assert model.rowCount() == 2
     first = model.data(model.index(0), Qt.ItemDataRole.DisplayRole)

@@ -84,10 +84,14 @@ def test_no_shortcut_of_a_panel_clashes_with_a_window_shortcut(window):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
     own = set(window.actions())
     window_keys = {seq.toString() for action in own for seq in action.shortcuts()}
-    clashes = [f"{action.text()} ({seq.toString()})"
-               for widget in window.findChildren(QWidget) for action in widget.actions()
-               if action not in own for seq in action.shortcuts()
-               if seq.toString() in window_keys]
+    clashes = [
+        f"{action.text()} ({seq.toString()})"
+        for widget in window.findChildren(QWidget)
+        for action in widget.actions()
+        if action not in own
+        for seq in action.shortcuts()
+        if seq.toString() in window_keys
+    ]
     assert not clashes
 
 
@@ -95,8 +99,9 @@ def test_ctrl_e_on_the_roster_table_edits_the_unit(window, qtbot):
     window.start_tutorial("skirmish-ai-hedgerow.toml")
     view = window.roster.view
     index = view.model().index(0, 0)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view.visualRect(index).center())
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+    )
     qtbot.keyClick(view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     editor = window.roster.editor
     assert editor is not None and editor.isVisible()

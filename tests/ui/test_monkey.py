@@ -36,8 +36,10 @@ def non_native_file_dialogs(monkeypatch):
         original = getattr(QFileDialog, name)
 
         def widget_dialog(*args, _original=original, **kwargs):
-            kwargs["options"] = kwargs.get("options", QFileDialog.Option(0)) \
+            kwargs["options"] = (
+                kwargs.get("options", QFileDialog.Option(0))
                 | QFileDialog.Option.DontUseNativeDialog
+            )
             return _original(*args, **kwargs)
 
         monkeypatch.setattr(QFileDialog, name, widget_dialog)
@@ -62,6 +64,7 @@ def _say(request, line: str) -> None:
 
 def _start_empty_session(window) -> None:
     """File → New session (Ctrl+N), typed into the dialog as a user would."""
+
     def fill() -> None:
         dialog = QApplication.activeModalWidget()
         QTest.keyClicks(dialog.name, "Empty table")
@@ -75,7 +78,8 @@ def _start_empty_session(window) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("run", RUNS)
 def test_random_input_never_breaks_the_app_or_the_saved_session(
-        window, qtbot, database, run, request, non_native_file_dialogs, private_profile):
+    window, qtbot, database, run, request, non_native_file_dialogs, private_profile
+):
     from db.repository import open_session
 
     if run == EMPTY:
@@ -96,8 +100,10 @@ def test_random_input_never_breaks_the_app_or_the_saved_session(
     started = time.perf_counter()
     monkey.run()
     elapsed = time.perf_counter() - started
-    report = (f"monkey {run}: seed {SEED}, {monkey.sent} events in {elapsed:.1f} s, "
-              f"{monkey.restarts} restarts, dialogs and popups {monkey.dialogs}")
+    report = (
+        f"monkey {run}: seed {SEED}, {monkey.sent} events in {elapsed:.1f} s, "
+        f"{monkey.restarts} restarts, dialogs and popups {monkey.dialogs}"
+    )
     _say(request, report)
     assert not monkey.errors, f"{report}\n{monkey.errors[0]}"
     trail = "\n".join(monkey.trail)
@@ -108,5 +114,8 @@ def test_random_input_never_breaks_the_app_or_the_saved_session(
     saved = open_session(database, session.name)
     assert saved.state == session.state, f"{report}\nlast events:\n{trail}"
     assert saved.history == session.history, f"{report}\nlast events:\n{trail}"
-    assert (saved.round, saved.order, saved.pointer) == (session.round, session.order,
-                                                         session.pointer)
+    assert (saved.round, saved.order, saved.pointer) == (
+        session.round,
+        session.order,
+        session.pointer,
+    )

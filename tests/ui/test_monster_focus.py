@@ -15,8 +15,7 @@ ICE_CAVE = "Ice cave"
 
 
 def _start_from_welcome(window, qtbot, title: str) -> None:
-    card = next(c for c in window.welcome.cards
-                if c.accessibleName() == "Monster focus tutorial")
+    card = next(c for c in window.welcome.cards if c.accessibleName() == "Monster focus tutorial")
     button = next(b for b in card.buttons if title in b.text())
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.session is not None)
@@ -46,8 +45,7 @@ def _select_in_roster(window, qtbot, unit_id: str) -> None:
 
 
 def test_the_welcome_card_offers_both_monster_focus_tutorials(window):
-    card = next(c for c in window.welcome.cards
-                if c.accessibleName() == "Monster focus tutorial")
+    card = next(c for c in window.welcome.cards if c.accessibleName() == "Monster focus tutorial")
     labels = [b.text() for b in card.buttons]
     assert "Start: Ice cave" in labels
     assert "Start: Archer's volley" in labels
@@ -60,8 +58,13 @@ def test_the_ice_cave_draws_its_terrain_and_names_it_in_the_legend(window, qtbot
     found = {board.terrain(c) for c in board.cells()}
     assert {Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY} <= found
     legend = window.legend.text.text()
-    for name in ("obstacle", "trap", "hazardous&nbsp;terrain", "icy&nbsp;terrain",
-                 "thin&nbsp;wall"):
+    for name in (
+        "obstacle",
+        "trap",
+        "hazardous&nbsp;terrain",
+        "icy&nbsp;terrain",
+        "thin&nbsp;wall",
+    ):
         assert name in legend
 
 

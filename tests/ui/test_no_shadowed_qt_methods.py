@@ -26,8 +26,9 @@ NOT_SHADOWS = {"staticMetaObject"}
 
 
 def _ui_modules() -> list[ModuleType]:
-    return [importlib.import_module(info.name)
-            for info in pkgutil.walk_packages(ui.__path__, "ui.")]
+    return [
+        importlib.import_module(info.name) for info in pkgutil.walk_packages(ui.__path__, "ui.")
+    ]
 
 
 def _ui_qt_classes() -> list[tuple[type, ast.ClassDef]]:
@@ -42,7 +43,8 @@ def _ui_qt_classes() -> list[tuple[type, ast.ClassDef]]:
                 bases = [ast.unparse(b) for b in node.bases]
                 assert not any(b.split(".")[-1].startswith("Q") for b in bases), (
                     f"{module.__name__}.{node.name} derives from Qt but is not at module "
-                    "level, so this test cannot check it")
+                    "level, so this test cannot check it"
+                )
                 continue
             if inspect.isclass(cls) and issubclass(cls, Shiboken.Object):
                 found.append((cls, node))
@@ -66,8 +68,15 @@ def _is_method(value) -> bool:
 
 def test_the_walk_finds_the_board_items_and_the_main_window():
     names = {cls.__name__ for cls, _node in QT_CLASSES}
-    assert {"TokenItem", "TerrainItem", "BoardScene", "BoardView", "MainWindow",
-            "RosterModel", "PrintCardsDialog"} <= names
+    assert {
+        "TokenItem",
+        "TerrainItem",
+        "BoardScene",
+        "BoardView",
+        "MainWindow",
+        "RosterModel",
+        "PrintCardsDialog",
+    } <= names
 
 
 @pytest.mark.parametrize(("cls", "node"), QT_CLASSES, ids=lambda v: getattr(v, "__name__", ""))
@@ -98,8 +107,12 @@ def test_no_method_assigns_an_attribute_named_like_a_qt_method(cls, node):
             continue
         for target in targets:
             for part in ast.walk(target):
-                if (isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name)
-                        and part.value.id == "self" and part.attr in qt):
+                if (
+                    isinstance(part, ast.Attribute)
+                    and isinstance(part.value, ast.Name)
+                    and part.value.id == "self"
+                    and part.attr in qt
+                ):
                     shadows.append(f"self.{part.attr} (line {statement.lineno})")
     assert not shadows, f"{cls.__qualname__} hides Qt's methods with {shadows}"
 
@@ -134,8 +147,9 @@ def _live_instances(window, qtbot) -> list[object]:
 
     mover = session.encounter.enemies()[0]
     step = next(c for c in session.encounter.board.cells() if c != mover.at)
-    window.scene.show_outcome(mover.id, Outcome("move", (), step, (step,), area=(step,),
-                                                costs=(1,)))
+    window.scene.show_outcome(
+        mover.id, Outcome("move", (), step, (step,), area=(step,), costs=(1,))
+    )
     items += window.scene.items()
     window.roster.select_unit(session.encounter.enemies()[0].id)
     assert window.roster.open_markers() is not None
@@ -149,11 +163,14 @@ def _live_instances(window, qtbot) -> list[object]:
         ResizeBoardDialog(session.encounter.board, window),
         ShortcutsDialog([window.file_menu], window),
         # The unit editor's box for each kind of declared field (the tutorial's has none).
-        *(field_editor(spec, session.encounter, None, window)
-          for ruleset in ("skirmish-ai", "dungeon-crawl")
-          for spec in get_ruleset(ruleset).data.unit_fields.values()),
-        field_editor(UnitFieldSpec("note", TEXT, "Note", "A note."), session.encounter, None,
-                     window),
+        *(
+            field_editor(spec, session.encounter, None, window)
+            for ruleset in ("skirmish-ai", "dungeon-crawl")
+            for spec in get_ruleset(ruleset).data.unit_fields.values()
+        ),
+        field_editor(
+            UnitFieldSpec("note", TEXT, "Note", "A note."), session.encounter, None, window
+        ),
         FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
     ]
     editor.reject()
@@ -170,8 +187,11 @@ def test_live_instances_keep_every_qt_method(window, qtbot):
             continue
         seen.add(cls)
         assert isinstance(obj, QObject | QGraphicsItem)
-        hidden = sorted(name for name, value in vars(obj).items()
-                        if name in _qt_names(cls) and not _bound_signal(cls, name, value))
+        hidden = sorted(
+            name
+            for name, value in vars(obj).items()
+            if name in _qt_names(cls) and not _bound_signal(cls, name, value)
+        )
         if hidden:
             shadows.add(f"{cls.__qualname__}: {hidden}")
     assert not shadows, f"instance attributes hide Qt methods: {sorted(shadows)}"

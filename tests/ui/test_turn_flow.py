@@ -34,7 +34,6 @@ def click_cell(qtbot, window, cell, button=Qt.MouseButton.LeftButton) -> None:
     qtbot.mouseClick(window.board_view.viewport(), button, pos=spot)
 
 
-
 def order_texts(window) -> list[str]:
     return [window.turns.order.item(i).text() for i in range(window.turns.order.count())]
 
@@ -135,7 +134,8 @@ def test_a_brush_stroke_is_one_undo_step(window, qtbot):
     assert window.scene._stroke_item is None
     assert all(window.session.encounter.board.terrain(c) is Terrain.WALL for c in cells)
     assert [e.text for e in window.session.history] == [
-        "Painted wall on 4 cells: [6, 0], [7, 0], [8, 0], [8, 1]"]
+        "Painted wall on 4 cells: [6, 0], [7, 0], [8, 0], [8, 1]"
+    ]
     qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.encounter.board == board
 

@@ -42,13 +42,16 @@ def add_note(qtbot, window, text: str) -> None:
     assert typed == [text]
 
 
-
 def drawn(window) -> list:
     """The items drawn for the session: a token per unit, the terrain, the turn order's rows
     and the board's highlight of the decision."""
     scene, order = window.scene, window.turns.order
-    return [*scene.tokens.values(), scene.terrain_item,
-            *(order.item(row) for row in range(order.count())), *scene.highlights.items]
+    return [
+        *scene.tokens.values(),
+        scene.terrain_item,
+        *(order.item(row) for row in range(order.count())),
+        *scene.highlights.items,
+    ]
 
 
 def same(now: list, before: list) -> bool:

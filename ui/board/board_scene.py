@@ -46,8 +46,9 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(palette.board_background())
 
     # -- content ---------------------------------------------------------------------------
-    def set_encounter(self, encounter: Encounter, active: str | None = None,
-                      defeated: Collection[str] = ()) -> None:
+    def set_encounter(
+        self, encounter: Encounter, active: str | None = None, defeated: Collection[str] = ()
+    ) -> None:
         board_changed = self.encounter is None or self.encounter.board != encounter.board
         if self.encounter is None or self.encounter.ruleset != encounter.ruleset:
             self.size_of = capabilities_of(encounter.ruleset).figure_size
@@ -65,15 +66,25 @@ class BoardScene(QGraphicsScene):
         self.tokens = {}
         names = display_names(encounter.units)
         for unit in encounter.units:
-            token = TokenItem(unit, encounter.board.shape, show_hp=self.show_hp,
-                              active=unit.id == active, name=names[unit.id],
-                              defeated=unit.id in defeated, size_of=self.size_of)
+            token = TokenItem(
+                unit,
+                encounter.board.shape,
+                show_hp=self.show_hp,
+                active=unit.id == active,
+                name=names[unit.id],
+                defeated=unit.id in defeated,
+                size_of=self.size_of,
+            )
             self.addItem(token)
             self.tokens[unit.id] = token
 
-    def show_outcome(self, unit_id: str, outcome: Outcome | None,
-                     move_cells: set[Cell] = frozenset(),
-                     attack_cells: set[Cell] = frozenset()) -> None:
+    def show_outcome(
+        self,
+        unit_id: str,
+        outcome: Outcome | None,
+        move_cells: set[Cell] = frozenset(),
+        attack_cells: set[Cell] = frozenset(),
+    ) -> None:
         """Highlight what `unit_id` does: targets in order, path, destination, ranges."""
         self.clear_outcome()
         if self.encounter is None or outcome is None:
@@ -81,14 +92,23 @@ class BoardScene(QGraphicsScene):
         unit = self.encounter.unit(unit_id)
         shape = self.encounter.board.shape
         hit = [self.tokens[t] for t in outcome.targets if t in self.tokens]
-        self.highlights.show(shape, unit.at, [t.unit.at for t in hit], outcome.destination,
-                             outcome.path, set(move_cells), set(attack_cells),
-                             [(t.pos(), t.radius) for t in hit],
-                             token_centre(shape, unit, self.size_of)
-                             - cell_centre(shape, unit.at), outcome.area, outcome.costs)
+        self.highlights.show(
+            shape,
+            unit.at,
+            [t.unit.at for t in hit],
+            outcome.destination,
+            outcome.path,
+            set(move_cells),
+            set(attack_cells),
+            [(t.pos(), t.radius) for t in hit],
+            token_centre(shape, unit, self.size_of) - cell_centre(shape, unit.at),
+            outcome.area,
+            outcome.costs,
+        )
         if outcome.destination is not None and outcome.destination != unit.at:
-            self.ghost = TokenItem(unit.evolve(at=outcome.destination), shape, ghost=True,
-                                   size_of=self.size_of)
+            self.ghost = TokenItem(
+                unit.evolve(at=outcome.destination), shape, ghost=True, size_of=self.size_of
+            )
             self.addItem(self.ghost)
 
     def clear_outcome(self) -> None:

@@ -20,8 +20,7 @@ RULER_PX = 18  # the strips along the top and left edges that carry the cell num
 class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         # Zooming keeps the pointer's cell in place by hand (see zoom_by): no Qt anchor.
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -63,7 +62,7 @@ class BoardView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
         if steps:
-            self.zoom_by(1.15 ** steps, event.position().toPoint())
+            self.zoom_by(1.15**steps, event.position().toPoint())
         event.accept()
 
     def fit_board(self) -> None:
@@ -99,8 +98,11 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         on_token = scene._token_at(self.mapToScene(event.position().toPoint())) is not None
         painting = scene.brush is not None
-        self.setDragMode(QGraphicsView.DragMode.NoDrag if on_token or painting
-                         else QGraphicsView.DragMode.ScrollHandDrag)
+        self.setDragMode(
+            QGraphicsView.DragMode.NoDrag
+            if on_token or painting
+            else QGraphicsView.DragMode.ScrollHandDrag
+        )
         super().mousePressEvent(event)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
@@ -136,13 +138,15 @@ class BoardView(QGraphicsView):
         for col in range(0, board.width, _label_step(across, 24)):
             x = self.mapFromScene(cell_centre(board.shape, (col, 0))).x()
             if left + RULER_PX <= x <= view.width():
-                painter.drawText(QRectF(x - 15, top, 30, RULER_PX), Qt.AlignmentFlag.AlignCenter,
-                                 str(col))
+                painter.drawText(
+                    QRectF(x - 15, top, 30, RULER_PX), Qt.AlignmentFlag.AlignCenter, str(col)
+                )
         for row in range(0, board.height, _label_step(down, 14)):
             y = self.mapFromScene(cell_centre(board.shape, (0, row))).y()
             if top + RULER_PX <= y <= view.height():
-                painter.drawText(QRectF(left, y - 9, RULER_PX + 4, 18),
-                                 Qt.AlignmentFlag.AlignCenter, str(row))
+                painter.drawText(
+                    QRectF(left, y - 9, RULER_PX + 4, 18), Qt.AlignmentFlag.AlignCenter, str(row)
+                )
         painter.restore()
 
 

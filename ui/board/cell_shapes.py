@@ -35,8 +35,11 @@ def shared_edge(shape: Shape, pair: frozenset[Cell]) -> QLineF | None:
     first, second = sorted(pair)
     k = _scale(shape)
     theirs = {(round(x, 6), round(y, 6)) for x, y in corners(shape, second)}
-    common = [QPointF(x * k, y * k) for x, y in corners(shape, first)
-              if (round(x, 6), round(y, 6)) in theirs]
+    common = [
+        QPointF(x * k, y * k)
+        for x, y in corners(shape, first)
+        if (round(x, 6), round(y, 6)) in theirs
+    ]
     return QLineF(common[0], common[1]) if len(common) == 2 else None
 
 
@@ -46,8 +49,14 @@ def token_radius(shape: Shape) -> float:
 
 def board_rect(board: Board) -> QRectF:
     rect = QRectF()
-    for cell in ((0, 0), (board.width - 1, 0), (0, board.height - 1),
-                 (board.width - 1, board.height - 1), (0, 1), (board.width - 1, 1)):
+    for cell in (
+        (0, 0),
+        (board.width - 1, 0),
+        (0, board.height - 1),
+        (board.width - 1, board.height - 1),
+        (0, 1),
+        (board.width - 1, 1),
+    ):
         if board.in_bounds(cell):
             rect = rect.united(cell_polygon(board.shape, cell).boundingRect())
     return rect

@@ -24,6 +24,7 @@ from ui.board.token_item import TOKEN_Z
 OVERLAYS = ("move", "attack", "sight")
 STEP_LABEL_RADIUS = 8.0
 
+
 class _Badge(QGraphicsItem):
     """A numbered disc showing a target's place in the priority order."""
 
@@ -79,8 +80,13 @@ class _StepLabel(QGraphicsItem):
 class CellsOverlay(QGraphicsItem):
     """A set of cells tinted or hatched, painted as one item (one per overlay, not per cell)."""
 
-    def __init__(self, shape: Shape, cells: Iterable[Cell], colour: QColor,
-                 pattern: Qt.BrushStyle = Qt.BrushStyle.SolidPattern) -> None:
+    def __init__(
+        self,
+        shape: Shape,
+        cells: Iterable[Cell],
+        colour: QColor,
+        pattern: Qt.BrushStyle = Qt.BrushStyle.SolidPattern,
+    ) -> None:
         super().__init__()
         self.polygons = [cell_polygon(shape, cell) for cell in cells]
         self.brush = QBrush(colour, pattern)
@@ -132,11 +138,20 @@ class Highlights:
         self.items.append(item)
         return item
 
-    def show(self, shape: Shape, origin: Cell, targets: list[Cell], destination: Cell | None,
-             path: tuple[Cell, ...], move_cells: set[Cell], attack_cells: set[Cell],
-             target_spots: list[tuple[QPointF, float]] | None = None,
-             mover_offset: QPointF | None = None, area: tuple[Cell, ...] = (),
-             costs: tuple[int, ...] = ()) -> None:
+    def show(
+        self,
+        shape: Shape,
+        origin: Cell,
+        targets: list[Cell],
+        destination: Cell | None,
+        path: tuple[Cell, ...],
+        move_cells: set[Cell],
+        attack_cells: set[Cell],
+        target_spots: list[tuple[QPointF, float]] | None = None,
+        mover_offset: QPointF | None = None,
+        area: tuple[Cell, ...] = (),
+        costs: tuple[int, ...] = (),
+    ) -> None:
         """`target_spots` are the targets' token centres and radii (large figures cover
         more than their cell); `mover_offset` shifts the path onto a large mover's centre;
         `area` are the cells an area attack hits; `costs` the movement points spent on
@@ -148,8 +163,9 @@ class Highlights:
         spots = target_spots or [(cell_centre(shape, t), radius) for t in targets]
         self.groups["move"] = self._add(CellsOverlay(shape, move_cells, palette.MOVE_RANGE))
         self.groups["move"].setZValue(2)
-        self.groups["attack"] = self._add(CellsOverlay(shape, attack_cells, palette.ATTACK_RANGE,
-                                                       Qt.BrushStyle.BDiagPattern))
+        self.groups["attack"] = self._add(
+            CellsOverlay(shape, attack_cells, palette.ATTACK_RANGE, Qt.BrushStyle.BDiagPattern)
+        )
         self.groups["attack"].setZValue(3)
         if area:
             self.area_item = CellsOverlay(shape, area, palette.AREA)
@@ -173,33 +189,52 @@ class Highlights:
             for point in points[1:]:
                 route.lineTo(point)
             self.path_item = self._add(QGraphicsPathItem(route))
-            self.path_item.setPen(QPen(palette.PATH, 4, Qt.PenStyle.SolidLine,
-                                       Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            self.path_item.setPen(
+                QPen(
+                    palette.PATH,
+                    4,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
             self.path_item.setZValue(TOKEN_Z - 5)
             if len(costs) == len(path):
                 self._label_steps(points[1:], costs, radius)
             else:
                 for point in points[1:-1]:
-                    dot = self._add(QGraphicsEllipseItem(
-                        QRectF(point.x() - 5, point.y() - 5, 10, 10)))
+                    dot = self._add(
+                        QGraphicsEllipseItem(QRectF(point.x() - 5, point.y() - 5, 10, 10))
+                    )
                     dot.setBrush(QBrush(palette.PATH))
                     dot.setPen(QPen(QColor("white"), 1.5))
                     dot.setZValue(TOKEN_Z - 4)
         for number, (centre, radius) in enumerate(spots, start=1):
-            ring = self._add(QGraphicsEllipseItem(
-                QRectF(centre.x() - radius - 6, centre.y() - radius - 6,
-                       2 * radius + 12, 2 * radius + 12)))
+            ring = self._add(
+                QGraphicsEllipseItem(
+                    QRectF(
+                        centre.x() - radius - 6,
+                        centre.y() - radius - 6,
+                        2 * radius + 12,
+                        2 * radius + 12,
+                    )
+                )
+            )
             ring.setPen(QPen(palette.TARGET, 5))
             ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             ring.setZValue(TOKEN_Z + 5)  # a ring around the token, clear of its initials
             self.target_items.append(ring)
-            self._add(_Badge(number, QPointF(centre.x() + radius * 0.8,
-                                            centre.y() + radius * 0.8), radius * 0.42))
+            self._add(
+                _Badge(
+                    number,
+                    QPointF(centre.x() + radius * 0.8, centre.y() + radius * 0.8),
+                    radius * 0.42,
+                )
+            )
         for name, group in self.groups.items():
             group.setVisible(self.visible[name])
 
-    def _label_steps(self, points: list[QPointF], costs: tuple[int, ...],
-                     radius: float) -> None:
+    def _label_steps(self, points: list[QPointF], costs: tuple[int, ...], radius: float) -> None:
         """The points spent so far on each cell of the path; the last one sits at the edge of
         the ghost token so the ghost does not hide it."""
         for index, (point, spent) in enumerate(zip(points, costs, strict=True)):

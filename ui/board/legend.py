@@ -33,16 +33,25 @@ class Legend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        entries = [(QColor("#F0E442") if t is Terrain.OBJECTIVE else palette.TERRAIN_FILL[t],
-                    t.label) for t in Terrain if t is not Terrain.OPEN]
-        entries += [(palette.ENEMY, "enemy&nbsp;(round)"), (palette.PLAYER, "player&nbsp;(square)"),
-                    (palette.TARGET, "target,&nbsp;numbered"), (palette.PATH, "path"),
-                    (palette.SIGHT, "sight line"), (palette.AREA, "area attack"),
-                    (palette.THIN_WALL, "thin wall (on a hex side)")]
+        entries = [
+            (QColor("#F0E442") if t is Terrain.OBJECTIVE else palette.TERRAIN_FILL[t], t.label)
+            for t in Terrain
+            if t is not Terrain.OPEN
+        ]
+        entries += [
+            (palette.ENEMY, "enemy&nbsp;(round)"),
+            (palette.PLAYER, "player&nbsp;(square)"),
+            (palette.TARGET, "target,&nbsp;numbered"),
+            (palette.PATH, "path"),
+            (palette.SIGHT, "sight line"),
+            (palette.AREA, "area attack"),
+            (palette.THIN_WALL, "thin wall (on a hex side)"),
+        ]
         html = "&nbsp;&nbsp; ".join(
             f'<span style="color:{c.name()}; font-size:large">■</span>&nbsp;'
-            f'{text.replace(" ", "&nbsp;")}'
-            for c, text in entries)
+            f"{text.replace(' ', '&nbsp;')}"
+            for c, text in entries
+        )
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)

@@ -68,8 +68,7 @@ class TerrainItem(QGraphicsItem):
         self._draw_thin_walls(painter)
 
     def _draw_thin_walls(self, painter: QPainter) -> None:
-        pen = QPen(palette.thin_wall(), WALL_WIDTH, Qt.PenStyle.SolidLine,
-                   Qt.PenCapStyle.RoundCap)
+        pen = QPen(palette.thin_wall(), WALL_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         for pair in self.board.thin_walls:
             edge = shared_edge(self.board.shape, pair)
@@ -82,11 +81,16 @@ class TerrainItem(QGraphicsItem):
         radius = CELL * 0.27
         painter.setPen(QPen(QColor("#3E342B"), 2))
         painter.setBrush(QBrush(QColor("#A8978A")))
-        painter.drawRoundedRect(QRectF(at.x() - radius, at.y() - radius * 0.8,
-                                       2 * radius, 1.6 * radius), radius * 0.6, radius * 0.6)
+        painter.drawRoundedRect(
+            QRectF(at.x() - radius, at.y() - radius * 0.8, 2 * radius, 1.6 * radius),
+            radius * 0.6,
+            radius * 0.6,
+        )
         painter.setPen(QPen(QColor("#3E342B"), 1.5))
-        painter.drawLine(QPointF(at.x() - radius * 0.3, at.y() - radius * 0.2),
-                         QPointF(at.x() + radius * 0.4, at.y() + radius * 0.3))
+        painter.drawLine(
+            QPointF(at.x() - radius * 0.3, at.y() - radius * 0.2),
+            QPointF(at.x() + radius * 0.4, at.y() + radius * 0.3),
+        )
 
     @staticmethod
     def _draw_trap(painter: QPainter, at: QPointF) -> None:
@@ -95,28 +99,36 @@ class TerrainItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#2B1400"), 1.5))
         painter.setBrush(QBrush(QColor("#F4E3C8")))
         for dx in (-half * 0.66, 0.0, half * 0.66):
-            painter.drawPolygon(QPolygonF([
-                QPointF(at.x() + dx - half * 0.33, at.y() + half * 0.55),
-                QPointF(at.x() + dx, at.y() - half * 0.7),
-                QPointF(at.x() + dx + half * 0.33, at.y() + half * 0.55)]))
+            painter.drawPolygon(
+                QPolygonF(
+                    [
+                        QPointF(at.x() + dx - half * 0.33, at.y() + half * 0.55),
+                        QPointF(at.x() + dx, at.y() - half * 0.7),
+                        QPointF(at.x() + dx + half * 0.33, at.y() + half * 0.55),
+                    ]
+                )
+            )
 
     @staticmethod
     def _draw_ice(painter: QPainter, at: QPointF) -> None:
         """A six-armed snowflake."""
         arm = CELL * 0.22
-        painter.setPen(QPen(QColor("#2F6F99"), 1.6, Qt.PenStyle.SolidLine,
-                            Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(QColor("#2F6F99"), 1.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         for a, b in ((1.0, 0.0), (0.5, 0.866), (-0.5, 0.866)):
-            painter.drawLine(QPointF(at.x() - arm * a, at.y() - arm * b),
-                             QPointF(at.x() + arm * a, at.y() + arm * b))
+            painter.drawLine(
+                QPointF(at.x() - arm * a, at.y() - arm * b),
+                QPointF(at.x() + arm * a, at.y() + arm * b),
+            )
 
     @staticmethod
     def _draw_door(painter: QPainter, polygon: QPolygonF) -> None:
         rect = polygon.boundingRect()
         painter.setPen(QPen(QColor("#5B3A1C"), 3))
         inset = rect.width() * 0.22
-        painter.drawLine(QPointF(rect.left() + inset, rect.center().y()),
-                         QPointF(rect.right() - inset, rect.center().y()))
+        painter.drawLine(
+            QPointF(rect.left() + inset, rect.center().y()),
+            QPointF(rect.right() - inset, rect.center().y()),
+        )
 
     @staticmethod
     def _draw_window(painter: QPainter, at: QPointF) -> None:
@@ -136,5 +148,4 @@ class TerrainItem(QGraphicsItem):
         painter.setBrush(QBrush(QColor("#F0E442")))
         painter.drawEllipse(at, radius, radius)
         painter.setPen(QPen(QColor("#5C4A00"), 1))
-        draw_centred(painter, QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
-                     "★")
+        draw_centred(painter, QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius), "★")

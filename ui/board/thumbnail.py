@@ -31,8 +31,9 @@ def _render(file_name: str, dark: bool) -> QPixmap:
     scene.set_encounter(encounter)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    scene.render(painter, QRectF(0, 0, *SIZE), scene.itemsBoundingRect(),
-                 Qt.AspectRatioMode.KeepAspectRatio)
+    scene.render(
+        painter, QRectF(0, 0, *SIZE), scene.itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio
+    )
     painter.end()
     return pixmap
 

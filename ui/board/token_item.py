@@ -35,8 +35,9 @@ def token_centre(shape: Shape, unit: Unit, size_of: SizeOf = one_cell) -> QPoint
     is the ruleset's figure size (Capabilities.figure_size)."""
     cells = footprint(unit.at, figure_size(shape, unit, size_of))
     points = [cell_centre(shape, cell) for cell in cells]
-    return QPointF(sum(p.x() for p in points) / len(points),
-                   sum(p.y() for p in points) / len(points))
+    return QPointF(
+        sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points)
+    )
 
 
 def figure_size(shape: Shape, unit: Unit, size_of: SizeOf = one_cell) -> int:
@@ -45,9 +46,18 @@ def figure_size(shape: Shape, unit: Unit, size_of: SizeOf = one_cell) -> int:
 
 
 class TokenItem(QGraphicsItem):
-    def __init__(self, unit: Unit, shape: Shape, *, show_hp: bool = True,
-                 active: bool = False, ghost: bool = False, name: str | None = None,
-                 defeated: bool = False, size_of: SizeOf = one_cell) -> None:
+    def __init__(
+        self,
+        unit: Unit,
+        shape: Shape,
+        *,
+        show_hp: bool = True,
+        active: bool = False,
+        ghost: bool = False,
+        name: str | None = None,
+        defeated: bool = False,
+        size_of: SizeOf = one_cell,
+    ) -> None:
         super().__init__()
         self.unit = unit
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
@@ -115,8 +125,7 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor(255, 255, 255, 110), 3))
             painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             painter.drawEllipse(ring)
-            painter.setPen(QPen(QColor("white"), 3, Qt.PenStyle.SolidLine,
-                                Qt.PenCapStyle.FlatCap))
+            painter.setPen(QPen(QColor("white"), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             painter.drawArc(ring, 90 * 16, int(-fraction * 360 * 16))
         font = QFont(painter.font())
         font.setBold(True)

@@ -10,8 +10,13 @@ from desktop.tracker import commands as cmd
 from desktop.tracker.session import Session
 
 
-def unit_menu(parent: QWidget, session: Session, unit_id: str,
-              select: Callable[[str], None], run: Callable[[cmd.Command], bool]) -> QMenu:
+def unit_menu(
+    parent: QWidget,
+    session: Session,
+    unit_id: str,
+    select: Callable[[str], None],
+    run: Callable[[cmd.Command], bool],
+) -> QMenu:
     """`select(unit_id)` shows the unit's decision; `run(command)` carries out an edit."""
     unit = session.encounter.unit(unit_id)
     menu = QMenu(parent)
@@ -25,8 +30,12 @@ def unit_menu(parent: QWidget, session: Session, unit_id: str,
         if spec.derived:
             continue
         has = unit.has(spec.id)
-        action = markers.addAction(spec.name, lambda s=spec.id, h=has: run(
-            cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)))
+        action = markers.addAction(
+            spec.name,
+            lambda s=spec.id, h=has: run(
+                cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)
+            ),
+        )
         action.setCheckable(True)
         action.setChecked(has)
     return menu

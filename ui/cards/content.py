@@ -140,8 +140,11 @@ def _tactic_blocks(priorities: tuple[str, ...], data: RulesetData) -> list[Block
     blocks: list[Block] = []
     for i, tactic in enumerate(priorities, 1):
         meaning = explain.get(tactic)
-        runs = (Run(pretty(tactic) + ": ", Style.BOLD), Run(meaning)) if meaning else \
-            text(pretty(tactic), Style.BOLD)
+        runs = (
+            (Run(pretty(tactic) + ": ", Style.BOLD), Run(meaning))
+            if meaning
+            else text(pretty(tactic), Style.BOLD)
+        )
         blocks.append(Paragraph(runs, label=f"{i}."))
     return blocks
 
@@ -153,18 +156,21 @@ def _sentence(value: str) -> str:
 def _behaviour_blocks(ai: AiTypeSpec, steps: bool = True) -> list[Block]:
     blocks: list[Block] = [Paragraph(text(ai.summary, Style.ITALIC))] if ai.summary else []
     if steps:
-        blocks += [Paragraph(text(_sentence(step)), label=f"{i}.")
-                   for i, step in enumerate(ai.steps, 1)]
+        blocks += [
+            Paragraph(text(_sentence(step)), label=f"{i}.") for i, step in enumerate(ai.steps, 1)
+        ]
     if ai.table:
         lead = "Otherwise roll a D6:" if ai.steps and steps else "Roll a D6:"
         blocks.append(Paragraph(text(lead, Style.BOLD)))
-        blocks += [Paragraph(text(behaviour), label=roll, table=True)
-                   for roll, behaviour in ai.table]
+        blocks += [
+            Paragraph(text(behaviour), label=roll, table=True) for roll, behaviour in ai.table
+        ]
     return blocks
 
 
-def enemy_card(unit: Unit, data: RulesetData, footer: str,
-               ward_name: str | None = None, show_id: bool = False) -> CardContent:
+def enemy_card(
+    unit: Unit, data: RulesetData, footer: str, ward_name: str | None = None, show_id: bool = False
+) -> CardContent:
     """One enemy: numbers, weapons, hit-point boxes, how it behaves, the markers it can get."""
     blocks: list[Block] = []
     stats = enemy_stats(unit, data)
@@ -188,8 +194,14 @@ def enemy_card(unit: Unit, data: RulesetData, footer: str,
         blocks.append(Paragraph(text("Tactics, first one that finds a hero:", Style.BOLD)))
         blocks += _tactic_blocks(priorities, data)
         if ai.steps:
-            blocks.append(Paragraph(text(
-                f"How it moves and fights: see the reference card “{ai.name}”.", Style.ITALIC)))
+            blocks.append(
+                Paragraph(
+                    text(
+                        f"How it moves and fights: see the reference card “{ai.name}”.",
+                        Style.ITALIC,
+                    )
+                )
+            )
     else:
         blocks += _behaviour_blocks(ai)
     ward = unit.reference("guards")
@@ -201,8 +213,9 @@ def enemy_card(unit: Unit, data: RulesetData, footer: str,
         subtitle += f" · {unit.id}"
     if unit.tags:
         subtitle += " · " + ", ".join(unit.tags)
-    return CardContent(unit.name, subtitle, tuple(blocks), footer, data.name, key=unit.id,
-                       back_title=unit.name)
+    return CardContent(
+        unit.name, subtitle, tuple(blocks), footer, data.name, key=unit.id, back_title=unit.name
+    )
 
 
 def reference_card(ai: AiTypeSpec, data: RulesetData, footer: str) -> CardContent:
@@ -212,11 +225,19 @@ def reference_card(ai: AiTypeSpec, data: RulesetData, footer: str) -> CardConten
     if tactics:
         explain = data.extra.get("tactic_text", {})
         blocks.append(Heading("Tactics an enemy card may list"))
-        blocks += [Paragraph((Run(pretty(t) + ": ", Style.BOLD), Run(explain.get(t, ""))))
-                   for t in tactics]
+        blocks += [
+            Paragraph((Run(pretty(t) + ": ", Style.BOLD), Run(explain.get(t, "")))) for t in tactics
+        ]
     blocks += _status_blocks(data)
-    return CardContent(ai.name, f"{data.name} · AI type", tuple(blocks), footer, data.name,
-                       key=f"ai:{ai.id}", back_title=ai.name)
+    return CardContent(
+        ai.name,
+        f"{data.name} · AI type",
+        tuple(blocks),
+        footer,
+        data.name,
+        key=f"ai:{ai.id}",
+        back_title=ai.name,
+    )
 
 
 @dataclass(frozen=True)
@@ -246,11 +267,13 @@ def enemies_for(encounter: Encounter, data: RulesetData, request: DeckRequest) -
     return enemies
 
 
-def encounter_deck(encounter: Encounter, data: RulesetData,
-                   request: DeckRequest) -> list[CardContent]:
+def encounter_deck(
+    encounter: Encounter, data: RulesetData, request: DeckRequest
+) -> list[CardContent]:
     if request.selection is Selection.REFERENCE:
         return reference_deck(data, request.source, request.date)
     footer = footer_text(request.source or encounter.name, request.date)
+
     def ward(unit: Unit) -> str | None:
         ward = unit.reference("guards")
         if ward and encounter.has_unit(ward):
@@ -258,11 +281,14 @@ def encounter_deck(encounter: Encounter, data: RulesetData,
         return None
 
     names = Counter(u.name for u in encounter.enemies())
-    return [enemy_card(u, data, footer, ward(u), show_id=names[u.name] > 1)
-            for u in enemies_for(encounter, data, request)]
+    return [
+        enemy_card(u, data, footer, ward(u), show_id=names[u.name] > 1)
+        for u in enemies_for(encounter, data, request)
+    ]
 
 
-def reference_deck(data: RulesetData, source: str = "",
-                   date: _dt.date | None = None) -> list[CardContent]:
+def reference_deck(
+    data: RulesetData, source: str = "", date: _dt.date | None = None
+) -> list[CardContent]:
     footer = footer_text(source or f"{data.name} reference", date)
     return [reference_card(ai, data, footer) for ai in data.ai_types.values()]

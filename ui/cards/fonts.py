@@ -10,8 +10,11 @@ from PySide6.QtGui import QFont, QFontDatabase
 
 log = logging.getLogger(__name__)
 
-FONT_FILES = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
-              "DejaVuSansCondensed-Oblique.ttf")
+FONT_FILES = (
+    "DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSansCondensed-Oblique.ttf",
+)
 FAMILY = "DejaVu Sans Condensed"
 
 

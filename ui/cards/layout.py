@@ -60,12 +60,32 @@ class Box:
         return self.y + self.h
 
     def moved(self, dy: float) -> Box:
-        return Box(self.kind, self.x, self.y + dy, self.w, self.h, self.text, self.style,
-                   self.size, self.baseline + dy if self.text else 0.0)
+        return Box(
+            self.kind,
+            self.x,
+            self.y + dy,
+            self.w,
+            self.h,
+            self.text,
+            self.style,
+            self.size,
+            self.baseline + dy if self.text else 0.0,
+        )
 
 
-TEXT_KINDS = {"title", "subtitle", "text", "label", "heading-text", "stat-label", "stat-value",
-              "footer", "hp-number", "back-title", "back-text"}
+TEXT_KINDS = {
+    "title",
+    "subtitle",
+    "text",
+    "label",
+    "heading-text",
+    "stat-label",
+    "stat-value",
+    "footer",
+    "hp-number",
+    "back-title",
+    "back-text",
+}
 
 
 @dataclass
@@ -90,12 +110,18 @@ class CardLayout:
         """Boxes reaching outside the card (less `inset_mm` on every side)."""
         m = inset_mm * UNITS_PER_MM
         eps = 0.5
-        return [b for b in self.boxes
-                if b.x < m - eps or b.y < m - eps or b.right > self.width - m + eps
-                or b.bottom > self.height - m + eps]
+        return [
+            b
+            for b in self.boxes
+            if b.x < m - eps
+            or b.y < m - eps
+            or b.right > self.width - m + eps
+            or b.bottom > self.height - m + eps
+        ]
 
 
 # -- measuring --------------------------------------------------------------------------------
+
 
 class Measure:
     """Font metrics with a per-word width cache (the same words recur on every card)."""
@@ -148,8 +174,7 @@ def _tokens(runs: tuple[Run, ...]) -> list[tuple[str, Style, bool]]:
     return out
 
 
-def _split_long(measure: Measure, size: int, style: Style, word: str,
-                width: float) -> list[str]:
+def _split_long(measure: Measure, size: int, style: Style, word: str, width: float) -> list[str]:
     """A word wider than the line, cut into pieces that fit (last resort, e.g. long ids)."""
     parts, current = [], ""
     for ch in word:
@@ -188,6 +213,7 @@ def wrap(measure: Measure, size: int, runs: tuple[Run, ...], width: float) -> li
 
 # -- pieces: the atomic rows the body is made of -----------------------------------------------
 
+
 @dataclass
 class _Piece:
     height: float
@@ -210,8 +236,9 @@ def _nice_steps():
     """1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, ... (round numbers for a ruler)."""
     base = 1
     while True:
-        steps = (base, 2 * base, 5 * base) if base < 10 else (
-            base, 2 * base, base * 5 // 2, 5 * base)
+        steps = (
+            (base, 2 * base, 5 * base) if base < 10 else (base, 2 * base, base * 5 // 2, 5 * base)
+        )
         yield from steps
         base *= 10
 
@@ -277,19 +304,41 @@ class CardLayouter:
         total = len(lines) * line_h + small_h * 2
         y = (self.height - total) / 2
         sub_w = m.width(small, Style.BODY, content.ruleset_name)
-        boxes.append(Box("back-panel", self.left, y - _mm(2), self.inner_width,
-                         total + _mm(4)))
+        boxes.append(Box("back-panel", self.left, y - _mm(2), self.inner_width, total + _mm(4)))
         for line in lines:
             x = cx - line.width / 2
             for dx, text_, style in line.segments:
-                boxes.append(Box("back-title", x + dx, y, m.width(size, style, text_), line_h,
-                                 text_, style, size, y + m.ascent(size)))
+                boxes.append(
+                    Box(
+                        "back-title",
+                        x + dx,
+                        y,
+                        m.width(size, style, text_),
+                        line_h,
+                        text_,
+                        style,
+                        size,
+                        y + m.ascent(size),
+                    )
+                )
             y += line_h
         y += small_h * 0.5
-        boxes.append(Box("back-text", cx - sub_w / 2, y, sub_w, small_h, content.ruleset_name,
-                         Style.BODY, small, y + m.ascent(small)))
-        return CardLayout(content, self.width, self.height, boxes, part, parts, 1.0,
-                          self.size.body_pt)
+        boxes.append(
+            Box(
+                "back-text",
+                cx - sub_w / 2,
+                y,
+                sub_w,
+                small_h,
+                content.ruleset_name,
+                Style.BODY,
+                small,
+                y + m.ascent(small),
+            )
+        )
+        return CardLayout(
+            content, self.width, self.height, boxes, part, parts, 1.0, self.size.body_pt
+        )
 
     # fitting ----------------------------------------------------------------------------
 
@@ -304,8 +353,9 @@ class CardLayouter:
     def _paginate(self, content: CardContent, scale: float) -> list[CardLayout]:
         return self._cards(content, scale, self._split(content, scale))
 
-    def _split(self, content: CardContent, scale: float,
-               limit: int | None = None) -> list[list[tuple[float, _Piece]]]:
+    def _split(
+        self, content: CardContent, scale: float, limit: int | None = None
+    ) -> list[list[tuple[float, _Piece]]]:
         """The body pieces with their y, card by card; stops early past `limit` cards."""
         pieces = self._pieces(content.blocks, scale)
         footer_top = self._footer_top()
@@ -334,16 +384,27 @@ class CardLayouter:
         groups.append(current)
         return groups
 
-    def _cards(self, content: CardContent, scale: float,
-               groups: list[list[tuple[float, _Piece]]]) -> list[CardLayout]:
+    def _cards(
+        self, content: CardContent, scale: float, groups: list[list[tuple[float, _Piece]]]
+    ) -> list[CardLayout]:
         cards = []
         for n, group in enumerate(groups, 1):
             boxes = self._frame() + self._header(content, n > 1)[0]
             for top, piece in group:
                 boxes += [b.moved(top) for b in piece.boxes]
             boxes += self._footer(content.footer, n, len(groups))
-            cards.append(CardLayout(content, self.width, self.height, boxes, n, len(groups),
-                                    scale, self.size.body_pt * scale))
+            cards.append(
+                CardLayout(
+                    content,
+                    self.width,
+                    self.height,
+                    boxes,
+                    n,
+                    len(groups),
+                    scale,
+                    self.size.body_pt * scale,
+                )
+            )
         return cards
 
     # frame, header, footer --------------------------------------------------------------
@@ -378,16 +439,38 @@ class CardLayouter:
         line_h = m.line_height(size)
         for line in lines:
             for dx, text_, style in line.segments:
-                boxes.append(Box("title", self.left + dx, y, m.width(size, style, text_), line_h,
-                                 text_, style, size, y + m.ascent(size)))
+                boxes.append(
+                    Box(
+                        "title",
+                        self.left + dx,
+                        y,
+                        m.width(size, style, text_),
+                        line_h,
+                        text_,
+                        style,
+                        size,
+                        y + m.ascent(size),
+                    )
+                )
             y += line_h
         sub = _px(body * 0.9)
         sub_h = m.line_height(sub)
         sub_lines = wrap(m, sub, (Run(content.subtitle, Style.ITALIC),), self.inner_width)
         for line in self._at_most(sub_lines, 2, sub):
             for dx, text_, style in line.segments:
-                boxes.append(Box("subtitle", self.left + dx, y, m.width(sub, style, text_), sub_h,
-                                 text_, style, sub, y + m.ascent(sub)))
+                boxes.append(
+                    Box(
+                        "subtitle",
+                        self.left + dx,
+                        y,
+                        m.width(sub, style, text_),
+                        sub_h,
+                        text_,
+                        style,
+                        sub,
+                        y + m.ascent(sub),
+                    )
+                )
             y += sub_h
         bottom = y + _mm(0.8)
         inset = _mm(BORDER_INSET_MM)
@@ -431,10 +514,32 @@ class CardLayouter:
             while left and m.width(size, Style.BODY, left + "…") > room:
                 left = left[:-1]
             left += "…"
-        boxes.append(Box("footer", self.left, y, m.width(size, Style.BODY, left), h, left,
-                         Style.BODY, size, y + m.ascent(size)))
-        boxes.append(Box("footer", self.right - right_w, y, right_w, h, right, Style.BOLD, size,
-                         y + m.ascent(size)))
+        boxes.append(
+            Box(
+                "footer",
+                self.left,
+                y,
+                m.width(size, Style.BODY, left),
+                h,
+                left,
+                Style.BODY,
+                size,
+                y + m.ascent(size),
+            )
+        )
+        boxes.append(
+            Box(
+                "footer",
+                self.right - right_w,
+                y,
+                right_w,
+                h,
+                right,
+                Style.BOLD,
+                size,
+                y + m.ascent(size),
+            )
+        )
         return boxes
 
     # body blocks ------------------------------------------------------------------------
@@ -482,14 +587,25 @@ class CardLayouter:
         y = pad
         for line in lines:
             for dx, text_, style in line.segments:
-                boxes.append(Box("heading-text", self.left + _mm(0.8) + dx, y,
-                                 m.width(size, style, text_), line_h, text_, style, size,
-                                 y + m.ascent(size)))
+                boxes.append(
+                    Box(
+                        "heading-text",
+                        self.left + _mm(0.8) + dx,
+                        y,
+                        m.width(size, style, text_),
+                        line_h,
+                        text_,
+                        style,
+                        size,
+                        y + m.ascent(size),
+                    )
+                )
             y += line_h
         return _Piece(height, boxes, space_before=_mm(1.0) * scale, keep_with_next=True)
 
-    def _paragraph(self, block: Paragraph, body: int, scale: float,
-                   gutter: dict[bool, float]) -> list[_Piece]:
+    def _paragraph(
+        self, block: Paragraph, body: int, scale: float, gutter: dict[bool, float]
+    ) -> list[_Piece]:
         m = self.measure
         size = body
         indent = gutter[block.table] if block.label else 0.0
@@ -513,11 +629,33 @@ class CardLayouter:
             if first and block.label:
                 lw = m.width(size, Style.BOLD, block.label)
                 lx = self.left + ((indent - lw) / 2 if block.table else 0.0)
-                boxes.append(Box("label", lx, top_pad, lw, line_h, block.label, Style.BOLD,
-                                 size, top_pad + m.ascent(size)))
+                boxes.append(
+                    Box(
+                        "label",
+                        lx,
+                        top_pad,
+                        lw,
+                        line_h,
+                        block.label,
+                        Style.BOLD,
+                        size,
+                        top_pad + m.ascent(size),
+                    )
+                )
             for dx, text_, style in line.segments:
-                boxes.append(Box("text", text_left + dx, top_pad, m.width(size, style, text_),
-                                 line_h, text_, style, size, top_pad + m.ascent(size)))
+                boxes.append(
+                    Box(
+                        "text",
+                        text_left + dx,
+                        top_pad,
+                        m.width(size, style, text_),
+                        line_h,
+                        text_,
+                        style,
+                        size,
+                        top_pad + m.ascent(size),
+                    )
+                )
             rows.append(_Piece(height, boxes))
         # Table rows and short paragraphs stay whole; longer ones never leave a single line
         # behind or alone at the top of a "(cont.)" card.
@@ -537,8 +675,10 @@ class CardLayouter:
         value_size = _px(self.size.body_pt * 1.25 * scale)
         gap = _mm(1.0)
         cells = list(block.cells)
-        needed = max(max(m.width(label_size, Style.BODY, lbl),
-                         m.width(value_size, Style.BOLD, val)) for lbl, val in cells) + _mm(1.2)
+        needed = max(
+            max(m.width(label_size, Style.BODY, lbl), m.width(value_size, Style.BOLD, val))
+            for lbl, val in cells
+        ) + _mm(1.2)
         per_row = max(1, min(len(cells), int((self.inner_width + gap) // (needed + gap))))
         rows = math.ceil(len(cells) / per_row)
         per_row = math.ceil(len(cells) / rows)  # balance the rows
@@ -548,18 +688,40 @@ class CardLayouter:
         pieces = []
         for r in range(rows):
             boxes = []
-            for c, (label, value) in enumerate(cells[r * per_row:(r + 1) * per_row]):
+            for c, (label, value) in enumerate(cells[r * per_row : (r + 1) * per_row]):
                 x = self.left + c * (cell_w + gap)
                 boxes.append(Box("cell", x, 0, cell_w, height))
                 lw = m.width(label_size, Style.BODY, label)
                 y = _mm(0.2)
                 label_w = min(lw, cell_w)
-                boxes.append(Box("stat-label", x + (cell_w - label_w) / 2, y, label_w, label_h,
-                                 label, Style.BODY, label_size, y + m.ascent(label_size)))
+                boxes.append(
+                    Box(
+                        "stat-label",
+                        x + (cell_w - label_w) / 2,
+                        y,
+                        label_w,
+                        label_h,
+                        label,
+                        Style.BODY,
+                        label_size,
+                        y + m.ascent(label_size),
+                    )
+                )
                 vw = min(m.width(value_size, Style.BOLD, value), cell_w)
                 y += label_h
-                boxes.append(Box("stat-value", x + (cell_w - vw) / 2, y, vw, value_h, value,
-                                 Style.BOLD, value_size, y + m.ascent(value_size)))
+                boxes.append(
+                    Box(
+                        "stat-value",
+                        x + (cell_w - vw) / 2,
+                        y,
+                        vw,
+                        value_h,
+                        value,
+                        Style.BOLD,
+                        value_size,
+                        y + m.ascent(value_size),
+                    )
+                )
             pieces.append(_Piece(height, boxes, space_before=_mm(0.2) if r else 0.0))
         return pieces
 
@@ -593,8 +755,11 @@ class CardLayouter:
         x0 = self.left + end
         label_room = m.width(size, Style.BODY, str(n)) + _mm(2)
         tick_step = next(s for s in _nice_steps() if width * s / n >= _mm(0.8))
-        label_step = next(s for s in _nice_steps()
-                          if s >= 5 and s % tick_step == 0 and width * s / n >= label_room)
+        label_step = next(
+            s
+            for s in _nice_steps()
+            if s >= 5 and s % tick_step == 0 and width * s / n >= label_room
+        )
         tick_h, major_h = _mm(1.4), _mm(2.6)
         axis_y = major_h + _mm(0.3)
         boxes = [Box("hp-axis", x0, axis_y, width, 0)]
@@ -611,7 +776,18 @@ class CardLayouter:
             x = x0 + width * (n - value) / n
             text_ = str(value)
             w = m.width(size, Style.BODY, text_)
-            boxes.append(Box("hp-number", x - w / 2, axis_y + _mm(0.4), w, label_h, text_,
-                             Style.BODY, size, axis_y + _mm(0.4) + m.ascent(size)))
+            boxes.append(
+                Box(
+                    "hp-number",
+                    x - w / 2,
+                    axis_y + _mm(0.4),
+                    w,
+                    label_h,
+                    text_,
+                    Style.BODY,
+                    size,
+                    axis_y + _mm(0.4) + m.ascent(size),
+                )
+            )
         height = axis_y + _mm(0.4) + label_h
         return _Piece(height, boxes, space_before=_mm(0.8) * scale)

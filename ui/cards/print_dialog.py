@@ -52,9 +52,15 @@ def _ruleset_data(ruleset_id: str) -> RulesetData:
     return get_ruleset(ruleset_id).data
 
 
-def export_pdf(path: str | Path, encounter: Encounter, request: DeckRequest, size: str = "poker",
-               paper: str = "a4", backs: bool = False,
-               data: RulesetData | None = None) -> RenderResult:
+def export_pdf(
+    path: str | Path,
+    encounter: Encounter,
+    request: DeckRequest,
+    size: str = "poker",
+    paper: str = "a4",
+    backs: bool = False,
+    data: RulesetData | None = None,
+) -> RenderResult:
     """Writes the chosen cards of `encounter` to a PDF (what "Export PDF…" does)."""
     data = data or _ruleset_data(encounter.ruleset)
     contents = encounter_deck(encounter, data, request)
@@ -65,8 +71,14 @@ def export_pdf(path: str | Path, encounter: Encounter, request: DeckRequest, siz
 class PrintCardsDialog(QDialog):
     """Takes the session's encounter and the ids selected in the roster (may be empty)."""
 
-    def __init__(self, encounter: Encounter, selected: Sequence[str] = (), source: str = "",
-                 parent: QWidget | None = None, data: RulesetData | None = None) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        selected: Sequence[str] = (),
+        source: str = "",
+        parent: QWidget | None = None,
+        data: RulesetData | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Print cards")
         self.setObjectName("PrintCardsDialog")
@@ -93,7 +105,7 @@ class PrintCardsDialog(QDialog):
             Selection.SELECTED: f"Selected enemies ({len(self.selected)})",
             Selection.ONE_PER_AI: f"One per AI type ({n_ai})",
             Selection.REFERENCE: f"Reference deck: every AI type of {self.data.name} "
-                                 f"({len(self.data.ai_types)})",
+            f"({len(self.data.ai_types)})",
         }
         for selection, label in labels.items():
             radio = QRadioButton(label)
@@ -116,9 +128,11 @@ class PrintCardsDialog(QDialog):
         for key, paper in PAPERS.items():
             self.paper_box.addItem(paper.label, key)
         self.backs_box = QCheckBox("Card backs for double-sided printing")
-        self.backs_box.setToolTip("A back page follows each page of fronts, mirrored so the "
-                                  "two sides line up: print double-sided, flipping on the long "
-                                  "edge (on the short edge for A6, which prints landscape).")
+        self.backs_box.setToolTip(
+            "A back page follows each page of fronts, mirrored so the "
+            "two sides line up: print double-sided, flipping on the long "
+            "edge (on the short edge for A6, which prints landscape)."
+        )
         form.addRow("Card size:", self.size_box)
         form.addRow("Paper:", self.paper_box)
         form.addRow("", self.backs_box)
@@ -152,8 +166,11 @@ class PrintCardsDialog(QDialog):
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(size)))
         self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(paper)))
         self.backs_box.setChecked(backs)
-        default = Selection.SELECTED if self.selected else (
-            Selection.ALL if self.encounter.enemies() else Selection.REFERENCE)
+        default = (
+            Selection.SELECTED
+            if self.selected
+            else (Selection.ALL if self.encounter.enemies() else Selection.REFERENCE)
+        )
         self.radios[default].setChecked(True)
 
     def _remember(self) -> None:
@@ -214,8 +231,9 @@ class PrintCardsDialog(QDialog):
     # actions ----------------------------------------------------------------------------
 
     def export_pdf(self, path: str | Path) -> RenderResult:
-        result = export_pdf(path, self.encounter, self.request(), self.card_size, self.paper,
-                            self.backs, self.data)
+        result = export_pdf(
+            path, self.encounter, self.request(), self.card_size, self.paper, self.backs, self.data
+        )
         self._remember()
         return result
 
@@ -255,9 +273,12 @@ class PrintCardsDialog(QDialog):
         settings = QSettings()
         folder = settings.value(f"{SETTINGS_GROUP}/folder", documents_dir())
         stem = (self.source or self.data.name).replace("/", "-").removesuffix(".toml")
-        path, _ = QFileDialog.getSaveFileName(self, "Export cards as PDF",
-                                              str(Path(folder) / f"{stem} cards.pdf"),
-                                              "PDF files (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export cards as PDF",
+            str(Path(folder) / f"{stem} cards.pdf"),
+            "PDF files (*.pdf)",
+        )
         if not path:
             return
         if not path.lower().endswith(".pdf"):
@@ -269,5 +290,7 @@ class PrintCardsDialog(QDialog):
             return
         settings.setValue(f"{SETTINGS_GROUP}/folder", str(Path(path).parent))
         cards, pages = len(result.cards), result.pages
-        self.summary.setText(f"Wrote {cards} card{'s' if cards != 1 else ''} on {pages} "
-                             f"page{'s' if pages != 1 else ''} to {path}.")
+        self.summary.setText(
+            f"Wrote {cards} card{'s' if cards != 1 else ''} on {pages} "
+            f"page{'s' if pages != 1 else ''} to {path}."
+        )

@@ -59,10 +59,12 @@ def layout_deck(contents: list[CardContent], size: CardSize) -> list[CardLayout]
 
 def page_layout(sheet: SheetLayout) -> QPageLayout:
     page_id = QPageSize.PageSizeId.A4 if sheet.paper.key == "a4" else QPageSize.PageSizeId.Letter
-    orientation = (QPageLayout.Orientation.Landscape if sheet.landscape
-                   else QPageLayout.Orientation.Portrait)
-    return QPageLayout(QPageSize(page_id), orientation, QMarginsF(0, 0, 0, 0),
-                       QPageLayout.Unit.Millimeter)
+    orientation = (
+        QPageLayout.Orientation.Landscape if sheet.landscape else QPageLayout.Orientation.Portrait
+    )
+    return QPageLayout(
+        QPageSize(page_id), orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter
+    )
 
 
 def _pen(color: QColor, width_mm: float) -> QPen:
@@ -76,10 +78,8 @@ def paint_box(painter: QPainter, box: Box, band: QColor) -> None:
     rect = QRectF(box.x, box.y, box.w, box.h)
     kind = box.kind
     if box.text:
-        painter.setFont(card_font(box.size, bold=box.style == "bold",
-                                  italic=box.style == "italic"))
-        painter.setPen(MUTED if kind in ("footer", "subtitle", "back-text", "stat-label")
-                       else INK)
+        painter.setFont(card_font(box.size, bold=box.style == "bold", italic=box.style == "italic"))
+        painter.setPen(MUTED if kind in ("footer", "subtitle", "back-text", "stat-label") else INK)
         painter.drawText(QPointF(box.x, box.baseline), box.text)
     elif kind == "frame":
         painter.setPen(_pen(FRAME, 0.3))
@@ -102,8 +102,7 @@ def paint_box(painter: QPainter, box: Box, band: QColor) -> None:
         painter.drawRect(rect)
     elif kind in ("cell", "hp-box"):
         painter.setPen(_pen(FRAME, 0.2 if kind == "cell" else 0.25))
-        painter.setBrush(QBrush(QColor("#ffffff")) if kind == "hp-box" else
-                         QBrush(CELL_FILL))
+        painter.setBrush(QBrush(QColor("#ffffff")) if kind == "hp-box" else QBrush(CELL_FILL))
         painter.drawRect(rect)
     elif kind in ("rule", "hp-axis", "hp-tick"):
         painter.setPen(_pen(MUTED if kind == "rule" else FRAME, 0.15 if kind == "rule" else 0.25))
@@ -126,10 +125,12 @@ def paint_back_pattern(painter: QPainter, card: CardLayout, band: QColor) -> Non
     span = area.width() + area.height()
     x = -area.height()
     while x < span:
-        painter.drawLine(QLineF(area.left() + x, area.top(), area.left() + x + area.height(),
-                                area.bottom()))
-        painter.drawLine(QLineF(area.left() + x, area.bottom(), area.left() + x + area.height(),
-                                area.top()))
+        painter.drawLine(
+            QLineF(area.left() + x, area.top(), area.left() + x + area.height(), area.bottom())
+        )
+        painter.drawLine(
+            QLineF(area.left() + x, area.bottom(), area.left() + x + area.height(), area.top())
+        )
         x += step
     painter.restore()
 
@@ -142,9 +143,14 @@ def paint_card(painter: QPainter, card: CardLayout, back: bool = False) -> None:
         paint_box(painter, box, band)
 
 
-def paint_pages(device: QPagedPaintDevice, painter: QPainter, cards: list[CardLayout],
-                sheet: SheetLayout, backs: bool,
-                layouter: CardLayouter | None = None) -> list[PagePlan]:
+def paint_pages(
+    device: QPagedPaintDevice,
+    painter: QPainter,
+    cards: list[CardLayout],
+    sheet: SheetLayout,
+    backs: bool,
+    layouter: CardLayouter | None = None,
+) -> list[PagePlan]:
     """Paints every page on an active painter; the device gets a new page between pages."""
     plans = plan_pages(sheet, len(cards), backs)
     scale = device.logicalDpiX() / 25.4 / UNITS_PER_MM
@@ -162,21 +168,25 @@ def paint_pages(device: QPagedPaintDevice, painter: QPainter, cards: list[CardLa
             painter.save()
             painter.translate(slot.x_mm * UNITS_PER_MM, slot.y_mm * UNITS_PER_MM)
             if plan.back:
-                paint_card(painter, layouter.back(card.content, card.part, card.parts),
-                           back=True)
+                paint_card(painter, layouter.back(card.content, card.part, card.parts), back=True)
             else:
                 paint_card(painter, card)
             painter.restore()
         painter.setPen(_pen(CROP, 0.2))
         for x1, y1, x2, y2 in sheet.crop_marks():
-            painter.drawLine(QLineF(x1 * UNITS_PER_MM, y1 * UNITS_PER_MM,
-                                    x2 * UNITS_PER_MM, y2 * UNITS_PER_MM))
+            painter.drawLine(
+                QLineF(x1 * UNITS_PER_MM, y1 * UNITS_PER_MM, x2 * UNITS_PER_MM, y2 * UNITS_PER_MM)
+            )
     return plans
 
 
-def render_pdf_bytes(contents: list[CardContent], size: CardSize | str, paper: Paper | str,
-                     backs: bool = False, title: str = "Foebook cards") -> tuple[bytes,
-                                                                               RenderResult]:
+def render_pdf_bytes(
+    contents: list[CardContent],
+    size: CardSize | str,
+    paper: Paper | str,
+    backs: bool = False,
+    title: str = "Foebook cards",
+) -> tuple[bytes, RenderResult]:
     sheet = sheet_layout(size, paper)
     cards = layout_deck(contents, sheet.size)
     if not cards:
@@ -200,9 +210,14 @@ def render_pdf_bytes(contents: list[CardContent], size: CardSize | str, paper: P
     return bytes(data.data()), RenderResult(cards, len(plans), sheet)
 
 
-def write_pdf(path: str | Path, contents: list[CardContent], size: CardSize | str,
-              paper: Paper | str, backs: bool = False,
-              title: str = "Foebook cards") -> RenderResult:
+def write_pdf(
+    path: str | Path,
+    contents: list[CardContent],
+    size: CardSize | str,
+    paper: Paper | str,
+    backs: bool = False,
+    title: str = "Foebook cards",
+) -> RenderResult:
     """Renders the deck and writes it to `path`; an unwritable path is a FoebookError."""
     target = Path(path)
     if target.is_dir():

@@ -82,9 +82,13 @@ class SheetLayout:
 
     def slot(self, index: int) -> Slot:
         row, col = divmod(index, self.columns)
-        return Slot(index, self.grid_left_mm + col * self.size.width_mm,
-                    self.grid_top_mm + row * self.size.height_mm,
-                    self.size.width_mm, self.size.height_mm)
+        return Slot(
+            index,
+            self.grid_left_mm + col * self.size.width_mm,
+            self.grid_top_mm + row * self.size.height_mm,
+            self.size.width_mm,
+            self.size.height_mm,
+        )
 
     def back_slot(self, index: int) -> Slot:
         """Where the back of the card in front slot `index` goes: mirrored left-right, so
@@ -114,8 +118,10 @@ class SheetLayout:
 
 def _grid(size: CardSize, width: float, height: float) -> tuple[int, int]:
     room = 2 * (PRINT_MARGIN_MM + CROP_GAP_MM)  # crop marks may run into the margin
-    return (max(0, int((width - room) // size.width_mm)),
-            max(0, int((height - room) // size.height_mm)))
+    return (
+        max(0, int((width - room) // size.width_mm)),
+        max(0, int((height - room) // size.height_mm)),
+    )
 
 
 def sheet_layout(size: CardSize | str, paper: Paper | str) -> SheetLayout:

@@ -53,10 +53,14 @@ def dice_request(needed: list[Roll], typed: int) -> str:
     results = "1 result" if count == 1 else f"{count} results, in this order"
     head = f"Roll and type {results}:"
     if typed:
-        head = f"Your {typed} typed {'result is' if typed == 1 else 'results are'} in; " \
-               f"now roll and type {results}:"
-    lines = [f"{n}. {r.die}{'' if r.die[0] == 'd' else ' (type the total)'} — {r.purpose}"
-             for n, r in enumerate(needed, start=1)]
+        head = (
+            f"Your {typed} typed {'result is' if typed == 1 else 'results are'} in; "
+            f"now roll and type {results}:"
+        )
+    lines = [
+        f"{n}. {r.die}{'' if r.die[0] == 'd' else ' (type the total)'} — {r.purpose}"
+        for n, r in enumerate(needed, start=1)
+    ]
     return "\n".join([head, *lines])
 
 
@@ -201,8 +205,14 @@ class DecisionPanel(QWidget):
             self.roll_button.setText("Roll again")
             self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
 
-    def ask_for_dice(self, needed: list[Roll], typed: int, unit_name: str,
-                     ai: str | None, shared: tuple[Roll, str] | None = None) -> None:
+    def ask_for_dice(
+        self,
+        needed: list[Roll],
+        typed: int,
+        unit_name: str,
+        ai: str | None,
+        shared: tuple[Roll, str] | None = None,
+    ) -> None:
         """Physical dice: say which dice the decision needs; the outcome waits for them.
         `shared` is the group's roll the unit uses (not rolled again) and who rolled it."""
         self.show_decision(None)
@@ -211,22 +221,29 @@ class DecisionPanel(QWidget):
         request = dice_request(needed, typed)
         if shared is not None:
             roll, rolled_by = shared
-            request = f"{unit_name} {group_roll_text(roll, rolled_by)} ({roll.purpose}).\n" \
-                      + request
+            request = (
+                f"{unit_name} {group_roll_text(roll, rolled_by)} ({roll.purpose}).\n" + request
+            )
         self.rolls.setText(request)
         self._roll_button_asks(True)
         self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def show_decision(self, decision: Decision | None, unit_name: str = "",
-                      names: dict[str, str] | None = None, rolled_by: str = "") -> None:
+    def show_decision(
+        self,
+        decision: Decision | None,
+        unit_name: str = "",
+        names: dict[str, str] | None = None,
+        rolled_by: str = "",
+    ) -> None:
         """`rolled_by` names who rolled the group's roll the decision shares, if it does."""
         self.decision = decision
         self.names = names or {}
         self.steps.show_steps(())
         options = [decision.outcome, *decision.alternatives] if decision is not None else []
         multiple = len(options) > 1
-        if ((self.choices.hasFocus() and not multiple)
-                or (self.apply_button.hasFocus() and decision is None)):
+        if (self.choices.hasFocus() and not multiple) or (
+            self.apply_button.hasFocus() and decision is None
+        ):
             self._park_focus(decision is not None)
         self.choices.blockSignals(True)
         self.choices.clear()
@@ -251,14 +268,14 @@ class DecisionPanel(QWidget):
         if multiple:
             self.choices.blockSignals(True)
             for index, option in enumerate(options):
-                QListWidgetItem(f"{choice_label(index)}: {describe_outcome(option, self.names)}",
-                                self.choices)
+                QListWidgetItem(
+                    f"{choice_label(index)}: {describe_outcome(option, self.names)}", self.choices
+                )
             self.choices.setCurrentRow(0)
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)
         if decision.rolls:
-            self.rolls.setText("\n".join(_short_roll_line(r, rolled_by)
-                                         for r in decision.rolls))
+            self.rolls.setText("\n".join(_short_roll_line(r, rolled_by) for r in decision.rolls))
             self.rolls.setToolTip("\n".join(_roll_line(r, rolled_by) for r in decision.rolls))
         else:
             self.rolls.setText("No dice needed for this decision.")

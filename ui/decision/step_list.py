@@ -17,8 +17,7 @@ _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 
 
 class StepCard(QFrame):
-    def __init__(self, step: TraceStep, number: int = 0,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, step: TraceStep, number: int = 0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.step = step
         applied = step.outcome != SKIPPED
@@ -63,8 +62,11 @@ class StepCard(QFrame):
 
     def fold(self, folded: bool) -> None:
         self.detail.setVisible(not folded)
-        self.setToolTip(f"{self.step.detail}\n(click to unfold)" if folded
-                        else "Click to fold or unfold the reason")
+        self.setToolTip(
+            f"{self.step.detail}\n(click to unfold)"
+            if folded
+            else "Click to fold or unfold the reason"
+        )
 
     def mousePressEvent(self, event) -> None:
         self.fold(self.detail.isVisible())
@@ -106,8 +108,9 @@ class StepList(QScrollArea):
             card.fold(False)
         # Skipped steps first, then the notes around the chain ("group", "not rolled");
         # the step that applied always keeps its reason.
-        for card in [c for c in self.cards if c.skipped] + \
-                [c for c in self.cards if not c.skipped and c.step.outcome != APPLIED]:
+        for card in [c for c in self.cards if c.skipped] + [
+            c for c in self.cards if not c.skipped and c.step.outcome != APPLIED
+        ]:
             if self._inner.heightForWidth(width) <= room:
                 return
             card.fold(True)

@@ -17,8 +17,7 @@ class AiDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._ruleset = ruleset
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         combo = QComboBox(parent)
         combo.setAccessibleName("AI type")
         ruleset = self._ruleset()

@@ -71,8 +71,7 @@ class ChoicesEditor(FieldEditor):
         super().__init__(spec, parent)
         self.list = QListWidget()
         self.list.setAccessibleName(spec.label)
-        self.list.setToolTip(f"{spec.help} Tick them; drag or use Up/Down to put them in "
-                             "order.")
+        self.list.setToolTip(f"{spec.help} Tick them; drag or use Up/Down to put them in order.")
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         self.body.addWidget(self.list)
@@ -100,15 +99,18 @@ class ChoicesEditor(FieldEditor):
             item = QListWidgetItem(choice)
             item.setData(Qt.ItemDataRole.UserRole, choice)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if choice in chosen
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if choice in chosen else Qt.CheckState.Unchecked
+            )
             self.list.addItem(item)
         self.list.blockSignals(False)
 
     def value(self) -> list[str]:
-        return [self.list.item(i).data(Qt.ItemDataRole.UserRole)
-                for i in range(self.list.count())
-                if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        return [
+            self.list.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.list.count())
+            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        ]
 
     def move_current(self, step: int) -> None:
         row = self.list.currentRow()
@@ -124,8 +126,13 @@ class ChoicesEditor(FieldEditor):
 class UnitReferenceEditor(FieldEditor):
     """Nobody, or one of the encounter's other units."""
 
-    def __init__(self, spec: UnitFieldSpec, encounter: Encounter, editing: str | None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        spec: UnitFieldSpec,
+        encounter: Encounter,
+        editing: str | None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(spec, parent)
         self.combo = QComboBox()
         self.combo.setAccessibleName(spec.label)
@@ -164,8 +171,9 @@ class TextEditor(FieldEditor):
         return self.edit.text().strip()
 
 
-def field_editor(spec: UnitFieldSpec, encounter: Encounter, editing: str | None,
-                 parent: QWidget | None = None) -> FieldEditor:
+def field_editor(
+    spec: UnitFieldSpec, encounter: Encounter, editing: str | None, parent: QWidget | None = None
+) -> FieldEditor:
     if spec.kind == CHOICES:
         return ChoicesEditor(spec, parent)
     if spec.kind == UNIT:

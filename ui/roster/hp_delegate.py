@@ -37,8 +37,11 @@ def _luminance(colour: QColor) -> float:
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
 
 
 @cache
@@ -52,8 +55,9 @@ def text_on(colour: QColor) -> QColor:
     return _text_on(colour.rgb())
 
 
-def _background(painter: QPainter, option: QStyleOptionViewItem, index: Index,
-                delegate: QStyledItemDelegate) -> QStyleOptionViewItem:
+def _background(
+    painter: QPainter, option: QStyleOptionViewItem, index: Index, delegate: QStyledItemDelegate
+) -> QStyleOptionViewItem:
     """The selection and hover background from the style, and the cell's font.
 
     Only the panel is drawn (no initStyleOption, which asks the model for every role):
@@ -92,9 +96,12 @@ class HpDelegate(QStyledItemDelegate):
         defeated = bool(index.data(DEFEATED_ROLE))
         fm = opt.fontMetrics if opt.font == option.font else QFontMetrics(opt.font)
         height = min(opt.rect.height() - 2 * 3, fm.height() + 6)
-        bar = QRectF(opt.rect.left() + BAR_MARGIN,
-                     opt.rect.top() + (opt.rect.height() - height) / 2,
-                     max(0, opt.rect.width() - 2 * BAR_MARGIN), height)
+        bar = QRectF(
+            opt.rect.left() + BAR_MARGIN,
+            opt.rect.top() + (opt.rect.height() - height) / 2,
+            max(0, opt.rect.width() - 2 * BAR_MARGIN),
+            height,
+        )
         fraction = max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0
         fill = QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height())
         colour = palette.DEFEATED if defeated else palette.hp_colour(hp, max_hp)
@@ -125,8 +132,7 @@ class HpDelegate(QStyledItemDelegate):
         width = max(fm.horizontalAdvance("000 / 000"), fm.horizontalAdvance(text))
         return QSize(width + 2 * BAR_MARGIN + 12, fm.height() + 12)
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setPlaceholderText("-3  +2  =7")
         editor.setToolTip(HP_HELP[0].upper() + HP_HELP[1:] + ".")
@@ -169,8 +175,9 @@ class MarkersDelegate(QStyledItemDelegate):
         small.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
         return small
 
-    def _layout(self, rect: QRect, markers: tuple[MarkerInfo, ...], font: QFont,
-                limit: bool = True) -> tuple[list[tuple[QRectF, QRectF | None, MarkerInfo]], int]:
+    def _layout(
+        self, rect: QRect, markers: tuple[MarkerInfo, ...], font: QFont, limit: bool = True
+    ) -> tuple[list[tuple[QRectF, QRectF | None, MarkerInfo]], int]:
         """(icon rect, count rect, marker) for the chips that fit, and how many did not."""
         small = QFontMetrics(self._small_font(font))
         widths = []
@@ -191,8 +198,11 @@ class MarkersDelegate(QStyledItemDelegate):
         chips = []
         for marker, width in zip(markers[:shown], widths[:shown], strict=True):
             icon = QRectF(x, top, ICON_SIZE, ICON_SIZE)
-            count_rect = (QRectF(x + ICON_SIZE + 1, top, width - ICON_SIZE - 1, ICON_SIZE)
-                          if width > ICON_SIZE else None)
+            count_rect = (
+                QRectF(x + ICON_SIZE + 1, top, width - ICON_SIZE - 1, ICON_SIZE)
+                if width > ICON_SIZE
+                else None
+            )
             chips.append((icon, count_rect, marker))
             x += width + CHIP_GAP
         return chips, len(markers) - shown
@@ -214,17 +224,25 @@ class MarkersDelegate(QStyledItemDelegate):
             paint_status_icon(painter, icon, marker.icon)
             if count_rect is not None:
                 painter.setPen(colour)
-                painter.drawText(count_rect, Qt.AlignmentFlag.AlignLeft
-                                 | Qt.AlignmentFlag.AlignVCenter, str(marker.count))
+                painter.drawText(
+                    count_rect,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    str(marker.count),
+                )
         if hidden:
-            x = chips[-1][1].right() if chips and chips[-1][1] is not None else (
-                chips[-1][0].right() if chips else opt.rect.left() + BAR_MARGIN - CHIP_GAP)
-            more = QRectF(x + CHIP_GAP, opt.rect.top(), opt.rect.right() - x - CHIP_GAP,
-                          opt.rect.height())
+            x = (
+                chips[-1][1].right()
+                if chips and chips[-1][1] is not None
+                else (chips[-1][0].right() if chips else opt.rect.left() + BAR_MARGIN - CHIP_GAP)
+            )
+            more = QRectF(
+                x + CHIP_GAP, opt.rect.top(), opt.rect.right() - x - CHIP_GAP, opt.rect.height()
+            )
             painter.setFont(opt.font)
             painter.setPen(colour)
-            painter.drawText(more, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             f"+{hidden}")
+            painter.drawText(
+                more, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"+{hidden}"
+            )
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
@@ -237,8 +255,9 @@ class MarkersDelegate(QStyledItemDelegate):
         right = count_rect.right() if count_rect is not None else icon.right()
         return QSize(int(right) + BAR_MARGIN + 1, ICON_SIZE + 8)
 
-    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView,
-                  option: QStyleOptionViewItem, index: Index) -> bool:
+    def helpEvent(
+        self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem, index: Index
+    ) -> bool:
         if event is not None and index.isValid():
             markers = index.data(STATUSES_ROLE) or ()
             chips, _ = self._layout(option.rect, markers, option.font)

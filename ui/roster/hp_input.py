@@ -15,8 +15,10 @@ _CHANGE = re.compile(r"(?P<sign>[-+])\s*(?P<amount>\d+)\Z")
 _SIGNS_ONLY = re.compile(r"(?P<signs>-+|\++)\Z")
 _SET = re.compile(r"=?\s*(?P<hp>-?\d+)\s*(?:/\s*(?P<max>-?\d+))?\Z")
 
-HELP = ("type -3 for 3 damage, +2 to heal 2, or =7 (or just 7) to set HP to 7; "
-        "=7/10 also sets max HP; - alone is 1 damage, + alone heals 1")
+HELP = (
+    "type -3 for 3 damage, +2 to heal 2, or =7 (or just 7) to set HP to 7; "
+    "=7/10 also sets max HP; - alone is 1 damage, + alone heals 1"
+)
 
 
 class HpInputError(ValueError):

@@ -24,8 +24,14 @@ class MarkerPopup(QFrame):
 
     closed = Signal()
 
-    def __init__(self, ruleset: Ruleset, unit: Unit, unit_of: Callable[[str], Unit | None],
-                 execute: Callable[[Command], bool], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        unit: Unit,
+        unit_of: Callable[[str], Unit | None],
+        execute: Callable[[Command], bool],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("markerPopup")
@@ -54,8 +60,9 @@ class MarkerPopup(QFrame):
         self.list.itemClicked.connect(self._clicked)
         self.list.installEventFilter(self)
         rows = max(1, self.list.count())
-        self.list.setFixedHeight(rows * max(self.list.sizeHintForRow(0), ICON_SIZE + 6)
-                                 + 2 * self.list.frameWidth() + 2)
+        self.list.setFixedHeight(
+            rows * max(self.list.sizeHintForRow(0), ICON_SIZE + 6) + 2 * self.list.frameWidth() + 2
+        )
         self.list.setMinimumWidth(self.list.sizeHintForColumn(0) + 24)
         if self.list.count():
             self.list.setCurrentRow(0)
@@ -87,8 +94,7 @@ class MarkerPopup(QFrame):
         unit = self._unit_of(self._unit_id)
         if unit is None:
             return False
-        command = (RemoveStatus(unit.id, status) if unit.has(status)
-                   else AddStatus(unit.id, status))
+        command = RemoveStatus(unit.id, status) if unit.has(status) else AddStatus(unit.id, status)
         done = self._execute(command)
         self.refresh()
         return done
@@ -97,8 +103,11 @@ class MarkerPopup(QFrame):
         self.toggle(item.data(Qt.ItemDataRole.UserRole))
 
     def eventFilter(self, watched, event) -> bool:
-        if (watched is self.list and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+        if (
+            watched is self.list
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
             item = self.list.currentItem()
             if item is not None:
                 self.toggle(item.data(Qt.ItemDataRole.UserRole))

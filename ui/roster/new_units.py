@@ -36,7 +36,7 @@ def unique_id(wanted: str, taken: Iterable[str]) -> str:
 
 
 def next_name(name: str, taken: Iterable[str]) -> str:
-    """"Goblin" -> "Goblin 2"; "Goblin 2" -> "Goblin 3" (skipping names in use)."""
+    """ "Goblin" -> "Goblin 2"; "Goblin 2" -> "Goblin 3" (skipping names in use)."""
     used = set(taken)
     match = _NUMBERED.match(name.strip())
     base = (match["base"] or name).rstrip(" -_") or name
@@ -66,6 +66,9 @@ def duplicate_record(unit: Unit, encounter: Encounter) -> dict | None:
     record.update(
         id=unique_id(unit.id, (u.id for u in encounter.units)),
         name=next_name(unit.name, (u.name for u in encounter.units)),
-        at=list(cells[0]), hp=unit.max_hp, statuses=[], counters={},
+        at=list(cells[0]),
+        hp=unit.max_hp,
+        statuses=[],
+        counters={},
     )
     return record

@@ -48,8 +48,11 @@ HEADERS = {
     COL_MARKERS: ("Markers", "Status markers on the unit; hover an icon for its reminder"),
     COL_AI: ("AI", "The enemy's AI type; double-click to choose another"),
     COL_POSITION: ("At", "Cell as column, row (0, 0 is the top-left)"),
-    COL_INITIATIVE: ("Init", "Initiative this round: lower acts first and wins ties; "
-                             "double-click or Enter to type the new round's number"),
+    COL_INITIATIVE: (
+        "Init",
+        "Initiative this round: lower acts first and wins ties; "
+        "double-click or Enter to type the new round's number",
+    ),
 }
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -73,12 +76,30 @@ _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 _FONT = int(Qt.ItemDataRole.FontRole)
 _DECORATION = int(Qt.ItemDataRole.DecorationRole)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-_ALIGN = {COL_SIDE: int(Qt.AlignmentFlag.AlignCenter),
-          COL_INITIATIVE: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-          COL_POSITION: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)}
-_ANSWERED = frozenset({_DISPLAY, _EDIT, _TOOLTIP, _SPOKEN, _FOREGROUND, _FONT, _DECORATION,
-                       _ALIGNMENT, UNIT_ID_ROLE, HP_FRACTION_ROLE, STATUSES_ROLE, DEFEATED_ROLE,
-                       HP_ROLE, SORT_ROLE, SIDE_ROLE})
+_ALIGN = {
+    COL_SIDE: int(Qt.AlignmentFlag.AlignCenter),
+    COL_INITIATIVE: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+    COL_POSITION: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+}
+_ANSWERED = frozenset(
+    {
+        _DISPLAY,
+        _EDIT,
+        _TOOLTIP,
+        _SPOKEN,
+        _FOREGROUND,
+        _FONT,
+        _DECORATION,
+        _ALIGNMENT,
+        UNIT_ID_ROLE,
+        HP_FRACTION_ROLE,
+        STATUSES_ROLE,
+        DEFEATED_ROLE,
+        HP_ROLE,
+        SORT_ROLE,
+        SIDE_ROLE,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -111,7 +132,12 @@ def _changed_columns(old: _Row, new: _Row) -> tuple[int, int]:
     a, b = old.unit, new.unit
     columns = []
     if (a.name, a.stats, a.tags, a.weapons, a.fields) != (
-            b.name, b.stats, b.tags, b.weapons, b.fields):
+        b.name,
+        b.stats,
+        b.tags,
+        b.weapons,
+        b.fields,
+    ):
         columns.append(COL_NAME)  # the name's tooltip lists the rest
     if (a.hp, a.max_hp) != (b.hp, b.max_hp):
         columns.append(COL_HP)
@@ -179,8 +205,7 @@ class RosterModel(QAbstractTableModel):
 
     def _row(self, unit: Unit, counters: Mapping[str, int]) -> _Row:
         assert self._session is not None
-        return _Row(unit, counters or MappingProxyType({}),
-                    self._session.ruleset.is_defeated(unit))
+        return _Row(unit, counters or MappingProxyType({}), self._session.ruleset.is_defeated(unit))
 
     def _on_change(self, change: Change) -> None:
         self.sync()
@@ -211,8 +236,11 @@ class RosterModel(QAbstractTableModel):
             for unit_id in (previous, current):
                 row = self.row_of(unit_id) if unit_id else -1
                 if row >= 0:  # bold follows the unit now activating
-                    self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1),
-                                          [Qt.ItemDataRole.FontRole])
+                    self.dataChanged.emit(
+                        self.index(row, 0),
+                        self.index(row, COLUMN_COUNT - 1),
+                        [Qt.ItemDataRole.FontRole],
+                    )
 
     def _sync_rows(self, new_ids: list[str], by_id: dict[str, Unit], state) -> None:
         wanted = set(new_ids)
@@ -226,7 +254,7 @@ class RosterModel(QAbstractTableModel):
             while row - 1 >= 0 and self._rows[row - 1].unit.id not in wanted:
                 row -= 1
             self.beginRemoveRows(QModelIndex(), row, last)
-            del self._rows[row:last + 1]
+            del self._rows[row : last + 1]
             self.endRemoveRows()
             row -= 1
         # Insertions at their place in the new order (what is left is a subsequence of it).
@@ -241,7 +269,8 @@ class RosterModel(QAbstractTableModel):
                 end += 1
             self.beginInsertRows(QModelIndex(), position, end)
             self._rows[position:position] = [
-                self._row(by_id[i], state.counters_of(i)) for i in new_ids[position:end + 1]]
+                self._row(by_id[i], state.counters_of(i)) for i in new_ids[position : end + 1]
+            ]
             self.endInsertRows()
             position = end + 1
         if [r.unit.id for r in self._rows] != new_ids:
@@ -283,8 +312,16 @@ class RosterModel(QAbstractTableModel):
         out = []
         for status in r.unit.statuses:
             spec = specs.get(status) or StatusSpec(status, status, "", icon=status)
-            out.append(MarkerInfo(status, spec.name, spec.reminder, spec.icon or status,
-                                  r.counters.get(status), spec.derived))
+            out.append(
+                MarkerInfo(
+                    status,
+                    spec.name,
+                    spec.reminder,
+                    spec.icon or status,
+                    r.counters.get(status),
+                    spec.derived,
+                )
+            )
         return tuple(out)
 
     # -- commands ------------------------------------------------------------------------
@@ -325,8 +362,9 @@ class RosterModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else COLUMN_COUNT
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation != Qt.Orientation.Horizontal or section not in HEADERS:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -335,12 +373,14 @@ class RosterModel(QAbstractTableModel):
             return HEADERS[section][1]
         return None
 
-    def index(self, row: int, column: int,
-              parent: QModelIndex | QPersistentModelIndex | None = None) -> QModelIndex:
+    def index(
+        self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex | None = None
+    ) -> QModelIndex:
         # In Python so a view's many index() calls do not each call back into
         # rowCount() and columnCount() through the binding.
         if (parent is not None and parent.isValid()) or not (
-                0 <= row < len(self._rows) and 0 <= column < COLUMN_COUNT):
+            0 <= row < len(self._rows) and 0 <= column < COLUMN_COUNT
+        ):
             return QModelIndex()
         return self.createIndex(row, column)
 
@@ -364,8 +404,9 @@ class RosterModel(QAbstractTableModel):
         spec = self.initiative_stat()
         return spec is not None and spec.applies_to in ("all", unit.side.value)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         # Called several times per painted cell: roles are compared as plain ints, and
         # roles the roster does not answer return at once.
         role = int(role)
@@ -433,8 +474,11 @@ class RosterModel(QAbstractTableModel):
         if column == COL_AI:
             return self._ai_name(unit)
         if column == COL_POSITION:
-            return f"column {unit.at[0]}, row {unit.at[1]}" if spoken else (
-                f"{unit.at[0]}, {unit.at[1]}")
+            return (
+                f"column {unit.at[0]}, row {unit.at[1]}"
+                if spoken
+                else (f"{unit.at[0]}, {unit.at[1]}")
+            )
         if column == COL_INITIATIVE:
             if not self.has_initiative(unit):
                 return ""
@@ -448,15 +492,16 @@ class RosterModel(QAbstractTableModel):
         unit = r.unit
         if column == COL_HP:
             state = " — defeated" if r.defeated else ""
-            return (f"{unit.name}: {unit.hp} of {unit.max_hp} HP{state}\n"
-                    f"Double-click or press Enter, then {HP_HELP}.\n"
-                    "- and + on the table take or give 1 HP.")
+            return (
+                f"{unit.name}: {unit.hp} of {unit.max_hp} HP{state}\n"
+                f"Double-click or press Enter, then {HP_HELP}.\n"
+                "- and + on the table take or give 1 HP."
+            )
         if column == COL_MARKERS:
             markers = self.markers(row)
             if not markers:
                 return f"{unit.name} has no markers. Markers… (M) puts one on."
-            return "\n".join(f"{m.label}: {m.reminder}" if m.reminder else m.label
-                             for m in markers)
+            return "\n".join(f"{m.label}: {m.reminder}" if m.reminder else m.label for m in markers)
         if column == COL_AI:
             if not unit.is_enemy:
                 return "Player units have no AI type."
@@ -469,18 +514,23 @@ class RosterModel(QAbstractTableModel):
         if column == COL_INITIATIVE:
             if not self.has_initiative(unit):
                 return f"{unit.name} has no initiative of its own here."
-            return (f"{unit.name}'s initiative this round: {self._display(row, column)}. "
-                    "Lower acts first and wins the monsters' focus ties.\n"
-                    "Double-click or press Enter to type this round's number.")
+            return (
+                f"{unit.name}'s initiative this round: {self._display(row, column)}. "
+                "Lower acts first and wins the monsters' focus ties.\n"
+                "Double-click or press Enter to type this round's number."
+            )
         if column == COL_POSITION:
-            return f"{unit.name} stands at column {unit.at[0]}, row {unit.at[1]} (0, 0 is the " \
-                   "top-left cell); move it on the board."
+            return (
+                f"{unit.name} stands at column {unit.at[0]}, row {unit.at[1]} (0, 0 is the "
+                "top-left cell); move it on the board."
+            )
         return self._unit_summary(r)
 
     def _unit_summary(self, r: _Row) -> str:
         unit = r.unit
-        lines = [f"{unit.name} ({unit.id}), {unit.side.value}"
-                 + (" — defeated" if r.defeated else "")]
+        lines = [
+            f"{unit.name} ({unit.id}), {unit.side.value}" + (" — defeated" if r.defeated else "")
+        ]
         if unit.stats:
             lines.append("Stats: " + ", ".join(f"{k} {_number(v)}" for k, v in unit.stats.items()))
         for weapon in unit.weapons:
@@ -515,10 +565,17 @@ class RosterModel(QAbstractTableModel):
             return unit.side.value
         return self._display(row, column).casefold()
 
-    def setData(self, index: QModelIndex | QPersistentModelIndex, value: Any,
-                role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if (role != Qt.ItemDataRole.EditRole or not index.isValid()
-                or not self.flags(index) & Qt.ItemFlag.ItemIsEditable):
+    def setData(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        value: Any,
+        role: int = Qt.ItemDataRole.EditRole,
+    ) -> bool:
+        if (
+            role != Qt.ItemDataRole.EditRole
+            or not index.isValid()
+            or not self.flags(index) & Qt.ItemFlag.ItemIsEditable
+        ):
             return False
         unit = self._rows[index.row()].unit
         column = index.column()
@@ -551,8 +608,9 @@ class RosterModel(QAbstractTableModel):
         try:
             value = float(text)
         except ValueError:
-            self.commandFailed.emit(f"{unit.name}: initiative must be a number such as 25, "
-                                    f"not '{text}'.")
+            self.commandFailed.emit(
+                f"{unit.name}: initiative must be a number such as 25, not '{text}'."
+            )
             return False
         number = int(value) if value.is_integer() else value
         return self.execute(SetStat(unit.id, INITIATIVE, number))
@@ -575,9 +633,16 @@ def side_icon(enemy: bool, defeated: bool) -> QIcon:
         box = QRectF(inset, inset, size - 2 * inset, size - 2 * inset)
         if enemy:
             c = box.center()
-            painter.drawPolygon(QPolygonF([QPointF(c.x(), box.top()), QPointF(box.right(), c.y()),
-                                           QPointF(c.x(), box.bottom()),
-                                           QPointF(box.left(), c.y())]))
+            painter.drawPolygon(
+                QPolygonF(
+                    [
+                        QPointF(c.x(), box.top()),
+                        QPointF(box.right(), c.y()),
+                        QPointF(c.x(), box.bottom()),
+                        QPointF(box.left(), c.y()),
+                    ]
+                )
+            )
         else:
             painter.drawEllipse(box.adjusted(ratio, ratio, -ratio, -ratio))
         painter.end()

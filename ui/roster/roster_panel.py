@@ -60,14 +60,16 @@ HP_SIGNS = ("-", "+", "=")  # on a selected row, each opens the HP cell with its
 # (keys, what they do) for the Help → Keyboard shortcuts sheet; active in the roster table.
 # Enter is not here: it applies the decision everywhere, and commits a cell being typed in.
 SHORTCUTS = (
-    ("-", "Damage the selected unit: type -3 then Enter (- then Enter is 1 damage; "
-          "Esc cancels)"),
+    ("-", "Damage the selected unit: type -3 then Enter (- then Enter is 1 damage; Esc cancels)"),
     ("+", "Heal the selected unit: type +2 then Enter (+ then Enter heals 1)"),
     ("=", "Set the selected unit's HP: type =7 then Enter"),
     ("F2", "Rename the selected unit"),
     ("M", "Markers of the selected unit"),
-    ("I", "Type the selected character's initiative for this round, then Enter "
-          "(rule systems with initiative)"),
+    (
+        "I",
+        "Type the selected character's initiative for this round, then Enter "
+        "(rule systems with initiative)",
+    ),
     ("Ctrl+D", "Duplicate the selected unit"),
     ("Ctrl+E", "Edit the selected unit (stats, weapons, tags, priorities)"),
     ("Insert", "Add a unit"),
@@ -86,9 +88,11 @@ class RosterView(QTableView):
     def event(self, event: QEvent) -> bool:
         # While a cell is being typed in, Enter commits it: the window's Enter (apply the
         # decision) must not take the key away from the editor. (Esc already reaches it.)
-        if (event.type() == QEvent.Type.ShortcutOverride
-                and self.state() == QAbstractItemView.State.EditingState
-                and event.key() in _ENTER_KEYS):
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and self.state() == QAbstractItemView.State.EditingState
+            and event.key() in _ENTER_KEYS
+        ):
             event.accept()
             return True
         return super().event(event)
@@ -97,8 +101,9 @@ class RosterView(QTableView):
         if self.state() == QAbstractItemView.State.EditingState:
             super().keyPressEvent(event)
             return
-        modifiers = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier
-                                          | Qt.KeyboardModifier.ShiftModifier)
+        modifiers = event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        )
         text = event.text()
         if event.key() == Qt.Key.Key_Minus:
             text = "-"
@@ -124,8 +129,12 @@ class RosterPanel(QWidget):
 
     unitSelected = Signal(str)
 
-    def __init__(self, session: Session | None = None, parent: QWidget | None = None,
-                 runner: Callable[[Command], str | None] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        parent: QWidget | None = None,
+        runner: Callable[[Command], str | None] | None = None,
+    ) -> None:
         """`runner` runs the panel's commands (the window's one runner), if given."""
         super().__init__(parent)
         self.setObjectName("rosterPanel")
@@ -142,8 +151,13 @@ class RosterPanel(QWidget):
         self._build()
         self.model.commandFailed.connect(self.show_message)
         self.model.commandDone.connect(lambda _text: self.show_message(""))
-        for signal in (self.model.dataChanged, self.model.rowsInserted, self.model.rowsRemoved,
-                       self.model.modelReset, self.model.layoutChanged):
+        for signal in (
+            self.model.dataChanged,
+            self.model.rowsInserted,
+            self.model.rowsRemoved,
+            self.model.modelReset,
+            self.model.layoutChanged,
+        ):
             signal.connect(self._model_changed)
         self.set_session(session)
 
@@ -160,7 +174,8 @@ class RosterPanel(QWidget):
         for side in SideFilter:
             self.side_filter.addItem(side.label, side.value)
         self.side_filter.currentIndexChanged.connect(
-            lambda _i: self.proxy.set_side_filter(self.side_filter.currentData()))
+            lambda _i: self.proxy.set_side_filter(self.side_filter.currentData())
+        )
         show.setBuddy(self.side_filter)
         self.counts = QLabel()
         self.counts.setAccessibleName("Unit counts")
@@ -224,9 +239,13 @@ class RosterPanel(QWidget):
         for amount in QUICK_HP:
             text = f"−{-amount}" if amount < 0 else f"+{amount}"
             what = f"{-amount} damage" if amount < 0 else f"heal {amount}"
-            button = _button(text, f"HP {text}: {what}",
-                             f"The selected unit takes {-amount} damage" if amount < 0
-                             else f"The selected unit heals {amount} (never above max HP)")
+            button = _button(
+                text,
+                f"HP {text}: {what}",
+                f"The selected unit takes {-amount} damage"
+                if amount < 0
+                else f"The selected unit heals {amount} (never above max HP)",
+            )
             button.setMinimumWidth(fm.horizontalAdvance("+00") + 16)
             button.setMaximumWidth(fm.horizontalAdvance("+00") + 28)
             button.clicked.connect(lambda _c=False, a=amount: self.change_hp(a))
@@ -247,19 +266,25 @@ class RosterPanel(QWidget):
         unit_row.setSpacing(3)
         self.add_button = _button("Add…", "Add unit", "Add a unit (Insert)")
         self.add_button.clicked.connect(self.add_unit)
-        self.edit_button = _button("Edit…", "Edit unit",
-                                   "Edit the selected unit's stats, weapons, tags and more "
-                                   "(Ctrl+E on the table)")
+        self.edit_button = _button(
+            "Edit…",
+            "Edit unit",
+            "Edit the selected unit's stats, weapons, tags and more (Ctrl+E on the table)",
+        )
         self.edit_button.clicked.connect(self.edit_unit)
-        self.duplicate_button = _button("Duplicate", "Duplicate unit",
-                                        "Add a fresh copy of the selected unit next to it "
-                                        "(Ctrl+D)")
+        self.duplicate_button = _button(
+            "Duplicate",
+            "Duplicate unit",
+            "Add a fresh copy of the selected unit next to it (Ctrl+D)",
+        )
         self.duplicate_button.clicked.connect(self.duplicate_unit)
-        self.remove_button = _button("Remove", "Remove unit",
-                                     "Remove the selected unit; undo brings it back (Delete)")
+        self.remove_button = _button(
+            "Remove", "Remove unit", "Remove the selected unit; undo brings it back (Delete)"
+        )
         self.remove_button.clicked.connect(self.remove_unit)
-        for index, button in enumerate((self.add_button, self.edit_button,
-                                        self.duplicate_button, self.remove_button)):
+        for index, button in enumerate(
+            (self.add_button, self.edit_button, self.duplicate_button, self.remove_button)
+        ):
             unit_row.addWidget(button, index // 2, index % 2)
         unit_row.setColumnStretch(2, 1)
         layout.addLayout(unit_row)
@@ -278,21 +303,21 @@ class RosterPanel(QWidget):
 
         # Shortcuts live on the table only, so typing in an editor never removes a unit.
         self.rename_action = action("Rename", Qt.Key.Key_F2, self.rename_selected, "rename")
-        self.damage_action = action("Take 1 damage", None, lambda: self.change_hp(-1),
-                                    "damage1")
+        self.damage_action = action("Take 1 damage", None, lambda: self.change_hp(-1), "damage1")
         self.heal_action = action("Heal 1", None, lambda: self.change_hp(1), "heal1")
-        self.set_hp_action = action("Change HP…\t- + =", None, lambda: self.edit_hp(""),
-                                    "editHp")
+        self.set_hp_action = action("Change HP…\t- + =", None, lambda: self.edit_hp(""), "editHp")
         self.markers_action = action("Markers…", Qt.Key.Key_M, self.open_markers, "markers")
-        self.initiative_action = action("Set initiative…", Qt.Key.Key_I, self.edit_initiative,
-                                        "initiative")
-        self.duplicate_action = action("Duplicate", QKeySequence("Ctrl+D"),
-                                       self.duplicate_unit, "duplicate")
+        self.initiative_action = action(
+            "Set initiative…", Qt.Key.Key_I, self.edit_initiative, "initiative"
+        )
+        self.duplicate_action = action(
+            "Duplicate", QKeySequence("Ctrl+D"), self.duplicate_unit, "duplicate"
+        )
         self.add_action = action("Add unit…", Qt.Key.Key_Insert, self.add_unit, "addUnit")
-        self.edit_action = action("Edit unit…", QKeySequence("Ctrl+E"), self.edit_unit,
-                                  "editUnit")
-        self.remove_action = action("Remove…", QKeySequence.StandardKey.Delete,
-                                    self.remove_unit, "remove")
+        self.edit_action = action("Edit unit…", QKeySequence("Ctrl+E"), self.edit_unit, "editUnit")
+        self.remove_action = action(
+            "Remove…", QKeySequence.StandardKey.Delete, self.remove_unit, "remove"
+        )
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
     # -- session -------------------------------------------------------------------------
@@ -327,14 +352,20 @@ class RosterPanel(QWidget):
         ruleset = self.model.ruleset
         ai_names = [s.name for s in ruleset.data.ai_types.values()] if ruleset else []
         markers = len(ruleset.data.statuses) if ruleset else 1
-        chips = (min(max(markers, 1), 4) * (ICON_SIZE + 3) - 3 + fm.horizontalAdvance("2")
-                 + 2 + 2 * 4)
+        chips = (
+            min(max(markers, 1), 4) * (ICON_SIZE + 3) - 3 + fm.horizontalAdvance("2") + 2 + 2 * 4
+        )
         widths = {
             COL_SIDE: titled(COL_SIDE, 12 + pad),
             COL_HP: titled(COL_HP, fm.horizontalAdvance("00 / 00") + 22),
             COL_MARKERS: titled(COL_MARKERS, chips),
-            COL_AI: titled(COL_AI, min(max((fm.horizontalAdvance(n) for n in ai_names),
-                                           default=0) + pad, fm.horizontalAdvance("M") * 9)),
+            COL_AI: titled(
+                COL_AI,
+                min(
+                    max((fm.horizontalAdvance(n) for n in ai_names), default=0) + pad,
+                    fm.horizontalAdvance("M") * 9,
+                ),
+            ),
             COL_POSITION: titled(COL_POSITION, fm.horizontalAdvance("00, 00") + pad),
             COL_INITIATIVE: titled(COL_INITIATIVE, fm.horizontalAdvance("00") + pad),
         }
@@ -386,8 +417,11 @@ class RosterPanel(QWidget):
             self.side_filter.setCurrentIndex(self.side_filter.findData(SideFilter.ALL.value))
             row = self.proxy.proxy_row(unit_id)
         index = self.proxy.index(row, COL_NAME)
-        selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                                  | QItemSelectionModel.SelectionFlag.Rows)
+        selection.setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
         self.view.scrollTo(index)
         return True
 
@@ -424,16 +458,23 @@ class RosterPanel(QWidget):
         hand_set = hand_set_markers(session.ruleset) if session is not None else []
         self.markers_button.setEnabled(has and bool(hand_set))
         if session is not None and not hand_set:
-            self.markers_button.setToolTip(f"{session.ruleset.data.name} has no markers to put "
-                                           "on by hand; its markers follow HP")
+            self.markers_button.setToolTip(
+                f"{session.ruleset.data.name} has no markers to put "
+                "on by hand; its markers follow HP"
+            )
         else:
-            self.markers_button.setToolTip("Put markers on the selected unit or take them off "
-                                           "(M)")
+            self.markers_button.setToolTip("Put markers on the selected unit or take them off (M)")
         self.markers_action.setEnabled(has and bool(hand_set))
         self.initiative_action.setEnabled(has and self.model.has_initiative(unit))
-        for act in (self.rename_action, self.damage_action, self.heal_action,
-                    self.set_hp_action, self.duplicate_action, self.remove_action,
-                    self.edit_action):
+        for act in (
+            self.rename_action,
+            self.damage_action,
+            self.heal_action,
+            self.set_hp_action,
+            self.duplicate_action,
+            self.remove_action,
+            self.edit_action,
+        ):
             act.setEnabled(has)
         self.duplicate_button.setEnabled(has)
         self.edit_button.setEnabled(has)
@@ -447,8 +488,10 @@ class RosterPanel(QWidget):
         units = session.encounter.units
         enemies = sum(1 for u in units if u.is_enemy)
         players = len(units) - enemies
-        self.counts.setText(f"{enemies} {'enemy' if enemies == 1 else 'enemies'} · "
-                            f"{players} {'player' if players == 1 else 'players'}")
+        self.counts.setText(
+            f"{enemies} {'enemy' if enemies == 1 else 'enemies'} · "
+            f"{players} {'player' if players == 1 else 'players'}"
+        )
 
     # -- actions -------------------------------------------------------------------------
     def execute(self, command: Command) -> bool:
@@ -503,8 +546,10 @@ class RosterPanel(QWidget):
         if session is None or unit is None:
             return None
         if not hand_set_markers(session.ruleset):
-            self.show_message(f"{session.ruleset.data.name} has no markers to put on by hand; "
-                              "its markers follow HP.")
+            self.show_message(
+                f"{session.ruleset.data.name} has no markers to put on by hand; "
+                "its markers follow HP."
+            )
             return None
         if self.popup is not None:
             self.popup.close()
@@ -540,8 +585,9 @@ class RosterPanel(QWidget):
         if self.editor is not None:
             self.editor.close()
         assert self.session is not None
-        self.editor = UnitEditor(self.session, self._apply_from_editor, template, self,
-                                 editing=editing)
+        self.editor = UnitEditor(
+            self.session, self._apply_from_editor, template, self, editing=editing
+        )
         self.editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.editor.finished.connect(self._editor_finished)
         self.editor.open()
@@ -579,10 +625,12 @@ class RosterPanel(QWidget):
         if unit is None:
             return False
         answer = QMessageBox.question(
-            self, "Remove unit",
+            self,
+            "Remove unit",
             f"Remove {unit.name} from the session?\nUndo (Ctrl+Z) brings it back.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes)
+            QMessageBox.StandardButton.Yes,
+        )
         if answer != QMessageBox.StandardButton.Yes:
             return False
         row = self.view.currentIndex().row()

@@ -40,8 +40,9 @@ class RosterProxy(QSortFilterProxyModel):
         self._side = side
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+    def filterAcceptsRow(
+        self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
+    ) -> bool:
         if self._side == SideFilter.ALL:
             return True
         source = self.sourceModel()

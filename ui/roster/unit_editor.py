@@ -76,8 +76,14 @@ class UnitEditor(QDialog):
     `template` (a unit record, e.g. a copy of another unit) fills the fields.
     """
 
-    def __init__(self, session: Session, apply: Apply, template: dict | None = None,
-                 parent: QWidget | None = None, editing: str | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        apply: Apply,
+        template: dict | None = None,
+        parent: QWidget | None = None,
+        editing: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
         self.ruleset: Ruleset = session.ruleset
@@ -126,8 +132,10 @@ class UnitEditor(QDialog):
 
         self.id_edit = QLineEdit()
         self.id_edit.setAccessibleName("Unit id")
-        self.id_edit.setToolTip("Short id used in the log and in files: lower-case letters, "
-                                "digits, '-' or '_'. Made from the name unless you change it.")
+        self.id_edit.setToolTip(
+            "Short id used in the log and in files: lower-case letters, "
+            "digits, '-' or '_'. Made from the name unless you change it."
+        )
         self.id_edit.textEdited.connect(self._id_typed)
         form.addRow("&Id:", self.id_edit)
 
@@ -167,8 +175,9 @@ class UnitEditor(QDialog):
         self.ai_combo.setAccessibleName("AI type")
         for spec in data.ai_types.values():
             self.ai_combo.addItem(spec.name, spec.id)
-            self.ai_combo.setItemData(self.ai_combo.count() - 1, spec.summary,
-                                      Qt.ItemDataRole.ToolTipRole)
+            self.ai_combo.setItemData(
+                self.ai_combo.count() - 1, spec.summary, Qt.ItemDataRole.ToolTipRole
+            )
         self.ai_label = QLabel("&AI type:")
         self.ai_label.setBuddy(self.ai_combo)
         form.addRow(self.ai_label, self.ai_combo)
@@ -216,8 +225,9 @@ class UnitEditor(QDialog):
         self.message.hide()
         dialog_layout.addWidget(self.message)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Save" if self.editing else "Add unit")
         self.ok_button.setAccessibleName("Save the unit" if self.editing else "Add unit")
@@ -307,11 +317,13 @@ class UnitEditor(QDialog):
             self.weapons.setItem(row, W_KIND, QTableWidgetItem(kind))
         self.weapons.setItem(row, W_RANGE, QTableWidgetItem(_shown(weapon.get("range", 1))))
         strength = weapon.get("strength")
-        self.weapons.setItem(row, W_STRENGTH,
-                             QTableWidgetItem("" if strength is None else str(strength)))
+        self.weapons.setItem(
+            row, W_STRENGTH, QTableWidgetItem("" if strength is None else str(strength))
+        )
         self._extra_weapon_keys = getattr(self, "_extra_weapon_keys", {})
-        self._extra_weapon_keys[row] = {k: v for k, v in weapon.items()
-                                        if k not in ("name", "kind", "range", "strength")}
+        self._extra_weapon_keys[row] = {
+            k: v for k, v in weapon.items() if k not in ("name", "kind", "range", "strength")
+        }
         return row
 
     @staticmethod
@@ -335,8 +347,9 @@ class UnitEditor(QDialog):
         if row >= 0:
             self.weapons.removeRow(row)
             extra = getattr(self, "_extra_weapon_keys", {})
-            self._extra_weapon_keys = {(r if r < row else r - 1): v
-                                       for r, v in extra.items() if r != row}
+            self._extra_weapon_keys = {
+                (r if r < row else r - 1): v for r, v in extra.items() if r != row
+            }
             self._recheck()
 
     # -- live behaviour ------------------------------------------------------------------
@@ -408,11 +421,14 @@ class UnitEditor(QDialog):
         if not unit_id:
             problems.append("Give the unit an id (lower-case letters, digits, '-' or '_').")
         elif not ID_PATTERN.match(unit_id):
-            problems.append(f"The id '{unit_id}' may only use lower-case letters, digits, '-' "
-                            "and '_', starting with a letter or digit.")
+            problems.append(
+                f"The id '{unit_id}' may only use lower-case letters, digits, '-' "
+                "and '_', starting with a letter or digit."
+            )
         elif enc.has_unit(unit_id) and unit_id != self.editing:
-            problems.append(f"The id '{unit_id}' is taken by {enc.unit(unit_id).name}; "
-                            "choose another.")
+            problems.append(
+                f"The id '{unit_id}' is taken by {enc.unit(unit_id).name}; choose another."
+            )
         max_hp = self.max_hp_spin.value()
         hp = self.hp_spin.value()
         if max_hp <= 0:
@@ -422,8 +438,10 @@ class UnitEditor(QDialog):
         cell = (self.col_spin.value(), self.row_spin.value())
         board = enc.board
         if not board.passable(cell):
-            problems.append(f"Cell {cell[0]}, {cell[1]} is {board.terrain(cell).label}; "
-                            "no unit can stand there.")
+            problems.append(
+                f"Cell {cell[0]}, {cell[1]} is {board.terrain(cell).label}; "
+                "no unit can stand there."
+            )
         else:
             other = enc.unit_at(cell)
             if other is not None and other.id != self.editing:
@@ -446,20 +464,35 @@ class UnitEditor(QDialog):
         tags = [t.strip() for t in self.tags_edit.text().split(",") if t.strip()]
         weapons = self._weapon_records(problems)
         record: dict[str, Any] = {
-            "id": unit_id, "name": name, "side": self.side, "at": list(cell),
-            "hp": hp, "max_hp": max_hp, "stats": stats, "tags": tags, "weapons": weapons,
+            "id": unit_id,
+            "name": name,
+            "side": self.side,
+            "at": list(cell),
+            "hp": hp,
+            "max_hp": max_hp,
+            "stats": stats,
+            "tags": tags,
+            "weapons": weapons,
         }
         if self.side == "enemy":
             record["ai"] = self.ai_combo.currentData()
-        fields = {name: editor.value() for name, editor in self.field_editors.items()
-                  if editor.spec.applies_to in ("all", self.side)}
+        fields = {
+            name: editor.value()
+            for name, editor in self.field_editors.items()
+            if editor.spec.applies_to in ("all", self.side)
+        }
         record.update(fields)
         # The same check as the encounter reader's and the tracker's, shown by the field.
         self._field_problems = {
-            p.field: p.message for p in check_unit_fields(
-                data.unit_fields, fields, unit_id, data.id, [u.id for u in enc.units])}
-        problems += [f"{data.unit_fields[name].label}: {message}"
-                     for name, message in self._field_problems.items()]
+            p.field: p.message
+            for p in check_unit_fields(
+                data.unit_fields, fields, unit_id, data.id, [u.id for u in enc.units]
+            )
+        }
+        problems += [
+            f"{data.unit_fields[name].label}: {message}"
+            for name, message in self._field_problems.items()
+        ]
         if problems:
             raise _Problems(problems)
         return record
@@ -469,6 +502,7 @@ class UnitEditor(QDialog):
         extra = getattr(self, "_extra_weapon_keys", {})
         out = []
         for row in range(self.weapons.rowCount()):
+
             def text(column: int, row: int = row) -> str:
                 item = self.weapons.item(row, column)
                 return item.text().strip() if item is not None else ""
@@ -483,19 +517,27 @@ class UnitEditor(QDialog):
             kind = combo.currentText() if isinstance(combo, QComboBox) else text(W_KIND)
             kind = kind or DEFAULT_WEAPON_KIND
             if kinds is not None and kind not in kinds:
-                problems.append(f"{where}: the kind must be one of {', '.join(kinds)}, "
-                                f"not '{kind}'.")
+                problems.append(
+                    f"{where}: the kind must be one of {', '.join(kinds)}, not '{kind}'."
+                )
             reach = _number(text(W_RANGE) or "1")
             if reach is None or reach < 0:
-                problems.append(f"{where}: the range must be a number of 0 or more, "
-                                f"not '{text(W_RANGE)}'.")
+                problems.append(
+                    f"{where}: the range must be a number of 0 or more, not '{text(W_RANGE)}'."
+                )
             strength_text = text(W_STRENGTH)
             strength = _number(strength_text) if strength_text else None
             if strength_text and not isinstance(strength, int):
-                problems.append(f"{where}: the strength must be a whole number (or empty), "
-                                f"not '{strength_text}'.")
-            weapon: dict[str, Any] = {**extra.get(row, {}), "name": name, "kind": kind,
-                                      "range": reach if reach is not None else 1}
+                problems.append(
+                    f"{where}: the strength must be a whole number (or empty), "
+                    f"not '{strength_text}'."
+                )
+            weapon: dict[str, Any] = {
+                **extra.get(row, {}),
+                "name": name,
+                "kind": kind,
+                "range": reach if reach is not None else 1,
+            }
             if isinstance(strength, int):
                 weapon["strength"] = strength
             out.append(weapon)
@@ -535,8 +577,10 @@ class _WeaponsTable(QTableWidget):
     half-typed weapon is never sent off by a stray Enter."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and self.state() != QAbstractItemView.State.EditingState):
+        if (
+            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.state() != QAbstractItemView.State.EditingState
+        ):
             current = self.currentIndex()
             if current.isValid() and self.indexWidget(current) is None:
                 self.edit(current)

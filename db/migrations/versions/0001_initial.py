@@ -24,8 +24,9 @@ def upgrade() -> None:
         sa.Column("key", sa.String(64), primary_key=True),
         sa.Column("value", sa.String(200), nullable=False),
     )
-    op.bulk_insert(info, [{"key": "application", "value": "foebook"},
-                          {"key": "schema", "value": "1"}])
+    op.bulk_insert(
+        info, [{"key": "application", "value": "foebook"}, {"key": "schema", "value": "1"}]
+    )
     op.create_table(
         "sessions",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -47,8 +48,12 @@ def upgrade() -> None:
     op.create_table(
         "units",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("session_id", sa.Integer,
-                  sa.ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "session_id",
+            sa.Integer,
+            sa.ForeignKey("sessions.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("unit_id", sa.String(64), nullable=False),
         sa.Column("position", sa.Integer, nullable=False),
         sa.Column("name", sa.String(200), nullable=False),
@@ -68,8 +73,9 @@ def upgrade() -> None:
     op.create_table(
         "statuses",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("unit_pk", sa.Integer, sa.ForeignKey("units.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "unit_pk", sa.Integer, sa.ForeignKey("units.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("status", sa.String(64), nullable=False),
         sa.Column("position", sa.Integer, nullable=False),
         sa.Column("counter", sa.Integer, nullable=True),
@@ -77,8 +83,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "terrain",
-        sa.Column("session_id", sa.Integer, sa.ForeignKey("sessions.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "session_id",
+            sa.Integer,
+            sa.ForeignKey("sessions.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("row", sa.Integer, primary_key=True),
         sa.Column("cells", sa.Text, nullable=False),
         sa.Column("heights", sa.Text, nullable=True),
@@ -86,8 +96,12 @@ def upgrade() -> None:
     op.create_table(
         "log_entries",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("session_id", sa.Integer, sa.ForeignKey("sessions.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "session_id",
+            sa.Integer,
+            sa.ForeignKey("sessions.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("seq", sa.Integer, nullable=False),
         sa.Column("created_at", UtcDateTime(), nullable=False),
         sa.Column("kind", sa.String(64), nullable=False),

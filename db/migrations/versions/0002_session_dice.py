@@ -22,15 +22,19 @@ SEED_LIMIT = 1 << 31  # as desktop.tracker.session_dice: fits a signed 32-bit in
 
 def upgrade() -> None:
     # ADD COLUMN keeps the existing rows in place (no table rebuild, so no cascade risk).
-    op.add_column("sessions", sa.Column("dice", sa.JSON, nullable=False,
-                                        server_default=sa.text("'{}'")))
+    op.add_column(
+        "sessions", sa.Column("dice", sa.JSON, nullable=False, server_default=sa.text("'{}'"))
+    )
     sessions = sa.table("sessions", sa.column("id", sa.Integer), sa.column("dice", sa.JSON))
     conn = op.get_bind()
     rng = random.SystemRandom()
     # Sessions started before now get dice of their own, seeded once and kept from here on.
     for (pk,) in conn.execute(sa.select(sessions.c.id)).all():
-        conn.execute(sa.update(sessions).where(sessions.c.id == pk)
-                     .values(dice={"seed": rng.randrange(SEED_LIMIT), "used": 0}))
+        conn.execute(
+            sa.update(sessions)
+            .where(sessions.c.id == pk)
+            .values(dice={"seed": rng.randrange(SEED_LIMIT), "used": 0})
+        )
     info = sa.table("foebook_info", sa.column("key", sa.String), sa.column("value", sa.String))
     conn.execute(sa.update(info).where(info.c.key == "schema").values(value="2"))
 

@@ -20,10 +20,12 @@ depends_on = None
 def upgrade() -> None:
     # ADD COLUMN keeps the existing rows in place (no table rebuild, so no cascade risk);
     # sessions stored before had no thin walls, no rules and no area attacks.
-    op.add_column("sessions", sa.Column("thin_walls", sa.JSON, nullable=False,
-                                        server_default=sa.text("'[]'")))
-    op.add_column("sessions", sa.Column("rules", sa.JSON, nullable=False,
-                                        server_default=sa.text("'{}'")))
+    op.add_column(
+        "sessions", sa.Column("thin_walls", sa.JSON, nullable=False, server_default=sa.text("'[]'"))
+    )
+    op.add_column(
+        "sessions", sa.Column("rules", sa.JSON, nullable=False, server_default=sa.text("'{}'"))
+    )
     op.add_column("units", sa.Column("aoe", sa.JSON, nullable=True))
     _set_schema("3")
 

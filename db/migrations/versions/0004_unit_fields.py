@@ -28,10 +28,14 @@ def _schema(value: str) -> None:
 
 def upgrade() -> None:
     # ADD and DROP COLUMN keep the rows in place (no table rebuild, so no cascade risk).
-    op.add_column("units", sa.Column("fields", sa.JSON, nullable=False,
-                                     server_default=sa.text("'{}'")))
-    units = _units(sa.column("guards", sa.String), sa.column("priorities", sa.JSON),
-                   sa.column("fields", sa.JSON))
+    op.add_column(
+        "units", sa.Column("fields", sa.JSON, nullable=False, server_default=sa.text("'{}'"))
+    )
+    units = _units(
+        sa.column("guards", sa.String),
+        sa.column("priorities", sa.JSON),
+        sa.column("fields", sa.JSON),
+    )
     conn = op.get_bind()
     rows = conn.execute(sa.select(units.c.id, units.c.guards, units.c.priorities)).all()
     for pk, guards, priorities in rows:
@@ -49,14 +53,23 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.add_column("units", sa.Column("guards", sa.String(64), nullable=True))
-    op.add_column("units", sa.Column("priorities", sa.JSON, nullable=False,
-                                     server_default=sa.text("'[]'")))
-    units = _units(sa.column("guards", sa.String), sa.column("priorities", sa.JSON),
-                   sa.column("fields", sa.JSON))
+    op.add_column(
+        "units", sa.Column("priorities", sa.JSON, nullable=False, server_default=sa.text("'[]'"))
+    )
+    units = _units(
+        sa.column("guards", sa.String),
+        sa.column("priorities", sa.JSON),
+        sa.column("fields", sa.JSON),
+    )
     conn = op.get_bind()
     for pk, fields in conn.execute(sa.select(units.c.id, units.c.fields)).all():
         if fields:
-            conn.execute(sa.update(units).where(units.c.id == pk).values(
-                guards=fields.get("guards"), priorities=list(fields.get("priorities") or [])))
+            conn.execute(
+                sa.update(units)
+                .where(units.c.id == pk)
+                .values(
+                    guards=fields.get("guards"), priorities=list(fields.get("priorities") or [])
+                )
+            )
     op.drop_column("units", "fields")
     _schema("3")

@@ -71,17 +71,24 @@ class NearestFirst(Ruleset):
 
     def _nearest(self, unit: Unit, players: list[Unit]) -> tuple[list[Unit], str]:
         """The nearest players (more than one: a tie the players settle) and why."""
-        selection = select(players, [
-            TieBreaker("nearest", lambda p: manhattan(unit.at, p.at),
-                       lambda p: f"{p.name} {plural(manhattan(unit.at, p.at), 'square')}"),
-            TieBreaker("fewest HP", lambda p: p.hp, lambda p: f"{p.name} HP {p.hp}"),
-        ])
+        selection = select(
+            players,
+            [
+                TieBreaker(
+                    "nearest",
+                    lambda p: manhattan(unit.at, p.at),
+                    lambda p: f"{p.name} {plural(manhattan(unit.at, p.at), 'square')}",
+                ),
+                TieBreaker("fewest HP", lambda p: p.hp, lambda p: f"{p.name} HP {p.hp}"),
+            ],
+        )
         names = " or ".join(p.name for p in selection.chosen)
         reasons = selection.explain() or _squares(unit, players)
         return selection.chosen, f"{reasons} → {names}"
 
-    def _walks(self, encounter: Encounter, unit: Unit, target: Unit,
-               players: list[Unit]) -> list[Outcome]:
+    def _walks(
+        self, encounter: Encounter, unit: Unit, target: Unit, players: list[Unit]
+    ) -> list[Outcome]:
         """Moves ending where the rest of the way to a square beside `target` is shortest
         (fewest squares walked among those); [] when no move gets it nearer."""
         board = encounter.board
@@ -91,8 +98,11 @@ class NearestFirst(Ruleset):
         occupied = encounter.occupied(exclude=[unit.id])
         # Units are never walked through; the rest of the way is over terrain alone.
         walk = DistanceField(board, MOVEMENT, [unit.at], blocked=occupied, max_cost=move)
-        goals = [c for c in neighbours(board, target.at, Neighbourhood.ORTHOGONAL)
-                 if board.passable(c) and c not in occupied]
+        goals = [
+            c
+            for c in neighbours(board, target.at, Neighbourhood.ORTHOGONAL)
+            if board.passable(c) and c not in occupied
+        ]
         rest = shared_field(board, MOVEMENT, goals, [p.at for p in players], reverse=True)
         here = rest.raw(unit.at)
         if here is None:

@@ -21,10 +21,19 @@ AMBUSH = ENCOUNTERS / "card-flip-goblin-ambush.toml"
 
 def foebook(*args: str) -> subprocess.CompletedProcess[str]:
     # No display and no platform chosen: the command must manage headless by itself.
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    return subprocess.run([sys.executable, "-m", "desktop", "cards", *args], capture_output=True,
-                          text=True, timeout=120, env=env, cwd=ROOT)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "desktop", "cards", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=ROOT,
+    )
 
 
 def test_cards_from_an_encounter_file(tmp_path):
@@ -40,14 +49,26 @@ def test_cards_from_an_encounter_file(tmp_path):
     assert pdf_tools.page_count(out) == 1
 
 
-@pytest.mark.parametrize(("size", "paper", "backs", "per_page"), [
-    ("poker", "a4", False, 9), ("poker", "letter", True, 9), ("tarot", "a4", False, 4),
-    ("a6", "letter", True, 2),
-])
+@pytest.mark.parametrize(
+    ("size", "paper", "backs", "per_page"),
+    [
+        ("poker", "a4", False, 9),
+        ("poker", "letter", True, 9),
+        ("tarot", "a4", False, 4),
+        ("a6", "letter", True, 2),
+    ],
+)
 def test_size_paper_and_backs(tmp_path, size, paper, backs, per_page):
     out = tmp_path / "raid.pdf"
-    args = [str(ENCOUNTERS / "skirmish-ai-outpost-raid.toml"), "--out", str(out),
-            "--size", size, "--paper", paper]
+    args = [
+        str(ENCOUNTERS / "skirmish-ai-outpost-raid.toml"),
+        "--out",
+        str(out),
+        "--size",
+        size,
+        "--paper",
+        paper,
+    ]
     result = foebook(*args, *(["--backs"] if backs else []))
     assert result.returncode == 0, result.stderr
     match = re.match(r"Wrote (\d+) cards? .*on (\d+) (pages?) ", result.stdout)
@@ -58,8 +79,7 @@ def test_size_paper_and_backs(tmp_path, size, paper, backs, per_page):
     assert pages == math.ceil(cards / per_page) * (2 if backs else 1)
     assert pdf_tools.page_count(out) == pages
     width = {"a4": "595", "letter": "612"}[paper]
-    assert width in subprocess.run(["pdfinfo", str(out)], capture_output=True,
-                                   text=True).stdout
+    assert width in subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
 
 
 def test_unit_selection_and_one_per_ai_type(tmp_path):
@@ -84,9 +104,23 @@ def test_reference_deck_of_every_ruleset(tmp_path, ruleset_id):
 
 def test_cards_from_a_stored_session(tmp_path):
     db = tmp_path / "sessions.sqlite3"
-    imported = subprocess.run([sys.executable, "-m", "desktop", "sessions", "import",
-                               str(AMBUSH), "--name", "Friday game", "--db", str(db)],
-                              capture_output=True, text=True, timeout=60)
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "desktop",
+            "sessions",
+            "import",
+            str(AMBUSH),
+            "--name",
+            "Friday game",
+            "--db",
+            str(db),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert imported.returncode == 0, imported.stderr
     out = tmp_path / "friday.pdf"
     result = foebook("--session", "Friday game", "--db", str(db), "--out", str(out))
@@ -96,17 +130,22 @@ def test_cards_from_a_stored_session(tmp_path):
     assert "Friday game ·" in text  # the footer names the session
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--ruleset", "chess", "--out", "{tmp}/x.pdf"], "unknown ruleset 'chess'"),
-    ([str(AMBUSH), "--out", "{tmp}/no/such/folder/x.pdf"], "does not exist"),
-    ([str(AMBUSH), "--out", "{tmp}"], "is a folder"),
-    ([str(AMBUSH), "--out", "{tmp}/x.pdf", "--unit", "aria"], "--unit aria: no such enemy"),
-    (["--out", "{tmp}/x.pdf"], "give exactly one of"),
-    ([str(AMBUSH), "--ruleset", "hex-quest", "--out", "{tmp}/x.pdf"], "give exactly one of"),
-    (["--session", "Nobody", "--db", "{tmp}/s.sqlite3", "--out", "{tmp}/x.pdf"],
-     "no session named 'Nobody'"),
-    (["{tmp}/missing.toml", "--out", "{tmp}/x.pdf"], "missing.toml"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ruleset", "chess", "--out", "{tmp}/x.pdf"], "unknown ruleset 'chess'"),
+        ([str(AMBUSH), "--out", "{tmp}/no/such/folder/x.pdf"], "does not exist"),
+        ([str(AMBUSH), "--out", "{tmp}"], "is a folder"),
+        ([str(AMBUSH), "--out", "{tmp}/x.pdf", "--unit", "aria"], "--unit aria: no such enemy"),
+        (["--out", "{tmp}/x.pdf"], "give exactly one of"),
+        ([str(AMBUSH), "--ruleset", "hex-quest", "--out", "{tmp}/x.pdf"], "give exactly one of"),
+        (
+            ["--session", "Nobody", "--db", "{tmp}/s.sqlite3", "--out", "{tmp}/x.pdf"],
+            "no session named 'Nobody'",
+        ),
+        (["{tmp}/missing.toml", "--out", "{tmp}/x.pdf"], "missing.toml"),
+    ],
+)
 def test_errors_exit_2_with_one_clear_line(tmp_path, args, message):
     result = foebook(*[a.replace("{tmp}", str(tmp_path)) for a in args])
     assert result.returncode == 2, result.stderr
@@ -118,8 +157,10 @@ def test_errors_exit_2_with_one_clear_line(tmp_path, args, message):
 
 def test_bad_encounter_file(tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text('format = 1\nruleset = "card-flip-rpg"\n[board]\nshape = "square"\n'
-                   'cells = "..q.."\n', encoding="utf-8")
+    bad.write_text(
+        'format = 1\nruleset = "card-flip-rpg"\n[board]\nshape = "square"\ncells = "..q.."\n',
+        encoding="utf-8",
+    )
     result = foebook(str(bad), "--out", str(tmp_path / "x.pdf"))
     assert result.returncode == 2
     assert result.stderr.startswith(f"foebook: error: {bad}")
@@ -148,9 +189,11 @@ def test_a_pipe_as_output_is_refused_at_once(tmp_path):
     os.mkfifo(pipe)  # writing the PDF into it used to wait forever for a reader
     result = foebook(str(AMBUSH), "--out", str(pipe))
     assert result.returncode == 2
-    assert result.stderr == (f"foebook: error: --out {pipe}: cannot be written (it is not a "
-                             "regular file but a pipe or a device; give the name of an ordinary "
-                             "file)\n")
+    assert result.stderr == (
+        f"foebook: error: --out {pipe}: cannot be written (it is not a "
+        "regular file but a pipe or a device; give the name of an ordinary "
+        "file)\n"
+    )
 
 
 def test_a_failed_pdf_write_keeps_the_old_pdf_and_leaves_nothing(tmp_path):
@@ -164,11 +207,17 @@ def test_a_failed_pdf_write_keeps_the_old_pdf_and_leaves_nothing(tmp_path):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
-    result = subprocess.run([sys.executable, "-m", "desktop", "cards", str(AMBUSH), "--out",
-                             str(out)], capture_output=True, text=True, timeout=120, cwd=ROOT,
-                            preexec_fn=small_files)
+    result = subprocess.run(
+        [sys.executable, "-m", "desktop", "cards", str(AMBUSH), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        preexec_fn=small_files,
+    )
     assert result.returncode == 2
-    assert result.stderr == (f"foebook: error: cannot write the PDF to {out}: File too "
-                             "large; it was left as it was\n")
+    assert result.stderr == (
+        f"foebook: error: cannot write the PDF to {out}: File too large; it was left as it was\n"
+    )
     assert out.read_bytes() == b"%PDF- last week's cards"
     assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]

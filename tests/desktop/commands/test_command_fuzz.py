@@ -31,14 +31,70 @@ BUDGET_SECONDS = float(os.environ.get("FOEBOOK_FUZZ_SECONDS", "12"))
 SLOW_COMMAND_SECONDS = 5.0
 ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
-TEXTS = ["", " ", "x" * 64, "x" * 65, "y" * 200, "y" * 201, "z" * 5000, "\x00", "a\x00b",
-         "\x1b]0;title\x07\x1b[2J", "cr\r", "\x01\x7f\x9b", "² 0", "\u202eevil", "🐉 drake",
-         "line\nbreak", '"""', "'''", "back\\slash", "日本語", "stunned", "enemy", "melee",
-         "goblin", "aria", "square", "hex", "\t", "0123456789"]
-NUMBERS = [0, -1, 1, 3, 1000, 1001, 2**31 - 1, 2**31, -(2**31), -(2**31) - 1, 2**63, 10**300,
-           0.5, -0.0, 1e308, float("inf"), float("-inf"), float("nan")]
-OTHERS = [True, False, datetime.date(1979, 5, 27), datetime.datetime(1979, 5, 27, 7, 32),
-          datetime.time(7, 32), [], {}, {"a": 1}, [1, "a"], [[[]]], ["stunned", "stunned"]]
+TEXTS = [
+    "",
+    " ",
+    "x" * 64,
+    "x" * 65,
+    "y" * 200,
+    "y" * 201,
+    "z" * 5000,
+    "\x00",
+    "a\x00b",
+    "\x1b]0;title\x07\x1b[2J",
+    "cr\r",
+    "\x01\x7f\x9b",
+    "² 0",
+    "\u202eevil",
+    "🐉 drake",
+    "line\nbreak",
+    '"""',
+    "'''",
+    "back\\slash",
+    "日本語",
+    "stunned",
+    "enemy",
+    "melee",
+    "goblin",
+    "aria",
+    "square",
+    "hex",
+    "\t",
+    "0123456789",
+]
+NUMBERS = [
+    0,
+    -1,
+    1,
+    3,
+    1000,
+    1001,
+    2**31 - 1,
+    2**31,
+    -(2**31),
+    -(2**31) - 1,
+    2**63,
+    10**300,
+    0.5,
+    -0.0,
+    1e308,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+]
+OTHERS = [
+    True,
+    False,
+    datetime.date(1979, 5, 27),
+    datetime.datetime(1979, 5, 27, 7, 32),
+    datetime.time(7, 32),
+    [],
+    {},
+    {"a": 1},
+    [1, "a"],
+    [[[]]],
+    ["stunned", "stunned"],
+]
 UNKNOWN_KEYS = ["hpp", "colour", "", "\x1b", "k" * 300, "ap"]
 LEGEND = ".#~,c+O="
 
@@ -46,8 +102,13 @@ LEGEND = ".#~,c+O="
 def _nodes(value: Any, depth: int = 0) -> list[tuple]:
     """Every (container, key) inside the document, down to a depth that real files have."""
     found = []
-    items = (value.items() if isinstance(value, dict)
-             else enumerate(value) if isinstance(value, list) else ())
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, child in items:
         found.append((value, key))
         if depth < 8:
@@ -98,17 +159,45 @@ def _field(rng: random.Random, doc: dict) -> tuple[dict, str]:
     if place == "stats" and isinstance(unit.get("stats"), dict):
         return unit["stats"], rng.choice(["move", "range", "size", "level", "reach", "speed"])
     if place == "state" and isinstance(doc.get("state"), dict):
-        return doc["state"], rng.choice(["round", "phase", "turn", "last_attacker",
-                                         "shot_this_round", "previous_target"])
+        return doc["state"], rng.choice(
+            ["round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"]
+        )
     if place == "top" or not unit:
         return doc, rng.choice(["format", "ruleset", "name"])
-    return unit, rng.choice(["id", "name", "side", "at", "hp", "max_hp", "ai", "priorities",
-                             "statuses", "tags", "guards", "stats", "weapons"])
+    return unit, rng.choice(
+        [
+            "id",
+            "name",
+            "side",
+            "at",
+            "hp",
+            "max_hp",
+            "ai",
+            "priorities",
+            "statuses",
+            "tags",
+            "guards",
+            "stats",
+            "weapons",
+        ]
+    )
 
 
 def _mutate_data(rng: random.Random, doc: dict) -> None:
-    kind = rng.choice(["field", "field", "field", "replace", "delete", "unknown", "duplicate",
-                       "grow", "board", "heights"])
+    kind = rng.choice(
+        [
+            "field",
+            "field",
+            "field",
+            "replace",
+            "delete",
+            "unknown",
+            "duplicate",
+            "grow",
+            "board",
+            "heights",
+        ]
+    )
     if kind == "field":
         table, key = _field(rng, doc)
         table[key] = _nasty(rng, doc)
@@ -135,17 +224,23 @@ def _mutate_data(rng: random.Random, doc: dict) -> None:
         rows = [r for r in cells.split("\n") if r.strip()]
         digits = "0123456789" + ("²x " if rng.random() < 0.3 else "")
         doc.setdefault("board", {})["heights"] = "\n".join(
-            "".join(rng.choice(digits) for _ in "".join(r.split())) for r in rows)
+            "".join(rng.choice(digits) for _ in "".join(r.split())) for r in rows
+        )
 
 
 def _mutate_text(rng: random.Random, text: str) -> str:
     kind = rng.choice(["insert", "delete", "line", "blank", "nest", "digits", "huge", "cut"])
     at = rng.randrange(len(text) + 1)
     if kind == "insert":
-        return text[:at] + rng.choice(["\x00", "\x1b", "\r", "[", "]", "{", '"', "=", "\n",
-                                       "\ufeff", "é", "#", "'''"]) + text[at:]
+        return (
+            text[:at]
+            + rng.choice(
+                ["\x00", "\x1b", "\r", "[", "]", "{", '"', "=", "\n", "\ufeff", "é", "#", "'''"]
+            )
+            + text[at:]
+        )
     if kind == "delete":
-        return text[:at] + text[at + rng.randrange(1, 40):]
+        return text[:at] + text[at + rng.randrange(1, 40) :]
     if kind == "line":
         lines = text.split("\n")
         index = rng.randrange(len(lines))
@@ -156,8 +251,9 @@ def _mutate_text(rng: random.Random, text: str) -> str:
         depth = rng.choice([50, 300, 1000])
         return text.replace("hp =", f"tags = {'[' * depth}{']' * depth}\nhp =", 1)
     if kind == "digits":
-        return re.sub(r"(hp|max_hp|round) = \d+", rf"\1 = {'9' * rng.choice([20, 5000])}",
-                      text, count=1)
+        return re.sub(
+            r"(hp|max_hp|round) = \d+", rf"\1 = {'9' * rng.choice([20, 5000])}", text, count=1
+        )
     if kind == "huge":
         return text + "# " + "x" * (2 * 1024 * 1024) + "\n"
     return text[:at]
@@ -205,7 +301,8 @@ def _check_outcome(argv: list[str], outcome, where: str) -> int:
     if status == 2:
         assert out == "", f"{where}: {argv[0]} failed but printed {out[:200]!r}"
         assert err.startswith("foebook: error: ") and err.count("\n") == 1, (
-            f"{where}: {argv[0]}: not one clear line: {err[:500]!r}")
+            f"{where}: {argv[0]}: not one clear line: {err[:500]!r}"
+        )
         assert len(err) < 2000, f"{where}: {argv[0]}: a {len(err)}-character message"
     return status
 
@@ -223,8 +320,15 @@ def _run_every_command(capsys, path: Path, work: Path, index: int, where: str) -
     commands = {
         "order": ["order", str(path)],
         "cards": ["cards", str(path), "--out", str(work / "cards.pdf")],
-        "import": ["sessions", "import", str(path), "--name", f"case {index}",
-                   "--db", str(work / "fuzz.sqlite3")],
+        "import": [
+            "sessions",
+            "import",
+            str(path),
+            "--name",
+            f"case {index}",
+            "--db",
+            str(work / "fuzz.sqlite3"),
+        ],
     }
     for name, argv in commands.items():
         statuses[name] = _check_outcome(argv, _run(capsys, argv), where)
@@ -249,21 +353,29 @@ def test_every_command_survives_mutated_encounter_files(qapp, tmp_path, capsys, 
         try:
             statuses = _run_every_command(capsys, path, tmp_path, cases, where)
         except _Bug as bug:
-            pytest.fail(f"{where}: a command raised instead of answering:\n{bug}\n"
-                        f"file (first 2000 characters):\n{text[:2000]}", pytrace=False)
+            pytest.fail(
+                f"{where}: a command raised instead of answering:\n{bug}\n"
+                f"file (first 2000 characters):\n{text[:2000]}",
+                pytrace=False,
+            )
         enemies = statuses.pop("enemies")
         if statuses["check"] == 0:
             accepted += 1
             # Deciding may refuse (a defeated enemy), and so may cards without enemies.
-            must_pass = {k: v for k, v in statuses.items()
-                         if not k.startswith("decide") and (k != "cards" or enemies)}
+            must_pass = {
+                k: v
+                for k, v in statuses.items()
+                if not k.startswith("decide") and (k != "cards" or enemies)
+            }
             assert set(must_pass.values()) == {0}, f"{where}: check accepted it, but {statuses}"
         else:
             assert set(statuses.values()) == {2}, f"{where}: check refused it, but {statuses}"
         cases += 1
     with capsys.disabled():
-        print(f"encounter fuzz: seed {seed}, {cases} cases ({accepted} accepted by check) "
-              f"in {time.perf_counter() - started:.1f} s")
+        print(
+            f"encounter fuzz: seed {seed}, {cases} cases ({accepted} accepted by check) "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
     assert cases >= 20 and 0 < accepted < cases, "the mutations should both pass and fail"
 
 
@@ -285,14 +397,16 @@ def _with_board(text: str, width: int, height: int) -> str:
 # Built when its test runs: some are tens of megabytes.
 CAMPAIGN = {
     "heights with a superscript two": lambda: AMBUSH.replace(
-        'cells = """', 'heights = """\n' + "0000000000\n" * 5 + '²000000000\n"""\ncells = """'),
+        'cells = """', 'heights = """\n' + "0000000000\n" * 5 + '²000000000\n"""\ncells = """'
+    ),
     "ai is a table": lambda: HEDGEROW.replace('ai = "cautious"', "ai = {}"),
     "move is inf": lambda: AMBUSH.replace("move = 3,", "move = inf,", 1),
     "move is nan": lambda: HEDGEROW.replace("move = 6", "move = nan", 1),
     "max_hp near 10^300": lambda: AMBUSH.replace("max_hp = 8", "max_hp = " + "9" * 300),
     "weapon kind is a number": lambda: AMBUSH.replace(BOW, BOW.replace('"ranged"', "3")),
     "arrays nested 1000 deep": lambda: AMBUSH.replace(
-        "hp = 5", "tags = " + "[" * 1000 + "]" * 1000 + "\nhp = 5"),
+        "hp = 5", "tags = " + "[" * 1000 + "]" * 1000 + "\nhp = 5"
+    ),
     "hp beyond 2^63": lambda: AMBUSH.replace("hp = 5", "hp = 9223372036854775808"),
     "hp beyond 2^31": lambda: AMBUSH.replace("hp = 5", "hp = 2147483648"),
     "weapon number beyond 2^63": lambda: _with_weapon_key(f"ap = {'9' * 25}"),
@@ -301,13 +415,15 @@ CAMPAIGN = {
     "board 5000 by 5000": lambda: _with_board(AMBUSH, 5000, 5000),
     "50 MB unit name": lambda: AMBUSH.replace('"Goblin Archer"', '"' + "G" * 50_000_000 + '"'),
     "50 MB of blank lines": lambda: AMBUSH.replace(
-        'cells = """\n', 'cells = """\n' + "\n" * 50_000_000),
+        'cells = """\n', 'cells = """\n' + "\n" * 50_000_000
+    ),
 }
 
 
 @pytest.mark.parametrize("name", CAMPAIGN)
-def test_every_command_refuses_the_campaigns_files_in_one_line(name, qapp, tmp_path, capsys,
-                                                                monkeypatch):
+def test_every_command_refuses_the_campaigns_files_in_one_line(
+    name, qapp, tmp_path, capsys, monkeypatch
+):
     monkeypatch.setattr(cli, "_report_bug", _raise_bug)
     path = tmp_path / "case.toml"
     path.write_text(CAMPAIGN[name](), encoding="utf-8")

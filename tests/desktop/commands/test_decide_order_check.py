@@ -15,13 +15,25 @@ from desktop.encounter_file import load_encounter
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
-KEYS = ["unit", "ruleset", "ai", "action", "targets", "destination", "path", "rolls",
-        "statuses_gained", "alternatives", "trace"]
+KEYS = [
+    "unit",
+    "ruleset",
+    "ai",
+    "action",
+    "targets",
+    "destination",
+    "path",
+    "rolls",
+    "statuses_gained",
+    "alternatives",
+    "trace",
+]
 
 
 def foebook(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "desktop", *args], capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "desktop", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_decide_json_has_the_contract_keys_in_order():
@@ -90,13 +102,16 @@ def test_typed_rolls_replace_the_generator(sample):
         assert again == first
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["decide", "missing.toml", "--unit", "x"], "missing.toml: no such file"),
-    (["decide", str(AMBUSH), "--unit", "nobody"], "no unit 'nobody' in the encounter"),
-    (["decide", str(AMBUSH), "--unit", "aria"], "'aria' is a player unit"),
-    (["order", "missing.toml"], "missing.toml: no such file"),
-    (["check", str(ROOT / "pyproject.toml")], "key 'build-system'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["decide", "missing.toml", "--unit", "x"], "missing.toml: no such file"),
+        (["decide", str(AMBUSH), "--unit", "nobody"], "no unit 'nobody' in the encounter"),
+        (["decide", str(AMBUSH), "--unit", "aria"], "'aria' is a player unit"),
+        (["order", "missing.toml"], "missing.toml: no such file"),
+        (["check", str(ROOT / "pyproject.toml")], "key 'build-system'"),
+    ],
+)
 def test_errors_exit_2_with_one_message_and_no_traceback(args, message):
     result = foebook(*args)
     assert result.returncode == 2
@@ -107,7 +122,7 @@ def test_errors_exit_2_with_one_message_and_no_traceback(args, message):
 
 def test_bad_encounter_file_exit_2(tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text(AMBUSH.read_text().replace("ruleset = \"card-flip-rpg\"", "ruleset = \"x\""))
+    bad.write_text(AMBUSH.read_text().replace('ruleset = "card-flip-rpg"', 'ruleset = "x"'))
     result = foebook("decide", str(bad), "--unit", "goblin", "--json")
     assert result.returncode == 2
     assert result.stdout == ""
@@ -116,8 +131,10 @@ def test_bad_encounter_file_exit_2(tmp_path):
 
 def test_order_json_and_text():
     result = foebook("order", str(AMBUSH), "--json")
-    assert json.loads(result.stdout) == {"order": ["goblin", "brute", "kobold"],
-                                         "ties": [["goblin", "brute", "kobold"]]}
+    assert json.loads(result.stdout) == {
+        "order": ["goblin", "brute", "kobold"],
+        "ties": [["goblin", "brute", "kobold"]],
+    }
     text = foebook("order", str(AMBUSH)).stdout
     assert "1. Goblin Archer (goblin)" in text
 
@@ -125,8 +142,10 @@ def test_order_json_and_text():
 def test_check_summarises_a_good_file():
     result = foebook("check", str(AMBUSH))
     assert result.returncode == 0
-    assert "ok \"Goblin ambush\" — card-flip-rpg, 10x6 square board, 3 enemies, 2 players" \
+    assert (
+        'ok "Goblin ambush" — card-flip-rpg, 10x6 square board, 3 enemies, 2 players'
         in result.stdout
+    )
 
 
 def test_rulesets_lists_ai_types():
@@ -149,8 +168,9 @@ def test_headless_commands_never_load_qt_or_sqlalchemy():
 
 def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
     sample = ROOT / "resources" / "encounters" / "grimdark-solo-close-quarters.toml"
-    text = re.sub(r'phase = "[a-z]+"', 'phase = "charge"\nturn = "player"',
-                  sample.read_text(), count=1)
+    text = re.sub(
+        r'phase = "[a-z]+"', 'phase = "charge"\nturn = "player"', sample.read_text(), count=1
+    )
     path = tmp_path / "player-turn.toml"
     path.write_text(text)
     data = json.loads(foebook("decide", str(path), "--unit", "captain", "--json").stdout)

@@ -97,8 +97,10 @@ def test_sessions_list_import_and_log_show_names_escaped(evil_file, tmp_path, ca
 
 
 def test_error_messages_show_names_escaped(tmp_path, capsys):
-    text = QUARTERS.read_text().replace('{ name = "Blades", kind = "melee", strength = 3 }',
-                                        '{ name = "Blades\\u001b[2J", kind = "melee" }')
+    text = QUARTERS.read_text().replace(
+        '{ name = "Blades", kind = "melee", strength = 3 }',
+        '{ name = "Blades\\u001b[2J", kind = "melee" }',
+    )
     bad = tmp_path / "bad.toml"
     bad.write_text(text)
     status, out, err = run(capsys, "check", str(bad))

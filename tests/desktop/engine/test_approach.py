@@ -9,8 +9,13 @@ from desktop.engine.board import Board, Terrain
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.movement import DistanceField, MovementRules
 
-INCHES = MovementRules(Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
-                       extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2}, scale=2)
+INCHES = MovementRules(
+    Neighbourhood.EIGHT_WAY,
+    straight_cost=2,
+    diagonal_cost=3,
+    extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2},
+    scale=2,
+)
 STEPS = MovementRules(Neighbourhood.ORTHOGONAL)
 
 
@@ -79,5 +84,7 @@ def test_bounded_goal_fields_agree_with_the_whole_board():
             if truth is not None and truth <= here:
                 assert bounded.raw(cell) == truth
         fresh = Board("square", tuple(rows))
-        assert approach(board, INCHES, start, goal, 6).ends == \
-            approach(fresh, INCHES, start, goal, 6).ends
+        assert (
+            approach(board, INCHES, start, goal, 6).ends
+            == approach(fresh, INCHES, start, goal, 6).ends
+        )

@@ -11,9 +11,16 @@ def test_legend_and_spacing_are_read():
     board = Board.from_text("square", "\n\n . # ~ ,\n c + O .\n\n")
     assert (board.width, board.height) == (4, 2)
     assert [board.terrain((c, 0)) for c in range(4)] == [
-        Terrain.OPEN, Terrain.WALL, Terrain.HAZARD, Terrain.DIFFICULT]
+        Terrain.OPEN,
+        Terrain.WALL,
+        Terrain.HAZARD,
+        Terrain.DIFFICULT,
+    ]
     assert [board.terrain((c, 1)) for c in range(3)] == [
-        Terrain.COVER, Terrain.DOOR, Terrain.OBJECTIVE]
+        Terrain.COVER,
+        Terrain.DOOR,
+        Terrain.OBJECTIVE,
+    ]
     assert not board.passable((1, 0)) and not board.passable((2, 0))
     assert board.passable((1, 1)) and not board.passable((9, 9))
 

@@ -16,12 +16,15 @@ from desktop.engine.cover import (
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.visibility import sees
 
-BOARD = Board.from_text("square", """
+BOARD = Board.from_text(
+    "square",
+    """
 c.........
 c...#.....
 ..........
 .......cc.
-""")
+""",
+)
 
 
 def test_in_cover_on_or_beside_cover_and_walls():

@@ -21,11 +21,14 @@ def test_closest_cells_keeps_every_cell_tied_at_the_lowest_cost():
 
 
 def test_closest_cells_counts_the_route_not_the_straight_line():
-    board = Board.from_text("square", """
+    board = Board.from_text(
+        "square",
+        """
 .....
 .###.
 .....
-""")
+""",
+    )
     field = DistanceField(board, ORTHO, [(2, 2)])
     # (2,0) is 2 rows up but the wall forces a walk round: 6 steps; (4,2) is 2 steps.
     found = closest_cells(field, [(2, 0), (4, 2)])
@@ -90,12 +93,15 @@ def test_a_lower_bound_prunes_lookups_without_changing_the_answer():
     from desktop.engine.destinations import MemoField
     from desktop.engine.square_geometry import chebyshev
 
-    board = Board.from_text("square", """
+    board = Board.from_text(
+        "square",
+        """
 .........
 ....#....
 ....#....
 .........
-""")
+""",
+    )
     start = (0, 1)
     plain = DistanceField(board, KING, [start])
     memo = MemoField(plain)
@@ -116,12 +122,15 @@ def test_a_lower_bound_prunes_lookups_without_changing_the_answer():
 def test_a_prefilled_memo_field_answers_like_the_field():
     from desktop.engine.destinations import MemoField
 
-    board = Board.from_text("square", """
+    board = Board.from_text(
+        "square",
+        """
 .....
 .###.
 .#.#.
 .###.
-""")
+""",
+    )
     plain = DistanceField(board, KING, [(0, 0)])
     memo = MemoField(plain, prefill=True)
     for cell in board.cells():

@@ -30,11 +30,14 @@ def test_blocked_anchors_keep_the_block_off_figures_and_on_the_board():
 
 
 def test_standing_needs_the_whole_block_unless_squeezing():
-    board = Board.from_text("square", """
+    board = Board.from_text(
+        "square",
+        """
 ....
 .#..
 ....
-""")
+""",
+    )
     assert not can_stand(board, (0, 0), 2, set())
     assert can_stand(board, (0, 0), 2, set(), squeeze=True)
     assert not can_stand(board, (1, 1), 2, set(), squeeze=True)  # anchor on the wall
@@ -49,14 +52,17 @@ def test_block_distance_counts_from_the_nearest_square():
     assert block_distance((2, 2), 1, (0, 0)) == 2
 
 
-BOARD = Board.from_text("square", """
+BOARD = Board.from_text(
+    "square",
+    """
 . . . # . . .
 . . . + . . .
 . . . + . . .
 . . . # . . .
 # + # # # # #
 . . . . . . .
-""")
+""",
+)
 
 
 def test_doorways_group_runs_of_door_cells_and_know_their_wall():

@@ -14,8 +14,12 @@ from desktop.engine.sight import has_line_of_sight
 RULES = {
     Neighbourhood.ORTHOGONAL: MovementRules(Neighbourhood.ORTHOGONAL),
     Neighbourhood.EIGHT_WAY: MovementRules(
-        Neighbourhood.EIGHT_WAY, straight_cost=2, diagonal_cost=3,
-        extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2}, scale=2),
+        Neighbourhood.EIGHT_WAY,
+        straight_cost=2,
+        diagonal_cost=3,
+        extra_cost={Terrain.DIFFICULT: 1, Terrain.DOOR: 2},
+        scale=2,
+    ),
     Neighbourhood.HEX: MovementRules(Neighbourhood.HEX, extra_cost={Terrain.DIFFICULT: 1}),
 }
 
@@ -37,8 +41,11 @@ def cells_of(board: Board):
 def board_and_rules(data) -> tuple[Board, MovementRules]:
     """A random board with movement rules that fit its shape."""
     board = data.draw(boards())
-    nb = Neighbourhood.HEX if board.shape is Shape.HEX else data.draw(
-        st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
+    nb = (
+        Neighbourhood.HEX
+        if board.shape is Shape.HEX
+        else data.draw(st.sampled_from([Neighbourhood.ORTHOGONAL, Neighbourhood.EIGHT_WAY]))
+    )
     return board, RULES[nb]
 
 
@@ -68,14 +75,14 @@ def test_paths_are_legal_walks_within_the_allowance(data):
 def test_line_of_sight_is_symmetric(data):
     board = data.draw(boards())
     a, b = data.draw(cells_of(board)), data.draw(cells_of(board))
-    assert has_line_of_sight(board, a, b) == has_line_of_sight(
-        Board(board.shape, board.rows), b, a)
+    assert has_line_of_sight(board, a, b) == has_line_of_sight(Board(board.shape, board.rows), b, a)
 
 
 @settings(max_examples=200, deadline=None)
-@given(metric=st.sampled_from(list(Metric)),
-       points=st.lists(st.tuples(st.integers(-20, 20), st.integers(0, 20)), min_size=3,
-                       max_size=3))
+@given(
+    metric=st.sampled_from(list(Metric)),
+    points=st.lists(st.tuples(st.integers(-20, 20), st.integers(0, 20)), min_size=3, max_size=3),
+)
 def test_distances_are_metrics(metric, points):
     dist = distance_function(metric)
     a, b, c = points
@@ -108,8 +115,9 @@ def test_bounded_and_reverse_fields_agree_with_the_full_search(data):
     bounded = DistanceField(board, rules, [start], blocked, max_cost=limit, backend="tcod")
     assert bounded.reachable() == full.reachable(limit)
     for cell in bounded.reachable():
-        assert len(bounded.path_to(cell)) == len(full.path_to(cell)) or \
-            bounded.cost(cell) == full.cost(cell)
+        assert len(bounded.path_to(cell)) == len(full.path_to(cell)) or bounded.cost(
+            cell
+        ) == full.cost(cell)
     # Reverse: the cost of walking from any cell to `start` equals a forward search from it.
     reverse = DistanceField(board, rules, [start], blocked, reverse=True)
     probe = data.draw(cells_of(board))
@@ -135,8 +143,10 @@ def test_python_and_tcod_searches_agree(data):
     blocked = set(data.draw(st.lists(cells_of(board), max_size=4))) - set(roots)
     limit = data.draw(st.none() | st.integers(0, 6))
     reverse = data.draw(st.booleans())
-    fields = [DistanceField(board, rules, roots, blocked, max_cost=limit, reverse=reverse,
-                            backend=name) for name in ("python", "tcod")]
+    fields = [
+        DistanceField(board, rules, roots, blocked, max_cost=limit, reverse=reverse, backend=name)
+        for name in ("python", "tcod")
+    ]
     assert fields[0].reachable() == fields[1].reachable()
     for cell in fields[0].reachable():
         walk = fields[0].route_from(cell) if reverse else fields[0].path_to(cell)

@@ -55,6 +55,7 @@ def test_a_small_decide_never_imports_numpy_or_tcod():
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'tcod')); "
         "print('STATUS', status, 'HEAVY', heavy)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert "STATUS 0 HEAVY []" in result.stdout, result.stdout + result.stderr

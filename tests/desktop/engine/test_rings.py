@@ -22,14 +22,17 @@ def test_ring_runs_clockwise_from_north():
     assert ring_index((5, 5), (4, 4)) == 7
 
 
-@pytest.mark.parametrize("other,index", [
-    ((0, 0), 7),  # exactly diagonal: the diagonal square
-    ((1, 2), 6),  # more across than down: the west square
-    ((3, 0), 0),  # straight north
-    ((2, 0), 0),  # more up than across: north
-    ((6, 6), 3),
-    ((3, 5), 4),
-])
+@pytest.mark.parametrize(
+    "other,index",
+    [
+        ((0, 0), 7),  # exactly diagonal: the diagonal square
+        ((1, 2), 6),  # more across than down: the west square
+        ((3, 0), 0),  # straight north
+        ((2, 0), 0),  # more up than across: north
+        ((6, 6), 3),
+        ((3, 5), 4),
+    ],
+)
 def test_sector_index_matches_the_approach_diagram(other, index):
     assert sector_index((3, 3), other) == index
 

@@ -38,10 +38,14 @@ class Rolling(Ruleset):
 
 
 def scene(hp: int = 4):
-    return encounter("card-flip-rpg", "...\n...", [
-        f'id = "orc"\nname = "Orc"\nside = "enemy"\nat = [0, 0]\nhp = {hp}\nmax_hp = 4',
-        'id = "aria"\nname = "Aria"\nside = "player"\nat = [2, 1]\nhp = 5\nmax_hp = 5',
-    ])
+    return encounter(
+        "card-flip-rpg",
+        "...\n...",
+        [
+            f'id = "orc"\nname = "Orc"\nside = "enemy"\nat = [0, 0]\nhp = {hp}\nmax_hp = 4',
+            'id = "aria"\nname = "Aria"\nside = "player"\nat = [2, 1]\nhp = 5\nmax_hp = 5',
+        ],
+    )
 
 
 def test_the_template_titles_steps_from_the_data_and_builds_one_decision():
@@ -49,7 +53,9 @@ def test_the_template_titles_steps_from_the_data_and_builds_one_decision():
     dice.roll(6, "an earlier decision's die")
     decision = Rolling(DATA).decide(scene(), "orc", dice)
     assert [(t.step, t.outcome, t.detail) for t in decision.trace] == [
-        ("1. Roll a die", APPLIED, "rolled 5"), ("2. Fire Bow", SKIPPED, "nothing in sight")]
+        ("1. Roll a die", APPLIED, "rolled 5"),
+        ("2. Fire Bow", SKIPPED, "nothing in sight"),
+    ]
     assert [r.value for r in decision.rolls] == [5]  # only this decision's die
     assert decision.action == "move" and [o.action for o in decision.alternatives] == ["heal"]
     assert decision.notes == ("a note",) and decision.ruleset == "card-flip-rpg"
@@ -74,11 +80,16 @@ def test_a_step_missing_from_the_data_names_the_ruleset_and_the_key():
 
 def test_first_yielding_records_each_option_tried_under_its_step():
     chain = Chain({"shoot": "2. Shooting phase"})
-    walk = chain.first_yielding("shoot", ["nearest", "gang"],
-                                lambda t: (None, "nobody") if t == "nearest" else ([1], "Bram"))
+    walk = chain.first_yielding(
+        "shoot",
+        ["nearest", "gang"],
+        lambda t: (None, "nobody") if t == "nearest" else ([1], "Bram"),
+    )
     assert walk.chosen.option == "gang"
     assert [(t.step, t.outcome) for t in chain.steps()] == [
-        ("2. Shooting phase: nearest", SKIPPED), ("2. Shooting phase: gang", APPLIED)]
+        ("2. Shooting phase: nearest", SKIPPED),
+        ("2. Shooting phase: gang", APPLIED),
+    ]
 
 
 @pytest.mark.parametrize("ruleset_id", list(BUILT_IN))
@@ -111,7 +122,8 @@ def test_action_effects_come_from_the_data_and_must_name_its_actions(tmp_path, m
     (package / "rulesets" / "fake.toml").write_text(
         'id = "fake"\nname = "F"\ndescription = "F"\nboard_shape = "square"\n'
         'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
-        '[action_effects]\nshooting = ["zap"]\n[actions]\nhold = "Holds."\n')
+        '[action_effects]\nshooting = ["zap"]\n[actions]\nhold = "Holds."\n'
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(RulesetDataError, match="shooting: 'zap' is not one of its"):
         load_ruleset_data("fake", package="fakegame")

@@ -14,13 +14,16 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.engine.visibility import sees
 
 # A wall across the board with one window in it.
-WALLED = Board.from_text("square", """
+WALLED = Board.from_text(
+    "square",
+    """
 ..#..
 ..#..
 ..=..
 ..#..
 ..#..
-""")
+""",
+)
 
 
 def test_window_is_parsed_and_written_back():
@@ -30,7 +33,7 @@ def test_window_is_parsed_and_written_back():
     text = 'format = 1\nruleset = "skirmish-ai"\n[board]\nshape = "square"\ncells = """\n.=.\n"""\n'
     enc = parse_encounter(text, "window.toml")
     assert enc.board.rows == (".=.",)
-    assert '.=.' in dump_encounter(enc)
+    assert ".=." in dump_encounter(enc)
 
 
 def test_unknown_characters_still_fail_and_name_the_window():

@@ -15,20 +15,32 @@ def encounter(cells: str, units: str, state: str = ""):
     )
 
 
-def enemy(uid: str, at, card=("fight-closest",), move: int = 6, size: int = 1, reach: int = 1,
-          weapons: str = "", hp: int = 3) -> str:
+def enemy(
+    uid: str,
+    at,
+    card=("fight-closest",),
+    move: int = 6,
+    size: int = 1,
+    reach: int = 1,
+    weapons: str = "",
+    hp: int = 3,
+) -> str:
     listed = ", ".join(f'"{t}"' for t in card)
-    out = (f'[[units]]\nid = "{uid}"\nside = "enemy"\nat = [{at[0]}, {at[1]}]\nhp = {hp}\n'
-           f"max_hp = 3\npriorities = [{listed}]\n"
-           f"stats = {{ move = {move}, size = {size}, reach = {reach} }}\n")
+    out = (
+        f'[[units]]\nid = "{uid}"\nside = "enemy"\nat = [{at[0]}, {at[1]}]\nhp = {hp}\n'
+        f"max_hp = 3\npriorities = [{listed}]\n"
+        f"stats = {{ move = {move}, size = {size}, reach = {reach} }}\n"
+    )
     if weapons:
         out += f"weapons = [{weapons}]\n"
     return out
 
 
 def hero(uid: str, at, hp: int = 5) -> str:
-    return (f'[[units]]\nid = "{uid}"\nside = "player"\nat = [{at[0]}, {at[1]}]\n'
-            f"hp = {hp}\nmax_hp = 5\n")
+    return (
+        f'[[units]]\nid = "{uid}"\nside = "player"\nat = [{at[0]}, {at[1]}]\n'
+        f"hp = {hp}\nmax_hp = 5\n"
+    )
 
 
 BOW = '{ name = "Bow", kind = "ranged" }'
@@ -36,8 +48,9 @@ SPELL = '{ name = "Firebolt", kind = "spell" }'
 
 
 def results(decision) -> set[tuple]:
-    return {(o.action, o.targets, o.destination) for o in (decision.outcome,
-                                                          *decision.alternatives)}
+    return {
+        (o.action, o.targets, o.destination) for o in (decision.outcome, *decision.alternatives)
+    }
 
 
 def step(decision, name: str):

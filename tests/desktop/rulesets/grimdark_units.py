@@ -12,11 +12,28 @@ from tests.desktop.rulesets.scenario import decided, encounter
 RULESET = "grimdark-solo"
 
 
-def enemy(id="orc", at=(0, 0), ai="tactical", move=6, hp=5, max_hp=5, toughness=4, power=2,
-          weapons="", tags=(), statuses=()):
-    lines = [f'id = "{id}"', 'side = "enemy"', f"at = {list(at)}", f"hp = {hp}",
-             f"max_hp = {max_hp}", f'ai = "{ai}"',
-             f"stats = {{ move = {move}, toughness = {toughness}, power = {power} }}"]
+def enemy(
+    id="orc",
+    at=(0, 0),
+    ai="tactical",
+    move=6,
+    hp=5,
+    max_hp=5,
+    toughness=4,
+    power=2,
+    weapons="",
+    tags=(),
+    statuses=(),
+):
+    lines = [
+        f'id = "{id}"',
+        'side = "enemy"',
+        f"at = {list(at)}",
+        f"hp = {hp}",
+        f"max_hp = {max_hp}",
+        f'ai = "{ai}"',
+        f"stats = {{ move = {move}, toughness = {toughness}, power = {power} }}",
+    ]
     if weapons:
         lines.append(f"weapons = [ {weapons} ]")
     if tags:
@@ -27,9 +44,15 @@ def enemy(id="orc", at=(0, 0), ai="tactical", move=6, hp=5, max_hp=5, toughness=
 
 
 def player(id, at, toughness=4, power=5, hp=5, tags=()):
-    lines = [f'id = "{id}"', f'name = "{id.capitalize()}"', 'side = "player"',
-             f"at = {list(at)}", f"hp = {hp}", "max_hp = 10",
-             f"stats = {{ toughness = {toughness}, power = {power} }}"]
+    lines = [
+        f'id = "{id}"',
+        f'name = "{id.capitalize()}"',
+        'side = "player"',
+        f"at = {list(at)}",
+        f"hp = {hp}",
+        "max_hp = 10",
+        f"stats = {{ toughness = {toughness}, power = {power} }}",
+    ]
     if tags:
         lines.append("tags = [" + ", ".join(f'"{t}"' for t in tags) + "]")
     return "\n".join(lines)
@@ -51,8 +74,13 @@ def board(width: int, height: int, marks: dict | None = None) -> str:
     return "\n".join("".join(r) for r in rows)
 
 
-def scene(cells: str, units: list[str], phase: str = "movement", extra_state: str = "",
-          turn: str | None = None) -> Encounter:
+def scene(
+    cells: str,
+    units: list[str],
+    phase: str = "movement",
+    extra_state: str = "",
+    turn: str | None = None,
+) -> Encounter:
     enc = encounter(RULESET, cells, units, f'phase = "{phase}"\n{extra_state}')
     if turn is not None:
         enc = enc.evolve(extra_state=MappingProxyType({"turn": turn}))

@@ -10,11 +10,14 @@ from desktop.engine.encounter import Encounter
 from desktop.rulesets.registry import get_ruleset
 
 
-def encounter(ruleset: str, cells: str, units: list[str], state: str = "",
-              shape: str = "square") -> Encounter:
+def encounter(
+    ruleset: str, cells: str, units: list[str], state: str = "", shape: str = "square"
+) -> Encounter:
     """`units` holds the body of each [[units]] table (TOML lines)."""
-    parts = [f'format = 1\nruleset = "{ruleset}"\n[board]\nshape = "{shape}"\n'
-             f'cells = """\n{cells.strip()}\n"""\n']
+    parts = [
+        f'format = 1\nruleset = "{ruleset}"\n[board]\nshape = "{shape}"\n'
+        f'cells = """\n{cells.strip()}\n"""\n'
+    ]
     parts += [f"[[units]]\n{u.strip()}\n" for u in units]
     if state:
         parts.append(f"[state]\n{state.strip()}\n")

@@ -19,20 +19,25 @@ RULESET = "card-flip-rpg"
 
 
 def enemy(id="orc", at=(0, 0), hp=10, max_hp=10, move=3, range_=1, extra=""):
-    return (f'id = "{id}"\nside = "enemy"\nat = {list(at)}\nhp = {hp}\nmax_hp = {max_hp}\n'
-            f"stats = {{ move = {move}, range = {range_} }}\n{extra}")
+    return (
+        f'id = "{id}"\nside = "enemy"\nat = {list(at)}\nhp = {hp}\nmax_hp = {max_hp}\n'
+        f"stats = {{ move = {move}, range = {range_} }}\n{extra}"
+    )
 
 
 def player(id, at, hp=10, lift=0, level=1):
-    return (f'id = "{id}"\nname = "{id.capitalize()}"\nside = "player"\n'
-            f"at = {list(at)}\nhp = {hp}\nmax_hp = 20\n"
-            f"stats = {{ lift = {lift}, level = {level} }}\n")
+    return (
+        f'id = "{id}"\nname = "{id.capitalize()}"\nside = "player"\n'
+        f"at = {list(at)}\nhp = {hp}\nmax_hp = 20\n"
+        f"stats = {{ lift = {lift}, level = {level} }}\n"
+    )
 
 
 OPEN_7 = "\n".join(["......."] * 7)
 
 
 # -- 1. flee --------------------------------------------------------------------------------
+
 
 def test_low_enemy_flees_to_the_farthest_square_from_the_nearest_player():
     cells = "\n".join(["......."] * 1)
@@ -49,8 +54,9 @@ def test_low_enemy_flees_to_the_farthest_square_from_the_nearest_player():
 def test_flee_never_comes_closer_to_another_player():
     # Fleeing right would approach bram; the only way out is left... which nears nobody.
     cells = "........."
-    enc = encounter(RULESET, cells, [enemy(at=(4, 0), hp=2), player("aria", (5, 0)),
-                                     player("bram", (8, 0))])
+    enc = encounter(
+        RULESET, cells, [enemy(at=(4, 0), hp=2), player("aria", (5, 0)), player("bram", (8, 0))]
+    )
     d = decided(enc, "orc")
     assert d.action == "flee"
     assert d.destination == (1, 0)
@@ -81,8 +87,9 @@ def test_exactly_a_quarter_is_not_low():
 
 def test_low_enemy_with_no_safe_square_falls_through_to_attack():
     # Boxed into a corridor with players at both ends: every step nears someone.
-    enc = encounter(RULESET, ".....", [enemy(at=(2, 0), hp=1), player("aria", (1, 0)),
-                                       player("bram", (3, 0))])
+    enc = encounter(
+        RULESET, ".....", [enemy(at=(2, 0), hp=1), player("aria", (1, 0)), player("bram", (3, 0))]
+    )
     d = decided(enc, "orc")
     assert outcomes(d)[:1] == ["skipped"]
     assert d.action in ("heal", "attack")
@@ -90,10 +97,14 @@ def test_low_enemy_with_no_safe_square_falls_through_to_attack():
 
 # -- 2. heal when stuck -----------------------------------------------------------------------
 
+
 def test_low_enemy_walled_in_heals():
     cells = "#####\n#...#\n#####"
-    enc = encounter(RULESET, cells, [enemy(at=(1, 1), hp=1, extra=""), player("aria", (2, 1)),
-                                     enemy(id="gob", at=(3, 1))])
+    enc = encounter(
+        RULESET,
+        cells,
+        [enemy(at=(1, 1), hp=1, extra=""), player("aria", (2, 1)), enemy(id="gob", at=(3, 1))],
+    )
     d = decided(enc, "orc")
     assert d.action == "heal"
     assert outcomes(d) == ["skipped", "applied"]
@@ -109,19 +120,26 @@ def test_low_enemy_with_move_zero_heals():
 
 # -- 3. attack and its target order ------------------------------------------------------------
 
+
 def test_last_attacker_in_range_comes_first():
-    enc = encounter(RULESET, OPEN_7, [enemy(at=(3, 3)), player("aria", (3, 2), hp=1),
-                                      player("bram", (4, 3), hp=9)],
-                    state='last_attacker = { orc = "bram" }')
+    enc = encounter(
+        RULESET,
+        OPEN_7,
+        [enemy(at=(3, 3)), player("aria", (3, 2), hp=1), player("bram", (4, 3), hp=9)],
+        state='last_attacker = { orc = "bram" }',
+    )
     d = decided(enc, "orc")
     assert (d.action, d.targets) == ("attack", ("bram",))
     assert "attacked it last" in d.trace[2].detail
 
 
 def test_last_attacker_out_of_range_is_ignored_for_the_attack():
-    enc = encounter(RULESET, OPEN_7, [enemy(at=(3, 3)), player("aria", (3, 2)),
-                                      player("bram", (6, 6))],
-                    state='last_attacker = { orc = "bram" }')
+    enc = encounter(
+        RULESET,
+        OPEN_7,
+        [enemy(at=(3, 3)), player("aria", (3, 2)), player("bram", (6, 6))],
+        state='last_attacker = { orc = "bram" }',
+    )
     d = decided(enc, "orc")
     assert d.targets == ("aria",)
     assert "Bram attacked it last but is not in range" in d.trace[2].detail
@@ -131,19 +149,24 @@ def test_closest_then_weakest_then_lowest_lift():
     ranged = enemy(at=(3, 3), range_=3)
     closest = encounter(RULESET, OPEN_7, [ranged, player("aria", (3, 1)), player("bram", (3, 4))])
     assert decided(closest, "orc").targets == ("bram",)
-    weakest = encounter(RULESET, OPEN_7, [ranged, player("aria", (3, 2), hp=3),
-                                          player("bram", (3, 4), hp=7)])
+    weakest = encounter(
+        RULESET, OPEN_7, [ranged, player("aria", (3, 2), hp=3), player("bram", (3, 4), hp=7)]
+    )
     assert decided(weakest, "orc").targets == ("aria",)
-    lift = encounter(RULESET, OPEN_7, [ranged, player("aria", (3, 2), hp=3, lift=2),
-                                       player("bram", (3, 4), hp=3, lift=1)])
+    lift = encounter(
+        RULESET,
+        OPEN_7,
+        [ranged, player("aria", (3, 2), hp=3, lift=2), player("bram", (3, 4), hp=3, lift=1)],
+    )
     d = decided(lift, "orc")
     assert d.targets == ("bram",)
     assert "lowest Lift: Aria Lift 2, Bram Lift 1" in d.trace[2].detail
 
 
 def test_full_tie_is_left_to_the_players():
-    enc = encounter(RULESET, OPEN_7, [enemy(at=(3, 3)), player("aria", (3, 2)),
-                                      player("bram", (3, 4))])
+    enc = encounter(
+        RULESET, OPEN_7, [enemy(at=(3, 3)), player("aria", (3, 2)), player("bram", (3, 4))]
+    )
     d = decided(enc, "orc")
     assert d.action == "attack"
     assert {d.targets[0], d.alternatives[0].targets[0]} == {"aria", "bram"}
@@ -159,8 +182,7 @@ def test_diagonal_neighbour_is_not_in_melee_range():
 
 
 def test_ranged_attack_counts_orthogonal_steps_not_diagonals():
-    enc = encounter(RULESET, OPEN_7, [enemy(at=(0, 0), range_=3, move=0),
-                                      player("aria", (2, 2))])
+    enc = encounter(RULESET, OPEN_7, [enemy(at=(0, 0), range_=3, move=0), player("aria", (2, 2))])
     d = decided(enc, "orc")
     assert d.action == "skip"  # 4 orthogonal steps away although only 2 diagonally
     assert "Aria 4 squares away, range 3" in d.trace[2].detail
@@ -172,19 +194,24 @@ def test_ranged_attack_blocked_by_a_wall():
     d = decided(enc, "orc")
     assert d.action == "skip"
     assert "a wall blocks the line" in d.trace[2].detail
-    open_line = encounter(RULESET, cells, [enemy(at=(1, 0), range_=4, move=0),
-                                           player("aria", (5, 0))])
+    open_line = encounter(
+        RULESET, cells, [enemy(at=(1, 0), range_=4, move=0), player("aria", (5, 0))]
+    )
     assert decided(open_line, "orc").action == "attack"
 
 
 def test_dead_players_are_not_targets_but_stunned_ones_are():
-    enc = encounter(RULESET, OPEN_7, [enemy(at=(3, 3)), player("aria", (3, 2), hp=-1),
-                                      player("bram", (3, 4), hp=0)])
+    enc = encounter(
+        RULESET,
+        OPEN_7,
+        [enemy(at=(3, 3)), player("aria", (3, 2), hp=-1), player("bram", (3, 4), hp=0)],
+    )
     d = decided(enc, "orc")
     assert d.targets == ("bram",)
 
 
 # -- 4. move ------------------------------------------------------------------------------
+
 
 def test_moves_along_a_shortest_orthogonal_path_toward_the_closest_player():
     enc = encounter(RULESET, "..........", [enemy(at=(0, 0)), player("aria", (9, 0))])
@@ -196,17 +223,23 @@ def test_moves_along_a_shortest_orthogonal_path_toward_the_closest_player():
 
 
 def test_moves_toward_the_last_attacker_even_if_farther():
-    enc = encounter(RULESET, "..........", [enemy(at=(4, 0)), player("aria", (0, 0)),
-                                            player("bram", (9, 0))],
-                    state='last_attacker = { orc = "bram" }')
+    enc = encounter(
+        RULESET,
+        "..........",
+        [enemy(at=(4, 0)), player("aria", (0, 0)), player("bram", (9, 0))],
+        state='last_attacker = { orc = "bram" }',
+    )
     d = decided(enc, "orc")
     assert d.destination == (7, 0)
 
 
 def test_move_stops_before_a_player_and_never_passes_one():
     cells = "#######\n.......\n#######"
-    enc = encounter(RULESET, cells, [enemy(at=(0, 1), move=6), player("aria", (3, 1)),
-                                     player("bram", (6, 1), hp=1)])
+    enc = encounter(
+        RULESET,
+        cells,
+        [enemy(at=(0, 1), move=6), player("aria", (3, 1)), player("bram", (6, 1), hp=1)],
+    )
     d = decided(enc, "orc")
     assert d.destination == (2, 1)
     assert all(cell[0] < 3 for cell in d.path)
@@ -230,8 +263,13 @@ def test_equally_short_routes_ending_on_different_squares_are_choices():
 
 def test_cannot_move_when_players_surround_it():
     cells = "#.#\n...\n#.#"
-    units = [enemy(at=(1, 1), hp=10), player("a", (1, 0)), player("b", (0, 1)),
-             player("c", (2, 1)), player("d", (1, 2))]
+    units = [
+        enemy(at=(1, 1), hp=10),
+        player("a", (1, 0)),
+        player("b", (0, 1)),
+        player("c", (2, 1)),
+        player("d", (1, 2)),
+    ]
     d = decided(encounter(RULESET, cells, units), "orc")
     assert d.action == "attack"  # it still attacks, it just cannot move
     low = [enemy(at=(1, 1), hp=1), *units[1:]]
@@ -240,16 +278,23 @@ def test_cannot_move_when_players_surround_it():
 
 def test_may_pass_other_enemies_but_not_stop_on_them():
     cells = "......"
-    enc = encounter(RULESET, cells, [enemy(at=(0, 0), move=2), enemy(id="gob", at=(2, 0)),
-                                     player("aria", (5, 0))])
+    enc = encounter(
+        RULESET,
+        cells,
+        [enemy(at=(0, 0), move=2), enemy(id="gob", at=(2, 0)), player("aria", (5, 0))],
+    )
     d = decided(enc, "orc")
     assert d.destination == (1, 0)  # 2 squares would land on the goblin
-    enc2 = encounter(RULESET, cells, [enemy(at=(0, 0), move=3), enemy(id="gob", at=(1, 0)),
-                                      player("aria", (5, 0))])
+    enc2 = encounter(
+        RULESET,
+        cells,
+        [enemy(at=(0, 0), move=3), enemy(id="gob", at=(1, 0)), player("aria", (5, 0))],
+    )
     assert decided(enc2, "orc").path == ((1, 0), (2, 0), (3, 0))
 
 
 # -- 5. rest -----------------------------------------------------------------------------------
+
 
 def test_nothing_to_do_heals_when_hurt_or_skips_when_whole():
     cells = "#####\n#...#\n#####"
@@ -280,9 +325,12 @@ def test_decide_never_changes_the_encounter():
 
 # -- helpers and order -------------------------------------------------------------------------
 
+
 def test_party_helpers():
-    players = [make_unit(f"p{i}", "player", (i, 0), 5, 5, stats={"level": lvl})
-               for i, lvl in enumerate((3, 5, 6))]
+    players = [
+        make_unit(f"p{i}", "player", (i, 0), 5, 5, stats={"level": lvl})
+        for i, lvl in enumerate((3, 5, 6))
+    ]
     assert average_party_level(players) == 4
     assert enemy_attack_bonus(7) == 1 and enemy_attack_bonus(19) == 3 and enemy_attack_bonus(4) == 0
     assert untrained_defence_increase(4) == 3
@@ -299,8 +347,16 @@ def test_player_hp_gives_derived_statuses(hp, expected):
 
 
 def test_order_leaves_enemies_to_the_players():
-    enc = encounter(RULESET, OPEN_7, [enemy(id="a", at=(0, 0)), enemy(id="b", at=(1, 0)),
-                                      enemy(id="c", at=(2, 0), hp=0), player("p", (6, 6))])
+    enc = encounter(
+        RULESET,
+        OPEN_7,
+        [
+            enemy(id="a", at=(0, 0)),
+            enemy(id="b", at=(1, 0)),
+            enemy(id="c", at=(2, 0), hp=0),
+            player("p", (6, 6)),
+        ],
+    )
     order = get_ruleset(RULESET).order(enc)
     assert order.order == ("a", "b")
     assert order.ties == (("a", "b"),)

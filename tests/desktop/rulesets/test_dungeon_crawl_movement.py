@@ -30,6 +30,7 @@ OPEN_7 = "\n".join(["......."] * 7)
 
 # -- the approach square ---------------------------------------------------------------------
 
+
 def test_it_takes_the_square_on_its_own_side_of_the_hero():
     units = enemy("orc", (0, 3), card=["fight-random"]) + hero("tom", (3, 3))
     d = decide(encounter(OPEN_7, units), "orc", RULES, Dice())
@@ -43,25 +44,33 @@ def test_exactly_diagonal_it_takes_the_diagonal_square():
 
 
 def test_its_square_taken_it_tries_clockwise_first():
-    units = (enemy("orc", (0, 3), card=["fight-random"]) + hero("tom", (3, 3))
-             + hero("wall-a", (2, 3)))
+    units = (
+        enemy("orc", (0, 3), card=["fight-random"]) + hero("tom", (3, 3)) + hero("wall-a", (2, 3))
+    )
     d = decide(encounter(OPEN_7, units), "orc", RULES, Dice([1]))
     # west is taken; next clockwise is north-west.
     assert results(d) == {("fight", ("tom",), (2, 2))}
-    assert "trying clockwise, then anticlockwise: north-west [2, 2]" in step(
-        d, "Moving to fight").detail
+    assert (
+        "trying clockwise, then anticlockwise: north-west [2, 2]"
+        in step(d, "Moving to fight").detail
+    )
 
 
 def test_clockwise_taken_too_it_goes_anticlockwise():
-    units = (enemy("orc", (0, 3), card=["fight-random"]) + hero("tom", (3, 3))
-             + hero("wall-a", (2, 3)) + hero("wall-b", (2, 2)))
+    units = (
+        enemy("orc", (0, 3), card=["fight-random"])
+        + hero("tom", (3, 3))
+        + hero("wall-a", (2, 3))
+        + hero("wall-b", (2, 2))
+    )
     d = decide(encounter(OPEN_7, units), "orc", RULES, Dice([1]))
     assert results(d) == {("fight", ("tom",), (2, 4))}
 
 
 def test_flanking_takes_the_square_opposite_an_enemy_already_there():
-    units = (enemy("orc", (3, 0), card=["fight-random"]) + enemy("ally", (2, 3))
-             + hero("tom", (3, 3)))
+    units = (
+        enemy("orc", (3, 0), card=["fight-random"]) + enemy("ally", (2, 3)) + hero("tom", (3, 3))
+    )
     d = decide(encounter(OPEN_7, units), "orc", RULES, Dice())
     assert results(d) == {("fight", ("tom",), (4, 3))}
     assert "flanks from the opposite side" in step(d, "Moving to fight").detail
@@ -92,20 +101,26 @@ def test_walls_squeezed_at_a_corner_block_a_diagonal_fight():
 
 # -- doorways --------------------------------------------------------------------------------
 
-DOOR = "\n".join([
-    "....#....",
-    "....#....",
-    "....#....",
-    "....+....",
-    "....#....",
-    "....#....",
-    "....#....",
-])
+DOOR = "\n".join(
+    [
+        "....#....",
+        "....#....",
+        "....#....",
+        "....+....",
+        "....#....",
+        "....#....",
+        "....#....",
+    ]
+)
 
 
 def test_doorway_it_goes_further_in_rather_than_face_three_heroes():
-    units = (enemy("orc", (2, 3), card=["fight-random"]) + hero("tom", (6, 3))
-             + hero("una", (6, 2)) + hero("vic", (6, 4)))
+    units = (
+        enemy("orc", (2, 3), card=["fight-random"])
+        + hero("tom", (6, 3))
+        + hero("una", (6, 2))
+        + hero("vic", (6, 4))
+    )
     d = decide(encounter(DOOR, units), "orc", RULES, Dice([1]))
     assert results(d) == {("fight", ("tom",), (5, 2)), ("fight", ("tom",), (5, 4))}
     assert step(d, "Doorway: go further in").outcome == "applied"
@@ -113,28 +128,38 @@ def test_doorway_it_goes_further_in_rather_than_face_three_heroes():
 
 
 def test_doorway_no_better_square_it_stops_in_the_doorway_to_fight():
-    units = (enemy("orc", (2, 3), card=["fight-random"], move=3) + hero("tom", (6, 3))
-             + hero("una", (5, 2)) + hero("vic", (5, 4)))
+    units = (
+        enemy("orc", (2, 3), card=["fight-random"], move=3)
+        + hero("tom", (6, 3))
+        + hero("una", (5, 2))
+        + hero("vic", (5, 4))
+    )
     d = decide(encounter(DOOR, units), "orc", RULES, Dice([1]))
     assert results(d) == {("fight", ("una",), (4, 3)), ("fight", ("vic",), (4, 3))}
     assert step(d, "Doorway: go further in").outcome == "skipped"
     assert step(d, "Doorway: fight from the doorway").outcome == "applied"
 
 
-PASSAGE = "\n".join([
-    "....##....",
-    "....##....",
-    "....###...",
-    "....+.....",
-    "....###...",
-    "....##....",
-    "....##....",
-])
+PASSAGE = "\n".join(
+    [
+        "....##....",
+        "....##....",
+        "....###...",
+        "....+.....",
+        "....###...",
+        "....##....",
+        "....##....",
+    ]
+)
 
 
 def test_doorway_with_no_hero_at_the_door_it_steps_aside():
-    units = (enemy("orc", (2, 3), card=["fight-random"], move=4) + hero("tom", (7, 3))
-             + hero("una", (7, 2)) + hero("vic", (7, 4)))
+    units = (
+        enemy("orc", (2, 3), card=["fight-random"], move=4)
+        + hero("tom", (7, 3))
+        + hero("una", (7, 2))
+        + hero("vic", (7, 4))
+    )
     d = decide(encounter(PASSAGE, units), "orc", RULES, Dice([1]))
     assert results(d) == {("move", (), (3, 2)), ("move", (), (3, 4))}
     assert step(d, "Doorway: fight from the doorway").outcome == "skipped"
@@ -142,14 +167,14 @@ def test_doorway_with_no_hero_at_the_door_it_steps_aside():
 
 
 def test_through_a_doorway_to_face_two_heroes_is_fine():
-    units = (enemy("orc", (2, 3), card=["fight-random"]) + hero("tom", (6, 3))
-             + hero("una", (6, 2)))
+    units = enemy("orc", (2, 3), card=["fight-random"]) + hero("tom", (6, 3)) + hero("una", (6, 2))
     d = decide(encounter(DOOR, units), "orc", RULES, Dice([1]))
     assert results(d) == {("fight", ("tom",), (5, 3))}
     assert not any(t.step.startswith("Doorway") for t in d.trace)
 
 
 # -- large figures ---------------------------------------------------------------------------
+
 
 def test_a_large_figure_fights_all_round_and_up_to_its_reach():
     units = enemy("ogre", (2, 2), size=2, card=["fight-closest"]) + hero("tom", (4, 4))
@@ -158,17 +183,20 @@ def test_a_large_figure_fights_all_round_and_up_to_its_reach():
     far = enemy("ogre", (0, 2), size=2, card=["fight-closest"]) + hero("tom", (3, 3))
     assert decide(encounter(OPEN_7, far), "ogre", RULES, Dice()).destination is not None
     long_reach = enemy("ogre", (0, 2), size=2, reach=2, card=["fight-closest"]) + hero(
-        "tom", (3, 3))
+        "tom", (3, 3)
+    )
     d2 = decide(encounter(OPEN_7, long_reach), "ogre", RULES, Dice())
     assert results(d2) == {("fight", ("tom",), None)}
 
 
-CORRIDOR = "\n".join([
-    "..#####..",
-    ".........",
-    "..#####..",
-    "..#####..",
-])
+CORRIDOR = "\n".join(
+    [
+        "..#####..",
+        ".........",
+        "..#####..",
+        "..#####..",
+    ]
+)
 
 
 def test_a_large_figure_squeezes_down_a_narrow_passage_counting_its_front_square():
@@ -183,14 +211,16 @@ def test_a_large_figure_squeezes_down_a_narrow_passage_counting_its_front_square
     assert d2.action == "move" and d2.destination == (3, 1)  # may stop mid-passage
 
 
-WALL_WITH_DOOR = "\n".join([
-    "....#....",
-    "....#....",
-    "....{door}....",
-    "....{door2}....",
-    "....#....",
-    "....#....",
-])
+WALL_WITH_DOOR = "\n".join(
+    [
+        "....#....",
+        "....#....",
+        "....{door}....",
+        "....{door2}....",
+        "....#....",
+        "....#....",
+    ]
+)
 
 
 def _door_board(double: bool) -> str:
@@ -207,13 +237,15 @@ def test_a_large_figure_passes_a_door_one_size_smaller_but_no_narrower():
     assert decide(encounter(_door_board(False), two), "ogre", RULES, Dice()).action == "fight"
 
 
-FAN = "\n".join([
-    "...#...",
-    "...#...",
-    "...+...",
-    "...#...",
-    "...#...",
-])
+FAN = "\n".join(
+    [
+        "...#...",
+        "...#...",
+        "...+...",
+        "...#...",
+        "...#...",
+    ]
+)
 
 
 def test_through_a_doorway_it_reaches_only_the_squares_just_beyond():
@@ -222,7 +254,8 @@ def test_through_a_doorway_it_reaches_only_the_squares_just_beyond():
     # reach 4, but three squares beyond: it must move to fight her.
     ann = enemy("ogre", (4, 2), size=2, reach=4, card=["fight-closest"]) + hero("ann", (1, 2))
     assert results(decide(encounter(FAN, ann), "ogre", RULES, Dice())) == {
-        ("fight", ("ann",), None)}
+        ("fight", ("ann",), None)
+    }
     cy = enemy("ogre", (4, 2), size=2, reach=4, card=["fight-closest"]) + hero("cy", (0, 2))
     d = decide(encounter(FAN, cy), "ogre", RULES, Dice())
     assert d.destination is not None
@@ -243,6 +276,7 @@ def test_a_large_figure_overhanging_a_wall_is_a_valid_encounter():
 
 # -- property: every reported path is legal for the board and the mover's size ----------------
 
+
 def _random_encounter(seed: int) -> tuple[Encounter, str]:
     rng = random.Random(seed)
     width, height = rng.randint(5, 10), rng.randint(5, 10)
@@ -260,16 +294,36 @@ def _random_encounter(seed: int) -> tuple[Encounter, str]:
             cells = set(footprint(at, unit_size))
             if board.passable(at) and not cells & taken:
                 taken.update(cells)
-                units.append(make_unit(uid, side, at, 3, 3, stats=stats,
-                                       priorities=[rng.choice(["fight-closest", "fight-furthest",
-                                                               "fight-gang", "shoot-nearest",
-                                                               "fight-random"]),
-                                                   "fight-closest"] if side == "enemy" else []))
+                units.append(
+                    make_unit(
+                        uid,
+                        side,
+                        at,
+                        3,
+                        3,
+                        stats=stats,
+                        priorities=[
+                            rng.choice(
+                                [
+                                    "fight-closest",
+                                    "fight-furthest",
+                                    "fight-gang",
+                                    "shoot-nearest",
+                                    "fight-random",
+                                ]
+                            ),
+                            "fight-closest",
+                        ]
+                        if side == "enemy"
+                        else [],
+                    )
+                )
                 return True
         return False
 
-    if not place("mover", "enemy", size, move=rng.randint(1, 8), size=size,
-                 reach=rng.choice([1, 1, 2])):
+    if not place(
+        "mover", "enemy", size, move=rng.randint(1, 8), size=size, reach=rng.choice([1, 1, 2])
+    ):
         return None, ""
     for i in range(rng.randint(1, 3)):
         place(f"hero{i}", "player", 1)
@@ -287,8 +341,12 @@ def test_every_reported_path_is_legal_for_the_board_and_the_movers_size(seed):
     mover = enc.unit(uid)
     size = int(mover.stat("size", 1))
     board = enc.board
-    others = {c for u in enc.units if u.id != uid and u.hp > 0
-              for c in footprint(u.at, int(u.stat("size", 1)))}
+    others = {
+        c
+        for u in enc.units
+        if u.id != uid and u.hp > 0
+        for c in footprint(u.at, int(u.stat("size", 1)))
+    }
     d = decide(enc, uid, RULES, Dice(seed=seed))
     for outcome in (d.outcome, *d.alternatives):
         here = mover.at

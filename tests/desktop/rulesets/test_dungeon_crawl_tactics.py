@@ -23,30 +23,34 @@ OPEN_9 = "\n".join(["........."] * 9)
 
 # -- shooting tactics ------------------------------------------------------------------------
 
+
 def _archer(card, move=0, at=(4, 4), weapons=BOW):
     return enemy("archer", at, card=card, move=move, weapons=weapons)
 
 
 def test_shoot_nearest_counts_king_moves_and_ties_are_alternatives():
-    units = (_archer(["shoot-nearest"]) + hero("ann", (4, 1)) + hero("bo", (7, 4))
-             + hero("cy", (0, 0)))
+    units = (
+        _archer(["shoot-nearest"]) + hero("ann", (4, 1)) + hero("bo", (7, 4)) + hero("cy", (0, 0))
+    )
     d = decide(encounter(OPEN_9, units), "archer", RULES, Dice())
     assert results(d) == {("shoot", ("ann",), None), ("shoot", ("bo",), None)}
-    assert "ann 3 squares, bo 3 squares, cy 4 squares" in step(
-        d, "2. Shooting phase: shoot-nearest").detail
+    assert (
+        "ann 3 squares, bo 3 squares, cy 4 squares"
+        in step(d, "2. Shooting phase: shoot-nearest").detail
+    )
 
 
 def test_shoot_furthest():
-    units = (_archer(["shoot-furthest"]) + hero("ann", (4, 1)) + hero("bo", (7, 4))
-             + hero("cy", (0, 0)))
+    units = (
+        _archer(["shoot-furthest"]) + hero("ann", (4, 1)) + hero("bo", (7, 4)) + hero("cy", (0, 0))
+    )
     d = decide(encounter(OPEN_9, units), "archer", RULES, Dice())
     assert results(d) == {("shoot", ("cy",), None)}
 
 
 def test_shoot_gang_takes_the_previous_enemys_target():
     units = _archer(["shoot-gang", "shoot-nearest"]) + hero("ann", (4, 1)) + hero("cy", (0, 0))
-    d = decide(encounter(OPEN_9, units, '[state]\nprevious_target = "cy"'), "archer", RULES,
-               Dice())
+    d = decide(encounter(OPEN_9, units, '[state]\nprevious_target = "cy"'), "archer", RULES, Dice())
     assert d.targets == ("cy",) and d.alternatives == ()
 
 
@@ -60,19 +64,22 @@ def test_shoot_gang_with_no_previous_target_falls_through_to_the_next_priority()
 
 def test_shoot_new_skips_heroes_already_shot_and_falls_through_when_all_were():
     units = _archer(["shoot-new", "shoot-furthest"]) + hero("ann", (4, 1)) + hero("cy", (0, 0))
-    d = decide(encounter(OPEN_9, units, '[state]\nshot_this_round = ["cy"]'), "archer", RULES,
-               Dice())
+    d = decide(
+        encounter(OPEN_9, units, '[state]\nshot_this_round = ["cy"]'), "archer", RULES, Dice()
+    )
     assert d.targets == ("ann",)
     everyone = '[state]\nshot_this_round = ["cy", "ann"]'
     d2 = decide(encounter(OPEN_9, units, everyone), "archer", RULES, Dice())
     assert step(d2, "2. Shooting phase: shoot-new").detail == (
-        "every hero has been shot at this round")
+        "every hero has been shot at this round"
+    )
     assert d2.targets == ("cy",)  # shoot-furthest
 
 
 def test_shoot_random_goes_through_the_dice_and_is_recorded():
-    units = (_archer(["shoot-random"]) + hero("ann", (4, 1)) + hero("bo", (7, 4))
-             + hero("cy", (0, 0)))
+    units = (
+        _archer(["shoot-random"]) + hero("ann", (4, 1)) + hero("bo", (7, 4)) + hero("cy", (0, 0))
+    )
     d = decide(encounter(OPEN_9, units), "archer", RULES, Dice([3]))
     assert d.targets == ("cy",)
     assert [(r.die, r.value) for r in d.rolls] == [("d3", 3)]
@@ -81,7 +88,7 @@ def test_shoot_random_goes_through_the_dice_and_is_recorded():
 
 
 def test_a_spell_comes_before_shooting():
-    units = (_archer(["shoot-nearest"], weapons=f"{SPELL}, {BOW}") + hero("ann", (4, 1)))
+    units = _archer(["shoot-nearest"], weapons=f"{SPELL}, {BOW}") + hero("ann", (4, 1))
     d = decide(encounter(OPEN_9, units), "archer", RULES, Dice())
     assert d.action == "cast" and d.targets == ("ann",)
     assert step(d, "1. Spell phase: shoot-nearest").outcome == "applied"
@@ -97,6 +104,7 @@ def test_a_figure_without_missiles_skips_to_fighting():
 
 # -- moving for clear sight ------------------------------------------------------------------
 
+
 def test_with_clear_sight_it_backs_straight_away_as_far_as_it_can():
     units = _archer(["shoot-nearest"], move=2) + hero("ann", (4, 1))
     d = decide(encounter(OPEN_9, units), "archer", RULES, Dice())
@@ -105,14 +113,16 @@ def test_with_clear_sight_it_backs_straight_away_as_far_as_it_can():
     assert "moves backwards 2 squares" in step(d, "Moving for clear sight").detail
 
 
-LEFT_OR_RIGHT = "\n".join([
-    ".........",
-    ".........",
-    ".........",
-    "....#....",
-    ".........",
-    "#########",
-])
+LEFT_OR_RIGHT = "\n".join(
+    [
+        ".........",
+        ".........",
+        ".........",
+        "....#....",
+        ".........",
+        "#########",
+    ]
+)
 
 
 def test_with_no_way_back_it_tries_left_before_right():
@@ -128,27 +138,33 @@ def test_with_no_way_back_it_tries_left_before_right():
 
 def test_it_stays_put_when_no_square_is_farther_with_clear_sight():
     units = _archer(["shoot-nearest"], move=2) + hero("ann", (4, 1))
-    cells = "\n".join([".........", ".........", ".........", ".........", ".........",
-                       "#########"])
+    cells = "\n".join(
+        [".........", ".........", ".........", ".........", ".........", "#########"]
+    )
     d = decide(encounter(cells, units), "archer", RULES, Dice())
     assert d.action == "shoot" and d.destination is None and d.path == ()
     assert "stays where it is" in step(d, "Moving for clear sight").detail
 
 
-WALLED = "\n".join([
-    ".........",
-    "....#....",
-    "....#....",
-    "....#....",
-    ".........",
-])
+WALLED = "\n".join(
+    [
+        ".........",
+        "....#....",
+        "....#....",
+        "....#....",
+        ".........",
+    ]
+)
 
 
 def test_no_clear_sight_anywhere_it_can_reach_means_it_fights_instead():
     # Nearest hero Ned is behind the wall; the farther Fay is in plain view, but the
     # card's first shooting pick has no clear sight, so it fights (no second shot pick).
-    units = (_archer(["shoot-nearest", "shoot-furthest", "fight-closest"], move=1, at=(3, 2))
-             + hero("ned", (5, 2)) + hero("fay", (0, 0)))
+    units = (
+        _archer(["shoot-nearest", "shoot-furthest", "fight-closest"], move=1, at=(3, 2))
+        + hero("ned", (5, 2))
+        + hero("fay", (0, 0))
+    )
     d = decide(encounter(WALLED, units), "archer", RULES, Dice())
     sight = step(d, "Moving for clear sight")
     assert sight.outcome == "skipped" and "fights instead" in sight.detail
@@ -159,52 +175,77 @@ def test_no_clear_sight_anywhere_it_can_reach_means_it_fights_instead():
 
 # -- fighting tactics ------------------------------------------------------------------------
 
-ROUTE = "\n".join([
-    ".......",
-    ".......",
-    "#####..",
-    ".......",
-])
+ROUTE = "\n".join(
+    [
+        ".......",
+        ".......",
+        "#####..",
+        ".......",
+    ]
+)
 
 
 def test_fight_closest_counts_squares_moved_not_straight_distance():
     # Ann is 3 squares away in a straight count but 9 moves round the wall; Bo is 5 moves.
-    units = enemy("orc", (0, 3), card=["fight-closest"], move=10) + hero("ann", (0, 0)) \
+    units = (
+        enemy("orc", (0, 3), card=["fight-closest"], move=10)
+        + hero("ann", (0, 0))
         + hero("bo", (6, 3))
+    )
     d = decide(encounter(ROUTE, units), "orc", RULES, Dice())
     assert d.action == "fight" and d.targets == ("bo",)
-    assert "ann 9 squares to reach, bo 5 squares to reach" in step(
-        d, "3. Fighting phase: fight-closest").detail
+    assert (
+        "ann 9 squares to reach, bo 5 squares to reach"
+        in step(d, "3. Fighting phase: fight-closest").detail
+    )
 
 
 def test_fight_furthest():
-    units = enemy("orc", (0, 3), card=["fight-furthest"], move=10) + hero("ann", (0, 0)) \
+    units = (
+        enemy("orc", (0, 3), card=["fight-furthest"], move=10)
+        + hero("ann", (0, 0))
         + hero("bo", (6, 3))
+    )
     d = decide(encounter(ROUTE, units), "orc", RULES, Dice())
     assert d.targets == ("ann",) and len(d.path) == 9
 
 
 def test_fight_gang_picks_the_hero_with_most_enemies_next_to_them():
-    units = (enemy("orc", (0, 0), card=["fight-gang"]) + enemy("g1", (5, 4)) + enemy("g2", (6, 5))
-             + enemy("g3", (2, 7)) + hero("ann", (6, 4)) + hero("bo", (2, 6)))
+    units = (
+        enemy("orc", (0, 0), card=["fight-gang"])
+        + enemy("g1", (5, 4))
+        + enemy("g2", (6, 5))
+        + enemy("g3", (2, 7))
+        + hero("ann", (6, 4))
+        + hero("bo", (2, 6))
+    )
     d = decide(encounter(OPEN_9, units), "orc", RULES, Dice())
     # g1 holds Ann's west square and g2 her south one: it flanks to the nearer opposite, north.
     assert results(d) == {("fight", ("ann",), (6, 3))}
-    assert "ann 2 enemies, bo 1 enemy next to them" in step(
-        d, "3. Fighting phase: fight-gang").detail
+    assert (
+        "ann 2 enemies, bo 1 enemy next to them" in step(d, "3. Fighting phase: fight-gang").detail
+    )
 
 
 def test_fight_gang_with_nobody_ganged_up_on_falls_through():
-    units = enemy("orc", (0, 0), card=["fight-gang", "fight-furthest"]) + hero("ann", (6, 4)) \
+    units = (
+        enemy("orc", (0, 0), card=["fight-gang", "fight-furthest"])
+        + hero("ann", (6, 4))
         + hero("bo", (2, 2))
+    )
     d = decide(encounter(OPEN_9, units), "orc", RULES, Dice())
     assert step(d, "3. Fighting phase: fight-gang").outcome == "skipped"
     assert step(d, "3. Fighting phase: fight-furthest").outcome == "applied"
 
 
 def test_fight_individual_picks_heroes_with_no_enemy_next_to_them():
-    units = (enemy("orc", (0, 0), card=["fight-individual"]) + enemy("g1", (5, 4))
-             + hero("ann", (6, 4)) + hero("bo", (2, 6)) + hero("cy", (8, 8)))
+    units = (
+        enemy("orc", (0, 0), card=["fight-individual"])
+        + enemy("g1", (5, 4))
+        + hero("ann", (6, 4))
+        + hero("bo", (2, 6))
+        + hero("cy", (8, 8))
+    )
     d = decide(encounter(OPEN_9, units), "orc", RULES, Dice())
     # A tie for the players: fight Bo (reachable now), or head 6 squares toward Cy.
     assert {(o[0], o[1]) for o in results(d)} == {("fight", ("bo",)), ("move", ())}
@@ -228,17 +269,25 @@ def test_no_hero_it_can_reach_holds():
 
 
 def test_a_card_without_priorities_uses_the_default_card():
-    units = ('[[units]]\nid = "orc"\nside = "enemy"\nat = [4, 4]\nhp = 2\nmax_hp = 2\n'
-             + hero("ann", (4, 3)))
+    units = '[[units]]\nid = "orc"\nside = "enemy"\nat = [4, 4]\nhp = 2\nmax_hp = 2\n' + hero(
+        "ann", (4, 3)
+    )
     d = decide(encounter(OPEN_9, units), "orc", RULES, Dice())
     assert d.action == "fight" and "Card: shoot-nearest, fight-closest" in d.notes
 
 
 # -- activation order and validation ---------------------------------------------------------
 
+
 def test_activation_goes_from_the_lowest_square_left_to_right():
-    units = (enemy("top", (2, 0)) + enemy("right", (5, 5)) + enemy("left", (1, 5))
-             + enemy("ogre", (3, 3), size=2) + enemy("dead", (0, 8), hp=0) + hero("ann", (8, 8)))
+    units = (
+        enemy("top", (2, 0))
+        + enemy("right", (5, 5))
+        + enemy("left", (1, 5))
+        + enemy("ogre", (3, 3), size=2)
+        + enemy("dead", (0, 8), hp=0)
+        + hero("ann", (8, 8))
+    )
     order = RULES.order(encounter(OPEN_9, units))
     # ogre's lowest square is (3,4): above row 5.
     assert order.order == ("left", "right", "ogre", "top")
@@ -261,8 +310,9 @@ def test_the_bundled_guard_room_sample():
     from desktop.encounter_file import load_encounter
     from resources import __file__ as resources_init
 
-    enc = load_encounter(Path(resources_init).parent / "encounters"
-                         / "dungeon-crawl-guard-room.toml")
+    enc = load_encounter(
+        Path(resources_init).parent / "encounters" / "dungeon-crawl-guard-room.toml"
+    )
     assert RULES.order(enc).order == ("ogre", "goblin-b", "goblin-a", "orc-archer")
     archer = decide(enc, "orc-archer", RULES, Dice())
     assert archer.action == "shoot" and "barbarian" not in archer.targets

@@ -18,21 +18,33 @@ from tests.desktop.rulesets.grimdark_units import (
 
 TITLES = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
 STEP_ATTACKS, STEP_CHARGE_ROLL, STEP_CONSOLIDATE, STEP_PILE_IN, STEP_PROFILE = (
-    TITLES[key] for key in ("attacks", "charge_roll", "consolidate", "pile_in", "profile"))
+    TITLES[key] for key in ("attacks", "charge_roll", "consolidate", "pile_in", "profile")
+)
 FIELD = board(12, 12)
 
 
 # -- fight: which player unit the attacks go to -----------------------------------------------
 
+
 def _fight(a: dict, b: dict, weapons: str = blade(4)):
-    enc = scene(FIELD, [enemy(at=(5, 5), weapons=weapons),
-                        player("aria", (6, 5), **a), player("bram", (4, 5), **b)], phase="fight")
+    enc = scene(
+        FIELD,
+        [
+            enemy(at=(5, 5), weapons=weapons),
+            player("aria", (6, 5), **a),
+            player("bram", (4, 5), **b),
+        ],
+        phase="fight",
+    )
     return decide_for(enc, "orc")
 
 
 def test_attacks_go_to_the_toughness_closest_to_the_strength():
-    d = _fight({"toughness": 3, "power": 1}, {"toughness": 6, "power": 9},
-               weapons=f"{blade(4, 'Knife')}, {blade(6, 'Axe')}")
+    d = _fight(
+        {"toughness": 3, "power": 1},
+        {"toughness": 6, "power": 9},
+        weapons=f"{blade(4, 'Knife')}, {blade(6, 'Axe')}",
+    )
     assert d.action == "fight"
     assert d.phase == "fight"
     assert d.targets == ("bram",)  # the Axe (S6) is the best profile: T6 beats T3
@@ -60,8 +72,15 @@ def test_a_full_tie_is_left_to_the_players():
 
 
 def test_pile_in_to_engage_more_player_units():
-    enc = scene(FIELD, [enemy(at=(5, 5), weapons=blade(4)), player("aria", (6, 5)),
-                        player("bram", (8, 5), toughness=8)], phase="fight")
+    enc = scene(
+        FIELD,
+        [
+            enemy(at=(5, 5), weapons=blade(4)),
+            player("aria", (6, 5)),
+            player("bram", (8, 5), toughness=8),
+        ],
+        phase="fight",
+    )
     d = decide_for(enc, "orc")
     assert d.action == "fight"
     assert d.destination == (7, 4)
@@ -72,23 +91,28 @@ def test_pile_in_to_engage_more_player_units():
 
 
 def test_pile_in_stays_when_nothing_better_is_in_reach():
-    enc = scene(FIELD, [enemy(at=(5, 5), weapons=blade(4)), player("aria", (6, 5))],
-                phase="fight")
+    enc = scene(FIELD, [enemy(at=(5, 5), weapons=blade(4)), player("aria", (6, 5))], phase="fight")
     d = decide_for(enc, "orc")
     assert d.destination is None and d.path == ()
     assert steps(d)[STEP_PILE_IN] == "skipped"
 
 
 def test_a_unit_out_of_combat_does_not_fight():
-    enc = scene(FIELD, [enemy(at=(0, 0), weapons=blade(4)), player("aria", (6, 5))],
-                phase="fight")
+    enc = scene(FIELD, [enemy(at=(0, 0), weapons=blade(4)), player("aria", (6, 5))], phase="fight")
     assert decide_for(enc, "orc").action == "hold"
 
 
 def test_consolidate_into_the_most_player_units():
     row = board(12, 1)
-    enc = scene(row, [enemy(at=(5, 0), weapons=blade(4), statuses=("fought",)),
-                      player("aria", (6, 0), hp=0), player("bram", (8, 0))], phase="fight")
+    enc = scene(
+        row,
+        [
+            enemy(at=(5, 0), weapons=blade(4), statuses=("fought",)),
+            player("aria", (6, 0), hp=0),
+            player("bram", (8, 0)),
+        ],
+        phase="fight",
+    )
     d = decide_for(enc, "orc")
     assert d.action == "consolidate"
     assert d.destination == (7, 0)
@@ -108,9 +132,17 @@ def test_consolidate_toward_the_goal_when_nobody_can_be_engaged():
 
 # -- shooting ---------------------------------------------------------------------------------
 
+
 def test_shoot_the_best_target_in_range_and_sight():
-    enc = scene(FIELD, [enemy(at=(0, 0), weapons=gun(12, 4)), player("aria", (10, 0),
-                        toughness=8), player("bram", (0, 10), toughness=4)], phase="shooting")
+    enc = scene(
+        FIELD,
+        [
+            enemy(at=(0, 0), weapons=gun(12, 4)),
+            player("aria", (10, 0), toughness=8),
+            player("bram", (0, 10), toughness=4),
+        ],
+        phase="shooting",
+    )
     d = decide_for(enc, "orc")
     assert d.action == "shoot"
     assert d.targets == ("bram",)
@@ -118,26 +150,36 @@ def test_shoot_the_best_target_in_range_and_sight():
 
 def test_each_weapon_picks_its_own_target():
     weapons = f"{gun(12, 4, 'Rifle')}, {gun(12, 9, 'Lance')}"
-    enc = scene(FIELD, [enemy(at=(0, 0), weapons=weapons), player("aria", (10, 0), toughness=8),
-                        player("bram", (0, 10), toughness=4)], phase="shooting")
+    enc = scene(
+        FIELD,
+        [
+            enemy(at=(0, 0), weapons=weapons),
+            player("aria", (10, 0), toughness=8),
+            player("bram", (0, 10), toughness=4),
+        ],
+        phase="shooting",
+    )
     d = decide_for(enc, "orc")
     assert d.targets == ("bram", "aria")
 
 
 def test_no_shooting_through_walls_or_beyond_range():
     cells = board(12, 12, {(5, r): "#" for r in range(12)})
-    enc = scene(cells, [enemy(at=(0, 0), weapons=gun(24)), player("aria", (10, 0))],
-                phase="shooting")
+    enc = scene(
+        cells, [enemy(at=(0, 0), weapons=gun(24)), player("aria", (10, 0))], phase="shooting"
+    )
     d = decide_for(enc, "orc")
     assert d.action == "hold"
-    far = scene(FIELD, [enemy(at=(0, 0), weapons=gun(6)), player("aria", (10, 0))],
-                phase="shooting")
+    far = scene(
+        FIELD, [enemy(at=(0, 0), weapons=gun(6)), player("aria", (10, 0))], phase="shooting"
+    )
     assert decide_for(far, "orc").action == "hold"
 
 
 def test_engaged_or_advanced_units_do_not_shoot_except_assault_weapons():
-    engaged = scene(FIELD, [enemy(at=(0, 0), weapons=gun(24)), player("aria", (1, 1))],
-                    phase="shooting")
+    engaged = scene(
+        FIELD, [enemy(at=(0, 0), weapons=gun(24)), player("aria", (1, 1))], phase="shooting"
+    )
     assert decide_for(engaged, "orc").action == "hold"
     advanced = enemy(at=(0, 0), weapons=gun(24), statuses=("advanced",))
     enc = scene(FIELD, [advanced, player("aria", (8, 0))], phase="shooting")
@@ -149,8 +191,11 @@ def test_engaged_or_advanced_units_do_not_shoot_except_assault_weapons():
 
 
 def test_equally_good_shooting_targets_are_alternatives():
-    enc = scene(FIELD, [enemy(at=(5, 5), weapons=gun(24)), player("aria", (5, 0)),
-                        player("bram", (5, 10))], phase="shooting")
+    enc = scene(
+        FIELD,
+        [enemy(at=(5, 5), weapons=gun(24)), player("aria", (5, 0)), player("bram", (5, 10))],
+        phase="shooting",
+    )
     d = decide_for(enc, "orc")
     assert d.targets == ("aria",)
     assert d.alternatives == (Outcome("shoot", ("bram",)),)
@@ -158,9 +203,11 @@ def test_equally_good_shooting_targets_are_alternatives():
 
 # -- charge -----------------------------------------------------------------------------------
 
+
 def test_charge_succeeds_when_the_roll_covers_the_route():
-    enc = scene(board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))],
-                phase="charge")
+    enc = scene(
+        board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))], phase="charge"
+    )
     d = decide_for(enc, "orc", [7])
     assert d.action == "charge"
     assert d.destination == (7, 2)
@@ -170,8 +217,9 @@ def test_charge_succeeds_when_the_roll_covers_the_route():
 
 
 def test_charge_fails_when_the_roll_is_short():
-    enc = scene(board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))],
-                phase="charge")
+    enc = scene(
+        board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))], phase="charge"
+    )
     d = decide_for(enc, "orc", [6])
     assert d.action == "hold"
     assert d.destination is None
@@ -190,9 +238,15 @@ def test_no_charge_after_advancing_or_with_nobody_within_12_inches():
 
 def test_a_charge_goes_to_the_targets_the_roll_reaches():
     # Bram (T4) is preferred by the fight order, but 8" only reaches Aria.
-    enc = scene(board(20, 5), [enemy(at=(0, 2), weapons=blade(4)),
-                               player("aria", (8, 2), toughness=8),
-                               player("bram", (10, 2), toughness=4)], phase="charge")
+    enc = scene(
+        board(20, 5),
+        [
+            enemy(at=(0, 2), weapons=blade(4)),
+            player("aria", (8, 2), toughness=8),
+            player("bram", (10, 2), toughness=4),
+        ],
+        phase="charge",
+    )
     d = decide_for(enc, "orc", [8])
     assert d.action == "charge"
     assert d.targets == ("aria",)
@@ -204,9 +258,15 @@ def test_a_charge_goes_to_the_targets_the_roll_reaches():
 
 
 def test_charge_target_follows_the_fight_order():
-    enc = scene(board(12, 12), [enemy(at=(5, 5), weapons=blade(4)),
-                                player("aria", (5, 1), toughness=8),
-                                player("bram", (5, 9), toughness=4)], phase="charge")
+    enc = scene(
+        board(12, 12),
+        [
+            enemy(at=(5, 5), weapons=blade(4)),
+            player("aria", (5, 1), toughness=8),
+            player("bram", (5, 9), toughness=4),
+        ],
+        phase="charge",
+    )
     d = decide_for(enc, "orc", [12])
     assert d.action == "charge"
     assert d.targets[0] == "bram"
@@ -214,6 +274,7 @@ def test_charge_target_follows_the_fight_order():
 
 
 # -- the players' turn ------------------------------------------------------------------------
+
 
 def test_characters_always_heroically_intervene():
     units = [enemy(at=(0, 2), weapons=blade(4), tags=("character",)), player("aria", (3, 2))]
@@ -225,11 +286,16 @@ def test_characters_always_heroically_intervene():
 
 
 def test_only_characters_within_3_inches_intervene():
-    plain = scene(board(12, 5), [enemy(at=(0, 2)), player("aria", (3, 2))], phase="charge",
-                  turn="player")
+    plain = scene(
+        board(12, 5), [enemy(at=(0, 2)), player("aria", (3, 2))], phase="charge", turn="player"
+    )
     assert decide_for(plain, "orc").action == "hold"
-    far = scene(board(12, 5), [enemy(at=(0, 2), tags=("character",)), player("aria", (5, 2))],
-                phase="charge", turn="player")
+    far = scene(
+        board(12, 5),
+        [enemy(at=(0, 2), tags=("character",)), player("aria", (5, 2))],
+        phase="charge",
+        turn="player",
+    )
     assert decide_for(far, "orc").action == "hold"
 
 
@@ -243,19 +309,27 @@ def test_enemies_fight_in_the_players_fight_phase_and_wait_otherwise():
 
 def test_consolidation_goal_follows_the_temperament():
     cells = board(20, 1, {(0, 0): "c", (19, 0): "O"})
-    for temperament, expected in (("tactical", (13, 0)), ("berserk", (7, 0)),
-                                  ("erratic", (7, 0)), ("skittish", (7, 0))):
+    for temperament, expected in (
+        ("tactical", (13, 0)),
+        ("berserk", (7, 0)),
+        ("erratic", (7, 0)),
+        ("skittish", (7, 0)),
+    ):
         fought = enemy(at=(10, 0), ai=temperament, weapons=blade(4), statuses=("fought",))
-        enc = scene(cells, [fought, player("aria", (11, 0), hp=0), player("bram", (3, 0))],
-                    phase="fight")
+        enc = scene(
+            cells, [fought, player("aria", (11, 0), hp=0), player("bram", (3, 0))], phase="fight"
+        )
         d = decide_for(enc, "orc")
         assert d.action == "consolidate", temperament
         assert d.destination == expected, temperament
 
 
 def test_heroic_intervention_engages_as_many_player_units_as_it_can():
-    units = [enemy(at=(0, 2), weapons=blade(4), tags=("character",)), player("aria", (2, 1)),
-             player("bram", (2, 3))]
+    units = [
+        enemy(at=(0, 2), weapons=blade(4), tags=("character",)),
+        player("aria", (2, 1)),
+        player("bram", (2, 3)),
+    ]
     enc = scene(board(12, 5), units, phase="charge", turn="player")
     d = decide_for(enc, "orc")
     assert d.action == "intervene"

@@ -32,6 +32,7 @@ FIELD = board(30, 5, {(29, 4): "O"})
 
 # -- command abilities ------------------------------------------------------------------------
 
+
 def _commanded(*friends):
     units = [enemy("boss", (0, 0), tags=("command-ability",))]
     units += [enemy(f"e{n}", at) for n, at in enumerate(friends)]
@@ -97,33 +98,46 @@ def test_the_default_deck_comes_from_the_ruleset_data_and_is_editable_data():
     assert len(deck) == 8
     assert all(s.no_effect_when in CONDITIONS for s in deck)
     assert parse_deck([s.to_dict() for s in deck]) == deck
-    edited = parse_deck([{"name": "Blood Oath", "effect": "Charges get +1.",
-                          "no_effect_when": "no-melee"}])
+    edited = parse_deck(
+        [{"name": "Blood Oath", "effect": "Charges get +1.", "no_effect_when": "no-melee"}]
+    )
     enc = scene(FIELD, [enemy(at=(0, 0))], phase="command")
     assert ruleset.draw_stratagem(enc, Dice(), edited).stratagem is None
 
 
-@pytest.mark.parametrize("entry, message", [
-    ({"name": "X", "effect": "y", "no_effect_when": "sometimes"}, "unknown no_effect_when"),
-    ({"name": "X"}, "'effect'"),
-    ({"effect": "y"}, "'name'"),
-    ({"name": "X", "effect": "y", "cost": 2}, "unknown field 'cost'"),
-])
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ({"name": "X", "effect": "y", "no_effect_when": "sometimes"}, "unknown no_effect_when"),
+        ({"name": "X"}, "'effect'"),
+        ({"effect": "y"}, "'name'"),
+        ({"name": "X", "effect": "y", "cost": 2}, "unknown field 'cost'"),
+    ],
+)
 def test_bad_deck_entries_are_refused_with_the_card_named(entry, message):
     with pytest.raises(StratagemError, match=message):
         parse_deck([entry])
 
 
-@pytest.mark.parametrize("condition, without, with_", [
-    ("no-character", [enemy(at=(0, 0))], [enemy(at=(0, 0), tags=("character",))]),
-    ("no-ranged", [enemy(at=(0, 0), weapons=blade())], [enemy(at=(0, 0), weapons=gun())]),
-    ("no-melee", [enemy(at=(0, 0), weapons=gun())], [enemy(at=(0, 0), weapons=blade())]),
-    ("nobody-engaged", [enemy(at=(0, 0)), player("aria", (5, 0))],
-     [enemy(at=(0, 0)), player("aria", (1, 1))]),
-    ("nobody-wounded", [enemy(at=(0, 0))], [enemy(at=(0, 0), hp=2)]),
-    ("no-player-in-range", [enemy(at=(0, 0)), player("aria", (20, 0))],
-     [enemy(at=(0, 0)), player("aria", (12, 0))]),
-])
+@pytest.mark.parametrize(
+    "condition, without, with_",
+    [
+        ("no-character", [enemy(at=(0, 0))], [enemy(at=(0, 0), tags=("character",))]),
+        ("no-ranged", [enemy(at=(0, 0), weapons=blade())], [enemy(at=(0, 0), weapons=gun())]),
+        ("no-melee", [enemy(at=(0, 0), weapons=gun())], [enemy(at=(0, 0), weapons=blade())]),
+        (
+            "nobody-engaged",
+            [enemy(at=(0, 0)), player("aria", (5, 0))],
+            [enemy(at=(0, 0)), player("aria", (1, 1))],
+        ),
+        ("nobody-wounded", [enemy(at=(0, 0))], [enemy(at=(0, 0), hp=2)]),
+        (
+            "no-player-in-range",
+            [enemy(at=(0, 0)), player("aria", (20, 0))],
+            [enemy(at=(0, 0)), player("aria", (12, 0))],
+        ),
+    ],
+)
 def test_no_effect_conditions(condition, without, with_):
     card = Stratagem("Card", "Does a thing.", condition)
     assert no_effect(card, scene(FIELD, without, phase="command"))
@@ -138,14 +152,17 @@ def test_no_objective_condition():
 
 # -- deny the witch (players' psychic phase) --------------------------------------------------
 
+
 def _psychic(*units):
     return scene(board(40, 5), list(units), phase="psychic", turn="player")
 
 
 def test_a_psyker_stands_ready_to_deny_casters_in_reach():
-    enc = _psychic(enemy("seer", (0, 0), tags=("psyker",)),
-                   player("lib", (20, 0), tags=("psyker",)), player("far", (30, 0),
-                                                                     tags=("psyker",)))
+    enc = _psychic(
+        enemy("seer", (0, 0), tags=("psyker",)),
+        player("lib", (20, 0), tags=("psyker",)),
+        player("far", (30, 0), tags=("psyker",)),
+    )
     d = decide_for(enc, "seer")
     assert d.action == "deny"
     assert d.targets == ("lib",)
@@ -160,11 +177,13 @@ def test_non_psykers_and_psykers_that_already_denied_do_not():
 
 
 def test_a_random_eligible_psyker_denies_the_power():
-    enc = _psychic(enemy("seer", (0, 0), tags=("psyker",)),
-                   enemy("grunt", (1, 0)),
-                   enemy("mystic", (2, 0), tags=("psyker",)),
-                   enemy("spent", (3, 0), tags=("psyker",), statuses=("denied",)),
-                   player("lib", (10, 0), tags=("psyker",)))
+    enc = _psychic(
+        enemy("seer", (0, 0), tags=("psyker",)),
+        enemy("grunt", (1, 0)),
+        enemy("mystic", (2, 0), tags=("psyker",)),
+        enemy("spent", (3, 0), tags=("psyker",), statuses=("denied",)),
+        player("lib", (10, 0), tags=("psyker",)),
+    )
     ruleset = get_ruleset("grimdark-solo")
     d = ruleset.choose_denier(enc, "lib", Dice([2]))
     assert d is not None
@@ -176,6 +195,7 @@ def test_a_random_eligible_psyker_denies_the_power():
 
 
 def test_nobody_denies_a_power_out_of_reach():
-    enc = _psychic(enemy("seer", (0, 0), tags=("psyker",)),
-                   player("lib", (30, 0), tags=("psyker",)))
+    enc = _psychic(
+        enemy("seer", (0, 0), tags=("psyker",)), player("lib", (30, 0), tags=("psyker",))
+    )
     assert get_ruleset("grimdark-solo").choose_denier(enc, "lib", Dice()) is None

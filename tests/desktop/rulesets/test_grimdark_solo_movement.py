@@ -20,7 +20,8 @@ from tests.desktop.rulesets.grimdark_units import (
 
 TITLES = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
 STEP_ADVANCE, STEP_FIRE, STEP_GOAL, STEP_HOLD, STEP_MOVE, STEP_NEAR = (
-    TITLES[key] for key in ("advance", "fire", "goal", "hold", "move", "near"))
+    TITLES[key] for key in ("advance", "fire", "goal", "hold", "move", "near")
+)
 WIDE = board(30, 5)
 
 
@@ -33,8 +34,14 @@ def test_nothing_useful_in_reach_turns_the_move_into_an_advance():
     assert d.path == tuple((c, 2) for c in range(1, 10))
     assert [(r.die, r.value) for r in d.rolls] == [("d6", 3)]
     assert d.statuses_gained == ("advanced",)
-    assert steps(d) == {STEP_GOAL: "applied", STEP_MOVE: "applied", STEP_FIRE: "skipped",
-                        STEP_NEAR: "skipped", STEP_HOLD: "skipped", STEP_ADVANCE: "applied"}
+    assert steps(d) == {
+        STEP_GOAL: "applied",
+        STEP_MOVE: "applied",
+        STEP_FIRE: "skipped",
+        STEP_NEAR: "skipped",
+        STEP_HOLD: "skipped",
+        STEP_ADVANCE: "applied",
+    }
     assert d.to_dict()["phase"] == "movement"
 
 
@@ -58,15 +65,16 @@ def test_a_unit_already_holding_an_objective_stays():
 
 
 def test_stops_when_it_can_fire_at_a_player_unit():
-    enc = scene(board(30, 5, {(29, 2): "O"}),
-                [enemy(at=(0, 2), weapons=gun(24)), player("aria", (27, 2))])
+    enc = scene(
+        board(30, 5, {(29, 2): "O"}), [enemy(at=(0, 2), weapons=gun(24)), player("aria", (27, 2))]
+    )
     d = decide_for(enc, "orc", [6])
     assert d.action == "move"
     assert d.destination == (6, 2)
     assert d.rolls == ()
     assert steps(d)[STEP_FIRE] == "applied"
     assert steps(d)[STEP_NEAR] == "skipped"
-    assert "Rifle" in d.trace[2].detail and "21\"" in d.trace[2].detail
+    assert "Rifle" in d.trace[2].detail and '21"' in d.trace[2].detail
 
 
 def test_a_wall_in_the_line_of_fire_does_not_stop_it():
@@ -84,7 +92,7 @@ def test_stops_within_12_inches_of_a_player_unit():
     assert d.action == "move"
     assert d.destination == (6, 2)
     assert steps(d)[STEP_NEAR] == "applied"
-    assert "11\"" in next(t.detail for t in d.trace if t.step == STEP_NEAR)
+    assert '11"' in next(t.detail for t in d.trace if t.step == STEP_NEAR)
 
 
 def test_advance_tags_change_the_roll():
@@ -96,13 +104,17 @@ def test_advance_tags_change_the_roll():
     d = decide_for(fixed, "orc")
     assert d.rolls == ()
     assert d.destination == (12, 2)
-    assert advance_modifier(("advance+2", "advance+1", "psyker")) == (3, False, ["advance+2",
-                                                                              "advance+1"])
+    assert advance_modifier(("advance+2", "advance+1", "psyker")) == (
+        3,
+        False,
+        ["advance+2", "advance+1"],
+    )
 
 
 def test_berserk_heads_for_the_nearest_player_but_never_next_to_it():
-    enc = scene(WIDE, [enemy(at=(0, 2), ai="berserk"), player("aria", (5, 2)),
-                       player("bram", (20, 2))])
+    enc = scene(
+        WIDE, [enemy(at=(0, 2), ai="berserk"), player("aria", (5, 2)), player("bram", (20, 2))]
+    )
     d = decide_for(enc, "orc")
     assert d.action == "move"
     assert d.destination == (3, 2)
@@ -133,8 +145,9 @@ def test_tactical_without_objectives_holds():
 
 
 def test_a_unit_in_combat_stays_to_fight():
-    enc = scene(board(30, 5, {(20, 2): "O"}), [enemy(at=(0, 2), weapons=blade()),
-                                               player("aria", (1, 3))])
+    enc = scene(
+        board(30, 5, {(20, 2): "O"}), [enemy(at=(0, 2), weapons=blade()), player("aria", (1, 3))]
+    )
     d = decide_for(enc, "orc")
     assert d.action == "hold"
     assert "Aria" in d.trace[0].detail
@@ -148,8 +161,9 @@ def test_equally_near_objectives_are_alternatives():
     assert d.alternatives == (Outcome("move", (), (10, 2), tuple((c, 2) for c in range(6, 11))),)
 
 
-@pytest.mark.parametrize("row, expected", [(".,,,........", (2, 0)), ("..+.........", (2, 0)),
-                                           ("............", (3, 0))])
+@pytest.mark.parametrize(
+    "row, expected", [(".,,,........", (2, 0)), ("..+.........", (2, 0)), ("............", (3, 0))]
+)
 def test_difficult_ground_and_doors_cost_extra(row, expected):
     enc = scene(row, [enemy(at=(0, 0), move=3, ai="berserk"), player("aria", (11, 0))])
     d = decide_for(enc, "orc")

@@ -49,9 +49,15 @@ def test_a_full_enemy_turn_at_close_quarters():
     assert charges[2] == ("gunners", "hold", (), None)  # no melee weapon
     assert charges[3] == ("hounds", "charge", ("guard",), (13, 7))  # 5" covers the 1" needed
     assert [(d.unit, d.action) for d in turn.decisions("fight")] == [
-        ("captain", "fight"), ("captain", "consolidate"), ("mob", "fight"),
-        ("mob", "consolidate"), ("gunners", "hold"), ("hounds", "fight"),
-        ("hounds", "consolidate"), ("seer", "hold")]
+        ("captain", "fight"),
+        ("captain", "consolidate"),
+        ("mob", "fight"),
+        ("mob", "consolidate"),
+        ("gunners", "hold"),
+        ("hounds", "fight"),
+        ("hounds", "consolidate"),
+        ("seer", "hold"),
+    ]
     for name, decisions in turn.phases:
         assert all(d.phase == name for d in decisions)
     assert turn.encounter.unit("captain").at == (17, 3)
@@ -90,9 +96,11 @@ def test_every_sample_unit_gets_a_decision_in_every_phase_and_turn():
 
 
 def test_the_phase_comes_from_the_encounter_and_defaults_to_command():
-    text = ('format = 1\nruleset = "grimdark-solo"\n[board]\nshape = "square"\n'
-            'cells = """\n.....\n"""\n[[units]]\nid = "orc"\nside = "enemy"\nat = [0, 0]\n'
-            'hp = 1\nmax_hp = 1\n')
+    text = (
+        'format = 1\nruleset = "grimdark-solo"\n[board]\nshape = "square"\n'
+        'cells = """\n.....\n"""\n[[units]]\nid = "orc"\nside = "enemy"\nat = [0, 0]\n'
+        "hp = 1\nmax_hp = 1\n"
+    )
     enc = parse_encounter(text)
     assert enc.phase == "command"
     assert decide(enc, "orc", RULESET).phase == "command"
@@ -108,16 +116,19 @@ def test_units_act_in_roster_order():
 
 
 def test_melee_weapons_need_a_strength():
-    text = ('format = 1\nruleset = "grimdark-solo"\n[board]\nshape = "square"\n'
-            'cells = """\n.....\n"""\n[[units]]\nid = "orc"\nside = "enemy"\nat = [0, 0]\n'
-            'hp = 1\nmax_hp = 1\nweapons = [ { name = "Club", kind = "melee" } ]\n')
+    text = (
+        'format = 1\nruleset = "grimdark-solo"\n[board]\nshape = "square"\n'
+        'cells = """\n.....\n"""\n[[units]]\nid = "orc"\nside = "enemy"\nat = [0, 0]\n'
+        'hp = 1\nmax_hp = 1\nweapons = [ { name = "Club", kind = "melee" } ]\n'
+    )
     with pytest.raises(EncounterFileError, match="needs a strength"):
         parse_encounter(text)
 
 
 def test_apply_decision_moves_the_unit_and_adds_its_markers():
-    enc = scene(board(12, 3), [enemy(at=(5, 1), weapons=blade(4)), player("aria", (6, 1))],
-                phase="fight")
+    enc = scene(
+        board(12, 3), [enemy(at=(5, 1), weapons=blade(4)), player("aria", (6, 1))], phase="fight"
+    )
     d = decide(enc, "orc", RULESET)
     after = apply_decision(enc, d)
     assert after.unit("orc").statuses == ("fought",)
@@ -126,6 +137,7 @@ def test_apply_decision_moves_the_unit_and_adds_its_markers():
 
 def test_an_unknown_turn_is_refused():
     enc = scene(board(5, 1), [enemy(at=(0, 0))]).evolve(
-        extra_state=MappingProxyType({"turn": "neutral"}))
+        extra_state=MappingProxyType({"turn": "neutral"})
+    )
     with pytest.raises(RulesError, match="turn is 'neutral'"):
         decide(enc, "orc", RULESET)

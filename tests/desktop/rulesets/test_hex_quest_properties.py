@@ -22,17 +22,30 @@ RULES = get_ruleset("hex-quest")
 def _random_encounter(seed: int) -> Encounter:
     rng = random.Random(seed)
     width, height = rng.randint(4, 12), rng.randint(3, 10)
-    rows = ["".join(rng.choices(".#~,", weights=[12, 2, 1, 1])[0] for _ in range(width))
-            for _ in range(height)]
+    rows = [
+        "".join(rng.choices(".#~,", weights=[12, 2, 1, 1])[0] for _ in range(width))
+        for _ in range(height)
+    ]
     board = Board.from_text("hex", "\n".join(rows))
     free = [c for c in board.cells() if board.passable(c)]
     rng.shuffle(free)
     units = []
     for i in range(min(len(free) // 2, rng.randint(1, 4))):
-        units.append(make_unit(f"e{i}", "enemy", free.pop(), rng.randint(1, 9), 9,
-                               ai=rng.choice(["strongest", "weakest"]),
-                               stats={"move": rng.randint(0, 4), "range": rng.randint(1, 3),
-                                      "targets": rng.randint(1, 3)}))
+        units.append(
+            make_unit(
+                f"e{i}",
+                "enemy",
+                free.pop(),
+                rng.randint(1, 9),
+                9,
+                ai=rng.choice(["strongest", "weakest"]),
+                stats={
+                    "move": rng.randint(0, 4),
+                    "range": rng.randint(1, 3),
+                    "targets": rng.randint(1, 3),
+                },
+            )
+        )
     for i in range(min(len(free), rng.randint(0, 4))):
         units.append(make_unit(f"p{i}", "player", free.pop(), rng.randint(-1, 6), 9))
     return Encounter("hex-quest", board, tuple(units))
@@ -69,7 +82,10 @@ def test_paths_targets_and_alternatives_follow_the_rules(seed):
             assert hps == expected  # icon order
             if outcome.path:
                 # It only moves when nothing was targetable where it stood.
-                assert not any(p.hp > 0 and hex_distance(enemy.at, p.at) <= reach
-                               and has_line_of_sight(board, enemy.at, p.at)
-                               for p in enc.players())
+                assert not any(
+                    p.hp > 0
+                    and hex_distance(enemy.at, p.at) <= reach
+                    and has_line_of_sight(board, enemy.at, p.at)
+                    for p in enc.players()
+                )
         assert len(d.rolls) <= 1  # one Combat roll at most, shared by every target

@@ -31,9 +31,21 @@ def test_check_py_scores_the_foebook_command_456_of_456():
     folder = acceptance_dir()
     started = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, str(folder / "check.py"), f"{sys.executable} -m desktop", "--exact",
-         "--jobs", "4", "--dir", str(folder)],
-        capture_output=True, text=True, cwd=REPO, timeout=900)
+        [
+            sys.executable,
+            str(folder / "check.py"),
+            f"{sys.executable} -m desktop",
+            "--exact",
+            "--jobs",
+            "4",
+            "--dir",
+            str(folder),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=900,
+    )
     elapsed = time.perf_counter() - started
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "456/456 pass (exact)" in result.stdout

@@ -79,7 +79,8 @@ def test_an_unknown_id_names_the_known_ones_plug_ins_included(site):
         get_ruleset("chess")
     assert str(raised.value) == (
         "unknown ruleset 'chess' (built-in: card-flip-rpg, skirmish-ai, grimdark-solo, "
-        "hex-quest, dungeon-crawl, monster-focus; plug-ins: nearest-first)")
+        "hex-quest, dungeon-crawl, monster-focus; plug-ins: nearest-first)"
+    )
 
 
 def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):
@@ -91,7 +92,10 @@ def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):
     wolf = decide(encounter, "wolf", ruleset, Dice())
     # Finn (5 squares) is nearer than Ada (7): four squares down to stand beside him.
     assert (wolf.action, wolf.path, wolf.alternatives) == (
-        "move", ((1, 1), (1, 2), (1, 3), (1, 4)), ())
+        "move",
+        ((1, 1), (1, 2), (1, 3), (1, 4)),
+        (),
+    )
     assert wolf.trace[0].detail == "reach 1; nobody in reach: Ada 7 squares, Finn 5 squares"
     archer = decide(encounter, "archer", ruleset, Dice())
     assert (archer.action, archer.targets) == ("attack", ("ada",))  # 5 squares, clear line
@@ -99,13 +103,21 @@ def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):
 
 
 BROKEN = {
-    "plugin_missing": ("plugin_missing:build", None,
-                       "failed to load: ModuleNotFoundError: No module named 'plugin_missing'"),
-    "plugin_raises": ("plugin_raises:build",
-                      "def build():\n    raise RuntimeError('no data file')\n",
-                      "failed to load: RuntimeError: no data file (at "),
-    "plugin_wrong_type": ("plugin_wrong_type:build", "def build():\n    return 'a game'\n",
-                          "gave a str, not a Ruleset"),
+    "plugin_missing": (
+        "plugin_missing:build",
+        None,
+        "failed to load: ModuleNotFoundError: No module named 'plugin_missing'",
+    ),
+    "plugin_raises": (
+        "plugin_raises:build",
+        "def build():\n    raise RuntimeError('no data file')\n",
+        "failed to load: RuntimeError: no data file (at ",
+    ),
+    "plugin_wrong_type": (
+        "plugin_wrong_type:build",
+        "def build():\n    return 'a game'\n",
+        "gave a str, not a Ruleset",
+    ),
 }
 
 
@@ -117,8 +129,9 @@ def test_a_broken_plug_in_is_named_with_its_package_and_spares_the_others(site, 
     with pytest.raises(BrokenRuleset) as raised:
         get_ruleset(plugin_id)
     message = str(raised.value)
-    assert message.startswith(f"the rule system plug-in '{plugin_id}' ({factory}, "
-                              "from broken-games) ")
+    assert message.startswith(
+        f"the rule system plug-in '{plugin_id}' ({factory}, from broken-games) "
+    )
     assert expected in message and "Traceback" not in message
     found, problems = available_rulesets()
     assert [d.id for d in found] == list(BUILT_IN)
@@ -131,7 +144,8 @@ def test_a_plug_in_must_not_take_a_built_in_id(site):
     assert get_ruleset("hex-quest").id == "hex-quest"
     assert available_rulesets()[1] == [
         "the rule system plug-in 'hex-quest' (copycat:build, from copycat) is ignored: "
-        "'hex-quest' is the id of a built-in rule system"]
+        "'hex-quest' is the id of a built-in rule system"
+    ]
 
 
 def test_foebook_rulesets_warns_about_a_broken_plug_in_and_lists_the_rest(site, capsys):
@@ -139,14 +153,19 @@ def test_foebook_rulesets_warns_about_a_broken_plug_in_and_lists_the_rest(site, 
     assert main(["rulesets", "--json"]) == 0
     out, err = capsys.readouterr()
     assert [r["id"] for r in json.loads(out)] == list(BUILT_IN)
-    assert err.startswith("foebook: warning: the rule system plug-in 'plugin-missing' "
-                          "(plugin_missing:build, from broken-games) failed to load")
+    assert err.startswith(
+        "foebook: warning: the rule system plug-in 'plugin-missing' "
+        "(plugin_missing:build, from broken-games) failed to load"
+    )
     assert err.count("\n") == 1
 
 
 def test_decide_with_a_broken_plug_in_is_one_error_line(site, tmp_path, capsys):
-    site("broken-games", {"plugin-raises": "plugin_raises:build"},
-         {"plugin_raises": "def build():\n    raise RuntimeError('no data file')\n"})
+    site(
+        "broken-games",
+        {"plugin-raises": "plugin_raises:build"},
+        {"plugin_raises": "def build():\n    raise RuntimeError('no data file')\n"},
+    )
     text = (EXAMPLE / "sample.toml").read_text().replace('"nearest-first"', '"plugin-raises"')
     path = tmp_path / "broken.toml"
     path.write_text(text)
@@ -158,9 +177,13 @@ def test_decide_with_a_broken_plug_in_is_one_error_line(site, tmp_path, capsys):
 
 
 def test_listing_the_rulesets_imports_no_ruleset_code():
-    code = ("import sys; from desktop.cli import main; main(['rulesets']); "
-            "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.rulesets.')))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=ROOT, timeout=60)
-    assert "LOADED ['desktop.rulesets.data_loader', 'desktop.rulesets.registry']" \
-        in result.stdout, result.stdout + result.stderr
+    code = (
+        "import sys; from desktop.cli import main; main(['rulesets']); "
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.rulesets.')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert (
+        "LOADED ['desktop.rulesets.data_loader', 'desktop.rulesets.registry']" in result.stdout
+    ), result.stdout + result.stderr

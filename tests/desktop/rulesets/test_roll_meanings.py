@@ -11,22 +11,26 @@ from tests.desktop.rulesets.test_hex_quest_scenarios import RULES, OPEN_5x7, enc
 
 
 def test_hex_quest_combat_dice_are_the_damage_dealt_to_each_target():
-    enc = encounter(OPEN_5x7, unit("ogre", "enemy", (3, 2), ai="strongest",
-                                   stats="range = 2, targets = 2, combat = 3")
-                    + unit("ann", "player", (2, 2), hp=4) + unit("bea", "player", (4, 2), hp=8)
-                    + unit("cy", "player", (3, 1), hp=6))
+    enc = encounter(
+        OPEN_5x7,
+        unit("ogre", "enemy", (3, 2), ai="strongest", stats="range = 2, targets = 2, combat = 3")
+        + unit("ann", "player", (2, 2), hp=4)
+        + unit("bea", "player", (4, 2), hp=8)
+        + unit("cy", "player", (3, 1), hp=6),
+    )
     d = decide(enc, "ogre", RULES, Dice([11]))
     assert d.rolls[0].meaning == "11 damage to each target: bea, then cy"  # names = ids here
     assert d.to_dict()["rolls"][0]["meaning"] == d.rolls[0].meaning
 
 
 def test_a_grimdark_charge_roll_says_where_it_ends_or_that_it_fails():
-    enc = scene(board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))],
-                phase="charge")
+    enc = scene(
+        board(12, 5), [enemy(at=(0, 2), weapons=blade(4)), player("aria", (8, 2))], phase="charge"
+    )
     made = decide_for(enc, "orc", [7]).rolls[0]
-    assert made.meaning == "charges 7\" to [7, 2], beside Aria"
+    assert made.meaning == 'charges 7" to [7, 2], beside Aria'
     short = decide_for(enc, "orc", [6]).rolls[0]
-    assert short.meaning.startswith("6\" is not enough: the charge fails (Aria needs ")
+    assert short.meaning.startswith('6" is not enough: the charge fails (Aria needs ')
 
 
 def test_a_skirmish_table_roll_names_its_row():
@@ -37,6 +41,10 @@ def test_a_skirmish_table_roll_names_its_row():
     for value in range(1, 7):
         roll = decide(enc, "sniper", get_ruleset(enc.ruleset), Dice([value])).rolls[0]
         assert roll.meaning.startswith(f"Cautious table, row {value}: ")
-    rows = {decide(enc, "sniper", get_ruleset(enc.ruleset), Dice([v])).rolls[0].meaning
-            .partition(": ")[2] for v in range(1, 7)}
+    rows = {
+        decide(enc, "sniper", get_ruleset(enc.ruleset), Dice([v]))
+        .rolls[0]
+        .meaning.partition(": ")[2]
+        for v in range(1, 7)
+    }
     assert len(rows) == 4  # the table's rows are 1, 2-3, 4-5 and 6

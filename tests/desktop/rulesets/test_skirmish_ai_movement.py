@@ -15,8 +15,10 @@ def steps(d, name):
 
 
 def with_heights(cells: str, heights: str, units: list[str]):
-    text = (f'format = 1\nruleset = "skirmish-ai"\n[board]\nshape = "square"\n'
-            f'cells = """\n{cells.strip()}\n"""\nheights = """\n{heights.strip()}\n"""\n')
+    text = (
+        f'format = 1\nruleset = "skirmish-ai"\n[board]\nshape = "square"\n'
+        f'cells = """\n{cells.strip()}\n"""\nheights = """\n{heights.strip()}\n"""\n'
+    )
     text += "".join(f"[[units]]\n{u.strip()}\n" for u in units)
     return parse_encounter(text, "scenario.toml")
 
@@ -34,18 +36,24 @@ WALL_WITH_WINDOW = """
 
 def test_charge_climbs_through_the_window_at_two_extra_inches():
     # (1" + 2" through the window) + 1" + 1" + 1" = 6": just within its move to brawl.
-    enc = encounter("skirmish-ai", WALL_WITH_WINDOW,
-                    [enemy("e", (4, 2), "aggressive", CLAWS), player("p", (9, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        WALL_WITH_WINDOW,
+        [enemy("e", (4, 2), "aggressive", CLAWS), player("p", (9, 2))],
+    )
     d = decided(enc, "e")
     assert d.action == "brawl" and d.targets == ("p",)
     assert d.destination == (8, 2) and d.path == ((5, 2), (6, 2), (7, 2), (8, 2))
     assert d.rolls == ()
-    assert "with 6\" of its 6\" move" in d.trace[1].detail
+    assert 'with 6" of its 6" move' in d.trace[1].detail
 
 
 def test_one_inch_more_and_the_window_puts_the_brawl_out_of_reach():
-    enc = encounter("skirmish-ai", WALL_WITH_WINDOW,
-                    [enemy("e", (3, 2), "aggressive", CLAWS), player("p", (9, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        WALL_WITH_WINDOW,
+        [enemy("e", (3, 2), "aggressive", CLAWS), player("p", (9, 2))],
+    )
     d = decided(enc, "e", [5])  # base condition fails: row 5, the fastest route
     assert d.trace[1].outcome == "skipped"
     assert d.action == "move" and d.path == ((4, 2), (5, 2), (6, 2), (7, 2))
@@ -54,8 +62,11 @@ def test_one_inch_more_and_the_window_puts_the_brawl_out_of_reach():
 
 def test_a_window_does_not_block_sight_for_firing():
     rifle = 'weapons = [ { name = "Rifle", kind = "ranged", range = 24 } ]'
-    enc = encounter("skirmish-ai", WALL_WITH_WINDOW,
-                    [enemy("e", (1, 2), "tactical", rifle), player("p", (10, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        WALL_WITH_WINDOW,
+        [enemy("e", (1, 2), "tactical", rifle), player("p", (10, 2))],
+    )
     d = decided(enc, "e", [1])  # row 1: hold position and fire
     assert d.action == "fire" and d.targets == ("p",) and d.destination is None
 
@@ -88,7 +99,7 @@ def test_swift_glides_down_from_the_roof_to_brawl():
     assert d.destination == (7, 2) and d.path == ((7, 2),)
     glide = steps(d, "Swift: glide down")
     assert glide and glide[0].outcome == APPLIED
-    assert "from [2, 2] (height 5\") down 5\" to [7, 2], 5\" away" in glide[0].detail
+    assert 'from [2, 2] (height 5") down 5" to [7, 2], 5" away' in glide[0].detail
 
 
 def test_without_swift_it_cannot_glide():
@@ -127,8 +138,8 @@ def test_swift_leaps_a_three_inch_gap_on_its_way_to_brawl():
     assert d.path == ((3, 2), (7, 2), (8, 2))  # the leap enters only its landing cell
     leap = steps(d, "Leap")
     assert [t.detail for t in leap] == [
-        'it leaps the 3" gap between [3, 2] and [7, 2] as part of its move '
-        '(gaps up to 4" (swift))']
+        'it leaps the 3" gap between [3, 2] and [7, 2] as part of its move (gaps up to 4" (swift))'
+    ]
 
 
 def test_only_swift_figures_leap_more_than_two_inches():
@@ -149,8 +160,9 @@ def test_swift_glides_when_a_table_row_advances_it():
 .......c....
 ............
 """
-    enc = with_heights(cells, ROOF_HEIGHTS, [enemy("e", (2, 2), "tactical", rifle),
-                                             player("p", (11, 2))])
+    enc = with_heights(
+        cells, ROOF_HEIGHTS, [enemy("e", (2, 2), "tactical", rifle), player("p", (11, 2))]
+    )
     d = decided(enc, "e", [5, 1])  # row 5: close on the nearest opponent using cover, fire
     assert d.action == "fire" and d.targets == ("p",)
     assert d.destination == (7, 2) and d.path == ((7, 2),)  # onto the hedge, 5" out and down

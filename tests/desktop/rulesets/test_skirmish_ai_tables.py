@@ -13,8 +13,10 @@ RIFLE = 'weapons = [ { name = "Rifle", kind = "ranged", range = 24 } ]'
 
 def enemy(uid, at, ai, extra=RIFLE, statuses=""):
     status = f"\nstatuses = [{statuses}]" if statuses else ""
-    return (f'id = "{uid}"\nside = "enemy"\nat = {list(at)}\nhp = 5\nmax_hp = 5\nai = "{ai}"\n'
-            f"stats = {{ move = 6 }}{status}\n{extra}")
+    return (
+        f'id = "{uid}"\nside = "enemy"\nat = {list(at)}\nhp = 5\nmax_hp = 5\nai = "{ai}"\n'
+        f"stats = {{ move = 6 }}{status}\n{extra}"
+    )
 
 
 def player(uid, at):
@@ -48,6 +50,7 @@ def table_step(d):
 
 
 # -- aggressive ---------------------------------------------------------------------------------
+
 
 def test_aggressive_base_condition_charges_into_a_brawl():
     enc = field("aggressive", at=(7, 2), players=((11, 1),))
@@ -85,7 +88,7 @@ def test_aggressive_5_fastest_route_uses_the_whole_move():
     enc = field("aggressive")
     d = decided(enc, "e", [5])
     assert d.destination == (13, 2)
-    assert "covers 6\"" in table_step(d).detail
+    assert 'covers 6"' in table_step(d).detail
     assert d.action == "fire"
 
 
@@ -93,7 +96,7 @@ def test_aggressive_6_dashes_when_it_cannot_fire():
     d = decided(field("aggressive"), "e", [6])
     assert d.action == "dash" and d.targets == ()
     assert {d.destination} | {a.destination for a in d.alternatives} == {(15, 2), (14, 4)}
-    assert "covers 8\"" in table_step(d).detail
+    assert 'covers 8"' in table_step(d).detail
 
 
 def test_aggressive_6_never_dashes_when_it_can_fire():
@@ -103,6 +106,7 @@ def test_aggressive_6_never_dashes_when_it_can_fire():
 
 
 # -- cautious -------------------------------------------------------------------------------------
+
 
 def test_cautious_base_condition_pulls_back_in_cover_and_fires():
     enc = field("cautious", at=(12, 4), players=((20, 4),))
@@ -148,6 +152,7 @@ def test_cautious_6_advances_ending_in_cover():
 
 # -- tactical -------------------------------------------------------------------------------------
 
+
 def test_tactical_base_condition_holds_and_fires():
     d = decided(field("tactical", at=(10, 2), players=((18, 2),)), "e")
     assert d.rolls == () and d.action == "fire" and d.destination is None
@@ -185,6 +190,7 @@ def test_tactical_5_6_advance_using_cover(roll):
 
 # -- defensive ------------------------------------------------------------------------------------
 
+
 def test_defensive_base_condition_needs_an_opponent_in_the_open():
     d = decided(field("defensive", at=(7, 1), players=((20, 1),)), "e")
     assert d.rolls == () and d.action == "fire" and d.destination is None
@@ -214,10 +220,14 @@ def test_defensive_6_advance_using_cover():
 
 # -- fallback ------------------------------------------------------------------------------------
 
+
 def test_impossible_row_falls_back_to_stay_and_fire():
     # Open ground everywhere: no cover to manoeuvre in or dash to, and it can fire.
-    enc = encounter("skirmish-ai", "." * 20 + "\n" + "." * 20,
-                    [enemy("e", (0, 0), "aggressive"), player("p", (19, 1))])
+    enc = encounter(
+        "skirmish-ai",
+        "." * 20 + "\n" + "." * 20,
+        [enemy("e", (0, 0), "aggressive"), player("p", (19, 1))],
+    )
     d = decided(enc, "e", [1])
     assert table_step(d).outcome == "impossible"
     assert "never dashes" in table_step(d).detail
@@ -228,6 +238,7 @@ def test_impossible_row_falls_back_to_stay_and_fire():
 def test_table_rows_in_the_data_cover_one_to_six():
     from desktop.rulesets.registry import get_ruleset
     from desktop.rulesets.skirmish_ai import TABLES, _row_text
+
     data = get_ruleset("skirmish-ai").data
     for ai, table in TABLES.items():
         assert sorted(table) == [1, 2, 3, 4, 5, 6]

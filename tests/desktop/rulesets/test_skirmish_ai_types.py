@@ -20,25 +20,31 @@ def step(d, prefix):
 
 # -- rampaging -------------------------------------------------------------------------------------
 
+
 def test_rampaging_brawls_the_closest_opponent_within_its_move():
-    enc = encounter("skirmish-ai", OPEN, [enemy("r", (2, 2), "rampaging", CLAWS),
-                                          player("near", (7, 2)), player("far", (2, 7))])
+    enc = encounter(
+        "skirmish-ai",
+        OPEN,
+        [enemy("r", (2, 2), "rampaging", CLAWS), player("near", (7, 2)), player("far", (2, 7))],
+    )
     d = decided(enc, "r")
     assert d.action == "brawl" and d.targets == ("near",)
     assert d.destination == (6, 2) and d.rolls == ()
 
 
 def test_rampaging_dashes_when_the_brawl_is_out_of_reach():
-    enc = encounter("skirmish-ai", OPEN, [enemy("r", (0, 2), "rampaging", CLAWS),
-                                          player("p", (20, 2))])
+    enc = encounter(
+        "skirmish-ai", OPEN, [enemy("r", (0, 2), "rampaging", CLAWS), player("p", (20, 2))]
+    )
     d = decided(enc, "r")
     assert d.action == "dash" and d.destination == (8, 2)  # 6" + 2" dash, straight at it
 
 
 def test_rampaging_heavy_weapon_stands_and_fires():
     heavy = 'weapons = [ { name = "Cannon", kind = "heavy", range = 30 } ]'
-    enc = encounter("skirmish-ai", OPEN, [enemy("r", (0, 2), "rampaging", heavy),
-                                          player("p", (20, 2))])
+    enc = encounter(
+        "skirmish-ai", OPEN, [enemy("r", (0, 2), "rampaging", heavy), player("p", (20, 2))]
+    )
     d = decided(enc, "r")
     assert d.action == "fire" and d.destination is None and d.targets == ("p",)
 
@@ -55,27 +61,45 @@ BEAST_FIELD = """
 
 
 def test_beast_pounces_when_a_brawl_is_within_this_move():
-    enc = encounter("skirmish-ai", BEAST_FIELD, [enemy("b", (3, 1), "beast", CLAWS),
-                                                 player("p", (8, 3))])
+    enc = encounter(
+        "skirmish-ai", BEAST_FIELD, [enemy("b", (3, 1), "beast", CLAWS), player("p", (8, 3))]
+    )
     d = decided(enc, "b", [1])
     assert d.action == "brawl" and chebyshev(d.destination, (8, 3)) == 1
 
 
 def test_beast_breaks_cover_for_a_brawl_within_two_moves():
-    enc = encounter("skirmish-ai", BEAST_FIELD, [enemy("b", (3, 1), "beast", CLAWS),
-                                                 player("p", (14, 1))])
+    enc = encounter(
+        "skirmish-ai", BEAST_FIELD, [enemy("b", (3, 1), "beast", CLAWS), player("p", (14, 1))]
+    )
     d = decided(enc, "b", [1])
     assert d.action == "dash"
     assert "within two moves" in step(d, "Beast").detail
 
 
 def test_beast_stalks_cover_to_cover_when_the_brawl_is_far():
-    enc = encounter("skirmish-ai", BEAST_FIELD, [enemy("b", (2, 1), "beast", CLAWS),
-                                                 player("p", (29, 4))])
+    enc = encounter(
+        "skirmish-ai", BEAST_FIELD, [enemy("b", (2, 1), "beast", CLAWS), player("p", (29, 4))]
+    )
     d = decided(enc, "b", [1])
-    assert d.destination in {(9, 1), (9, 2), (10, 1), (10, 2), (11, 1), (11, 2),
-                             (9, 0), (9, 3), (10, 3), (11, 3), (12, 3), (12, 1), (12, 2),
-                             (10, 0), (11, 0), (12, 0)}
+    assert d.destination in {
+        (9, 1),
+        (9, 2),
+        (10, 1),
+        (10, 2),
+        (11, 1),
+        (11, 2),
+        (9, 0),
+        (9, 3),
+        (10, 3),
+        (11, 3),
+        (12, 3),
+        (12, 1),
+        (12, 2),
+        (10, 0),
+        (11, 0),
+        (12, 0),
+    }
     assert "creeps" in step(d, "Beast").detail
 
 
@@ -86,8 +110,9 @@ def test_beast_skulks_to_the_next_feature_on_five_or_six():
 ..cc......#.....cc....
 ..........#...........
 """
-    enc = encounter("skirmish-ai", board, [enemy("b", (2, 1), "beast", CLAWS),
-                                           player("p", (21, 1))])
+    enc = encounter(
+        "skirmish-ai", board, [enemy("b", (2, 1), "beast", CLAWS), player("p", (21, 1))]
+    )
     # Far away (19"), the wall hides the player: it creeps, then the skulking roll of 6.
     d = decided(enc, "b", [6])
     skulk = step(d, "End of activation: skulking")
@@ -98,14 +123,21 @@ def test_beast_skulks_to_the_next_feature_on_five_or_six():
 
 
 def test_beast_stays_within_two_inches_of_a_packmate_when_it_can():
-    enc = encounter("skirmish-ai", BEAST_FIELD, [
-        enemy("b", (2, 1), "beast", CLAWS), enemy("pack", (9, 1), "rampaging", CLAWS),
-        player("p", (29, 4))])
+    enc = encounter(
+        "skirmish-ai",
+        BEAST_FIELD,
+        [
+            enemy("b", (2, 1), "beast", CLAWS),
+            enemy("pack", (9, 1), "rampaging", CLAWS),
+            player("p", (29, 4)),
+        ],
+    )
     d = decided(enc, "b", [1])
     assert inches(d.destination, (9, 1)) <= 2
 
 
 # -- guardian --------------------------------------------------------------------------------------
+
 
 def test_guardian_follows_its_ward_and_fires_at_the_same_target():
     ward = enemy("boss", (7, 2), "aggressive")
@@ -136,13 +168,17 @@ def test_guardian_is_ordered_just_before_its_ward():
 
 # -- groups ---------------------------------------------------------------------------------------
 
+
 def line_of(ai, cells):
     return [enemy(f"e{i}", c, ai) for i, c in enumerate(cells)]
 
 
 def test_enemies_within_two_inches_share_one_roll_named_in_the_notes():
-    units = [*line_of("aggressive", [(6, 1), (7, 2), (8, 1)]),
-             enemy("lone", (2, 6), "aggressive"), player("p", (20, 5))]
+    units = [
+        *line_of("aggressive", [(6, 1), (7, 2), (8, 1)]),
+        enemy("lone", (2, 6), "aggressive"),
+        player("p", (20, 5)),
+    ]
     enc = encounter("skirmish-ai", FIELD, units)
     d = decided(enc, "e1", [3])
     assert step(d, "Group").outcome == "group"
@@ -157,8 +193,11 @@ def test_enemies_within_two_inches_share_one_roll_named_in_the_notes():
 
 
 def test_the_member_that_rolls_names_the_others_and_a_later_member_reuses_that_roll():
-    units = [*line_of("aggressive", [(6, 1), (7, 2), (8, 1)]),
-             enemy("lone", (2, 6), "aggressive"), player("p", (20, 5))]
+    units = [
+        *line_of("aggressive", [(6, 1), (7, 2), (8, 1)]),
+        enemy("lone", (2, 6), "aggressive"),
+        player("p", (20, 5)),
+    ]
     enc = encounter("skirmish-ai", FIELD, units)
     ruleset = get_ruleset("skirmish-ai")
     roller = decided(enc, "e1", [3])
@@ -178,8 +217,11 @@ def test_the_member_that_rolls_names_the_others_and_a_later_member_reuses_that_r
 
 
 def test_one_member_meeting_the_base_condition_carries_the_whole_group():
-    units = [enemy("a", (10, 1), "aggressive", CLAWS), enemy("b", (8, 1), "aggressive", CLAWS),
-             player("p", (16, 1))]
+    units = [
+        enemy("a", (10, 1), "aggressive", CLAWS),
+        enemy("b", (8, 1), "aggressive", CLAWS),
+        player("p", (16, 1)),
+    ]
     enc = encounter("skirmish-ai", FIELD, units)
     d = decided(enc, "b", [6])
     assert d.rolls == ()  # no roll: the group follows the base condition
@@ -194,9 +236,13 @@ def test_one_member_meeting_the_base_condition_carries_the_whole_group():
 
 # -- markers --------------------------------------------------------------------------------------
 
+
 def test_stunned_attacks_in_place_instead_of_moving_and_firing():
-    enc = encounter("skirmish-ai", FIELD, [enemy("e", (7, 2), "aggressive", statuses='"stunned"'),
-                                           player("p", (20, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        FIELD,
+        [enemy("e", (7, 2), "aggressive", statuses='"stunned"'), player("p", (20, 2))],
+    )
     d = decided(enc, "e", [5])
     assert d.action == "fire" and d.destination is None
     assert d.alternatives[-1].action == "move" and d.alternatives[-1].targets == ()
@@ -204,16 +250,21 @@ def test_stunned_attacks_in_place_instead_of_moving_and_firing():
 
 
 def test_stunned_dash_is_cut_to_a_normal_move():
-    enc = encounter("skirmish-ai", OPEN, [enemy("r", (0, 2), "rampaging", CLAWS, '"stunned"'),
-                                          player("p", (20, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        OPEN,
+        [enemy("r", (0, 2), "rampaging", CLAWS, '"stunned"'), player("p", (20, 2))],
+    )
     d = decided(enc, "r")
     assert d.action == "move" and d.destination == (6, 2)
 
 
 def test_shocked_in_the_open_heads_for_cover_without_attacking():
-    enc = encounter("skirmish-ai", FIELD, [enemy("e", (7, 4), "aggressive",
-                                                 statuses='"shocked", "stunned"'),
-                                           player("p", (7, 7))])
+    enc = encounter(
+        "skirmish-ai",
+        FIELD,
+        [enemy("e", (7, 4), "aggressive", statuses='"shocked", "stunned"'), player("p", (7, 7))],
+    )
     d = decided(enc, "e", [6])
     assert d.action == "move" and d.targets == ()
     assert d.destination in {(6, 2), (7, 2), (8, 2), (5, 2), (9, 2)}
@@ -221,24 +272,34 @@ def test_shocked_in_the_open_heads_for_cover_without_attacking():
 
 
 def test_shocked_in_cover_breaks_sight_of_an_opponent():
-    enc = encounter("skirmish-ai", FIELD, [enemy("e", (10, 4), "tactical", statuses='"shocked"'),
-                                           player("p", (10, 7))])
+    enc = encounter(
+        "skirmish-ai",
+        FIELD,
+        [enemy("e", (10, 4), "tactical", statuses='"shocked"'), player("p", (10, 7))],
+    )
     d = decided(enc, "e", [6])
     assert d.targets == ()
     from desktop.engine.sight import has_line_of_sight
+
     assert not has_line_of_sight(enc.board, d.destination, (10, 7))
 
 
 def test_shocked_unseen_stays_put():
-    enc = encounter("skirmish-ai", FIELD, [enemy("e", (10, 4), "tactical", statuses='"shocked"'),
-                                           player("p", (14, 4))])
+    enc = encounter(
+        "skirmish-ai",
+        FIELD,
+        [enemy("e", (10, 4), "tactical", statuses='"shocked"'), player("p", (14, 4))],
+    )
     d = decided(enc, "e", [6])
     assert d.action == "hold" and d.destination is None
 
 
 def test_overwatch_marker_ends_when_it_activates():
-    enc = encounter("skirmish-ai", FIELD, [enemy("e", (7, 2), "tactical",
-                                                 statuses='"overwatch"'), player("p", (20, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        FIELD,
+        [enemy("e", (7, 2), "tactical", statuses='"overwatch"'), player("p", (20, 2))],
+    )
     d = decided(enc, "e", [1])
     assert d.trace[0].step == "Overwatch" and d.trace[0].outcome == "removed"
 
@@ -252,11 +313,19 @@ HIDDEN = """
 """
 
 
-@pytest.mark.parametrize(("ai", "roll", "gained"), [
-    ("aggressive", 4, False), ("aggressive", 5, True), ("tactical", 4, False),
-    ("tactical", 6, True), ("cautious", 3, False), ("cautious", 4, True),
-    ("defensive", 3, False), ("defensive", 4, True),
-])
+@pytest.mark.parametrize(
+    ("ai", "roll", "gained"),
+    [
+        ("aggressive", 4, False),
+        ("aggressive", 5, True),
+        ("tactical", 4, False),
+        ("tactical", 6, True),
+        ("cautious", 3, False),
+        ("cautious", 4, True),
+        ("defensive", 3, False),
+        ("defensive", 4, True),
+    ],
+)
 def test_overwatch_threshold_per_type(ai, roll, gained):
     enc = encounter("skirmish-ai", HIDDEN, [enemy("e", (2, 1), ai), player("p", (18, 1))])
     d = decided(enc, "e", [1, roll])  # row 1 keeps it out of sight; then the overwatch roll
@@ -267,20 +336,35 @@ def test_overwatch_threshold_per_type(ai, roll, gained):
 
 
 def test_no_overwatch_roll_when_a_target_is_in_sight_or_without_a_gun():
-    seen = decided(encounter("skirmish-ai", HIDDEN, [enemy("e", (2, 1), "tactical"),
-                                                     player("p", (8, 1))]), "e", [1])
+    seen = decided(
+        encounter("skirmish-ai", HIDDEN, [enemy("e", (2, 1), "tactical"), player("p", (8, 1))]),
+        "e",
+        [1],
+    )
     assert step(seen, "End of activation: overwatch").outcome == "not rolled"
-    claws = decided(encounter("skirmish-ai", HIDDEN, [enemy("e", (2, 1), "tactical", CLAWS),
-                                                      player("p", (18, 1))]), "e", [1])
+    claws = decided(
+        encounter(
+            "skirmish-ai", HIDDEN, [enemy("e", (2, 1), "tactical", CLAWS), player("p", (18, 1))]
+        ),
+        "e",
+        [1],
+    )
     assert step(claws, "End of activation: overwatch").detail == "no ranged weapon"
 
 
 # -- movement costs ------------------------------------------------------------------------------
 
+
 def test_difficult_ground_and_doors_cost_extra():
     board = "," * 10 + "\n" + "." * 10
-    enc = encounter("skirmish-ai", board, [enemy("r", (0, 0), "rampaging", CLAWS).replace(
-        "move = 6", "move = 3"), player("p", (9, 0))])
+    enc = encounter(
+        "skirmish-ai",
+        board,
+        [
+            enemy("r", (0, 0), "rampaging", CLAWS).replace("move = 6", "move = 3"),
+            player("p", (9, 0)),
+        ],
+    )
     d = decided(enc, "r")
     # 3" + 2" dash = 5": through difficult ground each step costs 1.5"; the open row is cheaper.
     assert d.action == "dash" and d.destination[1] == 1
@@ -303,6 +387,7 @@ heights = """
 {player("p", (11, 0))}
 '''
     from desktop.encounter_file import parse_encounter
+
     enc = parse_encounter(text)
     d = decided(enc, "r")
     # Dash 8": 2" to the foot, 1" + 3" climbing onto the block (6"); the 3" climb down
@@ -312,8 +397,9 @@ heights = """
 
 def test_gaps_are_leapt_up_to_two_inches():
     board = "..~~.....\n..~~~....\n"
-    enc = encounter("skirmish-ai", board, [enemy("r", (1, 0), "rampaging", CLAWS),
-                                           player("p", (8, 0))])
+    enc = encounter(
+        "skirmish-ai", board, [enemy("r", (1, 0), "rampaging", CLAWS), player("p", (8, 0))]
+    )
     d = decided(enc, "r")
     assert d.destination == (7, 0) and d.action == "brawl"
     assert (2, 0) not in d.path and (4, 0) in d.path
@@ -322,12 +408,18 @@ def test_gaps_are_leapt_up_to_two_inches():
 def test_rampaging_heavy_weapon_picks_its_target_within_the_heavy_weapons_range():
     # The rifle reaches the player in the open, 20" away; the cannon only reaches the one in
     # cover, 10" away. It stands to fire the cannon, so the cannon's range picks the target.
-    arms = ('weapons = [ { name = "Cannon", kind = "heavy", range = 12 }, '
-            '{ name = "Rifle", kind = "ranged", range = 30 } ]')
+    arms = (
+        'weapons = [ { name = "Cannon", kind = "heavy", range = 12 }, '
+        '{ name = "Rifle", kind = "ranged", range = 30 } ]'
+    )
     board = "\n".join(["." * 30] * 3 + ["..........c" + "." * 19] + ["." * 30] * 4)
-    enc = encounter("skirmish-ai", board, [enemy("r", (0, 2), "rampaging", arms),
-                                           player("open", (20, 2)), player("hid", (10, 2))])
+    enc = encounter(
+        "skirmish-ai",
+        board,
+        [enemy("r", (0, 2), "rampaging", arms), player("open", (20, 2)), player("hid", (10, 2))],
+    )
     d = decided(enc, "r")
     assert d.action == "fire" and d.destination is None and d.targets == ("hid",)
     assert step(d, "Rampaging with a heavy weapon").detail.endswith(
-        "within its heavy weapon's 12\"; fires at hid")
+        "within its heavy weapon's 12\"; fires at hid"
+    )

@@ -44,41 +44,52 @@ def refused(session: Session, command, match: str) -> None:
     assert session.history == history
 
 
-@pytest.mark.parametrize(("command", "message"), [
-    (Damage("nobody", 2), r"no unit 'nobody' in the session \(units: e1, e2, p1, p2\)"),
-    (Damage("e1", 0), "damage must be 1 or more, not 0"),
-    (Damage("e1", -3), "damage must be 1 or more, not -3"),
-    (Heal("e1", 1), r"Raider is already at full HP \(6 of 6\)"),
-    (SetHp("e1", 2, max_hp=-1), "Raider: max HP must be more than 0, not -1"),
-    (SetHp("e1", 9), "Raider: HP 9 is above max HP 6"),
-    (MoveUnit("e1", (1, 1)), r"moving Raider: cell \[1, 1\] is wall; no unit can stand there"),
-    (MoveUnit("e1", (4, 1)), r"cell \[4, 1\] is impassable hazard"),
-    (MoveUnit("e1", (5, 0)), r"cell \[5, 0\] is taken by Sniper \(e2\)"),
-    (MoveUnit("e1", (6, 0)), r"cell \[6, 0\] is outside the 6x4 board"),
-    (MoveUnit("e1", (0, 0)), r"Raider is already at \[0, 0\]"),
-    (AddStatus("e1", "burning"), "unknown status 'burning' for tiny-test"),
-    (AddStatus("e1", "down"), "'Down' follows from Raider's HP; change the HP instead"),
-    (RemoveStatus("e1", "stunned"), "Raider is not Stunned"),
-    (AddStatus("e1", "poison", counter=0), "a marker count must be 1 or more, not 0"),
-    (SetAi("p1", "brute"), "Ada is a player unit; only enemies have an AI type"),
-    (SetAi("e1", "wizard"), r"unknown AI type 'wizard' for tiny-test \(known: brute, sneak\)"),
-    (RenameUnit("e1", "  "), "Raider: the new name is empty"),
-    (EditTerrain((0, 0), "#"), r"Raider stands on \[0, 0\]; it cannot become wall"),
-    (EditTerrain((2, 2), "x"), "unknown terrain 'x'"),
-    (EditTerrain((1, 1), "#"), r"cell \[1, 1\] is already wall"),
-    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": -4}),
-     "unit 'e3': max HP must be more than 0, not -4"),
-    (AddUnit({"id": "e1", "side": "enemy", "at": [2, 2], "max_hp": 4}),
-     "there is already a unit 'e1'"),
-    (AddUnit({"id": "Bad Id", "side": "enemy", "at": [2, 2], "max_hp": 4}), "unit id 'Bad Id'"),
-    (AddUnit({"id": "e3", "side": "troll", "at": [2, 2], "max_hp": 4}),
-     "side must be \"enemy\" or \"player\""),
-    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 1], "max_hp": 4}), "is wall"),
-    (AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": 4, "ai": "x"}),
-     "unknown AI type 'x'"),
-    (DrawCard("", "K"), "name the deck"),
-    (Note("   "), "the note is empty"),
-])
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (Damage("nobody", 2), r"no unit 'nobody' in the session \(units: e1, e2, p1, p2\)"),
+        (Damage("e1", 0), "damage must be 1 or more, not 0"),
+        (Damage("e1", -3), "damage must be 1 or more, not -3"),
+        (Heal("e1", 1), r"Raider is already at full HP \(6 of 6\)"),
+        (SetHp("e1", 2, max_hp=-1), "Raider: max HP must be more than 0, not -1"),
+        (SetHp("e1", 9), "Raider: HP 9 is above max HP 6"),
+        (MoveUnit("e1", (1, 1)), r"moving Raider: cell \[1, 1\] is wall; no unit can stand there"),
+        (MoveUnit("e1", (4, 1)), r"cell \[4, 1\] is impassable hazard"),
+        (MoveUnit("e1", (5, 0)), r"cell \[5, 0\] is taken by Sniper \(e2\)"),
+        (MoveUnit("e1", (6, 0)), r"cell \[6, 0\] is outside the 6x4 board"),
+        (MoveUnit("e1", (0, 0)), r"Raider is already at \[0, 0\]"),
+        (AddStatus("e1", "burning"), "unknown status 'burning' for tiny-test"),
+        (AddStatus("e1", "down"), "'Down' follows from Raider's HP; change the HP instead"),
+        (RemoveStatus("e1", "stunned"), "Raider is not Stunned"),
+        (AddStatus("e1", "poison", counter=0), "a marker count must be 1 or more, not 0"),
+        (SetAi("p1", "brute"), "Ada is a player unit; only enemies have an AI type"),
+        (SetAi("e1", "wizard"), r"unknown AI type 'wizard' for tiny-test \(known: brute, sneak\)"),
+        (RenameUnit("e1", "  "), "Raider: the new name is empty"),
+        (EditTerrain((0, 0), "#"), r"Raider stands on \[0, 0\]; it cannot become wall"),
+        (EditTerrain((2, 2), "x"), "unknown terrain 'x'"),
+        (EditTerrain((1, 1), "#"), r"cell \[1, 1\] is already wall"),
+        (
+            AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": -4}),
+            "unit 'e3': max HP must be more than 0, not -4",
+        ),
+        (
+            AddUnit({"id": "e1", "side": "enemy", "at": [2, 2], "max_hp": 4}),
+            "there is already a unit 'e1'",
+        ),
+        (AddUnit({"id": "Bad Id", "side": "enemy", "at": [2, 2], "max_hp": 4}), "unit id 'Bad Id'"),
+        (
+            AddUnit({"id": "e3", "side": "troll", "at": [2, 2], "max_hp": 4}),
+            'side must be "enemy" or "player"',
+        ),
+        (AddUnit({"id": "e3", "side": "enemy", "at": [2, 1], "max_hp": 4}), "is wall"),
+        (
+            AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": 4, "ai": "x"}),
+            "unknown AI type 'x'",
+        ),
+        (DrawCard("", "K"), "name the deck"),
+        (Note("   "), "the note is empty"),
+    ],
+)
 def test_invalid_commands_are_refused_with_a_clear_message(tiny, command, message):
     refused(tiny, command, message)
     assert tiny.history == []
@@ -102,8 +113,9 @@ def test_markers_with_counters(tiny):
     assert tiny.execute(AddStatus("e1", "poison", counter=3)).text == "Raider: Poison 2 → 5"
     tiny.execute(RemoveStatus("e1", "poison", counter=4))
     assert tiny.state.counter("e1", "poison") == 1
-    assert tiny.execute(RemoveStatus("e1", "poison", counter=1)).text == \
-        "Raider is no longer Poison"
+    assert (
+        tiny.execute(RemoveStatus("e1", "poison", counter=1)).text == "Raider is no longer Poison"
+    )
     assert not tiny.state.unit("e1").has("poison")
     assert tiny.state.counter("e1", "poison") is None
     tiny.execute(AddStatus("e1", "stunned"))
@@ -111,8 +123,18 @@ def test_markers_with_counters(tiny):
 
 
 def test_add_move_rename_and_remove_units(tiny):
-    tiny.execute(AddUnit({"id": "e3", "name": "Hound", "side": "enemy", "at": [2, 2],
-                          "max_hp": 3, "statuses": ["pinned"]}))
+    tiny.execute(
+        AddUnit(
+            {
+                "id": "e3",
+                "name": "Hound",
+                "side": "enemy",
+                "at": [2, 2],
+                "max_hp": 3,
+                "statuses": ["pinned"],
+            }
+        )
+    )
     hound = tiny.state.unit("e3")
     assert (hound.hp, hound.ai, hound.statuses) == (3, "brute", ("pinned",))
     assert tiny.state.order == ("e1", "e2", "e3")  # nobody has acted: it joins this round
@@ -128,8 +150,7 @@ def test_add_move_rename_and_remove_units(tiny):
 
 
 def test_removing_a_guarded_unit_is_refused(tiny):
-    tiny.execute(AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3,
-                          "guards": "e1"}))
+    tiny.execute(AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3, "guards": "e1"}))
     refused(tiny, RemoveUnit("e1"), "Raider is guarded by g; remove or reassign them first")
 
 
@@ -145,9 +166,13 @@ def test_draw_card_and_note(tiny):
 
 
 def test_payloads_round_trip_to_the_same_command(tiny):
-    commands = [Damage("e1", 2, source="p1"), MoveUnit("e1", (0, 1)), AddStatus("e1", "poison", 2),
-                AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2}),
-                PaintTerrain([[2, 2], [3, 2]], "c")]
+    commands = [
+        Damage("e1", 2, source="p1"),
+        MoveUnit("e1", (0, 1)),
+        AddStatus("e1", "poison", 2),
+        AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2}),
+        PaintTerrain([[2, 2], [3, 2]], "c"),
+    ]
     for command in commands:
         again = command_from_payload(command.kind, command.payload())
         assert again.run(tiny.state, TINY) == command.run(tiny.state, TINY)
@@ -169,11 +194,15 @@ def test_apply_a_real_card_flip_decision():
 
 
 def _decision(action: str, destination=None, targets=(), gained=(), alternatives=()):
-    return Decision(unit="e2", ruleset="tiny-test", ai="sneak",
-                    outcome=Outcome(action, tuple(targets), destination,
-                                    (destination,) if destination else ()),
-                    summary=f"{action} it", statuses_gained=tuple(gained),
-                    alternatives=tuple(alternatives))
+    return Decision(
+        unit="e2",
+        ruleset="tiny-test",
+        ai="sneak",
+        outcome=Outcome(action, tuple(targets), destination, (destination,) if destination else ()),
+        summary=f"{action} it",
+        statuses_gained=tuple(gained),
+        alternatives=tuple(alternatives),
+    )
 
 
 def test_apply_decision_moves_records_targets_and_statuses(tiny):
@@ -189,8 +218,11 @@ def test_apply_decision_moves_records_targets_and_statuses(tiny):
 
 
 def test_apply_decision_refusals(tiny):
-    refused(tiny, ApplyDecision.of(_decision("fire", (1, 1))),
-            r"Sniper's destination: cell \[1, 1\] is wall")
+    refused(
+        tiny,
+        ApplyDecision.of(_decision("fire", (1, 1))),
+        r"Sniper's destination: cell \[1, 1\] is wall",
+    )
     refused(tiny, ApplyDecision.of(_decision("fire"), choice=2), "outcome 2 does not exist")
     refused(tiny, ApplyDecision.of(_decision("fire", targets=["zed"])), "no unit 'zed'")
     other = Decision("e2", "card-flip-rpg", None, Outcome("skip"), "skip")
@@ -208,28 +240,49 @@ def test_a_brush_stroke_is_one_undo_step(tiny):
     tiny.undo()
     assert tiny.state == before
     refused(tiny, PaintTerrain([[1, 1], [2, 1]], "#"), "every cell of the stroke is already wall")
-    refused(tiny, PaintTerrain([[1, 0], [0, 0]], "#"),
-            r"Raider stands on \[0, 0\]; it cannot become wall")
+    refused(
+        tiny,
+        PaintTerrain([[1, 0], [0, 0]], "#"),
+        r"Raider stands on \[0, 0\]; it cannot become wall",
+    )
     refused(tiny, PaintTerrain([[9, 9]], "c"), r"cell \[9, 9\] is outside the 6x4 board")
     refused(tiny, PaintTerrain([], "c"), "the brush stroke covers no cell")
     assert tiny.state == before
 
 
-@pytest.mark.parametrize(("unit", "message"), [
-    ({"guards": "ghost"}, r"unit 'g', field 'guards': no unit 'ghost' \(units: e1, e2, p1, p2\)"),
-    ({"guards": "g"}, "unit 'g', field 'guards': a unit cannot guard itself"),
-    ({"guards": ["e1"]}, r"unit 'g', field 'guards': is \['e1'\]; expected a text"),
-    ({"priorities": ["x"]}, "unit 'g', field 'priorities': tiny-test has no unit field "
-                            r"'priorities' \(known: guards\)"),
-])
+@pytest.mark.parametrize(
+    ("unit", "message"),
+    [
+        (
+            {"guards": "ghost"},
+            r"unit 'g', field 'guards': no unit 'ghost' \(units: e1, e2, p1, p2\)",
+        ),
+        ({"guards": "g"}, "unit 'g', field 'guards': a unit cannot guard itself"),
+        ({"guards": ["e1"]}, r"unit 'g', field 'guards': is \['e1'\]; expected a text"),
+        (
+            {"priorities": ["x"]},
+            "unit 'g', field 'priorities': tiny-test has no unit field "
+            r"'priorities' \(known: guards\)",
+        ),
+    ],
+)
 def test_added_units_are_checked_against_the_declared_fields(tiny, unit, message):
-    refused(tiny, AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3, **unit}),
-            message)
+    refused(tiny, AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3, **unit}), message)
 
 
 def test_a_guard_duty_is_kept_cleared_and_named_in_the_log(tiny):
-    tiny.execute(AddUnit({"id": "g", "side": "enemy", "at": [2, 2], "max_hp": 3,
-                          "guards": "e1", "priorities": []}))  # an old record's empty key
+    tiny.execute(
+        AddUnit(
+            {
+                "id": "g",
+                "side": "enemy",
+                "at": [2, 2],
+                "max_hp": 3,
+                "guards": "e1",
+                "priorities": [],
+            }
+        )
+    )  # an old record's empty key
     assert tiny.encounter.unit("g").fields == {"guards": "e1"}
     assert tiny.execute(UpdateUnit("g", {"guards": None})).text == "Edited g: guards"
     assert tiny.encounter.unit("g").reference("guards") is None

@@ -34,8 +34,9 @@ class Table:
 
     def __init__(self, sample: str, seed: int = 7) -> None:
         encounter = load_encounter(sample_path(sample))
-        self.session = Session.in_memory(encounter, get_ruleset(encounter.ruleset), sample,
-                                         dice_seed=seed)
+        self.session = Session.in_memory(
+            encounter, get_ruleset(encounter.ruleset), sample, dice_seed=seed
+        )
         self.refused: list[str] = []
         self.shown: list[Evaluation] = []
         self.play = DecisionController(self.run, self.refused.append)
@@ -59,8 +60,12 @@ class Table:
     def decided(self, unit_id: str, typed=()) -> object:
         """What the engine decides for the unit with the session's next dice."""
         s = self.session
-        return decide(with_display_names(s.encounter), unit_id, s.ruleset,
-                      s.state.dice.dice(list(typed), unit_id))
+        return decide(
+            with_display_names(s.encounter),
+            unit_id,
+            s.ruleset,
+            s.state.dice.dice(list(typed), unit_id),
+        )
 
 
 def test_a_session_shows_the_enemy_acting_now_with_the_sessions_next_dice():
@@ -97,14 +102,16 @@ def test_once_every_unit_has_acted_the_panel_says_how_play_goes_on():
     while table.session.current_unit is not None:
         assert table.play.apply()
     table.play.select("goblin")
-    assert table.last == ShowMessage("Goblin Archer has acted this round. Every unit has: "
-                                     "Next round (Ctrl+Shift+N).")
+    assert table.last == ShowMessage(
+        "Goblin Archer has acted this round. Every unit has: Next round (Ctrl+Shift+N)."
+    )
     phased = Table(CLOSE_QUARTERS)
     while phased.session.current_unit is not None:
         assert phased.play.apply()
     phased.play.select(phased.session.order[0])
-    assert phased.last.text.endswith("in the command phase. Every unit has: "
-                                     "Next phase: movement (Space).")
+    assert phased.last.text.endswith(
+        "in the command phase. Every unit has: Next phase: movement (Space)."
+    )
 
 
 def test_typed_dice_are_used_first_and_forgotten_for_another_unit_or_round():

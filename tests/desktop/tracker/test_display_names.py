@@ -26,8 +26,12 @@ def test_shared_names_are_numbered_in_roster_order_and_unique_names_stay():
 def test_numbers_skip_a_name_another_unit_already_has():
     encounter = load_encounter(sample_path("dungeon-crawl-guard-room.toml"))
     first, second, *rest = [u for u in encounter.units if u.name == "Goblin"]
-    units = [first, second, rest[0] if rest else second.evolve(id="x"),
-             encounter.units[0].evolve(id="named", name="Goblin 1")]
+    units = [
+        first,
+        second,
+        rest[0] if rest else second.evolve(id="x"),
+        encounter.units[0].evolve(id="named", name="Goblin 1"),
+    ]
     names = display_names(units)
     assert names["named"] == "Goblin 1"
     assert "Goblin 1" not in [names[first.id], names[second.id]]

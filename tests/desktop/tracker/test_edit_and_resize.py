@@ -17,12 +17,29 @@ def tiny() -> Session:
 
 def test_edit_changes_details_and_keeps_markers(tiny):
     tiny.execute(AddStatus("e1", "poison", 2))
-    entry = tiny.execute(UpdateUnit("e1", {"name": "Raider Boss", "max_hp": 9, "hp": 9,
-                                           "ai": "sneak", "tags": ["boss"], "at": [1, 0],
-                                           "weapons": [{"name": "Axe", "kind": "melee"}]}))
+    entry = tiny.execute(
+        UpdateUnit(
+            "e1",
+            {
+                "name": "Raider Boss",
+                "max_hp": 9,
+                "hp": 9,
+                "ai": "sneak",
+                "tags": ["boss"],
+                "at": [1, 0],
+                "weapons": [{"name": "Axe", "kind": "melee"}],
+            },
+        )
+    )
     unit = tiny.encounter.unit("e1")
     assert (unit.name, unit.max_hp, unit.hp, unit.ai, unit.tags, unit.at) == (
-        "Raider Boss", 9, 9, "sneak", ("boss",), (1, 0))
+        "Raider Boss",
+        9,
+        9,
+        "sneak",
+        ("boss",),
+        (1, 0),
+    )
     assert unit.weapons[0].name == "Axe"
     assert unit.has("poison") and tiny.state.counter("e1", "poison") == 2
     assert entry.text == "Edited Raider Boss: name, at, hp, max_hp, ai, weapons, tags"
@@ -30,16 +47,19 @@ def test_edit_changes_details_and_keeps_markers(tiny):
     assert tiny.encounter.unit("e1").name == "Raider"
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"max_hp": 0}, "max HP must be more than 0"),
-    ({"at": [1, 1]}, "is wall"),
-    ({"at": [5, 0]}, "is taken by Sniper"),
-    ({"ai": "wizard"}, "unknown AI type 'wizard'"),
-    ({"stats": {"speed": 3}}, "unknown stat 'speed'"),
-    ({"side": "player"}, "cannot change sides"),
-    ({"guards": "e1"}, "cannot guard itself"),
-    ({}, "nothing changed"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"max_hp": 0}, "max HP must be more than 0"),
+        ({"at": [1, 1]}, "is wall"),
+        ({"at": [5, 0]}, "is taken by Sniper"),
+        ({"ai": "wizard"}, "unknown AI type 'wizard'"),
+        ({"stats": {"speed": 3}}, "unknown stat 'speed'"),
+        ({"side": "player"}, "cannot change sides"),
+        ({"guards": "e1"}, "cannot guard itself"),
+        ({}, "nothing changed"),
+    ],
+)
 def test_bad_edits_are_refused_and_change_nothing(tiny, changes, message):
     refused(tiny, UpdateUnit("e1", changes), message)
 

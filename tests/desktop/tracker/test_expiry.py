@@ -32,7 +32,10 @@ def statuses(session: Session, unit_id: str) -> tuple[str, ...]:
 def test_vocabulary_parsing():
     assert parse_expires("never") == frozenset()
     assert parse_expires("on-activation, when-hit | when-brawls") == {
-        "on-activation", "when-hit", "when-brawls"}
+        "on-activation",
+        "when-hit",
+        "when-brawls",
+    }
     assert parse_expires(["after-activation"]) == {"after-activation"}
     with pytest.raises(ExpiryError, match="unknown expiry 'sometimes'"):
         parse_expires("sometimes")
@@ -120,11 +123,15 @@ def test_end_of_phase_markers_leave_when_the_phase_changes():
     from desktop.tracker.commands import SetPhase
     from tests.desktop.tracker.tiny_ruleset import TinyRuleset
 
-    data = replace(TINY.data, phases=("move", "fight"), statuses={
-        **TINY.data.statuses,
-        "fought": StatusSpec("fought", "Fought", "Fought this phase.", "end-of-phase"),
-        "advanced": StatusSpec("advanced", "Advanced", "Ran this turn.", "end-of-turn"),
-    })
+    data = replace(
+        TINY.data,
+        phases=("move", "fight"),
+        statuses={
+            **TINY.data.statuses,
+            "fought": StatusSpec("fought", "Fought", "Fought this phase.", "end-of-phase"),
+            "advanced": StatusSpec("advanced", "Advanced", "Ran this turn.", "end-of-turn"),
+        },
+    )
     session = Session.in_memory(tiny_encounter(), TinyRuleset(data))
     session.execute(AddStatus("e1", "fought"))
     session.execute(AddStatus("e1", "advanced"))

@@ -27,8 +27,9 @@ def squad(seed: int, third_at: tuple[int, int] = (2, 3)) -> Session:
 
 def shown(session: Session, unit_id: str) -> Decision:
     """What the window shows for a unit: its group's roll (if any), then the next draw."""
-    return decide(session.encounter, unit_id, session.ruleset,
-                  session.state.dice.dice(unit_id=unit_id))
+    return decide(
+        session.encounter, unit_id, session.ruleset, session.state.dice.dice(unit_id=unit_id)
+    )
 
 
 def group_of(session: Session, unit_id: str) -> list[str]:

@@ -29,9 +29,16 @@ def tiny() -> Session:
 
 def test_undo_and_redo_restore_exact_states(tiny):
     states = [tiny.state]
-    for command in (Damage("e1", 2), AddStatus("e1", "poison", 3), MoveUnit("e1", (0, 1)),
-                    AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2}),
-                    RemoveUnit("p2"), EditTerrain((3, 2), ","), NextActivation(), NextRound()):
+    for command in (
+        Damage("e1", 2),
+        AddStatus("e1", "poison", 3),
+        MoveUnit("e1", (0, 1)),
+        AddUnit({"id": "x", "side": "player", "at": [3, 3], "max_hp": 2}),
+        RemoveUnit("p2"),
+        EditTerrain((3, 2), ","),
+        NextActivation(),
+        NextRound(),
+    ):
         tiny.execute(command)
         states.append(tiny.state)
     for expected in reversed(states[:-1]):
@@ -73,8 +80,10 @@ def test_observers_hear_every_change(tiny):
     tiny.undo()
     tiny.redo()
     assert [(c.kind, c.sections) for c in heard] == [
-        ("command", frozenset({"units"})), ("undo", frozenset({"units"})),
-        ("redo", frozenset({"units"}))]
+        ("command", frozenset({"units"})),
+        ("undo", frozenset({"units"})),
+        ("redo", frozenset({"units"})),
+    ]
     assert heard[1].entry.undone and not heard[2].entry.undone
     unsubscribe()
     tiny.execute(Damage("e1", 1))

@@ -41,8 +41,13 @@ def play_turn(session: Session) -> list[Decision]:
 
 
 def test_dice_over_many_sessions_show_every_face_not_only_ones():
-    faces = Counter(roll.value for seed in range(20) for decision in play_turn(raid(seed))
-                    for roll in decision.rolls if roll.die == "d6")
+    faces = Counter(
+        roll.value
+        for seed in range(20)
+        for decision in play_turn(raid(seed))
+        for roll in decision.rolls
+        if roll.die == "d6"
+    )
     assert sum(faces.values()) >= 60
     assert set(faces) == {1, 2, 3, 4, 5, 6}
     assert faces[1] < sum(faces.values()) / 3
@@ -81,8 +86,9 @@ def test_undo_rewinds_the_dice_and_redo_replays_the_same_rolls():
 def test_a_decision_without_dice_leaves_the_dice_alone():
     session = raid(1)
     decision = pending(session, "sniper")
-    quiet = Decision(decision.unit, decision.ruleset, decision.ai, decision.outcome,
-                     decision.summary)
+    quiet = Decision(
+        decision.unit, decision.ruleset, decision.ai, decision.outcome, decision.summary
+    )
     session.execute(ApplyDecision.of(quiet))
     assert session.state.dice == SessionDice(1, 0)
 

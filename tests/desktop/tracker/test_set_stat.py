@@ -32,14 +32,17 @@ def test_the_payload_round_trips():
     assert command_from_payload(command.kind, command.payload()) == command
 
 
-@pytest.mark.parametrize(("command", "message"), [
-    (SetStat("golem", "initiative", 10), "only for player units"),
-    (SetStat("brute", "speed", 3), "unknown stat 'speed'"),
-    (SetStat("brute", "initiative", 40), "already 40"),
-    (SetStat("brute", "initiative", float("nan")), "must be a number"),
-    (SetStat("brute", "initiative", "10"), "must be a number"),
-    (SetStat("nobody", "initiative", 10), "nobody"),
-])
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (SetStat("golem", "initiative", 10), "only for player units"),
+        (SetStat("brute", "speed", 3), "unknown stat 'speed'"),
+        (SetStat("brute", "initiative", 40), "already 40"),
+        (SetStat("brute", "initiative", float("nan")), "must be a number"),
+        (SetStat("brute", "initiative", "10"), "must be a number"),
+        (SetStat("nobody", "initiative", 10), "nobody"),
+    ],
+)
 def test_bad_values_are_refused_and_change_nothing(cave, command, message):
     before = cave.state
     with pytest.raises(TrackerError, match=message):

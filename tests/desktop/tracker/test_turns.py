@@ -54,13 +54,19 @@ def reopened(database, name: str) -> Session:
         again.close()
 
 
-def hold(unit: str, destination=None, phase: str | None = None, ruleset: str = TINY.id,
-         action: str = "move") -> ApplyDecision:
+def hold(
+    unit: str,
+    destination=None,
+    phase: str | None = None,
+    ruleset: str = TINY.id,
+    action: str = "move",
+) -> ApplyDecision:
     outcome = Outcome(action, (), destination, (destination,) if destination else ())
     return ApplyDecision.of(Decision(unit, ruleset, None, outcome, f"{action} it", phase=phase))
 
 
 # -- acting ------------------------------------------------------------------------------------
+
 
 def test_applying_the_active_units_decision_is_one_step_that_passes_the_turn(tiny):
     tiny.execute(AddStatus("e1", "stunned"))  # wears off when its activation ends
@@ -108,6 +114,7 @@ def test_a_reaction_in_the_players_turn_moves_nothing_in_the_order(tiny):
 
 # -- defeated units ----------------------------------------------------------------------------
 
+
 def test_a_unit_defeated_mid_round_leaves_the_order_and_may_return_next_round(tiny):
     tiny.execute(Damage("e2", 4))
     assert tiny.order == ("e1",) and tiny.state.ties == ()
@@ -150,9 +157,11 @@ def test_defeated_means_what_the_ruleset_says():
 
 # -- new units ---------------------------------------------------------------------------------
 
+
 def test_units_added_to_a_new_empty_session_join_round_one():
-    empty = Encounter(ruleset=TINY.id, board=Board.from_text("square", ". . . .\n. . . ."),
-                      units=())
+    empty = Encounter(
+        ruleset=TINY.id, board=Board.from_text("square", ". . . .\n. . . ."), units=()
+    )
     session = Session.in_memory(empty, TINY)
     assert (session.round, session.order) == (1, ())
     session.execute(AddUnit({"id": "a", "side": "enemy", "at": [0, 0], "max_hp": 3}))
@@ -178,6 +187,7 @@ def test_once_a_unit_has_acted_new_units_wait_for_the_next_round(tiny):
 
 
 # -- grimdark-solo phases ----------------------------------------------------------------------
+
 
 def grimdark_session() -> Session:
     from desktop.encounter_file import load_encounter
@@ -224,26 +234,32 @@ def test_choosing_a_phase_makes_every_unit_ready_for_it():
     play_current(session)
     session.execute(SetPhase("shooting"))
     assert (session.encounter.phase, session.pointer, session.current_unit) == (
-        "shooting", 0, "captain")
+        "shooting",
+        0,
+        "captain",
+    )
     assert not any(session.state.has_acted(u) for u in session.order)
 
 
 def test_a_decision_previewed_for_another_phase_is_not_the_units_activation():
     session = grimdark_session()
-    preview = decide(session.encounter.evolve(phase="shooting"), "gunners", session.ruleset,
-                     Dice(seed=1))
+    preview = decide(
+        session.encounter.evolve(phase="shooting"), "gunners", session.ruleset, Dice(seed=1)
+    )
     session.execute(ApplyDecision.of(preview))
     assert session.pointer == 0 and not session.state.has_acted("gunners")
 
 
 def test_a_new_grimdark_session_starts_in_the_first_phase():
-    empty = Encounter(ruleset="grimdark-solo", board=Board.from_text("square", ". . .\n. . ."),
-                      units=())
+    empty = Encounter(
+        ruleset="grimdark-solo", board=Board.from_text("square", ". . .\n. . ."), units=()
+    )
     session = Session.in_memory(empty, get_ruleset("grimdark-solo"))
     assert session.encounter.phase == "command"
 
 
 # -- across restarts ---------------------------------------------------------------------------
+
 
 def test_acted_units_and_the_order_survive_undo_redo_and_a_restart(database):
     session = repository.new_session(database, "night", tiny_encounter(), rulesets)
@@ -266,8 +282,9 @@ def test_acted_units_and_the_order_survive_undo_redo_and_a_restart(database):
 def test_a_defeat_and_a_phase_change_survive_a_restart(database):
     from desktop.encounter_file import load_encounter
 
-    session = repository.new_session(database, "war", load_encounter(sample_path(GRIMDARK)),
-                                     rulesets)
+    session = repository.new_session(
+        database, "war", load_encounter(sample_path(GRIMDARK)), rulesets
+    )
     session.execute(Damage("mob", 8))
     for _ in range(4):
         play_current(session)

@@ -18,25 +18,42 @@ from desktop.engine.unit_fields import UNIT, UnitFieldSpec
 from desktop.engine.units import make_unit
 
 DATA = RulesetData(
-    id="tiny-test", name="Tiny test game", description="Only for tests.",
-    board_shape="square", distance_unit="square",
+    id="tiny-test",
+    name="Tiny test game",
+    description="Only for tests.",
+    board_shape="square",
+    distance_unit="square",
     stats={"move": StatSpec("move", "Squares per move.", 3)},
     statuses={
         "stunned": StatusSpec("stunned", "Stunned", "Move or fight.", "after-activation"),
-        "overwatch": StatusSpec("overwatch", "Overwatch", "Fires at the first target.",
-                                "on-activation, when-hit, when-brawls"),
+        "overwatch": StatusSpec(
+            "overwatch",
+            "Overwatch",
+            "Fires at the first target.",
+            "on-activation, when-hit, when-brawls",
+        ),
         "pinned": StatusSpec("pinned", "Pinned", "Cannot move this round.", "end-of-round"),
         "poison": StatusSpec("poison", "Poison", "Loses 1 HP a round per counter."),
         "blessed": StatusSpec("blessed", "Blessed", "Until healed.", "when-healed"),
         "down": StatusSpec("down", "Down", "At 0 HP or less.", derived=True),
     },
-    ai_types={"brute": AiTypeSpec("brute", "Brute", "Charges."),
-              "sneak": AiTypeSpec("sneak", "Sneak", "Hides.")},
+    ai_types={
+        "brute": AiTypeSpec("brute", "Brute", "Charges."),
+        "sneak": AiTypeSpec("sneak", "Sneak", "Hides."),
+    },
     actions={"brawl": "Fights.", "fire": "Shoots.", "move": "Moves.", "hold": "Waits."},
     action_effects=ActionEffects(shooting=frozenset({"fire"}), brawling=frozenset({"brawl"})),
-    unit_fields={"guards": UnitFieldSpec("guards", UNIT, "Guards", "The unit it guards.", "enemy",
-                                         itself="a unit cannot guard itself",
-                                         named_by="{unit} is guarded by {others}")},
+    unit_fields={
+        "guards": UnitFieldSpec(
+            "guards",
+            UNIT,
+            "Guards",
+            "The unit it guards.",
+            "enemy",
+            itself="a unit cannot guard itself",
+            named_by="{unit} is guarded by {others}",
+        )
+    },
 )
 
 
@@ -65,12 +82,15 @@ def rulesets(ruleset_id: str) -> Ruleset:
 
 
 def tiny_encounter() -> Encounter:
-    board = Board.from_text("square", """
+    board = Board.from_text(
+        "square",
+        """
         . . . . . .
         . # # . ~ .
         . . . . . .
         . . . . . .
-    """)
+    """,
+    )
     units = (
         make_unit("e1", "enemy", (0, 0), 6, 6, name="Raider", ai="brute"),
         make_unit("e2", "enemy", (5, 0), 4, 4, name="Sniper", ai="sneak"),

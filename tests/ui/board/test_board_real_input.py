@@ -32,8 +32,9 @@ def _hover(qtbot, window, point: QPoint) -> None:
         qtbot.mouseMove(viewport, point + QPoint(-3, -2))
         qtbot.mouseMove(viewport, point)
         try:
-            qtbot.waitUntil(lambda: window.legend.coordinates.text() == f"[{col}, {row}]",
-                            timeout=1000)
+            qtbot.waitUntil(
+                lambda: window.legend.coordinates.text() == f"[{col}, {row}]", timeout=1000
+            )
             return
         except pytestqt.exceptions.TimeoutError:
             continue
@@ -147,10 +148,12 @@ def test_the_wheel_zooms_in_and_out_around_the_pointer(window, qtbot):
     _hover(qtbot, window, point)
     before = view.zoom()
     wheel(view.viewport(), point, 2)
-    assert view.zoom() == pytest.approx(before * 1.15 ** 2)
+    assert view.zoom() == pytest.approx(before * 1.15**2)
     assert not view.auto_fit  # the user zoomed: resizing no longer refits
     # The board under the pointer stays under it.
-    assert window.scene.tokens[unit.id].isUnderMouse() or \
-        (token_point(window, unit.id) - point).manhattanLength() <= 2
+    assert (
+        window.scene.tokens[unit.id].isUnderMouse()
+        or (token_point(window, unit.id) - point).manhattanLength() <= 2
+    )
     wheel(view.viewport(), point, -4)
-    assert view.zoom() == pytest.approx(before * 1.15 ** -2)
+    assert view.zoom() == pytest.approx(before * 1.15**-2)

@@ -30,9 +30,16 @@ def _view(qtbot, width: int, height: int) -> BoardView:
 
 
 def _wheel(view: BoardView, at: QPoint, clicks: int) -> None:
-    event = QWheelEvent(QPointF(at), QPointF(view.viewport().mapToGlobal(at)), QPoint(0, 0),
-                        QPoint(0, 120 * clicks), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        QPointF(at),
+        QPointF(view.viewport().mapToGlobal(at)),
+        QPoint(0, 0),
+        QPoint(0, 120 * clicks),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(view.viewport(), event)
 
 

@@ -10,8 +10,13 @@ from desktop.engine.board import Board
 from ui.board.cell_shapes import cell_at, cell_centre, cell_polygon
 
 
-@given(shape=st.sampled_from(["square", "hex"]), col=st.integers(0, 11), row=st.integers(0, 9),
-       dx=st.floats(-0.3, 0.3), dy=st.floats(-0.3, 0.3))
+@given(
+    shape=st.sampled_from(["square", "hex"]),
+    col=st.integers(0, 11),
+    row=st.integers(0, 9),
+    dx=st.floats(-0.3, 0.3),
+    dy=st.floats(-0.3, 0.3),
+)
 def test_points_inside_a_cell_map_back_to_it(shape, col, row, dx, dy):
     board = Board.blank(shape, 12, 10)
     centre = cell_centre(board.shape, (col, row))

@@ -22,8 +22,10 @@ WALLS = frozenset({frozenset({(1, 2), (2, 2)}), frozenset({(3, 0), (3, -1)})})
 
 def _view(qtbot) -> BoardView:
     board = Board(Shape.HEX, ROWS, thin_walls=WALLS)
-    units = (Unit(id="golem", name="Golem", side=Side.ENEMY, at=(0, 0), hp=5, max_hp=5),
-             Unit(id="brute", name="Brute", side=Side.PLAYER, at=(3, 3), hp=9, max_hp=9))
+    units = (
+        Unit(id="golem", name="Golem", side=Side.ENEMY, at=(0, 0), hp=5, max_hp=5),
+        Unit(id="brute", name="Brute", side=Side.PLAYER, at=(3, 3), hp=9, max_hp=9),
+    )
     scene = BoardScene()
     scene.set_encounter(Encounter("monster-focus", board, units))
     view = BoardView(scene)
@@ -44,8 +46,10 @@ def _pixel(view: BoardView, scene_point) -> QColor:
 
 
 def _close(a: QColor, b: QColor, tolerance: int = 40) -> bool:
-    return max(abs(a.red() - b.red()), abs(a.green() - b.green()),
-               abs(a.blue() - b.blue())) <= tolerance
+    return (
+        max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue()))
+        <= tolerance
+    )
 
 
 @pytest.fixture(params=["light", "dark"])
@@ -88,8 +92,14 @@ def test_new_terrain_has_its_own_fill_in_either_theme(qtbot, themed):
 def test_the_area_is_shaded_and_the_path_carries_its_movement_points(qtbot):
     view = _view(qtbot)
     scene: BoardScene = view.scene()
-    outcome = Outcome("attack", ("brute",), (2, 3), ((0, 1), (1, 2), (2, 3)),
-                      area=((3, 3), (3, 2)), costs=(1, 3, 4))
+    outcome = Outcome(
+        "attack",
+        ("brute",),
+        (2, 3),
+        ((0, 1), (1, 2), (2, 3)),
+        area=((3, 3), (3, 2)),
+        costs=(1, 3, 4),
+    )
     scene.show_outcome("golem", outcome)
     highlights = scene.highlights
     assert highlights.area_item is not None

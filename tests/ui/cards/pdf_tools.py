@@ -49,8 +49,10 @@ class Word:
 def words(pdf: Path) -> list[Word]:
     """Every word with its bounding box, in millimetres."""
     out, page = [], 0
-    pattern = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
-                         r'yMax="([\d.]+)">(.*?)</word>')
+    pattern = re.compile(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+        r'yMax="([\d.]+)">(.*?)</word>'
+    )
     for line in _run("pdftotext", "-bbox", str(pdf), "-").splitlines():
         if "<page " in line:
             page += 1
@@ -65,8 +67,16 @@ def words(pdf: Path) -> list[Word]:
 def text_in(pdf: Path, page: int, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> str:
     """The text inside one rectangle of a page (one card), whitespace collapsed."""
     pt = 72 / 25.4
-    crop = ["-x", str(int(x_mm * pt)), "-y", str(int(y_mm * pt)),
-            "-W", str(int(w_mm * pt)), "-H", str(int(h_mm * pt))]
+    crop = [
+        "-x",
+        str(int(x_mm * pt)),
+        "-y",
+        str(int(y_mm * pt)),
+        "-W",
+        str(int(w_mm * pt)),
+        "-H",
+        str(int(h_mm * pt)),
+    ]
     raw = _run("pdftotext", "-f", str(page), "-l", str(page), "-r", "72", *crop, str(pdf), "-")
     return " ".join(raw.split())
 
@@ -78,6 +88,5 @@ def card_texts(pdf: Path, plans) -> dict[int, str]:
         if plan.back:
             continue
         for index, slot in plan.cards:
-            out[index] = text_in(pdf, number, slot.x_mm, slot.y_mm, slot.width_mm,
-                                 slot.height_mm)
+            out[index] = text_in(pdf, number, slot.x_mm, slot.y_mm, slot.width_mm, slot.height_mm)
     return out

@@ -125,7 +125,9 @@ max_hp = 5
     card = encounter_deck(encounter, data, DeckRequest())[0]
     tactics = [b for b in card.blocks if isinstance(b, Paragraph) and b.label]
     assert [(t.label, t.runs[0].text) for t in tactics] == [
-        ("1.", "Shoot new: "), ("2.", "Fight closest: ")]
+        ("1.", "Shoot new: "),
+        ("2.", "Fight closest: "),
+    ]
     assert tactics[0].runs[1].text == data.extra["tactic_text"]["shoot-new"]
 
 

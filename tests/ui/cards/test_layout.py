@@ -26,9 +26,30 @@ from ui.cards.sheet import SIZES
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 
-WORDS = ["the", "enemy", "advances", "toward", "whichever", "hero", "stands", "closest",
-         "unless", "something", "with", "more", "hit", "points", "blocks", "the", "corridor",
-         "in", "which", "case", "it", "waits"]
+WORDS = [
+    "the",
+    "enemy",
+    "advances",
+    "toward",
+    "whichever",
+    "hero",
+    "stands",
+    "closest",
+    "unless",
+    "something",
+    "with",
+    "more",
+    "hit",
+    "points",
+    "blocks",
+    "the",
+    "corridor",
+    "in",
+    "which",
+    "case",
+    "it",
+    "waits",
+]
 
 
 def long_text(n: int, seed: int = 0) -> str:
@@ -39,20 +60,32 @@ def long_ruleset() -> RulesetData:
     steps = tuple(f"Step text {i}: " + long_text(45, i) for i in range(9))
     table = tuple((f"{i}", long_text(20, i)) for i in range(1, 7))
     return RulesetData(
-        id="long", name="A ruleset whose name alone is rather long for a card", description="",
-        board_shape="square", distance_unit="square",
+        id="long",
+        name="A ruleset whose name alone is rather long for a card",
+        description="",
+        board_shape="square",
+        distance_unit="square",
         stats={f"stat{i}": StatSpec(f"stat{i}", "", i) for i in range(7)},
-        statuses={f"s{i}": StatusSpec(f"s{i}", f"Status {i}", long_text(30, i))
-                  for i in range(5)},
+        statuses={f"s{i}": StatusSpec(f"s{i}", f"Status {i}", long_text(30, i)) for i in range(5)},
         ai_types={"wordy": AiTypeSpec("wordy", "Wordy", long_text(30), steps, table)},
-        actions={})
+        actions={},
+    )
 
 
 def long_enemy():
     weapons = tuple(Weapon(f"Weapon {i}", "ranged", 12, 4) for i in range(6))
     name = "Grand Overlord Maximilian of the Seventeen Burning Hells and Other Places"
-    return make_unit("boss", Side.ENEMY, (0, 0), 30, 30, name=name, ai="wordy",
-                     weapons=weapons, tags=["character", "psyker", "monster", "large"])
+    return make_unit(
+        "boss",
+        Side.ENEMY,
+        (0, 0),
+        30,
+        30,
+        name=name,
+        ai="wordy",
+        weapons=weapons,
+        tags=["character", "psyker", "monster", "large"],
+    )
 
 
 def check_layout(card, size) -> None:
@@ -108,8 +141,7 @@ def test_too_much_text_continues_on_cont_cards_without_losing_any(qapp, size):
     assert parts[0].title == content.title and parts[1].title.endswith("(cont.)")
     for card in parts:
         check_layout(card, size)
-        assert any(b.kind == "title" and "(cont.)" in b.text for b in card.boxes) == \
-            (card.part > 1)
+        assert any(b.kind == "title" and "(cont.)" in b.text for b in card.boxes) == (card.part > 1)
         footer = [b.text for b in card.boxes if b.kind == "footer"]
         assert footer[-1] == f"{card.part}/{len(parts)}"
     # every paragraph is there, in order, across the cards
@@ -130,8 +162,12 @@ def test_text_shrinks_before_it_continues(qapp):
     # a little too much for 7 pt, comfortably enough for the minimum
     medium = AiTypeSpec("wordy", "Wordy", ai.summary, ai.steps[:3])
     fitted = CardLayouter(size).layout(
-        enemy_card(make_unit("imp", Side.ENEMY, (0, 0), 3, 3, ai="wordy"),
-                   replace(data, ai_types={"wordy": medium}, statuses={}), ""))
+        enemy_card(
+            make_unit("imp", Side.ENEMY, (0, 0), 3, 3, ai="wordy"),
+            replace(data, ai_types={"wordy": medium}, statuses={}),
+            "",
+        )
+    )
     assert len(fitted) == 1
     assert size.min_body_pt <= fitted[0].body_pt < size.body_pt
 
@@ -139,7 +175,8 @@ def test_text_shrinks_before_it_continues(qapp):
 def test_a_name_longer_than_three_lines_ends_in_an_ellipsis(qapp):
     unit = make_unit("x", Side.ENEMY, (0, 0), 1, 1, name=long_text(60))
     card = CardLayouter(SIZES["poker"]).layout(
-        enemy_card(unit, get_ruleset("card-flip-rpg").data, ""))[0]
+        enemy_card(unit, get_ruleset("card-flip-rpg").data, "")
+    )[0]
     titles = [b for b in card.boxes if b.kind == "title"]
     assert len({b.y for b in titles}) == 3
     assert titles[-1].text.endswith("…")
@@ -147,10 +184,10 @@ def test_a_name_longer_than_three_lines_ends_in_an_ellipsis(qapp):
 
 
 def test_a_word_wider_than_the_card_is_broken_not_clipped(qapp):
-    unit = make_unit("x", Side.ENEMY, (0, 0), 1, 1,
-                     weapons=[Weapon("Z" * 80, "melee")])
+    unit = make_unit("x", Side.ENEMY, (0, 0), 1, 1, weapons=[Weapon("Z" * 80, "melee")])
     card = CardLayouter(SIZES["poker"]).layout(
-        enemy_card(unit, get_ruleset("card-flip-rpg").data, ""))[0]
+        enemy_card(unit, get_ruleset("card-flip-rpg").data, "")
+    )[0]
     check_layout(card, SIZES["poker"])
     assert "".join(b.text for b in card.boxes if b.kind == "text").count("Z") == 80
 
@@ -167,8 +204,9 @@ def test_hit_points_as_tick_boxes(qapp, max_hp, boxes):
 @pytest.mark.parametrize("max_hp", [41, 120, 1000, 99999])
 def test_large_hit_points_as_a_number_line(qapp, max_hp):
     unit = make_unit("x", Side.ENEMY, (0, 0), max_hp, max_hp)
-    card = CardLayouter(SIZES["poker"]).layout(
-        enemy_card(unit, get_ruleset("hex-quest").data, ""))[0]
+    card = CardLayouter(SIZES["poker"]).layout(enemy_card(unit, get_ruleset("hex-quest").data, ""))[
+        0
+    ]
     assert not any(b.kind == "hp-box" for b in card.boxes)
     numbers = [b.text for b in card.boxes if b.kind == "hp-number"]
     assert numbers[0] == "0" and numbers[-1] == str(max_hp)

@@ -21,8 +21,9 @@ AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
 @pytest.fixture
 def dialog(qtbot):
     QSettings().remove("printCards")
-    dlg = PrintCardsDialog(load_encounter(AMBUSH), selected=["kobold", "aria"],
-                           source="Friday game")
+    dlg = PrintCardsDialog(
+        load_encounter(AMBUSH), selected=["kobold", "aria"], source="Friday game"
+    )
     qtbot.addWidget(dlg)
     return dlg
 
@@ -45,8 +46,7 @@ def test_without_a_selection_all_enemies_are_chosen(qtbot):
     qtbot.addWidget(dlg)
     assert not dlg.radios[Selection.SELECTED].isEnabled()
     assert dlg.selection is Selection.ALL
-    assert [c.title for c in dlg.contents()] == ["Goblin Archer", "Goblin Brute",
-                                                 "Kobold Sneak"]
+    assert [c.title for c in dlg.contents()] == ["Goblin Archer", "Goblin Brute", "Kobold Sneak"]
 
 
 def test_summary_follows_the_choices(dialog):

@@ -23,15 +23,25 @@ SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 
 def simple_deck(count: int):
     data = get_ruleset("hex-quest").data
-    return [enemy_card(make_unit(f"e{i}", Side.ENEMY, (0, 0), 3, 3, name=f"Enemy{i:02d}"),
-                       data, "test") for i in range(count)]
+    return [
+        enemy_card(make_unit(f"e{i}", Side.ENEMY, (0, 0), 3, 3, name=f"Enemy{i:02d}"), data, "test")
+        for i in range(count)
+    ]
 
 
-@pytest.mark.parametrize(("size", "paper", "count", "pages"), [
-    ("poker", "a4", 1, 1), ("poker", "a4", 9, 1), ("poker", "a4", 10, 2),
-    ("poker", "letter", 19, 3), ("tarot", "a4", 5, 2), ("tarot", "letter", 4, 1),
-    ("a6", "a4", 3, 2), ("a6", "letter", 2, 1),
-])
+@pytest.mark.parametrize(
+    ("size", "paper", "count", "pages"),
+    [
+        ("poker", "a4", 1, 1),
+        ("poker", "a4", 9, 1),
+        ("poker", "a4", 10, 2),
+        ("poker", "letter", 19, 3),
+        ("tarot", "a4", 5, 2),
+        ("tarot", "letter", 4, 1),
+        ("a6", "a4", 3, 2),
+        ("a6", "letter", 2, 1),
+    ],
+)
 @pytest.mark.parametrize("backs", [False, True], ids=["fronts", "backs"])
 def test_page_count_per_layout(qapp, tmp_path, size, paper, count, pages, backs):
     out = tmp_path / "deck.pdf"
@@ -46,8 +56,9 @@ def test_every_enemy_name_and_ai_type_is_printed_on_its_card(qapp, tmp_path, sam
     encounter = load_encounter(sample)
     data = get_ruleset(encounter.ruleset).data
     out = tmp_path / "deck.pdf"
-    result = write_pdf(out, encounter_deck(encounter, data, DeckRequest(source=sample.name)),
-                       "poker", "a4")
+    result = write_pdf(
+        out, encounter_deck(encounter, data, DeckRequest(source=sample.name)), "poker", "a4"
+    )
     texts = pdf_tools.card_texts(out, plan_pages(result.sheet, len(result.cards)))
     firsts = [i for i, card in enumerate(result.cards) if card.part == 1]
     assert len(firsts) == len(encounter.enemies())  # one card (and its "cont.") per enemy
@@ -77,8 +88,11 @@ def test_bundled_font_is_embedded(qapp, tmp_path):
     write_pdf(out, reference_deck(get_ruleset("skirmish-ai").data), "poker", "a4")
     fonts = pdf_tools.fonts(out)
     names = {name for name, _ in fonts}
-    assert {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold",
-            "DejaVuSansCondensed-Oblique"} <= names
+    assert {
+        "DejaVuSansCondensed",
+        "DejaVuSansCondensed-Bold",
+        "DejaVuSansCondensed-Oblique",
+    } <= names
     assert all(embedded for _, embedded in fonts)
 
 
@@ -89,8 +103,14 @@ def test_every_printed_word_lies_inside_its_card(qapp, tmp_path, size):
     data = get_ruleset("dungeon-crawl").data
     encounter = load_encounter(ROOT / "resources" / "encounters" / "dungeon-crawl-guard-room.toml")
     contents = reference_deck(data) + encounter_deck(encounter, data, DeckRequest())
-    long_name = make_unit("x", Side.ENEMY, (0, 0), 60, 60,
-                          name="Extraordinarily Long-Named Siege Behemoth of the Lower Vaults")
+    long_name = make_unit(
+        "x",
+        Side.ENEMY,
+        (0, 0),
+        60,
+        60,
+        name="Extraordinarily Long-Named Siege Behemoth of the Lower Vaults",
+    )
     contents.append(enemy_card(long_name, data, "a footer"))
     out = tmp_path / "deck.pdf"
     result = write_pdf(out, contents, size, "a4", backs=True)
@@ -101,9 +121,14 @@ def test_every_printed_word_lies_inside_its_card(qapp, tmp_path, size):
     inset = BORDER_INSET_MM
     for word in words:
         slots = [s for _, s in plans[word.page - 1].cards]
-        inside = [s for s in slots
-                  if s.x_mm + inset <= word.x0 and word.x1 <= s.x_mm + s.width_mm - inset
-                  and s.y_mm + inset <= word.y0 and word.y1 <= s.y_mm + s.height_mm - inset]
+        inside = [
+            s
+            for s in slots
+            if s.x_mm + inset <= word.x0
+            and word.x1 <= s.x_mm + s.width_mm - inset
+            and s.y_mm + inset <= word.y0
+            and word.y1 <= s.y_mm + s.height_mm - inset
+        ]
         assert inside, f"page {word.page}: {word.text!r} is not inside a card"
 
 

@@ -11,11 +11,17 @@ from ui.decision.decision_panel import DecisionPanel, parse_rolls
 
 def decision(alternatives=()) -> Decision:
     return Decision(
-        unit="orc", ruleset="card-flip-rpg", ai="standard",
-        outcome=Outcome("attack", ("aria",)), summary="Attack Aria",
-        rolls=(Roll("d6", 4, "to hit"),), alternatives=tuple(alternatives),
-        trace=(TraceStep("1. Low", "skipped", "HP 9 of 10"),
-               TraceStep("3. Attack", "applied", "Aria 1 square away")),
+        unit="orc",
+        ruleset="card-flip-rpg",
+        ai="standard",
+        outcome=Outcome("attack", ("aria",)),
+        summary="Attack Aria",
+        rolls=(Roll("d6", 4, "to hit"),),
+        alternatives=tuple(alternatives),
+        trace=(
+            TraceStep("1. Low", "skipped", "HP 9 of 10"),
+            TraceStep("3. Attack", "applied", "Aria 1 square away"),
+        ),
     )
 
 
@@ -41,8 +47,9 @@ def test_alternatives_are_choices_and_apply_sends_the_choice(qtbot):
     panel = DecisionPanel()
     qtbot.addWidget(panel)
     panel.show()
-    panel.show_decision(decision([Outcome("attack", ("bram",))]), "Orc",
-                        {"aria": "Aria", "bram": "Bram"})
+    panel.show_decision(
+        decision([Outcome("attack", ("bram",))]), "Orc", {"aria": "Aria", "bram": "Bram"}
+    )
     assert panel.choices.count() == 2
     # Numbered from 1 like the log's "players' choice N" (desktop.engine.decision.choice_label).
     assert panel.choices.item(0).text() == "Choice 1 (as decided): Attack Aria"
@@ -92,8 +99,9 @@ def test_asking_for_physical_dice_leaves_out_the_groups_roll_and_says_whose_it_i
     qtbot.addWidget(panel)
     panel.show()
     group = Roll("d6", 5, "table roll (Tactical, the group's roll)", scripted=True, shared=True)
-    panel.ask_for_dice([Roll("d6", 2, "overwatch")], 0, "Trooper 2", "tactical",
-                       (group, "Trooper 1"))
+    panel.ask_for_dice(
+        [Roll("d6", 2, "overwatch")], 0, "Trooper 2", "tactical", (group, "Trooper 1")
+    )
     assert panel.rolls.text().splitlines() == [
         "Trooper 2 shares the group's roll of 5 rolled by Trooper 1 "
         "(table roll (Tactical, the group's roll)).",

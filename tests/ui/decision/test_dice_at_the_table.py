@@ -26,8 +26,12 @@ def fixed_seeds(monkeypatch):
 
 def pending(window, unit_id=None):
     session = window.session
-    return decide(session.encounter, unit_id or session.current_unit, session.ruleset,
-                  session.state.dice.dice())
+    return decide(
+        session.encounter,
+        unit_id or session.current_unit,
+        session.ruleset,
+        session.state.dice.dice(),
+    )
 
 
 def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
@@ -38,8 +42,11 @@ def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
 def click_unit(qtbot, window, unit_id: str) -> None:
     roster = window.roster
     index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_NAME)
-    qtbot.mouseClick(roster.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=roster.view.visualRect(index).center())
+    qtbot.mouseClick(
+        roster.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=roster.view.visualRect(index).center(),
+    )
 
 
 def applied_texts(window) -> list[str]:
@@ -52,8 +59,9 @@ def test_enter_through_several_sessions_rolls_every_face_not_only_ones(window, q
         window.start_tutorial(RAID)
         while window.session.current_unit is not None:
             press(qtbot, window, Qt.Key.Key_Return)
-        rolled += [int(v) for text in applied_texts(window)
-                   for v in re.findall(r"\bd6 = (\d)", text)]
+        rolled += [
+            int(v) for text in applied_texts(window) for v in re.findall(r"\bd6 = (\d)", text)
+        ]
     assert len(rolled) >= 12
     assert len(set(rolled)) >= 4
     assert rolled.count(1) < len(rolled) / 3
@@ -65,8 +73,10 @@ def test_the_panel_and_the_log_say_what_the_table_roll_meant(window, qtbot):
     table = decision.rolls[0]
     assert re.match(r"Tactical table, row \d: ", table.meaning)
     # The panel shows one short line per die; its tooltip has the whole of it.
-    assert f"d6 = {table.value} (table roll) — Tactical table, row {table.value}" \
+    assert (
+        f"d6 = {table.value} (table roll) — Tactical table, row {table.value}"
         in window.panel.rolls.text()
+    )
     assert f"d6 = {table.value} (table roll (Tactical" in window.panel.rolls.toolTip()
     assert table.meaning in window.panel.rolls.toolTip()
     press(qtbot, window, Qt.Key.Key_Return)
@@ -123,12 +133,16 @@ def test_ctrl_r_rolls_again_logs_the_set_aside_dice_and_undo_brings_them_back(wi
 
 def choose_physical_dice_in_the_menu(qtbot, window) -> None:
     bar = window.menuBar()
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
-                     pos=bar.actionGeometry(window.session_menu.menuAction()).center())
+    qtbot.mouseClick(
+        bar,
+        Qt.MouseButton.LeftButton,
+        pos=bar.actionGeometry(window.session_menu.menuAction()).center(),
+    )
     menu = window.session_menu
     qtbot.waitUntil(menu.isVisible)
-    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton,
-                     pos=menu.actionGeometry(window.act_physical).center())
+    qtbot.mouseClick(
+        menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(window.act_physical).center()
+    )
     qtbot.waitUntil(lambda: not menu.isVisible())
 
 
@@ -192,8 +206,10 @@ def test_enter_on_the_first_trooper_gives_the_second_the_groups_table_roll(windo
     first = window.decision
     assert first.unit == "trooper-1" and first.shares_roll_with == ("trooper-2",)
     value = first.rolls[0].value
-    assert f"d6 = {value} (table roll (Tactical, group of Trooper 1, Trooper 2))" \
+    assert (
+        f"d6 = {value} (table roll (Tactical, group of Trooper 1, Trooper 2))"
         in window.panel.rolls.toolTip()
+    )
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.selected == "trooper-2" and window.decision.rolls[0].shared
     assert "(the group's roll, by Trooper 1)" in window.panel.rolls.text()

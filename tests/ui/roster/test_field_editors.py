@@ -32,8 +32,9 @@ def _editor(qtbot, session: Session, template: dict) -> UnitEditor:
 
 def test_a_copied_guardian_whose_ward_is_gone_is_refused_beside_the_guards_box(qtbot):
     session = _skirmish()
-    editor = _editor(qtbot, session, {"name": "Grot", "side": "enemy", "ai": "guardian",
-                                      "guards": "nobody"})
+    editor = _editor(
+        qtbot, session, {"name": "Grot", "side": "enemy", "ai": "guardian", "guards": "nobody"}
+    )
     guards = editor.field_editors["guards"]
     assert guards.combo.currentText() == "nobody"  # kept visible so the message can name it
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
@@ -65,10 +66,12 @@ def test_editing_a_guardian_never_offers_itself_and_keeps_its_ward(qtbot):
     assert not editor.field_editors["guards"].isEnabled()  # guards applies to enemies only
 
 
-def test_an_unknown_tactic_on_a_copied_card_is_named_beside_the_priorities(qtbot,
-                                                                          dungeon_session):
-    editor = _editor(qtbot, dungeon_session, {"name": "Archer", "side": "enemy",
-                                              "priorities": ["dance", "fight-gang"]})
+def test_an_unknown_tactic_on_a_copied_card_is_named_beside_the_priorities(qtbot, dungeon_session):
+    editor = _editor(
+        qtbot,
+        dungeon_session,
+        {"name": "Archer", "side": "enemy", "priorities": ["dance", "fight-gang"]},
+    )
     priorities = editor.field_editors["priorities"]
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
     assert editor.isVisible() and not dungeon_session.encounter.has_unit("archer")
@@ -77,11 +80,13 @@ def test_an_unknown_tactic_on_a_copied_card_is_named_beside_the_priorities(qtbot
     assert dance.text() == "dance"
     rect = priorities.list.visualItemRect(dance)
     # Unticking it by its check box clears the problem, and the card is saved without it.
-    QTest.mouseClick(priorities.list.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier,
-                     rect.topLeft() + QPoint(10, rect.height() // 2))  # its check box
+    QTest.mouseClick(
+        priorities.list.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        rect.topLeft() + QPoint(10, rect.height() // 2),
+    )  # its check box
     assert priorities.value() == ["fight-gang"]
     assert not priorities.problem.isVisible()
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
     assert dungeon_session.encounter.unit("archer").choices("priorities") == ("fight-gang",)
-

@@ -11,24 +11,27 @@ from ui.roster.hp_input import HpInputError, parse_hp_input
 UNIT = make_unit("mob", "enemy", (0, 0), 6, 10, name="Brute Mob")
 
 
-@pytest.mark.parametrize(("text", "command"), [
-    ("-3", Damage("mob", 3)),
-    (" - 3 ", Damage("mob", 3)),
-    ("−4", Damage("mob", 4)),  # typographic minus
-    ("+2", Heal("mob", 2)),
-    ("=7", SetHp("mob", 7)),
-    ("7", SetHp("mob", 7)),
-    ("=-2", SetHp("mob", -2)),
-    ("=7/12", SetHp("mob", 7, 12)),
-    ("0", SetHp("mob", 0)),
-    # A sign alone is one point, so "-" then Enter on a roster row still means 1 damage;
-    # repeating it counts, as tapping "-" twice used to.
-    ("-", Damage("mob", 1)),
-    ("+", Heal("mob", 1)),
-    ("--", Damage("mob", 2)),
-    ("−−−", Damage("mob", 3)),
-    ("++", Heal("mob", 2)),
-])
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("-3", Damage("mob", 3)),
+        (" - 3 ", Damage("mob", 3)),
+        ("−4", Damage("mob", 4)),  # typographic minus
+        ("+2", Heal("mob", 2)),
+        ("=7", SetHp("mob", 7)),
+        ("7", SetHp("mob", 7)),
+        ("=-2", SetHp("mob", -2)),
+        ("=7/12", SetHp("mob", 7, 12)),
+        ("0", SetHp("mob", 0)),
+        # A sign alone is one point, so "-" then Enter on a roster row still means 1 damage;
+        # repeating it counts, as tapping "-" twice used to.
+        ("-", Damage("mob", 1)),
+        ("+", Heal("mob", 1)),
+        ("--", Damage("mob", 2)),
+        ("−−−", Damage("mob", 3)),
+        ("++", Heal("mob", 2)),
+    ],
+)
 def test_typed_changes_become_commands(text, command):
     assert parse_hp_input(text, UNIT) == command
 

@@ -41,6 +41,5 @@ def test_duplicate_is_a_fresh_copy_next_to_the_original():
     assert record["name"] == "Warlord 2"
     assert record["hp"] == record["max_hp"] == 6
     assert record["statuses"] == []
-    assert record["weapons"] == [{"name": "Power klaw", "kind": "melee", "range": 1,
-                                  "strength": 8}]
+    assert record["weapons"] == [{"name": "Power klaw", "kind": "melee", "range": 1, "strength": 8}]
     assert tuple(record["at"]) in {(0, 1), (1, 1)}

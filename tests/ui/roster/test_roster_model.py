@@ -34,8 +34,11 @@ class Recorder:
 
     def __init__(self, model) -> None:
         self.events: list[tuple] = []
-        model.dataChanged.connect(lambda a, b, roles=(): self.events.append(
-            ("data", a.row(), a.column(), b.row(), b.column())))
+        model.dataChanged.connect(
+            lambda a, b, roles=(): self.events.append(
+                ("data", a.row(), a.column(), b.row(), b.column())
+            )
+        )
         model.rowsInserted.connect(lambda _p, a, b: self.events.append(("insert", a, b)))
         model.rowsRemoved.connect(lambda _p, a, b: self.events.append(("remove", a, b)))
         model.modelReset.connect(lambda: self.events.append(("reset",)))
@@ -43,7 +46,8 @@ class Recorder:
 
 
 def test_model_and_proxy_pass_the_model_tester_before_and_after_changes(
-        qtmodeltester, second_modeltester, session):
+    qtmodeltester, second_modeltester, session
+):
     model = RosterModel(session)
     qtmodeltester.check(model)
     proxy = RosterProxy()
@@ -53,8 +57,9 @@ def test_model_and_proxy_pass_the_model_tester_before_and_after_changes(
     second_modeltester.check(proxy)
     session.execute(Damage("mob", 4))
     session.execute(AddStatus("seer", "advanced"))
-    session.execute(AddUnit({"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3],
-                             "max_hp": 2}))
+    session.execute(
+        AddUnit({"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3], "max_hp": 2})
+    )
     session.execute(RemoveUnit("boss"))
     session.undo()
     qtmodeltester.check(model)
@@ -90,8 +95,10 @@ def test_a_marker_and_a_rename_signal_their_cells(session):
     recorder = Recorder(model)
     session.execute(AddStatus("seer", "denied"))
     model.setData(model.index(0, COL_NAME), "Big Boss")
-    assert recorder.events == [("data", 2, COL_MARKERS, 2, COL_MARKERS),
-                               ("data", 0, COL_NAME, 0, COL_NAME)]
+    assert recorder.events == [
+        ("data", 2, COL_MARKERS, 2, COL_MARKERS),
+        ("data", 0, COL_NAME, 0, COL_NAME),
+    ]
     markers = model.index(2, COL_MARKERS).data(STATUSES_ROLE)
     assert [m.id for m in markers] == ["denied"]
     assert "Denied" in model.index(2, COL_MARKERS).data(Qt.ItemDataRole.ToolTipRole)
@@ -100,8 +107,9 @@ def test_a_marker_and_a_rename_signal_their_cells(session):
 def test_add_remove_and_undo_insert_and_remove_rows_in_place(session):
     model = RosterModel(session)
     recorder = Recorder(model)
-    session.execute(AddUnit({"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3],
-                             "max_hp": 2}))
+    session.execute(
+        AddUnit({"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3], "max_hp": 2})
+    )
     assert recorder.events == [("insert", 5, 5)]
     session.execute(Damage("mob", 2))
     session.execute(RemoveUnit("mob"))
@@ -144,9 +152,10 @@ def test_card_flip_players_are_only_stunned_at_zero(card_session):
     assert model.index(model.row_of("goblin"), COL_NAME).data(DEFEATED_ROLE) is True
 
 
-@pytest.mark.parametrize(("typed", "shown"), [("-3", "6 / 10"), ("+1", "10 / 10"),
-                                              ("=7", "7 / 10"), ("4", "4 / 10"),
-                                              ("=2/12", "2 / 12")])
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [("-3", "6 / 10"), ("+1", "10 / 10"), ("=7", "7 / 10"), ("4", "4 / 10"), ("=2/12", "2 / 12")],
+)
 def test_typing_in_the_hp_cell_runs_the_command(session, typed, shown):
     model = RosterModel(session)
     row = model.row_of("squad")
@@ -154,13 +163,16 @@ def test_typing_in_the_hp_cell_runs_the_command(session, typed, shown):
     assert model.index(row, COL_HP).data() == shown
 
 
-@pytest.mark.parametrize(("typed", "expected"), [
-    ("abc", "'abc' is not an HP change"),
-    ("=-", "'=-' is not an HP change"),
-    ("+5", "already at full HP"),
-    ("-0", "damage must be 1 or more"),
-    ("=20", "above max HP"),
-])
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("abc", "'abc' is not an HP change"),
+        ("=-", "'=-' is not an HP change"),
+        ("+5", "already at full HP"),
+        ("-0", "damage must be 1 or more"),
+        ("=20", "above max HP"),
+    ],
+)
 def test_bad_hp_input_is_reported_and_changes_nothing(session, typed, expected):
     model = RosterModel(session)
     failures: list[str] = []

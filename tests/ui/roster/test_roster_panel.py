@@ -37,8 +37,9 @@ def hp(session, unit_id: str) -> int:
 
 def click_row(qtbot, panel, unit_id: str, column: int = COL_NAME) -> None:
     index = panel.proxy.index(panel.proxy.proxy_row(unit_id), column)
-    qtbot.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=panel.view.visualRect(index).center())
+    qtbot.mouseClick(
+        panel.view.viewport(), Qt.MouseButton.LeftButton, pos=panel.view.visualRect(index).center()
+    )
 
 
 def type_into_editor(qtbot, panel, text: str) -> None:
@@ -97,10 +98,19 @@ ENTER = (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier)
 KEYPAD_ENTER = (Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
 
 
-@pytest.mark.parametrize(("typed", "enter", "expected"), [
-    ("-3", ENTER, 2), ("-3", KEYPAD_ENTER, 2), ("+2", ENTER, 7), ("=7", KEYPAD_ENTER, 7),
-    ("=1", ENTER, 1), ("-", ENTER, 4), ("--", KEYPAD_ENTER, 3), ("+", ENTER, 6),
-])
+@pytest.mark.parametrize(
+    ("typed", "enter", "expected"),
+    [
+        ("-3", ENTER, 2),
+        ("-3", KEYPAD_ENTER, 2),
+        ("+2", ENTER, 7),
+        ("=7", KEYPAD_ENTER, 7),
+        ("=1", ENTER, 1),
+        ("-", ENTER, 4),
+        ("--", KEYPAD_ENTER, 3),
+        ("+", ENTER, 6),
+    ],
+)
 def test_typing_an_hp_change_on_a_selected_row(qtbot, panel, session, typed, enter, expected):
     session.execute(SetHp("mob", 5))
     click_row(qtbot, panel, "mob")
@@ -158,8 +168,9 @@ def test_double_click_on_the_hp_cell_edits_it(qtbot, panel, session):
     assert hp(session, "mob") == 7
 
 
-@pytest.mark.parametrize(("typed", "words"), [("=abc", "'=abc' is not an HP change"),
-                                              ("=-", "'=-' is not an HP change")])
+@pytest.mark.parametrize(
+    ("typed", "words"), [("=abc", "'=abc' is not an HP change"), ("=-", "'=-' is not an HP change")]
+)
 def test_bad_hp_text_is_explained_and_changes_nothing(qtbot, panel, session, typed, words):
     click_row(qtbot, panel, "mob")
     history = len(session.history)
@@ -200,8 +211,7 @@ def test_ai_type_from_the_combo(qtbot, panel, session):
     panel.view.edit(index)
     combo = panel.view.indexWidget(index) or QApplication.focusWidget()
     assert isinstance(combo, QComboBox)
-    assert [combo.itemData(i) for i in range(combo.count())] == list(
-        session.ruleset.data.ai_types)
+    assert [combo.itemData(i) for i in range(combo.count())] == list(session.ruleset.data.ai_types)
     row = combo.findData("skittish")
     combo.setCurrentIndex(row)
     combo.activated.emit(row)
@@ -209,8 +219,9 @@ def test_ai_type_from_the_combo(qtbot, panel, session):
 
 
 # A popup grabs the keyboard; the offscreen test platform says it cannot.
-OFFSCREEN_POPUP = pytest.mark.qt_log_ignore("This plugin does not support grabbing",
-                                            "This plugin does not support raise")
+OFFSCREEN_POPUP = pytest.mark.qt_log_ignore(
+    "This plugin does not support grabbing", "This plugin does not support raise"
+)
 
 
 @OFFSCREEN_POPUP
@@ -317,21 +328,25 @@ def test_add_unit_through_the_editor(qtbot, panel, session):
     assert panel.editor is None
 
 
-@pytest.mark.parametrize(("fill", "words"), [
-    (lambda e: e.max_hp_spin.setValue(-3), "Max HP must be more than 0 (it is -3)."),
-    (lambda e: e.hp_spin.setValue(40), "HP 40 is above max HP 10."),
-    (lambda e: e.name_edit.clear(), "Give the unit a name."),
-    (lambda e: e.id_edit.setText("Bad Id"), "The id 'Bad Id' may only use"),
-    (lambda e: e.id_edit.setText("mob"), "The id 'mob' is taken by Brute Mob"),
-    (lambda e: (e.col_spin.setValue(2), e.row_spin.setValue(1)), "is wall"),
-    (lambda e: (e.col_spin.setValue(1), e.row_spin.setValue(0)), "is taken by Brute Mob"),
-    (lambda e: e.stat_edits["move"].setText("fast"), "Stat 'move' must be a number"),
-    (lambda e: e.add_weapon({"name": "Gun", "range": -1}), "the range must be a number of 0"),
-    (lambda e: e.add_weapon({"name": "", "range": 1}), "Weapon 1 has no name"),
-    (lambda e: e.add_weapon({"name": "Gun", "strength": 2.5}), "strength must be a whole"),
-])
-def test_editor_problems_are_shown_in_the_dialog_and_add_nothing(qtbot, panel, session, fill,
-                                                                 words):
+@pytest.mark.parametrize(
+    ("fill", "words"),
+    [
+        (lambda e: e.max_hp_spin.setValue(-3), "Max HP must be more than 0 (it is -3)."),
+        (lambda e: e.hp_spin.setValue(40), "HP 40 is above max HP 10."),
+        (lambda e: e.name_edit.clear(), "Give the unit a name."),
+        (lambda e: e.id_edit.setText("Bad Id"), "The id 'Bad Id' may only use"),
+        (lambda e: e.id_edit.setText("mob"), "The id 'mob' is taken by Brute Mob"),
+        (lambda e: (e.col_spin.setValue(2), e.row_spin.setValue(1)), "is wall"),
+        (lambda e: (e.col_spin.setValue(1), e.row_spin.setValue(0)), "is taken by Brute Mob"),
+        (lambda e: e.stat_edits["move"].setText("fast"), "Stat 'move' must be a number"),
+        (lambda e: e.add_weapon({"name": "Gun", "range": -1}), "the range must be a number of 0"),
+        (lambda e: e.add_weapon({"name": "", "range": 1}), "Weapon 1 has no name"),
+        (lambda e: e.add_weapon({"name": "Gun", "strength": 2.5}), "strength must be a whole"),
+    ],
+)
+def test_editor_problems_are_shown_in_the_dialog_and_add_nothing(
+    qtbot, panel, session, fill, words
+):
     editor = panel.add_unit()
     editor.name_edit.setText("Grot")
     editor.id_edit.setText("grot")
@@ -351,10 +366,14 @@ def test_editor_priorities_for_rulesets_with_enemy_cards(qtbot, dungeon_session)
     priorities = editor.field_editors["priorities"]
     editor.name_edit.setText("Archer")
     tactics = priorities.list
-    first = next(tactics.item(i) for i in range(tactics.count())
-                 if tactics.item(i).text() == "fight-gang")
-    second = next(tactics.item(i) for i in range(tactics.count())
-                  if tactics.item(i).text() == "shoot-furthest")
+    first = next(
+        tactics.item(i) for i in range(tactics.count()) if tactics.item(i).text() == "fight-gang"
+    )
+    second = next(
+        tactics.item(i)
+        for i in range(tactics.count())
+        if tactics.item(i).text() == "shoot-furthest"
+    )
     first.setCheckState(Qt.CheckState.Checked)
     second.setCheckState(Qt.CheckState.Checked)
     assert priorities.value() == ["shoot-furthest", "fight-gang"]  # list order
@@ -365,7 +384,9 @@ def test_editor_priorities_for_rulesets_with_enemy_cards(qtbot, dungeon_session)
     assert priorities.value() == ["fight-gang", "shoot-furthest"]
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
     assert dungeon_session.encounter.unit("archer").choices("priorities") == (
-        "fight-gang", "shoot-furthest")
+        "fight-gang",
+        "shoot-furthest",
+    )
 
 
 def test_editor_has_no_declared_fields_where_the_ruleset_has_none(panel):
@@ -378,8 +399,12 @@ def test_every_control_has_an_accessible_name(panel):
             assert widget.accessibleName(), widget
     assert panel.view.accessibleName() and panel.message.accessibleName()
     editor = panel.add_unit()
-    for widget in (editor.findChildren(QLineEdit) + editor.findChildren(QComboBox)
-                   + editor.findChildren(QAbstractSpinBox) + editor.findChildren(QAbstractButton)):
+    for widget in (
+        editor.findChildren(QLineEdit)
+        + editor.findChildren(QComboBox)
+        + editor.findChildren(QAbstractSpinBox)
+        + editor.findChildren(QAbstractButton)
+    ):
         if isinstance(widget.parent(), QComboBox | QAbstractSpinBox):
             continue  # the line edit inside a combo or spin box
         if widget.isVisibleTo(editor):

@@ -24,13 +24,22 @@ def test_hp_sorts_as_numbers_not_text(session):
     _model, proxy = make(session)  # the model must outlive the proxy
     session.execute(SetHp("mob", 9, 100))
     session.execute(SetHp("boss", 10, 10))
-    session.execute(AddUnit({"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3],
-                             "hp": 100, "max_hp": 100}))
+    session.execute(
+        AddUnit(
+            {"id": "grot", "name": "Grot", "side": "enemy", "at": [0, 3], "hp": 100, "max_hp": 100}
+        )
+    )
     session.execute(SetHp("seer", -2))
     proxy.sort(COL_HP, Qt.SortOrder.AscendingOrder)
     # As text "100" < "10 / 10" < "9"; as numbers -2 < 5 < 9 < 9 < 10 < 100.
-    assert shown(proxy) == ["Warp Seer", "Librarian", "Brute Mob", "Tactical Squad",
-                            "Warlord", "Grot"]
+    assert shown(proxy) == [
+        "Warp Seer",
+        "Librarian",
+        "Brute Mob",
+        "Tactical Squad",
+        "Warlord",
+        "Grot",
+    ]
     proxy.sort(COL_HP, Qt.SortOrder.DescendingOrder)
     assert shown(proxy)[0] == "Grot" and shown(proxy)[-1] == "Warp Seer"
 
@@ -56,8 +65,9 @@ def test_side_filter(session):
     proxy.set_side_filter("player")
     assert shown(proxy) == ["Tactical Squad", "Librarian"]
     assert proxy.unit_id(1) == "libby" and proxy.unit_id(7) is None
-    session.execute(AddUnit({"id": "scout", "name": "Scout", "side": "player", "at": [0, 3],
-                             "max_hp": 4}))
+    session.execute(
+        AddUnit({"id": "scout", "name": "Scout", "side": "player", "at": [0, 3], "max_hp": 4})
+    )
     assert shown(proxy)[-1] == "Scout"
     proxy.set_side_filter(SideFilter.ALL)
     assert proxy.rowCount() == model.rowCount() == 6

@@ -11,8 +11,11 @@ from PySide6.QtGui import QImage, QPainter
 
 from ui.roster.status_icons import FALLBACK, has_icon, paint_status_icon, status_icon
 
-RULESETS = sorted(p for p in resources.files("resources").joinpath("rulesets").iterdir()
-                  if p.name.endswith(".toml"))
+RULESETS = sorted(
+    p
+    for p in resources.files("resources").joinpath("rulesets").iterdir()
+    if p.name.endswith(".toml")
+)
 
 
 def _statuses() -> list[tuple[str, str]]:

@@ -102,15 +102,19 @@ SKIRMISH = CARD_FLIP.replace('ruleset = "card-flip-rpg"', 'ruleset = "skirmish-a
 DUNGEON_KINDS = CARD_FLIP.replace('ruleset = "card-flip-rpg"', 'ruleset = "dungeon-crawl"')
 
 
-@pytest.mark.parametrize("text", [GRIMDARK_KINDS, SKIRMISH, DUNGEON_KINDS, CARD_FLIP],
-                         ids=["grimdark-solo", "skirmish-ai", "dungeon-crawl", "card-flip-rpg"])
+@pytest.mark.parametrize(
+    "text",
+    [GRIMDARK_KINDS, SKIRMISH, DUNGEON_KINDS, CARD_FLIP],
+    ids=["grimdark-solo", "skirmish-ai", "dungeon-crawl", "card-flip-rpg"],
+)
 def test_a_new_weapon_is_melee_with_range_1(qtbot, text):
     panel = roster(qtbot, text)
     editor = opened(qtbot, panel.add_unit())
     click(qtbot, editor.add_weapon_button)
     kind = editor.weapons.cellWidget(0, W_KIND)
-    shown = kind.currentText() if isinstance(kind, QComboBox) else editor.weapons.item(
-        0, W_KIND).text()
+    shown = (
+        kind.currentText() if isinstance(kind, QComboBox) else editor.weapons.item(0, W_KIND).text()
+    )
     assert shown == "melee"  # a reach-1 weapon; the first kind is "spell" or "ranged" in some
     assert editor.weapons.item(0, W_RANGE).text() == "1"
 
