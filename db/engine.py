@@ -172,7 +172,9 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 def make_engine(url: URL, where: str | None = None) -> Engine:
     """An engine whose driver errors arrive as one-line StorageErrors (db.failures)."""
     where = where or (
-        url.database if url.get_backend_name() == "sqlite" else url.render_as_string()
+        (url.database or ":memory:")  # a SQLite URL without a file is an in-memory database
+        if url.get_backend_name() == "sqlite"
+        else url.render_as_string()
     )
     if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
@@ -214,7 +216,11 @@ def _backup(path: Path) -> None:
 def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = True) -> Database:
     """Open (creating or upgrading as needed) the database at `raw_url`."""
     url = normalise_url(raw_url) if isinstance(raw_url, str) else raw_url
-    path = Path(url.database) if url.get_backend_name() == "sqlite" else None
+    path = None
+    if url.get_backend_name() == "sqlite":
+        # normalise_url refuses a SQLite URL without a file; a URL passed in is one it made.
+        assert url.database is not None
+        path = Path(url.database)
     where = str(path) if path else url.render_as_string()
     if path is not None:
         if path.exists():

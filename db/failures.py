@@ -84,7 +84,7 @@ def _sqlite_error(error: sqlite3.Error, where: str, busy_timeout_s: float) -> St
 
 
 def _server_error(
-    error: Exception, where: str, connected: bool, disconnect: bool
+    error: BaseException, where: str, connected: bool, disconnect: bool
 ) -> StorageError | None:
     import psycopg
 

@@ -7,10 +7,12 @@ not from a newer version (reading only), and only then let Alembic write.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
+from typing import cast
 
 from sqlalchemy import Connection, Engine, inspect, text
 
@@ -69,7 +71,7 @@ def inspect_schema(conn: Connection, where: str) -> str | None:
             f"{', '.join(sorted(tables)[:6])}); it was left untouched. "
             "Choose another file with --db or FOEBOOK_DB"
         )
-    info = dict(conn.execute(text("SELECT key, value FROM foebook_info")).all())
+    info: dict[str, str] = dict(conn.execute(text("SELECT key, value FROM foebook_info")).all())
     if info.get("application") != APPLICATION_ID:
         raise ForeignDatabaseError(f"{where} was not made by Foebook; it was left untouched")
     revision = None
@@ -121,7 +123,9 @@ def schema_lock(engine: Engine) -> Iterator[Connection]:
             yield conn
             conn.commit()
             return
-        raw = conn.connection.driver_connection
+        # SQLAlchemy types the driver connection as Any | None; under sqlite+pysqlite it is
+        # always the open sqlite3 connection.
+        raw = cast(sqlite3.Connection, conn.connection.driver_connection)
         saved = raw.isolation_level
         raw.isolation_level = None  # the driver leaves transactions to us
         try:

@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 from db.engine import Database
 from db.errors import StorageError
 from db.limits import check_values, shown
-from db.models import LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
+from db.models import Base, LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
@@ -63,11 +63,16 @@ _SCALARS = {
 }
 
 
-_units = UnitRow.__table__
-_statuses = StatusRow.__table__
-_terrain = TerrainRow.__table__
-_sessions = SessionRow.__table__
-_log = LogRow.__table__
+def _table(model: type[Base]) -> Table:
+    """The model's Core table (declarative types `__table__` as the wider FromClause)."""
+    return cast(Table, model.__table__)
+
+
+_units = _table(UnitRow)
+_statuses = _table(StatusRow)
+_terrain = _table(TerrainRow)
+_sessions = _table(SessionRow)
+_log = _table(LogRow)
 # Statements built once with bind parameters: the write path runs on every command.
 _UNIT_COLUMNS = (
     "name",
@@ -265,13 +270,17 @@ class SqlSessionStore:
             by_unit: dict[int, list[tuple[str, int | None]]] = {}
             for unit_pk, status, counter in statuses:
                 by_unit.setdefault(unit_pk, []).append((status, counter))
+            # Heights are written for every row or for none (save above): when any row
+            # has them, every row does.
             has_heights = any(h is not None for _, h in terrain)
             sections: Sections = {
                 "name": row.encounter_name,
                 "board": {
                     "shape": row.board_shape,
                     "rows": [c for c, _ in terrain],
-                    "heights": [[int(x) for x in h] for _, h in terrain] if has_heights else None,
+                    "heights": [[int(x) for x in cast(str, h)] for _, h in terrain]
+                    if has_heights
+                    else None,
                     "thin_walls": row.thin_walls,
                 },
                 "units": {
@@ -439,7 +448,10 @@ def open_session(
 ) -> Session:
     with database.make_session() as db:
         pk = _session_pk(db, name)
-        ruleset_id = db.execute(select(SessionRow.ruleset).where(SessionRow.id == pk)).scalar()
+        # The row _session_pk just found (scalar() is typed Optional for a missing one).
+        ruleset_id = cast(
+            str, db.execute(select(SessionRow.ruleset).where(SessionRow.id == pk)).scalar()
+        )
     return Session(rulesets(ruleset_id), SqlSessionStore(database, pk), name)
 
 

@@ -6,6 +6,8 @@ import argparse
 import logging
 import os
 import sys
+from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
@@ -64,7 +66,7 @@ def _ask_after_refusal(error: FoebookError) -> str | None:
     """ "restore" (done here), "other" (choose another file) or None (quit)."""
     from db.backup import backup_day, backups, restore_backup
 
-    path = getattr(error, "path", None)
+    path: Path | None = getattr(error, "path", None)
     newest = backups(path)[-1] if path is not None and backups(path) else None
     box = QMessageBox(
         QMessageBox.Icon.Warning,
@@ -88,6 +90,7 @@ def _ask_after_refusal(error: FoebookError) -> str | None:
     box.exec()
     clicked = box.clickedButton()
     if restore is not None and clicked is restore:
+        assert path is not None and newest is not None  # the button is offered only with both
         try:
             restore_backup(path, newest)
         except FoebookError as failure:
@@ -146,7 +149,9 @@ def run_gui(args: argparse.Namespace) -> int:
     sys.excepthook = _report_unexpected
     install_qt_message_handler()
     configure_application_identity()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    # instance() is typed as the base QCoreApplication; the only one ever made here (and by
+    # pytest-qt) is a QApplication.
+    app = cast(QApplication, QApplication.instance() or QApplication(sys.argv[:1]))
     if "Fusion" in QStyleFactory.keys():  # noqa: SIM118 (keys() is a Qt list)
         # Fusion follows the system's light or dark colour scheme on every platform.
         app.setStyle("Fusion")
