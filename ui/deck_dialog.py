@@ -7,6 +7,8 @@ capability supplies the default deck, the conditions, the check and the wording.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -98,7 +100,9 @@ class DeckDialog(QDialog):
                 {
                     "name": text(NAME),
                     "effect": text(EFFECT),
-                    "no_effect_when": self.table.cellWidget(row, WHEN).currentData(),
+                    "no_effect_when": cast(
+                        QComboBox, self.table.cellWidget(row, WHEN)
+                    ).currentData(),
                 }
             )
         return out

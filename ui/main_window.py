@@ -6,9 +6,11 @@ for the sections a change touches, never by poking each other."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QActionGroup, QCloseEvent, QKeyEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -49,14 +51,48 @@ from ui.welcome_page import WelcomePage
 from ui.window_actions import build_actions
 from ui.window_layout import WindowLayout
 
+if TYPE_CHECKING:  # imported when first shown (other_windows)
+    from ui.table_display import TableDisplay
+
 
 class MainWindow(QMainWindow, RulesetActions):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
 
+    # Made by window_actions.build_actions; menus, toolbar and keys share them.
+    act_new: QAction
+    act_open: QAction
+    act_import: QAction
+    act_export: QAction
+    act_cards: QAction
+    act_quit: QAction
+    act_home: QAction
+    act_reset_layout: QAction
+    act_resize: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_apply: QAction
+    act_next: QAction
+    act_round: QAction
+    act_auto: QAction
+    act_reroll: QAction
+    act_physical: QAction
+    act_note: QAction
+    act_deck: QAction
+    act_player_turn: QAction
+    act_fit: QAction
+    act_zoom_in: QAction
+    act_zoom_out: QAction
+    act_table: QAction
+    act_shortcuts: QAction
+    act_about: QAction
+    overlay_actions: dict[str, QAction]
+    brush_group: QActionGroup
+    brush_actions: dict[Terrain | None, QAction]
+
     def __init__(self, database=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("MainWindow")
-        self.table_display = None
+        self.table_display: TableDisplay | None = None
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
@@ -227,16 +263,18 @@ class MainWindow(QMainWindow, RulesetActions):
         self.view_menu.addSeparator()
         themes = self.view_menu.addMenu("T&heme")
         group = QActionGroup(self)
-        self.theme_actions = {}
+        self.theme_actions: dict[str, QAction] = {}
         current = saved_theme()
         for name, label in THEMES.items():
-            action = themes.addAction(label, lambda n=name: apply_theme(n))
+            action = themes.addAction(
+                label, cast("Callable[[], object]", lambda n=name: apply_theme(n))
+            )
             action.setCheckable(True)
             action.setChecked(name == current)
             group.addAction(action)
             self.theme_actions[name] = action
         self.session_menu = bar.addMenu("&Session")
-        for action in (
+        for entry in (
             self.act_apply,
             self.act_next,
             self.act_round,
@@ -248,16 +286,16 @@ class MainWindow(QMainWindow, RulesetActions):
             self.act_player_turn,
             self.act_deck,
         ):
-            if action is None:
+            if entry is None:
                 self.session_menu.addSeparator()
             else:
-                self.session_menu.addAction(action)
+                self.session_menu.addAction(entry)
         self.help_menu = bar.addMenu("&Help")
         self.help_menu.addAction(self.act_shortcuts)
         self.help_menu.addAction(self.act_about)
         toolbar = self.toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
-        for action in (
+        for entry in (
             self.act_home,
             None,
             self.act_undo,
@@ -269,10 +307,10 @@ class MainWindow(QMainWindow, RulesetActions):
             None,
             self.act_fit,
         ):
-            if action is None:
+            if entry is None:
                 toolbar.addSeparator()
             else:
-                toolbar.addAction(action)
+                toolbar.addAction(entry)
 
     def _build_log_dock(self) -> None:
         self.log_panel = LogPanel(self.act_undo, self.act_redo)
@@ -312,8 +350,10 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play.follow(change, moved)
 
     def defeated(self) -> set[str]:
-        ruleset = self.session.ruleset
-        return {u.id for u in self.session.encounter.units if ruleset.is_defeated(u)}
+        session = self.session
+        assert session is not None  # asked only while a session is open
+        ruleset = session.ruleset
+        return {u.id for u in session.encounter.units if ruleset.is_defeated(u)}
 
     def _refresh_views(self, change: Change | None = None) -> None:
         refresh_views(self, change)
@@ -327,7 +367,8 @@ class MainWindow(QMainWindow, RulesetActions):
 
     def _update_actions(self) -> None:
         # On the start page the open session waits: its keys (Space, Enter) do nothing.
-        has = self.session is not None and self.pages.currentIndex() == 1
+        session = self.session if self.pages.currentIndex() == 1 else None
+        has = session is not None
         for action in (
             self.act_export,
             self.act_next,
@@ -342,10 +383,10 @@ class MainWindow(QMainWindow, RulesetActions):
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
-        self.act_undo.setEnabled(has and self.session.can_undo)
-        self.act_redo.setEnabled(has and self.session.can_redo)
-        if has:
-            undo, redo = self.session.undo_text(), self.session.redo_text()
+        self.act_undo.setEnabled(session is not None and session.can_undo)
+        self.act_redo.setEnabled(session is not None and session.can_redo)
+        if session is not None:
+            undo, redo = session.undo_text(), session.redo_text()
             self.act_undo.setToolTip(f"Undo: {undo}" if undo else "Nothing to undo")
             self.act_redo.setToolTip(f"Redo: {redo}" if redo else "Nothing to redo")
 

@@ -3,18 +3,23 @@ About."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMessageBox
 
 from desktop import APP_NAME, __version__
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.shortcuts_dialog import ShortcutsDialog
+
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
 
 
 def roster_shortcut_rows() -> list[tuple[str, str, str]]:
     return [("Roster (table focused)", text, keys) for keys, text in ROSTER_SHORTCUTS]
 
 
-def show_table_display(window: QMainWindow) -> None:
+def show_table_display(window: MainWindow) -> None:
     """The board alone in a second window, following the session (see main_window)."""
     from ui.table_display import TableDisplay
 
@@ -27,7 +32,7 @@ def show_table_display(window: QMainWindow) -> None:
     window.table_display.raise_()
 
 
-def print_cards(window: QMainWindow) -> None:
+def print_cards(window: MainWindow) -> None:
     if window.session is None:
         return
     try:
@@ -42,7 +47,7 @@ def print_cards(window: QMainWindow) -> None:
     dialog.exec()
 
 
-def show_shortcuts(window: QMainWindow) -> None:
+def show_shortcuts(window: MainWindow) -> None:
     menus = [
         window.file_menu,
         window.edit_menu,
@@ -53,7 +58,7 @@ def show_shortcuts(window: QMainWindow) -> None:
     ShortcutsDialog(menus, window, roster_shortcut_rows()).exec()
 
 
-def show_about(window: QMainWindow) -> None:
+def show_about(window: MainWindow) -> None:
     QMessageBox.about(
         window,
         f"About {APP_NAME}",

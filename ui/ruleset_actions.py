@@ -5,18 +5,43 @@ ruleset's declared capabilities."""
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from desktop.engine.dice import Dice
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QStatusBar
+
+from desktop.engine.capabilities import Card
+from desktop.engine.dice import Deck, Dice
 from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
+from desktop.tracker.session import Session
 from desktop.tracker.turns import next_label
+from ui.turn_tracker import TurnTracker
+
+
+class _Window(Protocol):
+    """What these methods use of the window they are mixed into (MainWindow)."""
+
+    turns: TurnTracker
+    deck: Deck
+    act_next: QAction
+    act_deck: QAction
+    act_player_turn: QAction
+
+    @property
+    def session(self) -> Session | None: ...
+    def run_command(self, command: cmd.Command) -> bool: ...
+    def report(self, message: str, *, dialog: bool = False) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+    def current_deck(self) -> tuple[Card, ...] | None: ...
 
 
 class RulesetActions:
     """Mixed into MainWindow: these use its session, deck, run_command, report and views."""
 
-    def show_turn_state(self) -> None:
+    def show_turn_state(self: _Window) -> None:
         session = self.session
+        assert session is not None  # shown only while a session is open
         state = session.state
         ruleset = session.ruleset
         capabilities = ruleset.capabilities
@@ -36,16 +61,17 @@ class RulesetActions:
             next_label(state, ruleset),
         )
 
-    def update_ruleset_actions(self, has: bool) -> None:
-        if has:  # Next says what it does now (next phase, nothing left this round...)
-            label = next_label(self.session.state, self.session.ruleset)
+    def update_ruleset_actions(self: _Window, has: bool) -> None:
+        session = self.session if has else None  # `has`: a session is open and shown
+        if session is not None:  # Next says what it does now (next phase, nothing left...)
+            label = next_label(session.state, session.ruleset)
             self.act_next.setEnabled(label is not None)
             self.act_next.setText(f"&{label}" if label else "&Next activation")
-        capabilities = self.session.ruleset.capabilities if has else None
-        self.act_deck.setEnabled(has and capabilities.deck is not None)
-        self.act_player_turn.setEnabled(has and capabilities.player_turn)
+        capabilities = session.ruleset.capabilities if session is not None else None
+        self.act_deck.setEnabled(capabilities is not None and capabilities.deck is not None)
+        self.act_player_turn.setEnabled(capabilities is not None and capabilities.player_turn)
 
-    def flip_card(self) -> None:
+    def flip_card(self: _Window) -> None:
         flips = self.session.ruleset.capabilities.card_flips if self.session else None
         card = self.deck.draw()
         if self.run_command(cmd.DrawCard("cards", card)):
@@ -54,11 +80,11 @@ class RulesetActions:
                 f"Flipped {card}" + (f": {meaning}" if meaning else ""), 10000
             )
 
-    def draw_stratagem(self) -> None:
+    def draw_stratagem(self: _Window) -> None:
         """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
         session = self.session
         capability = session.ruleset.capabilities.deck if session is not None else None
-        if capability is None:
+        if session is None or capability is None:
             return
         deck = self.current_deck()
         if deck is None:
@@ -74,12 +100,15 @@ class RulesetActions:
                 f"Enemy stratagem: {draw.card.name} — {draw.card.effect}", 15000
             )
 
-    def current_deck(self):
+    def current_deck(self: _Window) -> tuple[Card, ...] | None:
         """The players' own deck if they edited one, else the ruleset's."""
         from desktop.user_decks import load_user_deck
 
-        ruleset = self.session.ruleset
+        session = self.session
+        assert session is not None  # asked only while a session is open
+        ruleset = session.ruleset
         capability = ruleset.capabilities.deck
+        assert capability is not None  # and its ruleset has a deck
         try:
             entries = load_user_deck(ruleset.id)
             return capability.default if entries is None else capability.parse(entries, "your deck")
@@ -87,7 +116,7 @@ class RulesetActions:
             self.report(str(error), dialog=True)
             return None
 
-    def edit_deck(self) -> bool:
+    def edit_deck(self: _Window) -> bool:
         from desktop.user_decks import save_user_deck
         from ui.deck_dialog import DeckDialog
 
@@ -100,8 +129,10 @@ class RulesetActions:
         dialog = DeckDialog(capability, deck, self)
         if not dialog.exec() or dialog.result_deck is None:
             return False
+        session = self.session
+        assert session is not None  # checked above; the dialog is modal
         try:
-            path = save_user_deck(self.session.ruleset.id, capability.entries(dialog.result_deck))
+            path = save_user_deck(session.ruleset.id, capability.entries(dialog.result_deck))
         except FoebookError as error:
             self.report(str(error), dialog=True)
             return False

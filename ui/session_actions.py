@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
@@ -176,7 +177,7 @@ class SessionActions:
     def fill_recent(self, menu: QMenu) -> None:
         menu.clear()
         for name in self.session_names()[:10]:
-            menu.addAction(name, lambda n=name: self.open_session(n))
+            menu.addAction(name, cast("Callable[[], object]", lambda n=name: self.open_session(n)))
         if menu.isEmpty():
             menu.addAction("No sessions yet").setEnabled(False)
 
@@ -197,8 +198,10 @@ class SessionActions:
     def export_to(self, path: str) -> None:
         from desktop.encounter_file import save_encounter
 
+        session = self.runner.session
+        assert session is not None  # only called with a session open
         try:
-            save_encounter(self.runner.session.encounter, path)
+            save_encounter(session.encounter, path)
         except FoebookError as error:
             self.runner.report(str(error), dialog=True)
             return

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTableWidget, QTableWidgetItem
@@ -9,11 +12,11 @@ from PySide6.QtWidgets import QVBoxLayout as _VBox
 
 
 def shortcut_rows(menus: list[QMenu]) -> list[tuple[str, str, str]]:
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for menu in menus:
         for action in menu.actions():
             if action.menu() is not None:
-                rows += shortcut_rows([action.menu()])
+                rows += shortcut_rows([cast(QMenu, action.menu())])
                 continue
             keys = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts()]
             if keys:
@@ -27,7 +30,7 @@ class ShortcutsDialog(QDialog):
     """`extra` rows are (place, action, keys) for keys that live on a panel, not a menu."""
 
     def __init__(
-        self, menus: list[QMenu], parent=None, extra: list[tuple[str, str, str]] = ()
+        self, menus: list[QMenu], parent=None, extra: Sequence[tuple[str, str, str]] = ()
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")

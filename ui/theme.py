@@ -7,6 +7,8 @@ Fusion palette instead. The board keeps its own colours, like a printed map.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
@@ -50,7 +52,8 @@ def saved_theme() -> str:
 
 
 def apply_theme(name: str, *, remember: bool = True) -> None:
-    app = QApplication.instance()
+    # instance() is typed as the core application; this app always makes a QApplication.
+    app = cast("QApplication | None", QApplication.instance())
     if app is not None:
         if name == "dark":
             app.setPalette(dark_palette())

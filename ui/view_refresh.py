@@ -3,7 +3,7 @@ section it touched are redrawn (the roster follows the session by itself)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMainWindow
+from typing import TYPE_CHECKING
 
 from desktop.tracker.session import Change
 
@@ -20,10 +20,13 @@ TURN_SECTIONS = (
     "pointer",
     "cards",
 )  # order list, phase, helpers, drawn cards, what Next does
+
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
 PHASE_SECTIONS = ("round", "phase", "order", "pointer")  # the panel's phase (previews end)
 
 
-def refresh_views(window: QMainWindow, change: Change | None = None) -> None:
+def refresh_views(window: MainWindow, change: Change | None = None) -> None:
     """Redraw the views of `window` that show what `change` touched; every view when there
     is no change to go by (a session just opened)."""
     session = window.session

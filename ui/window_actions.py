@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow
 
 from desktop.engine.board import Terrain
 from ui.board.legend import terrain_icon
 from ui.other_windows import print_cards, show_about, show_shortcuts, show_table_display
 
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
+
 
 def _action(
-    window: QMainWindow,
+    window: MainWindow,
     text: str,
     slot: Callable,
     shortcut=None,
@@ -33,7 +36,7 @@ def _action(
     return action
 
 
-def build_actions(w: QMainWindow) -> None:
+def build_actions(w: MainWindow) -> None:
     """The window's actions as `w.act_*` (menus, toolbar and keys share them), the board's
     overlay switches and terrain brushes."""
 
@@ -125,7 +128,7 @@ def build_actions(w: QMainWindow) -> None:
         "Foebook asks for the dice you rolled before it shows what an enemy does",
         checkable=True,
     )
-    w.act_physical.setChecked(QSettings().value("dice/physical", False, type=bool))
+    w.act_physical.setChecked(cast(bool, QSettings().value("dice/physical", False, type=bool)))
     w.act_note = a("Add &note…", w.add_note, "Ctrl+M")
     w.act_deck = a(
         "Edit stratagem &deck…",

@@ -3,16 +3,21 @@ restored per screen size, reset on demand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication
 
 from desktop.tracker.display_names import display_names
+
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
 
 
 class WindowLayout:
     """Works on the window's docks (roster, turn order, decision, log), roster and toolbar."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.restored = False  # a saved layout was put back (else defaults fit the screen)
 

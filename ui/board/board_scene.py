@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSceneM
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
+from desktop.engine.units import Unit
 from desktop.rulesets.registry import capabilities_of
 from desktop.tracker.display_names import display_names
 from ui import palette
@@ -34,7 +35,7 @@ class BoardScene(QGraphicsScene):
         super().__init__(parent)
         self.show_hp = show_hp
         self.encounter: Encounter | None = None
-        self.size_of = one_cell  # the figure size of the encounter's ruleset
+        self.size_of: Callable[[Unit], int] = one_cell  # the figure size of the encounter's ruleset
         self.tokens: dict[str, TokenItem] = {}
         self.ghost: TokenItem | None = None
         self.terrain_item: TerrainItem | None = None
@@ -82,8 +83,8 @@ class BoardScene(QGraphicsScene):
         self,
         unit_id: str,
         outcome: Outcome | None,
-        move_cells: set[Cell] = frozenset(),
-        attack_cells: set[Cell] = frozenset(),
+        move_cells: Collection[Cell] = frozenset(),
+        attack_cells: Collection[Cell] = frozenset(),
     ) -> None:
         """Highlight what `unit_id` does: targets in order, path, destination, ranges."""
         self.clear_outcome()

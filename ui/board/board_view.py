@@ -3,7 +3,9 @@ drag empty space to pan; row and column numbers stay pinned to the view's edges.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from typing import cast
+
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QCursor, QFont, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -37,7 +39,7 @@ class BoardView(QGraphicsView):
 
     def token_pixels(self) -> float:
         """A one-cell token's diameter on screen at the current zoom."""
-        encounter = self.scene().encounter
+        encounter = cast(BoardScene, self.scene()).encounter
         shape = encounter.board.shape if encounter is not None else Shape.SQUARE
         return 2 * token_radius(shape) * self.zoom()
 
@@ -95,7 +97,7 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event) -> None:
         # Pan only when grabbing empty board; tokens and terrain brushes get the click.
-        scene = self.scene()
+        scene = cast(BoardScene, self.scene())
         on_token = scene._token_at(self.mapToScene(event.position().toPoint())) is not None
         painting = scene.brush is not None
         self.setDragMode(
@@ -110,10 +112,10 @@ class BoardView(QGraphicsView):
         self.viewport().update()  # the rulers stay put while the board scrolls under them
 
     # -- rulers ----------------------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """Column numbers along the top edge, row numbers along the left, in the decision
         panel's and log's notation ([column, row], counted from 0), pinned to the view."""
-        encounter = self.scene().encounter
+        encounter = cast(BoardScene, self.scene()).encounter
         if encounter is None:
             return
         board = encounter.board

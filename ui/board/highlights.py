@@ -5,6 +5,7 @@ the destination ghost, movement and attack range overlays and the sight line."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -23,6 +24,8 @@ from ui.board.token_item import TOKEN_Z
 
 OVERLAYS = ("move", "attack", "sight")
 STEP_LABEL_RADIUS = 8.0
+
+_Item = TypeVar("_Item", bound=QGraphicsItem)
 
 
 class _Badge(QGraphicsItem):
@@ -133,7 +136,7 @@ class Highlights:
         self.step_labels.clear()
         self.area_item = None
 
-    def _add(self, item: QGraphicsItem) -> QGraphicsItem:
+    def _add(self, item: _Item) -> _Item:
         self.scene.addItem(item)
         self.items.append(item)
         return item

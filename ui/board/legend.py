@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
@@ -72,7 +74,7 @@ class Legend(QWidget):
         layout.addStretch(0)
         layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
         self.toggle.toggled.connect(self._show_key)
-        self.toggle.setChecked(QSettings().value(SETTING, False, type=bool))
+        self.toggle.setChecked(cast(bool, QSettings().value(SETTING, False, type=bool)))
         self._show_key(self.toggle.isChecked())
 
     def _show_key(self, on: bool) -> None:

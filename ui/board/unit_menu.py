@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -23,7 +24,10 @@ def unit_menu(
     menu.addAction(f"Select {unit.name}", lambda: select(unit_id))
     menu.addSeparator()
     for amount in (1, 5):
-        menu.addAction(f"Damage {amount}", lambda a=amount: run(cmd.Damage(unit_id, a)))
+        menu.addAction(
+            f"Damage {amount}",
+            cast("Callable[[], object]", lambda a=amount: run(cmd.Damage(unit_id, a))),
+        )
     menu.addAction("Heal 1", lambda: run(cmd.Heal(unit_id, 1)))
     markers = menu.addMenu("Markers")
     for spec in session.ruleset.data.statuses.values():
@@ -32,8 +36,11 @@ def unit_menu(
         has = unit.has(spec.id)
         action = markers.addAction(
             spec.name,
-            lambda s=spec.id, h=has: run(
-                cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)
+            cast(
+                "Callable[[], object]",
+                lambda s=spec.id, h=has: run(
+                    cmd.RemoveStatus(unit_id, s) if h else cmd.AddStatus(unit_id, s)
+                ),
             ),
         )
         action.setCheckable(True)

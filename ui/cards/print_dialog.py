@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QPainter
@@ -165,7 +166,7 @@ class PrintCardsDialog(QDialog):
         settings.endGroup()
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(size)))
         self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(paper)))
-        self.backs_box.setChecked(backs)
+        self.backs_box.setChecked(cast(bool, backs))
         default = (
             Selection.SELECTED
             if self.selected
@@ -260,7 +261,9 @@ class PrintCardsDialog(QDialog):
         preview = QPrintPreviewDialog(printer, self)
         preview.setWindowTitle("Print preview — cards")
         preview.paintRequested.connect(self.paint)
-        preview._printer = printer  # the dialog does not own its printer
+        # The dialog does not own its printer; a Python attribute keeps it alive, which the
+        # stubs cannot declare on a Qt class.
+        preview._printer = printer  # type: ignore[attr-defined]
         return preview
 
     def _preview(self) -> None:
@@ -276,7 +279,7 @@ class PrintCardsDialog(QDialog):
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export cards as PDF",
-            str(Path(folder) / f"{stem} cards.pdf"),
+            str(Path(cast(str, folder)) / f"{stem} cards.pdf"),
             "PDF files (*.pdf)",
         )
         if not path:

@@ -28,7 +28,9 @@ def unique_id(wanted: str, taken: Iterable[str]) -> str:
     used = set(taken)
     if wanted not in used:
         return wanted
-    base = _NUMBERED.match(wanted)["base"].rstrip("-_") or wanted
+    numbered = _NUMBERED.match(wanted)
+    assert numbered is not None  # the pattern matches every string
+    base = numbered["base"].rstrip("-_") or wanted
     n = 2
     while f"{base}-{n}" in used:
         n += 1
@@ -39,6 +41,7 @@ def next_name(name: str, taken: Iterable[str]) -> str:
     """ "Goblin" -> "Goblin 2"; "Goblin 2" -> "Goblin 3" (skipping names in use)."""
     used = set(taken)
     match = _NUMBERED.match(name.strip())
+    assert match is not None  # the pattern matches every string
     base = (match["base"] or name).rstrip(" -_") or name
     n = int(match["n"]) + 1 if match["n"] else 2
     while f"{base} {n}" in used:

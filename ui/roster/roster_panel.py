@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
@@ -91,7 +92,7 @@ class RosterView(QTableView):
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and self.state() == QAbstractItemView.State.EditingState
-            and event.key() in _ENTER_KEYS
+            and cast(QKeyEvent, event).key() in _ENTER_KEYS  # a ShortcutOverride is a key event
         ):
             event.accept()
             return True
@@ -454,7 +455,7 @@ class RosterPanel(QWidget):
         unit = self._selected_unit_object()
         has = unit is not None
         for amount, button in self.hp_buttons.items():
-            button.setEnabled(has and (amount < 0 or unit.hp < unit.max_hp))
+            button.setEnabled(unit is not None and (amount < 0 or unit.hp < unit.max_hp))
         hand_set = hand_set_markers(session.ruleset) if session is not None else []
         self.markers_button.setEnabled(has and bool(hand_set))
         if session is not None and not hand_set:
@@ -465,7 +466,7 @@ class RosterPanel(QWidget):
         else:
             self.markers_button.setToolTip("Put markers on the selected unit or take them off (M)")
         self.markers_action.setEnabled(has and bool(hand_set))
-        self.initiative_action.setEnabled(has and self.model.has_initiative(unit))
+        self.initiative_action.setEnabled(unit is not None and self.model.has_initiative(unit))
         for act in (
             self.rename_action,
             self.damage_action,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import cast
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
 
-from ui.roster.roster_model import SIDE_ROLE, SORT_ROLE, UNIT_ID_ROLE
+from ui.roster.roster_model import SIDE_ROLE, SORT_ROLE, UNIT_ID_ROLE, RosterModel
 
 
 class SideFilter(StrEnum):
@@ -56,8 +57,11 @@ class RosterProxy(QSortFilterProxyModel):
 
     def proxy_row(self, unit_id: str) -> int:
         """The row showing `unit_id`, or -1 when it is filtered out or unknown."""
-        source = self.sourceModel()
-        row = source.row_of(unit_id) if source is not None else -1
+        # This proxy always sits over the roster model.
+        source = cast("RosterModel | None", self.sourceModel())
+        if source is None:
+            return -1
+        row = source.row_of(unit_id)
         if row < 0:
             return -1
         return self.mapFromSource(source.index(row, 0)).row()

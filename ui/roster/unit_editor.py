@@ -173,10 +173,10 @@ class UnitEditor(QDialog):
 
         self.ai_combo = QComboBox()
         self.ai_combo.setAccessibleName("AI type")
-        for spec in data.ai_types.values():
-            self.ai_combo.addItem(spec.name, spec.id)
+        for ai_type in data.ai_types.values():
+            self.ai_combo.addItem(ai_type.name, ai_type.id)
             self.ai_combo.setItemData(
-                self.ai_combo.count() - 1, spec.summary, Qt.ItemDataRole.ToolTipRole
+                self.ai_combo.count() - 1, ai_type.summary, Qt.ItemDataRole.ToolTipRole
             )
         self.ai_label = QLabel("&AI type:")
         self.ai_label.setBuddy(self.ai_combo)
@@ -194,14 +194,14 @@ class UnitEditor(QDialog):
         if data.stats:
             box = QGroupBox("Stats")
             stats_form = QFormLayout(box)
-            for name, spec in data.stats.items():
+            for name, stat in data.stats.items():
                 edit = QLineEdit()
                 edit.setAccessibleName(f"Stat {name}")
-                edit.setToolTip(spec.description)
-                if spec.default is not None:
-                    edit.setPlaceholderText(f"default {_shown(spec.default)}")
+                edit.setToolTip(stat.description)
+                if stat.default is not None:
+                    edit.setPlaceholderText(f"default {_shown(stat.default)}")
                 label = QLabel(f"{name.replace('_', ' ').capitalize()}:")
-                label.setToolTip(spec.description)
+                label.setToolTip(stat.description)
                 label.setBuddy(edit)
                 stats_form.addRow(label, edit)
                 self.stat_edits[name] = edit
@@ -336,6 +336,7 @@ class UnitEditor(QDialog):
         """Add weapon: a new row, its name cell open for typing."""
         row = self.add_weapon({})
         item = self.weapons.item(row, W_NAME)
+        assert item is not None  # add_weapon filled the row
         self.weapons.setCurrentItem(item)
         self.weapons.scrollToItem(item)
         self.weapons.editItem(item)
