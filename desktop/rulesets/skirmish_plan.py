@@ -45,7 +45,7 @@ def merge(
     """Combine a behaviour run against each of several equally near opponents."""
     done = [(t, r) for t, r in results if isinstance(r, Attempt)]
     if not done:
-        return Impossible("; ".join(r.reason for _, r in results))
+        return Impossible("; ".join(r.reason for _, r in results if isinstance(r, Impossible)))
     if len(results) == 1:
         return done[0][1]
     outs: list[Outcome] = []
