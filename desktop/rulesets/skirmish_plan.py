@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from desktop.engine.chain import Chain
+from desktop.engine.chain import Chain, Step
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.units import Unit
 from desktop.rulesets import skirmish_rows as rows
@@ -28,7 +28,9 @@ def dedupe(outcomes: list[Outcome]) -> list[Outcome]:
     return seen
 
 
-def finish(s: SkirmishContext, result: Attempt | Impossible, step: str, chain: Chain) -> Plan:
+def finish(
+    s: SkirmishContext, result: Attempt | Impossible, step: str | Step, chain: Chain
+) -> Plan:
     """The row's outcomes, or (when it cannot be carried out) stay in place and fire."""
     if isinstance(result, Attempt):
         chain.add(step, APPLIED, result.detail)
