@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from desktop.engine.decision import TraceStep
 from desktop.engine.dice import Dice
@@ -14,11 +14,14 @@ from desktop.engine.units import Unit
 
 
 class Card(Protocol):
-    """One card of an enemy deck, as the players edit it."""
+    """One card of an enemy deck, as the players edit it (read-only: frozen cards fit)."""
 
-    name: str
-    effect: str
-    no_effect_when: str
+    @property
+    def name(self) -> str: ...
+    @property
+    def effect(self) -> str: ...
+    @property
+    def no_effect_when(self) -> str: ...
 
     def to_dict(self) -> dict[str, str]: ...
 
@@ -30,8 +33,10 @@ class Draw(Protocol):
     @property
     def card(self) -> Card | None: ...
 
-    set_aside: tuple[Card, ...]
-    trace: tuple[TraceStep, ...]
+    @property
+    def set_aside(self) -> tuple[Card, ...]: ...
+    @property
+    def trace(self) -> tuple[TraceStep, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -42,23 +47,26 @@ class CardFlips:
     meaning: Callable[[str], str]
 
 
+CardT = TypeVar("CardT", bound=Card)
+
+
 @dataclass(frozen=True)
-class EnemyDeck:
+class EnemyDeck(Generic[CardT]):
     """An army-wide deck the enemy draws from each turn, which the players may replace with
     their own (saved per ruleset); the wording is the deck dialog's and the tracker's."""
 
     id: str  # the deck's name in the session's card log ("stratagems")
-    default: tuple[Card, ...]
+    default: tuple[CardT, ...]
     # no_effect_when key -> when a card would do nothing, in the players' words
     conditions: Mapping[str, str]
-    parse: Callable[[Iterable[Mapping[str, Any]], str], tuple[Card, ...]]  # (entries, source)
-    draw: Callable[[Encounter, Dice, Iterable[Card]], Draw]
-    blank: Callable[[], Card]  # a new card for the players to fill in
+    parse: Callable[[Iterable[Mapping[str, Any]], str], tuple[CardT, ...]]  # (entries, source)
+    draw: Callable[[Encounter, Dice, Iterable[CardT]], Draw]
+    blank: Callable[[], CardT]  # a new card for the players to fill in
     title: str = "Enemy deck"  # the dialog's title
     intro: str = ""  # the dialog's one-line explanation
     draw_label: str = "Draw an enemy card"
 
-    def entries(self, deck: Iterable[Card]) -> list[dict[str, str]]:
+    def entries(self, deck: Iterable[CardT]) -> list[dict[str, str]]:
         return [card.to_dict() for card in deck]
 
 
@@ -72,7 +80,7 @@ class Capabilities:
     data's `phases`; its helpers come from `Ruleset.helpers`."""
 
     card_flips: CardFlips | None = None
-    deck: EnemyDeck | None = None
+    deck: EnemyDeck[Any] | None = None
     # Enemies react in the players' turn (the tracker offers the players'-turn toggle).
     player_turn: bool = False
     # Squares a figure spans along each side of its square footprint (large figures).

@@ -9,6 +9,7 @@ may pass other enemies but never stop on an occupied square); ranged attacks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities, CardFlips
@@ -71,9 +72,11 @@ class CardFlipContext(Context):
         return manhattan(a, b)
 
 
-def _target_breakers(ctx: CardFlipContext, with_last_attacker: str | None) -> list[TieBreaker]:
+def _target_breakers(
+    ctx: CardFlipContext, with_last_attacker: str | None
+) -> list[TieBreaker[Unit]]:
     at = ctx.unit.at
-    breakers: list[TieBreaker] = []
+    breakers: list[TieBreaker[Unit]] = []
     if with_last_attacker is not None:
         breakers.append(
             TieBreaker(
@@ -103,7 +106,8 @@ class CardFlipRpg(Ruleset):
     range_metric = Metric.MANHATTAN
     capabilities = Capabilities(card_flips=CardFlips(flip_meaning))
 
-    def evaluate(self, ctx: CardFlipContext, chain: Chain) -> Result:
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, CardFlipContext)  # built by self.context
         unit, encounter = ctx.unit, ctx.encounter
         low = is_low(unit)
         low_text = (
@@ -160,7 +164,9 @@ class CardFlipRpg(Ruleset):
         return Result([Outcome("skip")], "Skip the turn")
 
     # -- context ---------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> CardFlipContext:
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+    ) -> CardFlipContext:
         players = [p for p in encounter.players() if p.hp >= 0]
         move = int(unit.stat("move", self.data.stat_default("move") or 0))
         field = DistanceField(
@@ -197,7 +203,7 @@ class CardFlipRpg(Ruleset):
         ]
         return nearest, valid
 
-    def _flee(self, s: CardFlipContext):
+    def _flee(self, s: CardFlipContext) -> tuple[list[Outcome], str, str] | None:
         nearest, valid = self._flee_candidates(s)
         if not valid:
             return None
@@ -231,7 +237,7 @@ class CardFlipRpg(Ruleset):
             return False, f"{player.name} {plural(d, 'square')} away, but a wall blocks the line"
         return True, f"{player.name} {plural(d, 'square')} away, range {reach}"
 
-    def _attack(self, s: CardFlipContext):
+    def _attack(self, s: CardFlipContext) -> tuple[list[Outcome], str] | None:
         in_range = [p for p in s.players if self._in_range(s, p)[0]]
         if not in_range:
             return None
@@ -259,7 +265,7 @@ class CardFlipRpg(Ruleset):
         return "nobody in range: " + "; ".join(self._in_range(s, p)[1] for p in s.players)
 
     # -- rule 4 ----------------------------------------------------------------------------
-    def _approach(self, s: CardFlipContext):
+    def _approach(self, s: CardFlipContext) -> tuple[list[Outcome], str, str] | None:
         last = s.encounter.memory.last_attacker.get(s.unit.id)
         last_alive = last if any(p.id == last for p in s.players) else None
         selection = select(s.players, _target_breakers(s, last_alive))
@@ -311,11 +317,12 @@ class CardFlipRpg(Ruleset):
             usable = [
                 c
                 for c in s.stoppable
-                if (rest := to_goal.raw(c)) is not None and s.field.raw(c) + rest == total
+                if (rest := to_goal.raw(c)) is not None
+                and cast(int, s.field.raw(c)) + rest == total
             ]
             if not usable:
                 return None
-            best = max(s.field.raw(c) for c in usable)
+            best = max(cast(int, s.field.raw(c)) for c in usable)  # stoppable: reached
             return sorted(c for c in usable if s.field.raw(c) == best), total - best
         # No square beside the target can be reached: get as near as the walls allow.
         here = manhattan(s.unit.at, target.at)
@@ -324,7 +331,7 @@ class CardFlipRpg(Ruleset):
             return None
         best = min(scored.values())
         near = [c for c, v in scored.items() if v == best]
-        fewest = min(s.field.raw(c) for c in near)
+        fewest = min(cast(int, s.field.raw(c)) for c in near)  # stoppable: reached
         return sorted(c for c in near if s.field.raw(c) == fewest), best - 1
 
     # -- order, statuses, helpers -----------------------------------------------------------

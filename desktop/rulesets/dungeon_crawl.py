@@ -74,9 +74,11 @@ Reading (docs/rulesets/dungeon-crawl.md):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities
@@ -185,8 +187,8 @@ class DungeonContext(Context):
     occupied: set[Cell]
     field: MemoField
     _reach_cache: dict[Cell, int] | None = None
-    _approach: dict[str, tuple[int | None, list[Cell]]] = field(default_factory=dict)
-    _bodies: dict[tuple[Cell, int], tuple[Cell, ...]] = field(default_factory=dict)
+    _approach: dict[str, tuple[int | None, list[Cell]]] = dataclasses.field(default_factory=dict)
+    _bodies: dict[tuple[Cell, int], tuple[Cell, ...]] = dataclasses.field(default_factory=dict)
 
     @property
     def standard(self) -> bool:
@@ -300,7 +302,9 @@ class DungeonCrawl(Ruleset):
     capabilities = Capabilities(figure_size=size_of)
 
     # -- set-up ----------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> DungeonContext:
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+    ) -> DungeonContext:
         in_play = [u for u in encounter.units if u.hp > 0 and u.id != unit.id]
         occupied = {c for u in in_play for c in covered(u)}
         size = size_of(unit)
@@ -327,7 +331,8 @@ class DungeonCrawl(Ruleset):
         return unit.choices("priorities") or tuple(self.data.extra.get("default_priorities", ()))
 
     # -- the turn --------------------------------------------------------------------------
-    def evaluate(self, world: DungeonContext, chain: Chain) -> Result:
+    def evaluate(self, world: Context, chain: Chain) -> Result:
+        assert isinstance(world, DungeonContext)  # built by self.context
         unit, dice = world.unit, world.dice
         card = self.priorities(unit)
         kinds = {w.kind for w in unit.weapons}
@@ -418,7 +423,7 @@ class DungeonCrawl(Ruleset):
         outcomes: list[Outcome] = []
         details: list[str] = []
         blind: list[Unit] = []
-        for hero in chosen.result:
+        for hero in cast(list[Unit], chosen.result):  # the chosen tactic found heroes
             spots, detail = self._clear_sight(world, hero)
             details.append(detail)
             if not spots:
@@ -476,7 +481,7 @@ class DungeonCrawl(Ruleset):
             if not seen:
                 continue
 
-            def preference(c: Cell) -> tuple:
+            def preference(c: Cell) -> tuple[int, float, int]:
                 way = move_direction(start, c, hero.at)
                 return (DIRECTION_RANK[way], deviation(start, c, hero.at, way), spots[c])
 
@@ -513,9 +518,9 @@ class DungeonCrawl(Ruleset):
         if not able:
             return None, f"it cannot reach any hero{tail}"
         if tactic in ("fight-closest", "fight-furthest"):
-            listed = ", ".join(f"{h.name} {squares(costs[h.id])} to reach" for h in able)
+            listed = ", ".join(f"{h.name} {squares(cast(int, costs[h.id]))} to reach" for h in able)
             pick = min if tactic == "fight-closest" else max
-            best = pick(costs[h.id] for h in able)
+            best = pick(cast(int, costs[h.id]) for h in able)
             chosen = [h for h in able if costs[h.id] == best]
             return chosen, f"{listed}{tail} → {_names(chosen)}"
         counts = {h.id: len(world.enemies_adjacent_to(h)) for h in able}
@@ -555,7 +560,7 @@ class DungeonCrawl(Ruleset):
             chain.skipped("fight", "no fighting tactic on its card finds a hero: it holds")
             return Result([Outcome("hold")], "Hold: no hero to fight")
         outcomes: list[Outcome] = []
-        for hero in chosen.result:
+        for hero in cast(list[Unit], chosen.result):  # the chosen tactic found heroes
             outcomes += self._move_to_fight(world, hero, chain)
         if not outcomes:
             return Result([Outcome("hold")], "Hold: it cannot get at its hero")
@@ -566,7 +571,9 @@ class DungeonCrawl(Ruleset):
             if first.path:
                 summary = f"Move {squares(len(first.path))}, then fight {hero.name}"
         elif first.action == "move":
-            summary = f"Move {squares(len(first.path))} to {cell_text(first.destination)}"
+            summary = (
+                f"Move {squares(len(first.path))} to {cell_text(cast(Cell, first.destination))}"
+            )
         else:
             summary = "Hold"
         return Result(outcomes, summary)
@@ -582,7 +589,7 @@ class DungeonCrawl(Ruleset):
             _, goals = world.approach(hero)
             detail = (
                 f"shortest way to a square from which it can fight {hero.name} "
-                f"(reach {world.reach}, size {world.size}): {squares(cost)} to "
+                f"(reach {world.reach}, size {world.size}): {squares(cast(int, cost))} to "
                 + " or ".join(cell_text(g) for g in goals)
             )
         outcomes: list[Outcome] = []
@@ -656,8 +663,8 @@ class DungeonCrawl(Ruleset):
                 continue
             raw = field_.raw(c)
             if raw is None and c in world.occupied:
-                near = [field_.raw(n) for n in ring(c) if board.in_bounds(n)]
-                near = [v for v in near if v is not None]
+                near_raw = [field_.raw(n) for n in ring(c) if board.in_bounds(n)]
+                near = [v for v in near_raw if v is not None]
                 raw = min(near) + 1 if near else None
             if raw is not None:
                 routes[i] = raw

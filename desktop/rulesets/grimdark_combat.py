@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain, plural
-from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, TraceStep
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
 from desktop.engine.targeting import select, tiers
@@ -228,6 +228,7 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
             Outcome("charge", tuple(p.id for p in hit), cell, tuple(field.path_to(cell)))
         )
     main = outcomes[0]
+    assert main.destination is not None  # every charge outcome ends on a cell
     beside = names([ctx.encounter.unit(t) for t in main.targets])
     dice.explain(f'charges {rolled}" to {list(main.destination)}, beside {beside}')
     chain.add(
@@ -431,7 +432,7 @@ def _equal(
     phase: str,
     outcomes: list[Outcome],
     summary: str,
-    chain: list[TraceStep],
+    chain: Chain,
     dice: Dice,
 ) -> Result:
     unique: list[Outcome] = []

@@ -26,6 +26,7 @@ from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import RulesetData
+from desktop.engine.units import Unit
 from desktop.rulesets.grimdark_common import (
     CHARACTER,
     COMMAND_TAG,
@@ -96,11 +97,11 @@ class Stratagem:
         return {"name": self.name, "effect": self.effect, "no_effect_when": self.no_effect_when}
 
 
-def _enemies(encounter: Encounter):
+def _enemies(encounter: Encounter) -> list[Unit]:
     return [e for e in encounter.enemies() if alive(e)]
 
 
-def _players(encounter: Encounter):
+def _players(encounter: Encounter) -> list[Unit]:
     return [p for p in encounter.players() if alive(p)]
 
 

@@ -9,6 +9,7 @@ are ignored by everyone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desktop.engine.approach import Approach, approach
@@ -104,7 +105,8 @@ class GrimdarkContext(Context):
 
     def stat(self, unit: Unit, name: str) -> float:
         default = self.data.stat_default(name)
-        return unit.stat(name, default if default is not None else 0)
+        value: float = unit.stat(name, default if default is not None else 0)
+        return value
 
     def engaged_with(self, cell: Cell | None = None) -> list[Unit]:
         at = self.unit.at if cell is None else cell
@@ -199,7 +201,7 @@ def move_toward(
     budget: float,
     blocked: set[Cell],
     field: DistanceField | None = None,
-    reached: dict | None = None,
+    reached: dict[Cell, float] | None = None,
 ) -> Approach:
     return approach(
         ctx.board,
@@ -321,7 +323,7 @@ def engage_most(
 # -- building results ---------------------------------------------------------------------------
 
 
-def holder(chain: Chain, phase: str | None, step: str):
+def holder(chain: Chain, phase: str | None, step: str) -> Callable[[str, str], Result]:
     """`hold(detail, summary)`: the unit holds because `step` does not apply, and says why."""
 
     def hold(detail: str, summary: str) -> Result:

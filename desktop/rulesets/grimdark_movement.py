@@ -18,6 +18,7 @@ without a roll.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from desktop.engine.approach import Approach
 from desktop.engine.board import Cell, Terrain
@@ -185,7 +186,7 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     )  # the longest advance there can be
     reached = field.reachable()
     outcomes: list[Outcome] = []
-    main: dict | None = None
+    main: dict[str, Any] | None = None
     for goal in found:
         normal = move_toward(ctx, unit.at, goal, move, blocked, field, reached)
         for index, end in enumerate(normal.ends):
@@ -222,8 +223,8 @@ def _finish(
     blocked: set[Cell],
     roll: _AdvanceRoll,
     field: DistanceField,
-    reached: dict,
-) -> dict:
+    reached: dict[Cell, float],
+) -> dict[str, Any]:
     unit = ctx.unit
     path = normal.paths[index]
     move = float(ctx.stat(unit, "move"))

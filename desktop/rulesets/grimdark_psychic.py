@@ -61,7 +61,7 @@ def deny_intent(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     )
 
 
-def eligible_deniers(encounter: Encounter, caster_id: str, reach: float) -> list:
+def eligible_deniers(encounter: Encounter, caster_id: str, reach: float) -> list[Unit]:
     caster = encounter.unit(caster_id)
     return [
         e

@@ -11,9 +11,11 @@ module; `grimdark_turn.step_enemy_turn` steps a whole enemy turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from desktop.engine.capabilities import Capabilities, EnemyDeck
 from desktop.engine.chain import Chain
+from desktop.engine.context import Context
 from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
@@ -39,7 +41,7 @@ PLAYER_TURN = "player"
 
 
 def whose_turn(encounter: Encounter) -> str:
-    turn = encounter.extra_state.get("turn", ENEMY_TURN)
+    turn: str = encounter.extra_state.get("turn", ENEMY_TURN)
     if turn not in (ENEMY_TURN, PLAYER_TURN):
         raise RulesError(f'turn is {turn!r}; expected "enemy" or "player"')
     return turn
@@ -66,10 +68,13 @@ class GrimdarkSolo(Ruleset):
             player_turn=True,
         )
 
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> GrimdarkContext:
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
+    ) -> GrimdarkContext:
         return GrimdarkContext(encounter, unit, dice, self.data, self.numbers)
 
-    def evaluate(self, ctx: GrimdarkContext, chain: Chain) -> Result:
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, GrimdarkContext)  # built by self.context
         phase = ctx.encounter.phase or self.data.phases[0]
         if phase not in self.data.phases:
             raise RulesError(f"unknown phase {phase!r} (known: {', '.join(self.data.phases)})")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Any
 
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain, plural
@@ -176,13 +177,14 @@ class HexQuest(Ruleset):
         return f"{opponent.name} {hexes(d)} away, in sight"
 
     # -- the turn --------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared) -> HexContext:
+    def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any) -> HexContext:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
         return HexContext(
             encounter, unit, dice, self._stat(unit, "range"), self._stat(unit, "move"), opponents
         )
 
-    def evaluate(self, ctx: HexContext, chain: Chain) -> Result:
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, HexContext)  # built by self.context
         encounter, unit, dice = ctx.encounter, ctx.unit, ctx.dice
         reach, move, opponents = ctx.reach, ctx.move, ctx.opponents
         triggered = self._abilities(unit, START_OF_TURN, "start", chain)
@@ -303,6 +305,7 @@ class HexQuest(Ruleset):
             lower_bound=lambda c: hex_distance(unit.at, c),
         )
         if closest.found:
+            assert closest.cost is not None  # found: it has a cost
             strongest = self._icon_strongest(unit)
             best_of = {c: self._best(offers(c), strongest) for c in closest.cells}
             pick = select(
@@ -415,7 +418,7 @@ class HexQuest(Ruleset):
                 )
             return [()]
         strongest = self._icon_strongest(unit)
-        breaker = TieBreaker(
+        breaker: TieBreaker[Unit] = TieBreaker(
             "most HP" if strongest else "least HP",
             (lambda u: -u.hp) if strongest else (lambda u: u.hp),
             lambda u: f"{u.name} HP {u.hp}",

@@ -13,6 +13,7 @@ import importlib
 import traceback
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from desktop.engine.capabilities import Capabilities
 from desktop.engine.errors import RulesError
@@ -60,7 +61,7 @@ class RulesetEntry:
 
     def load(self) -> Ruleset:
         if self.built_in:  # Foebook's own: a failure is a bug, reported as one
-            return _call(self.factory)
+            return cast(Ruleset, _call(self.factory))
         try:
             ruleset = _call(self.factory)
         except Exception as error:  # anything the plug-in's code raises, import included

@@ -36,13 +36,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from desktop.engine.chain import Chain
+from desktop.engine.context import Context
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, Result
 from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
+from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset, RulesetData
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
 from desktop.rulesets import skirmish_rows as rows
@@ -120,7 +122,7 @@ def roll_group(enc: Encounter, unit: Unit) -> list[Unit]:
 
 
 class SkirmishAi(Ruleset):
-    def __init__(self, data) -> None:
+    def __init__(self, data: RulesetData) -> None:
         super().__init__(data)
         self.default_move = float(data.stat_default("move") or 6)
 
@@ -130,7 +132,7 @@ class SkirmishAi(Ruleset):
         group = roll_group(encounter, encounter.unit(unit_id))
         # The group and each member's base condition are the same for every member's
         # decision: worked out once and shared.
-        facts: dict = {"groups": {u.id: group for u in group}}
+        facts: dict[str, Any] = {"groups": {u.id: group for u in group}}
         out: list[Decision] = []
         for member in group:
             decision = self.decide(encounter, member.id, dice, facts=facts)
@@ -140,13 +142,19 @@ class SkirmishAi(Ruleset):
         return out
 
     def context(
-        self, encounter: Encounter, unit: Unit, dice: Dice, facts: dict | None = None
+        self,
+        encounter: Encounter,
+        unit: Unit,
+        dice: Dice,
+        facts: dict[str, Any] | None = None,
+        **shared: Any,
     ) -> SkirmishContext:
         ctx = SkirmishContext.of(encounter, unit, dice, self.default_move)
         ctx.facts = facts if facts is not None else {}
         return ctx
 
-    def evaluate(self, s: SkirmishContext, chain: Chain) -> Result:
+    def evaluate(self, s: Context, chain: Chain) -> Result:
+        assert isinstance(s, SkirmishContext)  # built by self.context
         unit, dice = s.unit, s.dice
         start = len(dice.rolls)
         notes: list[str] = []
@@ -192,7 +200,7 @@ class SkirmishAi(Ruleset):
         chain: Chain,
         notes: list[str],
         depth: int,
-        facts: dict | None = None,
+        facts: dict[str, Any] | None = None,
     ) -> Plan:
         ai = s.unit.ai or self.data.default_ai()
         if not s.opponents:
@@ -239,7 +247,13 @@ class SkirmishAi(Ruleset):
         )
 
     def _table_type(
-        self, s: SkirmishContext, ai: str, dice: Dice, chain: Chain, notes: list[str], facts: dict
+        self,
+        s: SkirmishContext,
+        ai: str,
+        dice: Dice,
+        chain: Chain,
+        notes: list[str],
+        facts: dict[str, Any],
     ) -> Plan:
         spec = self.data.ai_types[ai]
         if dice.group_roll is not None:
@@ -272,7 +286,7 @@ class SkirmishAi(Ruleset):
         return finish(s, result, step, chain)
 
     def _group_base(
-        self, s: SkirmishContext, ai: str, chain: Chain, notes: list[str], facts: dict
+        self, s: SkirmishContext, ai: str, chain: Chain, notes: list[str], facts: dict[str, Any]
     ) -> Plan | str:
         """The group and its base conditions: the base-condition plan when a member meets
         its own, else the purpose of the table roll the group shares."""
@@ -335,7 +349,7 @@ class SkirmishAi(Ruleset):
                 )
                 return Plan(outs)
             chain.add(step_heavy, SKIPPED, f"no opponent in sight within {inch_text(reach)}")
-        results = []
+        results: list[tuple[Unit, Attempt | Impossible]] = []
         for target in s.nearest():
             found = s.brawl_cost(target)
             if found is not None and found[0] <= s.move:
@@ -406,7 +420,7 @@ class SkirmishAi(Ruleset):
         return problems
 
 
-def _row_text(table, value: int) -> str:
+def _row_text(table: tuple[tuple[str, str], ...], value: int) -> str:
     for roll, text in table:
         low, _, high = roll.partition("-")
         if int(low) <= value <= int(high or low):

@@ -65,7 +65,9 @@ def beast(s: SkirmishContext, chain: Chain) -> Plan:
     return finish(s, merge(results, s), step, chain)
 
 
-def _stalk(s: SkirmishContext, target: Unit, found) -> Attempt | Impossible:
+def _stalk(
+    s: SkirmishContext, target: Unit, found: tuple[float, list[Cell]] | None
+) -> Attempt | Impossible:
     limit = s.move if (s.ranged and s.fire_targets(s.at)) else s.dash
     reach = s.reach(limit)
     watchers = [o.at for o in s.opponents]
@@ -234,13 +236,17 @@ def skulk_spots(s: SkirmishContext, end: Cell) -> tuple[list[Cell], str]:
         cx = sum(c[0] for c in cells) / len(cells)
         cy = sum(c[1] for c in cells) / len(cells)
         if standable:
-            spots += best_cells(
-                standable, lambda c, cx=cx, cy=cy: round((c[0] - cx) ** 2 + (c[1] - cy) ** 2, 6)
-            )
+
+            def centred(c: Cell, cx: float = cx, cy: float = cy) -> float:
+                return round((c[0] - cx) ** 2 + (c[1] - cy) ** 2, 6)
+
+            spots += best_cells(standable, centred)
             texts.append(f"feature {index}: placed at its centre")
         else:
-            ring = {(c[0] + dx, c[1] + dy) for c in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-            ring = [c for c in ring if s.board.passable(c) and c not in cells and c not in taken]
+            around = {
+                (c[0] + dx, c[1] + dy) for c in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            }
+            ring = [c for c in around if s.board.passable(c) and c not in cells and c not in taken]
             spots += best_cells(ring, lambda c: -round(s.nearest_distance(c), 6))
             texts.append(
                 f"feature {index}: no room inside, placed touching it on the side away "

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
@@ -16,14 +18,17 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.engine.targeting import TieBreaker, select
-from desktop.engine.units import Unit
+from desktop.engine.units import Unit, Weapon
 from desktop.engine.visibility import sees
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 RANGED_KINDS = ("ranged", "pistol", "heavy")
 DASH = 2.0  # a dash adds 2" and forbids a combat action
 _FIELD_CACHE_LIMIT = 512
 # (root, blocked cells, movement profile, window) -> field; cleared when it grows past the limit
-FIELDS: BoardCache[dict[tuple, InchField]] = BoardCache("skirmish fields", empty_dict)
+FIELDS: BoardCache[dict[tuple[Any, ...], InchField]] = BoardCache("skirmish fields", empty_dict)
 
 
 def inch_text(value: float) -> str:
@@ -59,11 +64,15 @@ class SkirmishContext(Context):
     default_move: float = 6.0  # the ruleset's, for figures without a move stat
     _local: InchField | None = None
     _whole: InchField | None = None
-    _reach: dict = field(default_factory=dict)
-    _nearest: dict = field(default_factory=dict)  # cell -> inches to the nearest opponent
-    _glided: dict = field(default_factory=dict)  # landings offered only by a glide -> drop
+    _reach: dict[float, dict[Cell, float]] = field(default_factory=dict)
+    _nearest: dict[Cell, float] = field(
+        default_factory=dict
+    )  # cell -> inches to the nearest opponent
+    _glided: dict[Cell, int] = field(
+        default_factory=dict
+    )  # landings offered only by a glide -> drop
     # A roll group's members and base conditions, shared by the group's decisions.
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, enc: Encounter, unit: Unit, dice: Dice, default_move: float) -> SkirmishContext:
@@ -86,7 +95,7 @@ class SkirmishContext(Context):
         return cell in self._covering
 
     @cached_property
-    def _covering(self):
+    def _covering(self) -> Mapping[Cell, frozenset[int]]:
         return cover_map(self.board).covering
 
     def sees(self, a: Cell, b: Cell) -> bool:
@@ -156,6 +165,7 @@ class SkirmishContext(Context):
         drop = self.glided_to(outcome)
         if drop is not None:
             land = outcome.destination
+            assert land is not None  # a glide always has a landing
             return [
                 (
                     "glide",
@@ -202,7 +212,8 @@ class SkirmishContext(Context):
         if cell in self._glided:  # placed at the landing: no cells in between are entered
             return (cell,)
         local = self._near_field()
-        if local.raw(cell) is not None and local.cost(cell) <= local.exact_up_to:
+        cost = local.cost(cell)
+        if cost is not None and cost <= local.exact_up_to:
             return tuple(local.path_to(cell))
         return tuple(self.field(whole=True).path_to(cell))
 
@@ -228,8 +239,8 @@ class SkirmishContext(Context):
         goals = self.adjacent_free(target)
         for whole in (True,) if least > self.window else (False, True):
             fld = self.field(whole)
-            costs = [(fld.cost(g), g) for g in goals]
-            costs = [(c, g) for c, g in costs if c is not None]
+            priced = [(fld.cost(g), g) for g in goals]
+            costs = [(c, g) for c, g in priced if c is not None]
             if costs:
                 low = min(c for c, _ in costs)
                 if low <= fld.exact_up_to:
@@ -242,7 +253,7 @@ class SkirmishContext(Context):
 
     # -- sight, fire, brawl ---------------------------------------------------------------
     @cached_property
-    def ranged(self) -> list:
+    def ranged(self) -> list[Weapon]:
         return [w for w in self.unit.weapons if w.kind in RANGED_KINDS]
 
     @cached_property
@@ -376,7 +387,7 @@ def _names(units: list[Unit]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def best_cells(cells, key) -> list[Cell]:
+def best_cells(cells: Iterable[Cell], key: Callable[[Cell], SupportsRichComparison]) -> list[Cell]:
     """The cells with the lowest key (ties kept, in board order)."""
     cells = list(cells)
     if not cells:

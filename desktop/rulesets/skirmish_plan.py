@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from desktop.engine.chain import Chain
+from desktop.engine.chain import Chain, Step
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.units import Unit
 from desktop.rulesets import skirmish_rows as rows
@@ -28,7 +28,9 @@ def dedupe(outcomes: list[Outcome]) -> list[Outcome]:
     return seen
 
 
-def finish(s: SkirmishContext, result: Attempt | Impossible, step: str, chain: Chain) -> Plan:
+def finish(
+    s: SkirmishContext, result: Attempt | Impossible, step: str | Step, chain: Chain
+) -> Plan:
     """The row's outcomes, or (when it cannot be carried out) stay in place and fire."""
     if isinstance(result, Attempt):
         chain.add(step, APPLIED, result.detail)
@@ -45,7 +47,7 @@ def merge(
     """Combine a behaviour run against each of several equally near opponents."""
     done = [(t, r) for t, r in results if isinstance(r, Attempt)]
     if not done:
-        return Impossible("; ".join(r.reason for _, r in results))
+        return Impossible("; ".join(r.reason for _, r in results if isinstance(r, Impossible)))
     if len(results) == 1:
         return done[0][1]
     outs: list[Outcome] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from desktop.engine.decision import Outcome
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
 from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 WITHIN = 12.0  # the 12" of the cautious and tactical rules
 FLANK_ANGLE = 45.0
@@ -39,10 +43,12 @@ Result = Attempt | Impossible
 
 
 def _first_group(
-    cells: Iterable[Cell], key: Callable, wanted: Callable[[Cell], bool]
+    cells: Iterable[Cell],
+    key: Callable[[Cell], SupportsRichComparison],
+    wanted: Callable[[Cell], bool],
 ) -> list[Cell]:
     """Walk cells from the lowest key up; the first key level with cells passing `wanted`."""
-    levels: dict = {}
+    levels: dict[Any, list[Cell]] = {}
     for c in cells:
         levels.setdefault(key(c), []).append(c)
     for level in sorted(levels):
@@ -114,7 +120,7 @@ def retreat_in_cover(s: SkirmishContext, target: Unit | None = None) -> Result:
             f"{inch_text(here)} from the nearest opponent"
         )
 
-    def key(c):
+    def key(c: Cell) -> tuple[float, float]:
         return (-round(s.nearest_distance(c), 6), reach[c])
 
     cells = _first_group(cands, key, lambda c: bool(s.visible(c)))
@@ -190,7 +196,7 @@ def _dash_to_cover(
     s: SkirmishContext,
     why: str,
     closer: Callable[[Cell], bool] | None = None,
-    key: Callable | None = None,
+    key: Callable[[Cell], SupportsRichComparison] | None = None,
 ) -> Result:
     shots = s.fire_targets(s.at)
     if shots:
@@ -261,7 +267,7 @@ def advance_cover_if_possible(s: SkirmishContext, target: Unit) -> Result:
     cover = [c for c in closer if s.in_cover(c)]
     pool = cover or closer
 
-    def key(c):
+    def key(c: Cell) -> tuple[float, float]:
         return (_d(c, target.at), reach[c])
 
     cells = _first_group(pool, key, lambda c: s.can_fire(c, target)) or best_cells(pool, key)
@@ -281,10 +287,10 @@ def advance_use_cover(s: SkirmishContext, target: Unit) -> Result:
     watchers = [o.at for o in s.opponents]
     closer = [c for c in reach if inches(c, target.at) < d0 - 1e-9]
 
-    def key(c):
+    def key(c: Cell) -> tuple[float, float]:
         return (_d(c, target.at), reach[c])
 
-    def covered(c):
+    def covered(c: Cell) -> bool:
         return uses_cover(s.board, c, watchers, s.sees)
 
     cells = _first_group(closer, key, lambda c: s.can_fire(c, target) and covered(c))
@@ -347,7 +353,7 @@ def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
     asked = list(dict.fromkeys([s.at, *s.reach(s.dash), *reach]))
     gaps = dict(zip(asked, _nearest_inches(asked, list(feature_cells)), strict=True))
 
-    def gap(c):
+    def gap(c: Cell) -> float:
         return gaps[c]
 
     g0 = gap(s.at)
@@ -431,6 +437,7 @@ def forward_or_flank(s: SkirmishContext, target: Unit) -> Result:
             f"(listed as alternatives)",
         )
     if isinstance(forward, Attempt):
+        assert isinstance(side, Impossible)  # both being attempts is handled above
         return Attempt(
             forward.outcomes, f"{forward.detail} (flanking is not possible: {side.reason})"
         )
@@ -455,11 +462,11 @@ def fastest(s: SkirmishContext, target: Unit, limit: float, mode: str) -> Result
         return Impossible(f"every cell on the fastest route to {target.name} is taken")
     # How far along the route each cell is: its walking cost (a swift figure's glide may
     # land farther along the route than its move would walk).
-    cells = best_cells(on_route, lambda c: -fld.cost(c))
+    cells = best_cells(on_route, lambda c: -cast(float, fld.cost(c)))
     if cells == [s.at]:
         return Impossible(f"the fastest route to {target.name} is blocked right away")
     outs, text = s.outcomes(cells, mode, target)
-    moved = fld.cost(cells[0])
+    moved = cast(float, fld.cost(cells[0]))  # on a shortest path: reached
     left = max(0.0, total - moved)
     tail = "; no combat action" if mode == "dash" else f"; {text}"
     how = (
@@ -487,7 +494,7 @@ def dash_fastest(s: SkirmishContext, target: Unit) -> Result:
             reach = s.reach(s.move)
             on_route = [c for c in fld.cells_on_shortest_paths(found[1]) if c in reach]
             cells = _first_group(
-                on_route, lambda c: -fld.cost(c), lambda c: bool(s.fire_targets(c))
+                on_route, lambda c: -cast(float, fld.cost(c)), lambda c: bool(s.fire_targets(c))
             )
             if cells:
                 outs, text = s.outcomes(cells, "move", target)

@@ -12,7 +12,7 @@ from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_
 from desktop.rulesets.skirmish_plan import Plan
 from desktop.rulesets.skirmish_rows import _cells_text as cells_text
 
-OVERWATCH_AT = {"cautious": 4, "defensive": 4}  # others: 5
+OVERWATCH_AT: dict[str | None, int] = {"cautious": 4, "defensive": 4}  # others: 5
 
 
 def status_steps(unit: Unit, chain: Chain) -> None:
