@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from sqlalchemy import JSON, Integer, String, column, create_engine, insert, table
+from sqlalchemy import create_engine
 
 from db import migrate, repository
 from db.engine import normalise_url, open_database
 from desktop.encounter_file import dump_encounter, parse_encounter
 from desktop.engine.decide import decide
 from desktop.tracker.commands import ApplyDecision
+from tests.db.old_schema import insert_old_session
 
 SCENE = '''
 format = 1
@@ -83,41 +82,11 @@ def test_applying_and_undoing_a_decision_keeps_the_walls_and_rules(database):
     assert reopened.unit("ooze") == encounter.unit("ooze")
 
 
-# The tables as schema 0002 had them (the models already have the new columns).
-OLD_SESSIONS = table(
-    "sessions",
-    *(column(c, String) for c in ("name", "ruleset", "encounter_name", "board_shape")),
-    *(column(c, Integer) for c in ("version", "round", "pointer")),
-    *(column(c, JSON) for c in ("activation_order", "ties", "memory", "cards", "dice")),
-    column("created_at"),
-    column("updated_at"),
-)
-
-
 def test_sessions_from_schema_0002_open_without_walls_rules_or_areas(db_url):
     engine = create_engine(normalise_url(db_url))
     try:
         migrate.upgrade_to(engine, "0002")
-        now = datetime.now(UTC)
-        with engine.begin() as conn:
-            conn.execute(
-                insert(OLD_SESSIONS).values(
-                    name="old",
-                    ruleset="hex-quest",
-                    created_at=now,
-                    updated_at=now,
-                    version=0,
-                    encounter_name="",
-                    board_shape="hex",
-                    round=1,
-                    pointer=0,
-                    activation_order=[],
-                    ties=[],
-                    memory={},
-                    cards=[],
-                    dice={"seed": 3, "used": 0},
-                )
-            )
+        insert_old_session(engine, "old", "hex-quest", "hex", dice={"seed": 3, "used": 0})
     finally:
         engine.dispose()
     database = open_database(db_url)  # upgrades to 0003

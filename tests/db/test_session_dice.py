@@ -3,9 +3,7 @@ undo and redo across a restart replay them, and sessions from before schema 0002
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from sqlalchemy import JSON, Integer, String, column, create_engine, insert, select, table
+from sqlalchemy import create_engine, select
 
 from db import migrate, repository
 from db.engine import normalise_url, open_database
@@ -17,6 +15,7 @@ from desktop.samples import sample_path
 from desktop.tracker.commands import ApplyDecision
 from desktop.tracker.session import initial_state
 from desktop.tracker.session_dice import SessionDice
+from tests.db.old_schema import insert_old_session
 
 RAID = "skirmish-ai-outpost-raid.toml"
 
@@ -56,41 +55,12 @@ def test_two_new_sessions_roll_differently(database):
     assert a.state.dice.seed != b.state.dice.seed
 
 
-# The sessions table as schema 0001 had it (the model already has the dice column).
-OLD_SESSIONS = table(
-    "sessions",
-    *(column(c, String) for c in ("name", "ruleset", "encounter_name", "board_shape")),
-    *(column(c, Integer) for c in ("version", "round", "pointer")),
-    *(column(c, JSON) for c in ("activation_order", "ties", "memory", "cards")),
-    column("created_at"),
-    column("updated_at"),
-)
-
-
 def test_sessions_from_schema_0001_get_dice_of_their_own(db_url):
     engine = create_engine(normalise_url(db_url))
     try:
         migrate.upgrade_to(engine, "0001")
-        now = datetime.now(UTC)
-        with engine.begin() as conn:
-            for name in ("old one", "old two"):
-                conn.execute(
-                    insert(OLD_SESSIONS).values(
-                        name=name,
-                        ruleset="skirmish-ai",
-                        created_at=now,
-                        updated_at=now,
-                        version=0,
-                        encounter_name="",
-                        board_shape="square",
-                        round=1,
-                        pointer=0,
-                        activation_order=[],
-                        ties=[],
-                        memory={},
-                        cards=[],
-                    )
-                )
+        for name in ("old one", "old two"):
+            insert_old_session(engine, name, "skirmish-ai", "square")
         migrate.upgrade(engine, "test database")
         with engine.connect() as conn:
             dice = [
