@@ -60,6 +60,7 @@ _SCALARS = {
     "cards": "cards",
     "dice": "dice",
     "rules": "rules",
+    "held": "held",
 }
 
 
@@ -312,6 +313,7 @@ class SqlSessionStore:
                 "cards": row.cards,
                 "dice": row.dice,
                 "rules": row.rules,
+                "held": row.held,
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
@@ -427,6 +429,7 @@ def _create(
             dice={},
             thin_walls=[],
             rules={},
+            held={},
         )
         .returning(_sessions.c.id)
     ).scalar_one()

@@ -40,6 +40,7 @@ class StatusSpec:
     expires: str = "never"  # "after-activation", "on-activation", "when-healed", "never", ...
     derived: bool = False  # set by the tracker from HP, not toggled by hand
     icon: str = ""
+    stops_healing: bool = False  # a heal removes it instead of restoring HP (poison)
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,11 @@ class Ruleset(ABC):
     @abstractmethod
     def order(self, encounter: Encounter) -> ActivationOrder:
         """The enemies' activation order for the round, with the ties players settle."""
+
+    def turn_order(self, encounter: Encounter) -> ActivationOrder:
+        """Every turn of the round as the tracker steps through it: the enemies' order,
+        unless the ruleset puts the players' turns between theirs (by initiative, say)."""
+        return self.order(encounter)
 
     def validate(self, encounter: Encounter) -> list[str]:
         """Ruleset-specific problems with an encounter (empty when fine)."""

@@ -67,6 +67,7 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
             spec.get("expires", "never"),
             spec.get("derived", False),
             spec.get("icon", sid),
+            spec.get("stops_healing", False),
         )
         for sid, spec in raw.get("statuses", {}).items()
     }

@@ -22,6 +22,12 @@ from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.monster_focus_grid import Grid, grid_of
 from desktop.rulesets.monster_focus_moves import Movement
+from desktop.rulesets.monster_focus_order import (
+    INITIATIVE,
+    initiative_of,
+    monsters_order,
+    round_order,
+)
 from desktop.rulesets.monster_focus_turn import (
     Action,
     Character,
@@ -89,7 +95,7 @@ class MonsterFocus(Ruleset):
         variant = self.variants[variant_id]
         living = [u for u in encounter.players() if u.hp > 0]
         characters = [
-            Character(u.id, grid.index(u.at), u.stat("initiative", 99))
+            Character(u.id, grid.index(u.at), initiative_of(u, self._initiative_default))
             for u in living
             if not u.has("invisible")
         ]
@@ -190,15 +196,14 @@ class MonsterFocus(Ruleset):
             )
 
     def order(self, encounter: Encounter) -> ActivationOrder:
-        enemies = [u for u in encounter.enemies() if u.hp > 0]
-        return ActivationOrder(
-            tuple(u.id for u in enemies),
-            (),
-            (
-                "Monsters act in the order of their ability cards' initiative; within a type, "
-                "elites first, then by standee number (the roster order here).",
-            ),
-        )
+        return monsters_order(encounter, self._initiative_default)
+
+    def turn_order(self, encounter: Encounter) -> ActivationOrder:
+        return round_order(encounter, self._initiative_default)
+
+    @property
+    def _initiative_default(self) -> float:
+        return float(self.data.stat_default(INITIATIVE) or 99)
 
 
 def _ranked(ctx: MonsterFocusContext) -> list[Action]:

@@ -22,7 +22,13 @@ from desktop.engine.unit_fields import check_unit_fields, naming
 from desktop.engine.units import Unit
 from desktop.tracker.effects import expire, refresh_derived
 from desktop.tracker.errors import TrackerError
-from desktop.tracker.expiry import WHEN_BRAWLS, WHEN_HEALED, WHEN_HIT
+from desktop.tracker.expiry import (
+    AFTER_NEXT_ACTIVATION,
+    WHEN_BRAWLS,
+    WHEN_HEALED,
+    WHEN_HIT,
+    expiring,
+)
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
 from desktop.tracker.turns import (
@@ -35,6 +41,7 @@ from desktop.tracker.turns import (
     join_order,
     mark_acted,
     next_round,
+    resorted_before_start,
     settle_order,
     without_units,
 )
@@ -357,7 +364,8 @@ class SetStat(Command):
             if before is not None
             else f"{unit.name}: {self.stat} {_stat_text(value)}"
         )
-        return _replace(state, unit.evolve(stats=MappingProxyType(stats))), text
+        changed = _replace(state, unit.evolve(stats=MappingProxyType(stats)))
+        return resorted_before_start(state, changed, ruleset), text
 
 
 def _stat_text(value: float | None) -> str:
@@ -418,11 +426,21 @@ class Heal(Command):
         amount = _whole(self.amount, "healing")
         if amount <= 0:
             raise TrackerError(f"healing must be 1 or more, not {amount}")
+        cured = expiring(ruleset.data, unit.statuses, WHEN_HEALED)
+        names = " and ".join(ruleset.data.statuses[s].name for s in cured)
+        specs = ruleset.data.statuses
+        if any(specs[s].stops_healing for s in cured):
+            state = expire(state, ruleset, [unit.id], WHEN_HEALED)
+            return state, f"{unit.name}: the heal removes {names} and restores no HP"
         if unit.hp >= unit.max_hp:
+            if cured:  # nothing to restore, yet healing still ends these
+                state = expire(state, ruleset, [unit.id], WHEN_HEALED)
+                return state, f"{unit.name} is at full HP; the heal removes {names}"
             raise TrackerError(f"{unit.name} is already at full HP ({unit.hp} of {unit.max_hp})")
         healed = unit.evolve(hp=min(unit.max_hp, unit.hp + amount))
         state = expire(_replace(state, healed), ruleset, [unit.id], WHEN_HEALED)
-        return state, f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
+        text = f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
+        return state, text + (f"; no longer {names}" if cured else "")
 
 
 @dataclass(frozen=True)
@@ -503,6 +521,13 @@ class AddStatus(Command):
             return state, f"{unit.name}: {spec.name} {current or 1} → {total}"
         state = _with_counter(state, unit, self.status, self.counter, (*unit.statuses, self.status))
         suffix = f" ({self.counter})" if self.counter is not None else ""
+        if unit.id == state.current_unit and expiring(
+            ruleset.data, [self.status], AFTER_NEXT_ACTIVATION
+        ):
+            # Gained during its own turn: it lasts until the end of its next one.
+            held = (*state.held_through_activation(unit.id), self.status)
+            state = state.evolve(held=(unit.id, held))
+            suffix += " until the end of its next turn"
         return state, f"{unit.name} is {spec.name}{suffix}"
 
 
@@ -529,10 +554,12 @@ class RemoveStatus(Command):
                 state = _with_counter(state, unit, self.status, left, unit.statuses)
                 return state, f"{unit.name}: {spec.name} {current or 1} → {left}"
         statuses = tuple(s for s in unit.statuses if s != self.status)
-        return (
-            _with_counter(state, unit, self.status, None, statuses),
-            f"{unit.name} is no longer {spec.name}",
-        )
+        state = _with_counter(state, unit, self.status, None, statuses)
+        held = state.held_through_activation(unit.id)
+        if self.status in held:
+            rest = tuple(s for s in held if s != self.status)
+            state = state.evolve(held=(unit.id, rest) if rest else None)
+        return state, f"{unit.name} is no longer {spec.name}"
 
 
 @dataclass(frozen=True)

@@ -246,6 +246,11 @@ class DecisionController:
             return ShowMessage("Select an enemy to see what it does and why."), 0
         unit = session.encounter.unit(self.selected)
         if not unit.is_enemy:
+            if unit.id == session.current_unit:  # a player's turn in the round's order
+                return ShowMessage(
+                    f"{unit.name}'s turn: the players play it, then Next (Space) passes the "
+                    "turn on."
+                ), 0
             return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
         if (
             not self.player_turn

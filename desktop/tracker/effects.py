@@ -10,17 +10,23 @@ from desktop.tracker.state import TrackerState
 
 
 def expire(
-    state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str], trigger: str
+    state: TrackerState,
+    ruleset: Ruleset,
+    unit_ids: Iterable[str],
+    trigger: str,
+    keep: Iterable[str] = (),
 ) -> TrackerState:
-    """Remove the markers `trigger` ends from the given units (and their counters)."""
+    """Remove the markers `trigger` ends from the given units (and their counters), all but
+    those in `keep`."""
     units = list(state.encounter.units)
     counters = {k: dict(v) for k, v in state.counters.items()}
     wanted = set(unit_ids)
+    kept = set(keep)
     changed = False
     for index, unit in enumerate(units):
         if unit.id not in wanted:
             continue
-        gone = expiring(ruleset.data, unit.statuses, trigger)
+        gone = [s for s in expiring(ruleset.data, unit.statuses, trigger) if s not in kept]
         if gone:
             changed = True
             units[index] = unit.evolve(statuses=tuple(s for s in unit.statuses if s not in gone))

@@ -7,6 +7,9 @@ is removed the first time any of its triggers happens:
 - ``never``: stays until removed by hand (the default).
 - ``on-activation``: when the unit's activation starts (the pointer reaches it).
 - ``after-activation``: when the unit's activation ends (the pointer moves past it).
+- ``after-next-activation``: when the unit's next activation ends: a marker gained during
+  the unit's own activation lasts through its following one ("until the end of its next
+  turn").
 - ``end-of-round``: when the next round starts.
 - ``end-of-turn``: the same moment; for games that call a battle round a turn.
 - ``end-of-phase``: when the phase changes (a new phase is set, or a new round begins).
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 NEVER = "never"
 ON_ACTIVATION = "on-activation"
 AFTER_ACTIVATION = "after-activation"
+AFTER_NEXT_ACTIVATION = "after-next-activation"
 END_OF_ROUND = "end-of-round"
 END_OF_TURN = "end-of-turn"
 END_OF_PHASE = "end-of-phase"
@@ -42,6 +46,7 @@ TRIGGERS = (
     NEVER,
     ON_ACTIVATION,
     AFTER_ACTIVATION,
+    AFTER_NEXT_ACTIVATION,
     END_OF_ROUND,
     END_OF_TURN,
     END_OF_PHASE,

@@ -43,6 +43,7 @@ SECTION_NAMES = (
     "cards",
     "dice",
     "rules",
+    "held",
 )
 
 
@@ -69,6 +70,9 @@ class TrackerState:
     )  # unit id -> status -> count
     cards: tuple[DrawnCard, ...] = ()
     dice: SessionDice = field(default_factory=SessionDice)  # seed and dice draws used
+    # Markers the active unit gained during its own activation that last until the end of
+    # its next one ("after-next-activation"): the unit's id and those statuses.
+    held: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def round(self) -> int:
@@ -81,6 +85,12 @@ class TrackerState:
     def has_acted(self, unit_id: str) -> bool:
         """Done this round (or phase): the unit stands before the pointer in the order."""
         return unit_id in self.order[: self.pointer]
+
+    def held_through_activation(self, unit_id: str) -> tuple[str, ...]:
+        """The markers `unit_id` gained during its activation now under way (they outlast it)."""
+        if self.held is None or self.held[0] != unit_id or unit_id != self.current_unit:
+            return ()
+        return self.held[1]
 
     def unit(self, unit_id: str) -> Unit:
         return self.encounter.unit(unit_id)
@@ -132,6 +142,8 @@ def section(state: TrackerState, name: str) -> Any:
         return state.dice.to_record()
     if name == "rules":  # the encounter's [rules] table (a game variant...)
         return dict(enc.rules)
+    if name == "held":
+        return {"unit": state.held[0], "statuses": list(state.held[1])} if state.held else {}
     raise KeyError(name)
 
 
@@ -171,6 +183,7 @@ def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]
         ("cards", before.cards != after.cards),
         ("dice", before.dice != after.dice),
         ("rules", a.rules != b.rules),
+        ("held", before.held != after.held),
     )
     for name, changed in checks:
         if changed:
@@ -223,6 +236,11 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         )
     if "dice" in sections:
         state_changes["dice"] = SessionDice.from_record(sections["dice"])
+    if "held" in sections:
+        held = sections["held"] or {}
+        state_changes["held"] = (
+            (str(held["unit"]), tuple(held["statuses"])) if held.get("statuses") else None
+        )
     return result.evolve(**state_changes) if state_changes else result
 
 

@@ -17,6 +17,7 @@ from desktop.tracker.effects import expire
 from desktop.tracker.errors import TrackerError
 from desktop.tracker.expiry import (
     AFTER_ACTIVATION,
+    AFTER_NEXT_ACTIVATION,
     END_OF_PHASE,
     END_OF_ROUND,
     END_OF_TURN,
@@ -57,11 +58,27 @@ def _ties_among(
 
 
 def with_fresh_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
-    """The ruleset's activation order for the current round, pointer at its start."""
+    """The ruleset's turn order for the current round, pointer at its start."""
     enc = state.encounter
-    order = ruleset.order(enc)
+    order = ruleset.turn_order(enc)
     ready = tuple(u for u in order.order if not ruleset.is_defeated(enc.unit(u)))
-    return state.evolve(order=ready, ties=_ties_among(order.ties, ready), pointer=0)
+    return state.evolve(order=ready, ties=_ties_among(order.ties, ready), pointer=0, held=None)
+
+
+def resorted_before_start(
+    before: TrackerState, after: TrackerState, ruleset: Ruleset
+) -> TrackerState:
+    """Before anyone acts, a change the ruleset orders by (an initiative typed in at the
+    start of a round) sorts the order again; otherwise the order the players settled stays."""
+    if after.pointer > 0 or before.pointer > 0:
+        return after
+    old = ruleset.turn_order(before.encounter).order
+    new = ruleset.turn_order(after.encounter).order
+    if [u for u in old if u in new] == [u for u in new if u in old]:
+        return after
+    current = after.current_unit
+    after = with_fresh_order(after, ruleset)
+    return after if after.current_unit == current else start_activation(after, ruleset)
 
 
 def join_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
@@ -109,8 +126,20 @@ def start_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
 
 
 def end_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
+    """The active unit's activation ends: its after-activation markers go, and so do its
+    after-next-activation markers but those it gained during this very activation."""
     unit_id = state.current_unit
-    return state if unit_id is None else expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
+    if unit_id is None:
+        return state
+    state = _activation_over(state, ruleset, unit_id, state.held_through_activation(unit_id))
+    return state.evolve(held=None) if state.held is not None else state
+
+
+def _activation_over(
+    state: TrackerState, ruleset: Ruleset, unit_id: str, held: tuple[str, ...] = ()
+) -> TrackerState:
+    state = expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
+    return expire(state, ruleset, [unit_id], AFTER_NEXT_ACTIVATION, keep=held)
 
 
 def next_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
@@ -138,7 +167,9 @@ def mark_acted(state: TrackerState, ruleset: Ruleset, unit_id: str) -> TrackerSt
         return next_activation(state, ruleset)
     if state.has_acted(unit_id):
         return state
-    state = expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
+    # A unit acting out of turn began its activation just now (begin_activation): nothing
+    # it gained is held past it.
+    state = _activation_over(state, ruleset, unit_id)
     done = (*state.order[: state.pointer], unit_id)
     rest = tuple(u for u in state.order[state.pointer :] if u != unit_id)
     return state.evolve(order=done + rest, pointer=len(done))
@@ -215,5 +246,5 @@ def settle_order(state: TrackerState, ruleset: Ruleset, order: list[str]) -> Tra
     current = state.current_unit
     state = state.evolve(order=tuple(order))
     if state.current_unit != current:
-        state = start_activation(state, ruleset)
+        state = start_activation(state.evolve(held=None), ruleset)
     return state

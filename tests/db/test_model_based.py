@@ -110,9 +110,10 @@ class TrackerMachine(RuleBasedStateMachine):
     def heal(self, unit, amount):
         def change(m):
             u = m[unit]
-            if amount <= 0 or u["hp"] >= u["max_hp"]:
+            full = u["hp"] >= u["max_hp"]
+            if amount <= 0 or (full and "blessed" not in u["statuses"]):
                 raise TrackerError("cannot heal")
-            u["hp"] = min(u["max_hp"], u["hp"] + amount)
+            u["hp"] = min(u["max_hp"], u["hp"] + amount)  # at full HP: only ends "blessed"
             if "blessed" in u["statuses"]:
                 u["statuses"].remove("blessed")
                 u["counters"].pop("blessed", None)

@@ -342,15 +342,24 @@ def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, mon
 
 @pytest.mark.parametrize("sample", [s.file_name for s in list_samples()])
 def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbot, sample):
+    """Enter applies each enemy's turn; a player's turn in the order (monster-focus) is
+    passed on with Space once the players have played it."""
     window.start_tutorial(sample)
     session = window.session
     enemies = [u for u in session.order if session.encounter.unit(u).is_enemy]
     window.board_view.setFocus()
     for _ in range(len(session.order)):
-        if session.current_unit is None:
+        current = session.current_unit
+        if current is None:
             break
-        assert window.decision is not None, window.panel.title.text()
-        qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+        if session.encounter.unit(current).is_enemy:
+            assert window.decision is not None, window.panel.title.text()
+            qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+        else:
+            assert window.decision is None
+            assert window.panel.title.text().endswith("then Next (Space) passes the turn on.")
+            qtbot.keyClick(window.board_view, Qt.Key.Key_Space)
+        assert session.current_unit != current
     assert session.current_unit is None
     applied = [e for e in session.history if e.kind == "apply-decision"]
     assert len(applied) == len(enemies)

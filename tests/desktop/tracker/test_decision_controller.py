@@ -232,3 +232,16 @@ def test_a_refused_apply_changes_nothing():
     decision = blocked.decision
     assert decision is not None and not blocked.apply()
     assert blocked.decision == decision and not table.session.history
+
+
+def test_a_characters_turn_in_the_round_is_the_players_to_play():
+    table = Table("monster-focus-ice-cave.toml")  # golem 15, imp 25, brute and cragheart 40
+    assert table.session.order == ("golem", "imp", "brute", "cragheart")
+    assert table.play.apply() and table.play.selected == "imp"
+    assert table.play.apply()
+    assert table.session.current_unit == table.play.selected == "brute"
+    assert table.last == ShowMessage(
+        "Brute's turn: the players play it, then Next (Space) passes the turn on."
+    )
+    assert table.play.decision is None and not table.play.apply()
+    assert table.run(NextActivation()) and table.play.selected == "cragheart"

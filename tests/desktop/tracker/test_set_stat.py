@@ -35,7 +35,7 @@ def test_the_payload_round_trips():
 @pytest.mark.parametrize(
     ("command", "message"),
     [
-        (SetStat("golem", "initiative", 10), "only for player units"),
+        (SetStat("brute", "targets", 2), "only for enemy units"),
         (SetStat("brute", "speed", 3), "unknown stat 'speed'"),
         (SetStat("brute", "initiative", 40), "already 40"),
         (SetStat("brute", "initiative", float("nan")), "must be a number"),
