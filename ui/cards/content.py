@@ -12,7 +12,8 @@ from enum import StrEnum
 
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import AiTypeSpec, RulesetData
-from desktop.engine.units import Unit, Weapon
+from desktop.engine.units import AreaAttack, Unit, Weapon
+from desktop.tracker.expiry_words import expiry_words
 
 
 class Style(StrEnum):
@@ -53,7 +54,16 @@ class HpTrack:
     max_hp: int
 
 
-Block = Heading | Paragraph | StatGrid | HpTrack
+@dataclass(frozen=True)
+class AreaDiagram:
+    """An area attack: its hexes drawn as a small map beside the words saying how it is used."""
+
+    runs: tuple[Run, ...]
+    hexes: tuple[tuple[int, int], ...]  # axial offsets of the attacked hexes
+    own_hex: bool  # melee: the attacker's hex (the origin) is drawn, marked
+
+
+Block = Heading | Paragraph | StatGrid | HpTrack | AreaDiagram
 
 
 @dataclass(frozen=True)
@@ -126,12 +136,35 @@ def enemy_stats(unit: Unit, data: RulesetData) -> tuple[tuple[str, str], ...]:
     return tuple(cells)
 
 
+def area_block(area: AreaAttack, unit: Unit, data: RulesetData) -> AreaDiagram:
+    """The area's hexes and one line on how it is placed (the spec's rules, our words)."""
+    melee = area.kind == "melee"
+    # The attacker's own hex is never part of a melee area, whatever the file lists.
+    hexes = tuple(h for h in area.hexes if not (melee and h == (0, 0)))
+    count = f"{len(hexes)} hex" if len(hexes) == 1 else f"{len(hexes)} hexes"
+    if melee:
+        how = f"{count} from its own hex (dot); may be rotated or mirrored."
+    else:
+        spec = data.stats.get("range")
+        reach = _distance(unit.stat("range", (spec.default if spec else None) or 0), data)
+        how = (
+            f"{count}, placed with at least one within {reach}; may be rotated or "
+            "mirrored; hits only characters in sight."
+        )
+    runs = (Run(f"Area attack ({pretty(area.kind).lower()}): ", Style.BOLD), Run(how))
+    return AreaDiagram(runs, hexes, own_hex=melee)
+
+
 def _status_blocks(data: RulesetData) -> list[Block]:
     if not data.statuses:
         return []
     blocks: list[Block] = [Heading("Status markers")]
     for status in data.statuses.values():
-        blocks.append(Paragraph((Run(status.name + ": ", Style.BOLD), Run(status.reminder))))
+        runs = [Run(status.name + ": ", Style.BOLD), Run(status.reminder)]
+        lasts = expiry_words(status)
+        if lasts:
+            runs.append(Run(" " + lasts, Style.ITALIC))
+        blocks.append(Paragraph(tuple(runs)))
     return blocks
 
 
@@ -176,6 +209,8 @@ def enemy_card(
     stats = enemy_stats(unit, data)
     if stats:
         blocks.append(StatGrid(stats))
+    if unit.aoe is not None:
+        blocks.append(area_block(unit.aoe, unit, data))
     if unit.weapons:
         blocks.append(Heading("Weapons"))
         blocks += [Paragraph(weapon_runs(w, data)) for w in unit.weapons]

@@ -13,9 +13,14 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
+from desktop.engine.board import Shape
+from desktop.engine.hex_geometry import from_axial
+from ui.board.cell_shapes import cell_polygon
 from ui.cards.content import (
+    AreaDiagram,
     Block,
     CardContent,
     Heading,
@@ -35,6 +40,9 @@ BORDER_INSET_MM = 1.6  # printed frame, inside the cut line so imperfect cutting
 CONTENT_INSET_MM = 3.4  # text never comes closer to the cut than this
 SCALE_STEP = 0.02
 HP_BOX_LIMIT = 40  # more hit points than this are shown as a number line
+AREA_HEX_MM = 4.4  # width of one hex of an area diagram at full text size
+AREA_MAX_WIDTH = 0.4  # share of the card's width an area diagram may take
+AREA_MAX_HEIGHT_MM = 18.0
 
 
 @dataclass(frozen=True)
@@ -562,6 +570,8 @@ class CardLayouter:
                 pieces += self._stats(block, body, scale)
             elif isinstance(block, HpTrack):
                 pieces.append(self._hp(block, body, scale))
+            elif isinstance(block, AreaDiagram):
+                pieces.append(self._area(block, body, scale))
         return pieces
 
     def _gutter(self, blocks: tuple[Block, ...], size: int) -> dict[bool, float]:
@@ -791,3 +801,62 @@ class CardLayouter:
             )
         height = axis_y + _mm(0.4) + label_h
         return _Piece(height, boxes, space_before=_mm(0.8) * scale)
+
+    def _area(self, block: AreaDiagram, body: int, scale: float) -> _Piece:
+        """The area's hexes as the board draws them (odd-r, pointy-top), its words beside."""
+        drawn = [("area-own", (0, 0))] if block.own_hex else []
+        drawn += [("area-hex", h) for h in block.hexes]
+        # Board polygons of each hex, placed from its axial offset like a cell on the board.
+        rects = [
+            (kind, cell_polygon(Shape.HEX, from_axial(*h)).boundingRect()) for kind, h in drawn
+        ]
+        outline = QRectF()
+        for _kind, rect in rects:
+            outline = outline.united(rect)
+        gap = _mm(1.2)
+        k = 0.0
+        if rects:
+            hex_w = rects[0][1].width()
+            k = min(
+                _mm(AREA_HEX_MM) * scale * self.size.body_pt / 7.0 / hex_w,
+                self.inner_width * AREA_MAX_WIDTH / outline.width(),
+                _mm(AREA_MAX_HEIGHT_MM) / outline.height(),
+            )
+        diagram_w, diagram_h = outline.width() * k, outline.height() * k
+        text_left = self.left + (diagram_w + gap if rects else 0.0)
+        m = self.measure
+        lines = wrap(m, body, block.runs, self.right - text_left)
+        line_h = m.line_height(body)
+        text_h = len(lines) * line_h
+        height = max(diagram_h, text_h)
+        top = _mm(0.3)
+        boxes: list[Box] = []
+        dy = top + (height - diagram_h) / 2
+        for kind, rect in rects:
+            boxes.append(
+                Box(
+                    kind,
+                    self.left + (rect.x() - outline.x()) * k,
+                    dy + (rect.y() - outline.y()) * k,
+                    rect.width() * k,
+                    rect.height() * k,
+                )
+            )
+        y = top + (height - text_h) / 2
+        for line in lines:
+            for dx, text_, style in line.segments:
+                boxes.append(
+                    Box(
+                        "text",
+                        text_left + dx,
+                        y,
+                        m.width(body, style, text_),
+                        line_h,
+                        text_,
+                        style,
+                        body,
+                        y + m.ascent(body),
+                    )
+                )
+            y += line_h
+        return _Piece(height + 2 * top, boxes, space_before=_mm(0.8) * scale)

@@ -17,10 +17,14 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QPen,
+    QPolygonF,
+    QTransform,
 )
 
 from desktop.atomic_write import OutputFileError, write_atomically
+from desktop.engine.board import Shape
 from desktop.errors import FoebookError
+from ui.board.cell_shapes import cell_polygon
 from ui.cards.content import CardContent
 from ui.cards.fonts import card_font
 from ui.cards.layout import UNITS_PER_MM, Box, CardLayout, CardLayouter
@@ -34,6 +38,7 @@ MUTED = QColor("#444444")
 HEADING_FILL = QColor("#dedede")
 CELL_FILL = QColor("#f1f1f1")
 CROP = QColor("#000000")
+AREA_FILL = QColor("#9a9a9a")  # attacked hexes of an area diagram
 # Light title-band tints, one per ruleset, so mixed decks sort at a glance.
 TINTS = ("#dbe7f3", "#e6efd9", "#f3e3d3", "#e9dff0", "#f3efcf", "#d9efec", "#f2dbe0")
 
@@ -74,6 +79,17 @@ def _pen(color: QColor, width_mm: float) -> QPen:
     return pen
 
 
+def _hex_in(rect: QRectF) -> QPolygonF:
+    """The board's hex outline, stretched onto the box the layout gave it."""
+    shape = cell_polygon(Shape.HEX, (0, 0))
+    source = shape.boundingRect()
+    fit = QTransform()
+    fit.translate(rect.x(), rect.y())
+    fit.scale(rect.width() / source.width(), rect.height() / source.height())
+    fit.translate(-source.x(), -source.y())
+    return fit.map(shape)
+
+
 def paint_box(painter: QPainter, box: Box, band: QColor) -> None:
     rect = QRectF(box.x, box.y, box.w, box.h)
     kind = box.kind
@@ -107,6 +123,15 @@ def paint_box(painter: QPainter, box: Box, band: QColor) -> None:
     elif kind in ("rule", "hp-axis", "hp-tick"):
         painter.setPen(_pen(MUTED if kind == "rule" else FRAME, 0.15 if kind == "rule" else 0.25))
         painter.drawLine(QLineF(box.x, box.y, box.right, box.bottom))
+    elif kind in ("area-hex", "area-own"):
+        painter.setPen(_pen(FRAME, 0.2))
+        painter.setBrush(QBrush(AREA_FILL if kind == "area-hex" else QColor("#ffffff")))
+        painter.drawPolygon(_hex_in(rect))
+        if kind == "area-own":  # the attacker stands here
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(INK))
+            radius = box.w * 0.22
+            painter.drawEllipse(rect.center(), radius, radius)
     elif kind == "back-panel":
         painter.setPen(_pen(FRAME, 0.25))
         painter.setBrush(QBrush(QColor("#ffffff")))

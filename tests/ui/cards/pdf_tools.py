@@ -90,3 +90,15 @@ def card_texts(pdf: Path, plans) -> dict[int, str]:
         for index, slot in plan.cards:
             out[index] = text_in(pdf, number, slot.x_mm, slot.y_mm, slot.width_mm, slot.height_mm)
     return out
+
+
+def pixel(pdf: Path, page: int, x_mm: float, y_mm: float, dpi: int = 300) -> tuple[int, int, int]:
+    """The colour poppler paints at one point of a page (RGB, 0-255)."""
+    px = dpi / 25.4
+    crop = ["-x", str(round(x_mm * px)), "-y", str(round(y_mm * px)), "-W", "1", "-H", "1"]
+    args = ["pdftoppm", "-f", str(page), "-l", str(page), "-r", str(dpi), *crop, str(pdf)]
+    raw = subprocess.run(args, capture_output=True, check=True, timeout=60).stdout
+    # binary PPM: "P6", "width height", max value, then the pixels
+    magic, _size, _max, rgb = raw.split(b"\n", 3)
+    assert magic == b"P6", raw[:20]
+    return rgb[0], rgb[1], rgb[2]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
-from desktop.encounter_file import parse_encounter
+from desktop.encounter_file import load_encounter, parse_encounter
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
 from ui.cards.content import (
+    AreaDiagram,
     DeckRequest,
     Heading,
     HpTrack,
@@ -21,6 +23,7 @@ from ui.cards.content import (
 )
 
 DAY = dt.date(2026, 3, 14)
+ROOT = Path(__file__).resolve().parents[3]
 
 AMBUSH = """
 format = 1
@@ -187,3 +190,70 @@ def test_enemies_sharing_a_name_show_their_ids():
     assert cards[0].subtitle == "Card-flip RPG · brute"
     single = encounter_deck(parse_encounter(AMBUSH), data, DeckRequest())
     assert single[0].subtitle == "Card-flip RPG"
+
+
+def test_monster_focus_card_shows_its_area_attack_and_a_unit_without_one_does_not():
+    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    data = get_ruleset("monster-focus").data
+    golem, imp = encounter_deck(encounter, data, DeckRequest())
+    area = next(b for b in golem.blocks if isinstance(b, AreaDiagram))
+    assert "Area attack (melee): 2 hexes from its own hex (dot)" in "".join(
+        r.text for r in area.runs
+    )
+    assert area.hexes == ((1, 0), (0, 1)) and area.own_hex
+    # right under the numbers it depends on, before the hit points
+    assert isinstance(golem.blocks[golem.blocks.index(area) - 1], StatGrid)
+    assert not any(isinstance(b, AreaDiagram) for b in imp.blocks)
+    assert "Area attack" not in _text(imp)
+
+
+def test_ranged_area_states_the_units_range_and_draws_no_own_hex():
+    encounter = parse_encounter("""
+format = 1
+ruleset = "monster-focus"
+[board]
+shape = "hex"
+cells = "....."
+[[units]]
+id = "archer"
+side = "enemy"
+at = [0, 0]
+hp = 3
+max_hp = 3
+stats = { move = 1, range = 4, targets = 1 }
+aoe = { kind = "ranged", hexes = [[0, 0], [1, 0], [0, 1]] }
+[[units]]
+id = "hero"
+side = "player"
+at = [4, 0]
+hp = 5
+max_hp = 5
+stats = { initiative = 10 }
+""")
+    data = get_ruleset("monster-focus").data
+    card = enemy_card(encounter.unit("archer"), data, "")
+    area = next(b for b in card.blocks if isinstance(b, AreaDiagram))
+    words = "".join(r.text for r in area.runs)
+    assert words.startswith(
+        "Area attack (ranged): 3 hexes, placed with at least one within 4 hexes"
+    )
+    assert "rotated or mirrored" in words and "in sight" in words
+    assert area.hexes == ((0, 0), (1, 0), (0, 1)) and not area.own_hex
+
+
+def test_status_markers_say_when_they_expire():
+    data = get_ruleset("monster-focus").data
+    card = reference_deck(data)[0]
+    text = _text(card)
+    poison = data.statuses["poison"]
+    assert f"Poison: {poison.reminder} Lasts until it is healed." in text
+    for status in data.statuses.values():
+        line = next(line for line in text.splitlines() if line.startswith(f" {status.name}: "))
+        assert "Lasts until " in line, line
+
+
+def test_markers_set_by_hit_points_say_so():
+    data = get_ruleset("hex-quest").data
+    text = _text(reference_deck(data)[0])
+    defeated = data.statuses["defeated"]
+    assert f"Defeated: {defeated.reminder} Comes and goes with its hit points." in text

@@ -11,7 +11,7 @@ import pytest
 
 from desktop.encounter_file import load_encounter
 from desktop.engine.ruleset import AiTypeSpec, RulesetData, StatSpec, StatusSpec
-from desktop.engine.units import Side, Weapon, make_unit
+from desktop.engine.units import AreaAttack, Side, Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
 from ui.cards.content import DeckRequest, Paragraph, encounter_deck, enemy_card, reference_deck
 from ui.cards.layout import (
@@ -212,3 +212,46 @@ def test_large_hit_points_as_a_number_line(qapp, max_hp):
     assert numbers[0] == "0" and numbers[-1] == str(max_hp)
     assert sum(b.kind == "hp-tick" for b in card.boxes) >= 5
     check_layout(card, SIZES["poker"])
+
+
+def _area_boxes(card):
+    own = [b for b in card.boxes if b.kind == "area-own"]
+    shaded = [b for b in card.boxes if b.kind == "area-hex"]
+    return own, shaded
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES)
+def test_a_melee_area_is_drawn_as_hexes_around_the_marked_own_hex(qapp, size):
+    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    data = get_ruleset("monster-focus").data
+    golem, imp = encounter_deck(encounter, data, DeckRequest())
+    card = CardLayouter(size).layout(golem)[0]
+    check_layout(card, size)
+    [own], shaded = _area_boxes(card)
+    assert len(shaded) == 2  # [[1, 0], [0, 1]]: east and south-east of its own hex
+    east, south_east = shaded
+    assert east.w == pytest.approx(own.w) and east.h == pytest.approx(own.h)
+    # pointy-top hexes as on the board: east is one hex width across on the same row,
+    # south-east half a width across and three quarters of a hex height down
+    assert east.x - own.x == pytest.approx(own.w) and east.y == pytest.approx(own.y)
+    assert south_east.x - own.x == pytest.approx(own.w / 2)
+    assert south_east.y - own.y == pytest.approx(own.h * 0.75)
+    # the words sit to the right of the diagram, never over it
+    words = [b for b in card.boxes if b.kind == "text" and "Area" in b.text]
+    assert words and all(w.x >= east.right for w in words)
+    assert all(b.right <= card.width and b.bottom <= card.height for b in (own, *shaded))
+    assert _area_boxes(CardLayouter(size).layout(imp)[0]) == ([], [])
+
+
+def test_a_large_area_shrinks_to_its_share_of_the_card(qapp):
+    size = SIZES["poker"]
+    line = tuple((q, 0) for q in range(12))
+    unit = make_unit(
+        "x", Side.ENEMY, (0, 0), 3, 3, stats={"range": 2}, aoe=AreaAttack("ranged", line)
+    )
+    card = CardLayouter(size).layout(enemy_card(unit, get_ruleset("monster-focus").data, ""))[0]
+    check_layout(card, size)
+    own, shaded = _area_boxes(card)
+    assert own == [] and len(shaded) == 12
+    width = max(b.right for b in shaded) - min(b.x for b in shaded)
+    assert width <= (size.width_mm - 2 * CONTENT_INSET_MM) * UNITS_PER_MM * 0.4 + 1

@@ -13,7 +13,7 @@ from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
 from tests.ui.cards import pdf_tools
 from ui.cards.content import DeckRequest, encounter_deck, enemy_card, reference_deck
-from ui.cards.layout import BORDER_INSET_MM
+from ui.cards.layout import BORDER_INSET_MM, UNITS_PER_MM
 from ui.cards.renderer import write_pdf
 from ui.cards.sheet import SIZES, plan_pages, sheet_layout
 
@@ -157,3 +157,36 @@ def test_unwritable_path_is_a_clear_error(qapp, tmp_path):
 def test_empty_deck_is_a_clear_error(qapp, tmp_path):
     with pytest.raises(FoebookError, match="no cards to print"):
         write_pdf(tmp_path / "deck.pdf", [], "poker", "a4")
+
+
+def test_area_attack_and_marker_expiry_are_printed(qapp, tmp_path):
+    """The monster-focus tutorial with an area attack: its words, its hexes painted grey
+    around the marked own hex, and how long each marker lasts."""
+    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    data = get_ruleset("monster-focus").data
+    out = tmp_path / "deck.pdf"
+    result = write_pdf(out, encounter_deck(encounter, data, DeckRequest()), "poker", "a4")
+    plans = plan_pages(result.sheet, len(result.cards))
+    texts = pdf_tools.card_texts(out, plans)
+    golem = next(i for i, c in enumerate(result.cards) if c.title == "Ice golem")
+    assert "Area attack (melee): 2 hexes from its own hex (dot)" in texts[golem]
+    assert "Poison:" in " ".join(texts.values())
+    assert "Lasts until it is healed." in " ".join(texts.values())
+    imp = next(i for i, c in enumerate(result.cards) if c.title == "Flame imp")
+    assert "Area attack" not in texts[imp]
+
+    slot = dict(plans[0].cards)[golem]
+
+    def colour(box, dx: float = 0.0):
+        x = slot.x_mm + (box.x + box.w * (0.5 + dx)) / UNITS_PER_MM
+        y = slot.y_mm + (box.y + box.h / 2) / UNITS_PER_MM
+        return pdf_tools.pixel(out, 1, x, y)
+
+    boxes = result.cards[golem].boxes
+    shaded = [b for b in boxes if b.kind == "area-hex"]
+    [own] = [b for b in boxes if b.kind == "area-own"]
+    assert len(shaded) == 2
+    for box in shaded:
+        assert all(120 < c < 190 for c in colour(box)), colour(box)
+    assert all(c < 80 for c in colour(own))  # the dot where the golem stands
+    assert all(c > 230 for c in colour(own, dx=-0.36))  # the rest of its hex is white
