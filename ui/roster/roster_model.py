@@ -31,6 +31,7 @@ from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
+from desktop.tracker.expiry_words import expiry_words
 from desktop.tracker.session import Change, Session
 from ui import palette
 from ui.roster.hp_input import HELP as HP_HELP
@@ -311,12 +312,16 @@ class RosterModel(QAbstractTableModel):
         specs = self.ruleset.data.statuses if self.ruleset is not None else {}
         out = []
         for status in r.unit.statuses:
-            spec = specs.get(status) or StatusSpec(status, status, "", icon=status)
+            known = specs.get(status)
+            spec = known or StatusSpec(status, status, "", icon=status)
+            # The reminder tooltip also says when the marker goes, for markers the ruleset knows.
+            expiry = expiry_words(known) if known is not None else ""
+            reminder = " ".join(filter(None, (spec.reminder, expiry)))
             out.append(
                 MarkerInfo(
                     status,
                     spec.name,
-                    spec.reminder,
+                    reminder,
                     spec.icon or status,
                     r.counters.get(status),
                     spec.derived,

@@ -4,7 +4,7 @@ popup, add / duplicate / remove; refusals appear in the panel and change nothing
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QStyleOptionViewItem,
+    QToolTip,
 )
 
 from desktop.tracker.commands import AddStatus, Damage, SetHp
@@ -265,6 +266,27 @@ def test_marker_chips_show_in_the_table(panel, session):
     option = QStyleOptionViewItem()
     option.font = panel.view.font()
     assert panel.markers_delegate.sizeHint(option, index).width() >= 2 * 16 + 3
+
+
+def test_hovering_a_marker_chip_says_what_it_does_and_when_it_goes(qtbot, panel, session):
+    session.execute(AddStatus("seer", "denied"))
+    index = panel.proxy.index(panel.proxy.proxy_row("seer"), 3)
+    rect = panel.view.visualRect(index)
+    chip = rect.topLeft() + QPoint(4 + 8, rect.height() // 2)  # the first chip's icon
+    viewport = panel.view.viewport()
+    for _attempt in range(4):  # X may fold a motion into the next: a hand moves again
+        qtbot.mouseMove(viewport, chip + QPoint(-2, -1))
+        qtbot.mouseMove(viewport, chip)
+        try:
+            qtbot.waitUntil(QToolTip.isVisible, timeout=1500)
+            break
+        except qtbot.TimeoutError:
+            continue
+    assert QToolTip.text() == (
+        "Denied: This psyker has already tried to deny a power this phase. "
+        "Lasts until the end of the phase."
+    )
+    QToolTip.hideText()
 
 
 def test_duplicate_with_ctrl_d(qtbot, panel, session):
