@@ -363,3 +363,21 @@ def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbo
     assert session.current_unit is None
     applied = [e for e in session.history if e.kind == "apply-decision"]
     assert len(applied) == len(enemies)
+
+
+def test_the_dice_row_is_there_only_when_a_decision_rolls_dice(window, qtbot):
+    window.start_tutorial("skirmish-ai-outpost-raid.toml")  # its troopers roll on a table
+    panel = window.panel
+    assert window.decision is not None and window.decision.rolls
+    assert panel.roll_button.isEnabled() and panel.typed.isEnabled()
+    window.start_tutorial("monster-focus-ice-cave.toml")  # no dice in monster-focus
+    assert window.decision is not None and not window.decision.rolls
+    assert not panel.roll_button.isEnabled() and not panel.typed.isEnabled()
+    entries = len(window.session.history)
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert len(window.session.history) == entries
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)  # the golem
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)  # the imp; now the Brute's turn
+    assert window.session.current_unit == "brute" and window.decision is None
+    assert not panel.use_button.isEnabled() and not panel.apply_button.isEnabled()

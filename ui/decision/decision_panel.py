@@ -138,7 +138,7 @@ class DecisionPanel(QWidget):
         self.typed.setPlaceholderText("Type the dice you rolled, e.g. 4 2")
         self.typed.setAccessibleName("Typed dice")
         self.typed.returnPressed.connect(self._use_typed)
-        use = QPushButton("Use my dice")
+        self.use_button = use = QPushButton("Use my dice")
         use.clicked.connect(self._use_typed)
         self.roll_button = QPushButton("Roll again")
         self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
@@ -225,6 +225,7 @@ class DecisionPanel(QWidget):
                 f"{unit_name} {group_roll_text(roll, rolled_by)} ({roll.purpose}).\n" + request
             )
         self.rolls.setText(request)
+        self._dice_row(True)
         self._roll_button_asks(True)
         self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -256,6 +257,7 @@ class DecisionPanel(QWidget):
             _show(self.choices_label, False)
             _show(self.choices, False)
             self.apply_button.setEnabled(False)
+            self._dice_row(False)
             return
         head = f"<b>{unit_name}</b> — AI {decision.ai}"
         if decision.phase:
@@ -280,7 +282,16 @@ class DecisionPanel(QWidget):
         else:
             self.rolls.setText("No dice needed for this decision.")
             self.rolls.setToolTip("")
+        self._dice_row(bool(decision.rolls))
         self.apply_button.setEnabled(True)
+
+    def _dice_row(self, on: bool) -> None:
+        """Typing, using and rolling dice only where there are dice: not for a decision that
+        rolls none, a player's turn or a message."""
+        if not on and self.typed.hasFocus():
+            self._park_focus(self.decision is not None)
+        for widget in (self.typed, self.use_button, self.roll_button):
+            widget.setEnabled(on)
 
     def chosen(self) -> int:
         return max(0, self.choices.currentRow()) if not self.choices.isHidden() else 0
