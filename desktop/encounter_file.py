@@ -588,6 +588,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         _choice(status, "statuses", fail, data.statuses, "status", f" for {ruleset.id}")
         if statuses.count(status) > 1:  # the databases keep a unit's statuses unique
             raise fail("statuses", f"{shown(status)} is listed twice")
+    # Another spelling of a status is read as that status (monster-focus `muddled`), once.
+    spelled = [data.statuses[s].same_as or s for s in statuses]
+    statuses = [s for i, s in enumerate(spelled) if s not in spelled[:i]]
     tags = _text_list(entry.get("tags", []), "tags", fail)
     fields = {key: entry[key] for key in declared if key in entry}
     for problem in check_unit_fields(declared, fields, unit_id, ruleset.id):

@@ -30,6 +30,7 @@ class StatSpec:
     description: str
     default: float | None = None
     applies_to: str = "all"  # "enemy", "player" or "all"
+    per_round: bool = False  # typed in afresh each round (initiative): cards leave it out
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class StatusSpec:
     derived: bool = False  # set by the tracker from HP, not toggled by hand
     icon: str = ""
     stops_healing: bool = False  # a heal removes it instead of restoring HP (poison)
+    same_as: str = ""  # another spelling of that status: files may use it, it is read as that
 
 
 @dataclass(frozen=True)

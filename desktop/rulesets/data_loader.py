@@ -55,7 +55,11 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         raise RulesetDataError(f"{where}: id is '{raw['id']}', not '{ruleset_id}'")
     stats = {
         name: StatSpec(
-            name, spec.get("description", ""), spec.get("default"), spec.get("applies_to", "all")
+            name,
+            spec.get("description", ""),
+            spec.get("default"),
+            spec.get("applies_to", "all"),
+            spec.get("per_round", False),
         )
         for name, spec in raw.get("stats", {}).items()
     }
@@ -68,9 +72,16 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
             spec.get("derived", False),
             spec.get("icon", sid),
             spec.get("stops_healing", False),
+            spec.get("same_as", ""),
         )
         for sid, spec in raw.get("statuses", {}).items()
     }
+    for spec in statuses.values():
+        target = statuses.get(spec.same_as)
+        if spec.same_as and (target is None or target.same_as):
+            raise RulesetDataError(
+                f"{where}: [statuses.{spec.id}] same_as '{spec.same_as}' is not a status of its own"
+            )
     ai_types = {
         aid: AiTypeSpec(
             aid,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -510,6 +510,8 @@ class AddStatus(Command):
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         spec = _status_spec(ruleset, unit, self.status)
+        if spec.same_as:  # another spelling: the marker is its status
+            return replace(self, status=spec.same_as).apply(state, ruleset)
         if self.counter is not None and _whole(self.counter, "a marker count") <= 0:
             raise TrackerError(f"a marker count must be 1 or more, not {self.counter}")
         current = state.counter(unit.id, self.status)
@@ -543,6 +545,8 @@ class RemoveStatus(Command):
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         unit = _unit(state, self.unit_id)
         spec = _status_spec(ruleset, unit, self.status)
+        if spec.same_as and not unit.has(self.status):  # another spelling of its status
+            return replace(self, status=spec.same_as).apply(state, ruleset)
         if not unit.has(self.status):
             raise TrackerError(f"{unit.name} is not {spec.name}")
         current = state.counter(unit.id, self.status)

@@ -444,6 +444,8 @@ def _accepted_encounters(draw):
     renamed = dict(zip((u.id for u in enc.units), new_ids, strict=True))
     kinds = data.extra.get("weapon_kinds")
     tactics = sorted(data.extra.get("tactics") or [])
+    # What the reader keeps: another spelling (same_as) is read as its status.
+    own_statuses = sorted(s for s, spec in data.statuses.items() if not spec.same_as)
     units = []
     for unit in enc.units:
         weapons = tuple(
@@ -464,7 +466,7 @@ def _accepted_encounters(draw):
             "weapons": weapons,
             "tags": tuple(draw(st.lists(_texts, max_size=4))),
             "statuses": tuple(
-                draw(st.lists(st.sampled_from(sorted(data.statuses)), unique=True, max_size=3))
+                draw(st.lists(st.sampled_from(own_statuses), unique=True, max_size=3))
             ),
             "fields": dict(unit.fields),
         }
@@ -563,3 +565,17 @@ def test_declared_fields_are_written_back_as_top_level_unit_keys():
     assert '\npriorities = ["shoot-new", "shoot-nearest", "fight-closest"]\n' in dump_encounter(
         room
     )
+
+
+def test_another_spelling_of_a_status_is_read_as_that_status_once():
+    text = load_encounter_text("monster-focus-ice-cave.toml").replace(
+        'id = "golem"', 'id = "golem"\nstatuses = ["muddled", "poison", "muddle"]'
+    )
+    golem = parse_encounter(text).unit("golem")
+    assert golem.statuses == ("muddle", "poison")
+
+
+def load_encounter_text(name: str) -> str:
+    from desktop.samples import sample_path
+
+    return sample_path(name).read_text(encoding="utf-8")

@@ -128,7 +128,7 @@ def weapon_runs(weapon: Weapon, data: RulesetData) -> tuple[Run, ...]:
 def enemy_stats(unit: Unit, data: RulesetData) -> tuple[tuple[str, str], ...]:
     cells = []
     for name, spec in data.stats.items():
-        if spec.applies_to == "player":
+        if spec.applies_to == "player" or spec.per_round:
             continue
         cells.append((pretty(name), number(unit.stats.get(name, spec.default))))
     # numbers the ruleset does not declare but the file carries anyway
@@ -160,6 +160,8 @@ def _status_blocks(data: RulesetData) -> list[Block]:
         return []
     blocks: list[Block] = [Heading("Status markers")]
     for status in data.statuses.values():
+        if status.same_as:  # another spelling: its status is on the card already
+            continue
         runs = [Run(status.name + ": ", Style.BOLD), Run(status.reminder)]
         lasts = expiry_words(status)
         if lasts:

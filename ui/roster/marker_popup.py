@@ -17,7 +17,7 @@ from ui.roster.status_icons import ICON_SIZE, status_icon
 
 def hand_set_markers(ruleset: Ruleset) -> list:
     """The markers players put on and take off (derived ones follow HP)."""
-    return [spec for spec in ruleset.data.statuses.values() if not spec.derived]
+    return [s for s in ruleset.data.statuses.values() if not (s.derived or s.same_as)]
 
 
 class MarkerPopup(QFrame):

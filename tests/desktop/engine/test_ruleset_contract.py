@@ -127,3 +127,22 @@ def test_action_effects_come_from_the_data_and_must_name_its_actions(tmp_path, m
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(RulesetDataError, match="shooting: 'zap' is not one of its"):
         load_ruleset_data("fake", package="fakegame")
+
+
+def test_another_spelling_must_name_a_status_of_its_own(tmp_path, monkeypatch):
+    package = tmp_path / "spellgame"
+    (package / "rulesets").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    base = (
+        'id = "spell"\nname = "S"\ndescription = "S"\nboard_shape = "square"\n'
+        'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
+        '[actions]\nhold = "Holds."\n'
+        '[statuses.dazed]\nname = "Dazed"\nreminder = "R"\n'
+        '[statuses.dazzled]\nname = "Dazzled"\nreminder = "R"\nsame_as = "{target}"\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (package / "rulesets" / "spell.toml").write_text(base.replace("{target}", "dizzy"))
+    with pytest.raises(RulesetDataError, match=r"\[statuses.dazzled\] same_as 'dizzy'"):
+        load_ruleset_data("spell", package="spellgame")
+    (package / "rulesets" / "spell.toml").write_text(base.replace("{target}", "dazed"))
+    assert load_ruleset_data("spell", package="spellgame").statuses["dazzled"].same_as == "dazed"

@@ -168,3 +168,11 @@ def test_a_monster_cannot_be_given_a_character_only_stat():
     session = Session.in_memory(cave(), RULESET)
     with pytest.raises(TrackerError, match="only for enemy units"):
         session.execute(SetStat("brute", "move", 3))
+
+
+def test_a_marker_given_by_another_spelling_is_its_status(night):
+    entry = night.execute(AddStatus("golem", "muddled"))
+    assert night.encounter.unit("golem").statuses == ("muddle",)
+    assert entry.text == "Ice golem is Muddle"
+    night.execute(RemoveStatus("golem", "muddled"))
+    assert night.encounter.unit("golem").statuses == ()

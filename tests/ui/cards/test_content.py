@@ -248,8 +248,11 @@ def test_status_markers_say_when_they_expire():
     poison = data.statuses["poison"]
     assert f"Poison: {poison.reminder} Lasts until it is healed." in text
     for status in data.statuses.values():
+        if status.same_as:  # another spelling (Muddled) is not listed twice
+            assert f" {status.name}: " not in text
+            continue
         line = next(line for line in text.splitlines() if line.startswith(f" {status.name}: "))
-        assert "Lasts until " in line, line
+        assert "Lasts until the end of its next turn." in line or "healed" in line, line
 
 
 def test_markers_set_by_hit_points_say_so():
@@ -257,3 +260,12 @@ def test_markers_set_by_hit_points_say_so():
     text = _text(reference_deck(data)[0])
     defeated = data.statuses["defeated"]
     assert f"Defeated: {defeated.reminder} Comes and goes with its hit points." in text
+
+
+def test_a_number_typed_in_each_round_stays_off_the_card():
+    data = get_ruleset("monster-focus").data
+    golem = load_encounter(ROOT / "resources/encounters/monster-focus-ice-cave.toml").unit("golem")
+    card = enemy_card(golem, data, "ice cave")
+    stats = next(b for b in card.blocks if isinstance(b, StatGrid))
+    assert golem.stat("initiative") == 15  # in the roster's Init column, not on the card
+    assert [label for label, _ in stats.cells] == ["Move", "Range", "Targets"]
