@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from desktop.engine.board import Cell
-from desktop.rulesets.monster_focus_grid import Grid, Segment, centre, corner
+from desktop.rulesets.monster_focus_grid import Corner, Grid, Segment, centre, corner
 
 Point = tuple[float, float]
 Pair = tuple[float, float]  # a + b s, linear in s
@@ -82,17 +82,45 @@ def _boxes(grid: Grid) -> list[tuple[int, int, int, int, Segment]]:
 
 
 def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
-    cell_a, cell_b = grid.cell(a), grid.cell(b)
-    ends_a = [p for p in (corner(cell_a, k) for k in range(6)) if p not in grid.walled_corners]
-    ends_b = [p for p in (corner(cell_b, k) for k in range(6)) if p not in grid.walled_corners]
+    ends_a, ends_b = _open_corners(grid, a), _open_corners(grid, b)
     if not ends_a or not ends_b:
         return False
     if set(ends_a) & set(ends_b):
         return True
-    near = _nearby(grid, ends_a + ends_b)
+    # The side of each wall's line every corner lies on (as segments_touch reckons it):
+    # a segment with both ends strictly on one side cannot touch that wall, the usual case.
+    walls = []
+    for e1, e2 in _nearby(grid, ends_a + ends_b):
+        (ax, ay), (bx, by) = e1, e2
+        sides = (
+            [_sign_of((bx - ax) * (py - ay) - (by - ay) * (px - ax)) for px, py in ends_a],
+            [_sign_of((bx - ax) * (qy - ay) - (by - ay) * (qx - ax)) for qx, qy in ends_b],
+        )
+        walls.append((e1, e2, *sides))
     return any(
-        not any(segments_touch(p, q, o[0], o[1]) for o in near) for p in ends_a for q in ends_b
+        not any(
+            side_p[i] * side_q[j] <= 0 and segments_touch(p, q, e1, e2)
+            for e1, e2, side_p, side_q in walls
+        )
+        for i, p in enumerate(ends_a)
+        for j, q in enumerate(ends_b)
     )
+
+
+def _sign_of(value: float) -> int:
+    return (value > EPS) - (value < -EPS)
+
+
+def _open_corners(grid: Grid, index: int) -> list[Corner]:
+    """The corners of a hex that touch no wall (kept per board)."""
+    found: dict[int, list[Corner]] = grid.memo.setdefault("open corners", {})
+    ends = found.get(index)
+    if ends is None:
+        cell = grid.cell(index)
+        ends = found[index] = [
+            p for p in (corner(cell, k) for k in range(6)) if p not in grid.walled_corners
+        ]
+    return ends
 
 
 def sees_any_point(grid: Grid, a: int, b: int) -> bool:
