@@ -398,6 +398,13 @@ class _Turn:
             stages[at] = stage
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
+                # The group's size is known before its members are chosen (the focus takes
+                # an extra slot when the area misses it): a key already worse from there
+                # needs no choosing.
+                size = len(p.hit) + p.extra
+                head = (*stage, -size, cost) if first else (*stage, -size)
+                if best is not None and head > best[: len(head)]:
+                    continue
                 size, disadvantaged, tail, pick = self.choices(at, p, focus)
                 key = (
                     (*stage, -size, cost, *tail)
