@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -90,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _report_bug(error: Exception) -> int:
+    import logging  # only here: it costs a headless subcommand several milliseconds
+
     from desktop.logging_setup import configure_logging
     from desktop.paths import log_file
 

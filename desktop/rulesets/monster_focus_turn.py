@@ -142,6 +142,7 @@ class _Turn:
         self.by_id = {c.id: c for c in characters}
         self._from: dict[int, tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
+        self._areas: dict[tuple[int, tuple[str, ...]], list[_Placement]] = {}
 
     def sees(self, a: int, b: int) -> bool:
         return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
@@ -277,27 +278,42 @@ class _Turn:
 
     def placements(self, at: int, focus: Character, heeded: list[Character]) -> list[_Placement]:
         """The distinct ways to attack from `at` that can include the focus."""
-        in_reach, hits = self._attacks_from(at)
-        heeded_ids = {c.id for c in heeded}
-        if len(heeded) < len(self.characters):
-            in_reach = [c for c in in_reach if c.id in heeded_ids]
         if not self.area_attack:
+            in_reach, _ = self._attacks_from(at)
+            if len(heeded) < len(self.characters):
+                heeded_ids = {c.id for c in heeded}
+                in_reach = [c for c in in_reach if c.id in heeded_ids]
             if focus not in in_reach:
                 return []
             count = min(1 + max(0, self.extra), len(in_reach))
             pool = tuple(c for c in in_reach if c is not focus)
             return [_Placement(frozenset((focus.id,)), pool, count - 1)]
+        return [
+            p
+            for p in self._area_placements(at, heeded)
+            if focus.id in p.hit or (p.extra > 0 and focus in p.pool)
+        ]
+
+    def _area_placements(self, at: int, heeded: list[Character]) -> list[_Placement]:
+        """Every distinct area attack from `at` on the heeded characters, whoever the focus
+        (kept: each focus of a tie asks again)."""
+        key = (at, tuple(c.id for c in heeded))
+        found = self._areas.get(key)
+        if found is not None:
+            return found
+        in_reach, hits = self._attacks_from(at)
+        heeded_ids = {c.id for c in heeded}
+        if len(heeded) < len(self.characters):
+            in_reach = [c for c in in_reach if c.id in heeded_ids]
         out: dict[frozenset[str], _Placement] = {}
         for hit, cells in hits:
             hit = hit & heeded_ids
             if not hit or hit in out:
                 continue
             pool = tuple(c for c in in_reach if c.id not in hit)
-            count = min(self.extra, len(pool))
-            if focus.id not in hit and (count == 0 or focus not in pool):
-                continue
-            out[hit] = _Placement(hit, pool, count, cells)
-        return list(out.values())
+            out[hit] = _Placement(hit, pool, min(self.extra, len(pool)), cells)
+        found = self._areas[key] = list(out.values())
+        return found
 
     def choices(
         self, at: int, p: _Placement, focus: Character
@@ -382,6 +398,13 @@ class _Turn:
             stages[at] = stage
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
+                # The group's size is known before its members are chosen (the focus takes
+                # an extra slot when the area misses it): a key already worse from there
+                # needs no choosing.
+                size = len(p.hit) + p.extra
+                head = (*stage, -size, cost) if first else (*stage, -size)
+                if best is not None and head > best[: len(head)]:
+                    continue
                 size, disadvantaged, tail, pick = self.choices(at, p, focus)
                 key = (
                     (*stage, -size, cost, *tail)

@@ -10,7 +10,6 @@ only when that ruleset is first used.
 from __future__ import annotations
 
 import importlib
-import traceback
 from dataclasses import dataclass
 from functools import cache
 from typing import cast
@@ -92,6 +91,8 @@ def _call(factory: str) -> object:
 
 def _one_line(error: Exception) -> str:
     """The error and the plug-in line that raised it, for its author; no traceback."""
+    import traceback  # only for a broken plug-in: deciding never needs it
+
     text = f"{type(error).__name__}: {error}"
     frames = traceback.extract_tb(error.__traceback__)
     if frames:
