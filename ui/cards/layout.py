@@ -167,6 +167,26 @@ class _Line:
     width: float = 0.0
 
 
+def _line_boxes(
+    m: Measure, kind: str, line: _Line, x: float, y: float, size: int, line_h: float
+) -> list[Box]:
+    """One wrapped line's runs as boxes: from `x`, on the line whose top is `y`."""
+    return [
+        Box(
+            kind,
+            x + dx,
+            y,
+            m.width(size, style, text),
+            line_h,
+            text,
+            style,
+            size,
+            y + m.ascent(size),
+        )
+        for dx, text, style in line.segments
+    ]
+
+
 def _tokens(runs: tuple[Run, ...]) -> list[tuple[str, Style, bool]]:
     """(word, style, space before it) for every word of the runs."""
     out: list[tuple[str, Style, bool]] = []
@@ -315,20 +335,7 @@ class CardLayouter:
         boxes.append(Box("back-panel", self.left, y - _mm(2), self.inner_width, total + _mm(4)))
         for line in lines:
             x = cx - line.width / 2
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "back-title",
-                        x + dx,
-                        y,
-                        m.width(size, style, text_),
-                        line_h,
-                        text_,
-                        style,
-                        size,
-                        y + m.ascent(size),
-                    )
-                )
+            boxes += _line_boxes(m, "back-title", line, x, y, size, line_h)
             y += line_h
         y += small_h * 0.5
         boxes.append(
@@ -446,39 +453,13 @@ class CardLayouter:
         boxes: list[Box] = []
         line_h = m.line_height(size)
         for line in lines:
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "title",
-                        self.left + dx,
-                        y,
-                        m.width(size, style, text_),
-                        line_h,
-                        text_,
-                        style,
-                        size,
-                        y + m.ascent(size),
-                    )
-                )
+            boxes += _line_boxes(m, "title", line, self.left, y, size, line_h)
             y += line_h
         sub = _px(body * 0.9)
         sub_h = m.line_height(sub)
         sub_lines = wrap(m, sub, (Run(content.subtitle, Style.ITALIC),), self.inner_width)
         for line in self._at_most(sub_lines, 2, sub):
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "subtitle",
-                        self.left + dx,
-                        y,
-                        m.width(sub, style, text_),
-                        sub_h,
-                        text_,
-                        style,
-                        sub,
-                        y + m.ascent(sub),
-                    )
-                )
+            boxes += _line_boxes(m, "subtitle", line, self.left, y, sub, sub_h)
             y += sub_h
         bottom = y + _mm(0.8)
         inset = _mm(BORDER_INSET_MM)
@@ -596,20 +577,7 @@ class CardLayouter:
         boxes = [Box("heading", self.left, 0, self.inner_width, height)]
         y = pad
         for line in lines:
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "heading-text",
-                        self.left + _mm(0.8) + dx,
-                        y,
-                        m.width(size, style, text_),
-                        line_h,
-                        text_,
-                        style,
-                        size,
-                        y + m.ascent(size),
-                    )
-                )
+            boxes += _line_boxes(m, "heading-text", line, self.left + _mm(0.8), y, size, line_h)
             y += line_h
         return _Piece(height, boxes, space_before=_mm(1.0) * scale, keep_with_next=True)
 
@@ -652,20 +620,7 @@ class CardLayouter:
                         top_pad + m.ascent(size),
                     )
                 )
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "text",
-                        text_left + dx,
-                        top_pad,
-                        m.width(size, style, text_),
-                        line_h,
-                        text_,
-                        style,
-                        size,
-                        top_pad + m.ascent(size),
-                    )
-                )
+            boxes += _line_boxes(m, "text", line, text_left, top_pad, size, line_h)
             rows.append(_Piece(height, boxes))
         # Table rows and short paragraphs stay whole; longer ones never leave a single line
         # behind or alone at the top of a "(cont.)" card.
@@ -844,19 +799,6 @@ class CardLayouter:
             )
         y = top + (height - text_h) / 2
         for line in lines:
-            for dx, text_, style in line.segments:
-                boxes.append(
-                    Box(
-                        "text",
-                        text_left + dx,
-                        y,
-                        m.width(body, style, text_),
-                        line_h,
-                        text_,
-                        style,
-                        body,
-                        y + m.ascent(body),
-                    )
-                )
+            boxes += _line_boxes(m, "text", line, text_left, y, body, line_h)
             y += line_h
         return _Piece(height + 2 * top, boxes, space_before=_mm(0.8) * scale)
