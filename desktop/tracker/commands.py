@@ -365,7 +365,10 @@ class SetStat(Command):
             else f"{unit.name}: {self.stat} {_stat_text(value)}"
         )
         changed = _replace(state, unit.evolve(stats=MappingProxyType(stats)))
-        return resorted_before_start(state, changed, ruleset), text
+        resorted = resorted_before_start(state, changed, ruleset)
+        if resorted.order != changed.order:
+            text += "; the round's order is sorted again" + _begins(resorted, "")
+        return resorted, text
 
 
 def _stat_text(value: float | None) -> str:

@@ -141,7 +141,9 @@ def test_initiatives_typed_before_anyone_acts_sort_the_round_again(night):
     entry = night.execute(SetStat("imp", "initiative", 5))
     assert night.order == ("imp", "cragheart", "golem", "brute")
     assert night.current_unit == "imp"
-    assert entry.text == "Flame imp: initiative 70 → 5"
+    assert entry.text == (
+        "Flame imp: initiative 70 → 5; the round's order is sorted again; Flame imp activates first"
+    )
     night.undo()
     assert night.order == ("cragheart", "golem", "brute", "imp")
 

@@ -20,7 +20,9 @@ def cave() -> Session:
 def test_initiative_is_set_logged_and_undone(cave):
     entry = cave.execute(SetStat("brute", "initiative", 12))
     assert cave.encounter.unit("brute").stat("initiative") == 12
-    assert entry.text == "Brute: initiative 40 → 12"
+    assert entry.text == (
+        "Brute: initiative 40 → 12; the round's order is sorted again; Brute activates first"
+    )
     cave.undo()
     assert cave.encounter.unit("brute").stat("initiative") == 40
     cave.redo()
