@@ -19,6 +19,7 @@ from desktop.logging_setup import configure_logging, send_crash_traces_to_log
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
+from ui.stop_signals import StopSignals
 from ui.theme import apply_theme, saved_theme
 
 log = logging.getLogger(__name__)
@@ -161,6 +162,7 @@ def run_gui(args: argparse.Namespace) -> int:
     # The window shows first; the database (SQLAlchemy is a large import) and the last
     # session load right after, so the app is on screen as soon as Qt is.
     window = MainWindow()
+    stop_signals = StopSignals(app)
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
@@ -168,6 +170,7 @@ def run_gui(args: argparse.Namespace) -> int:
         QTimer.singleShot(0, lambda: _tell_previous_crash(window, previous_crash))
     QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
     status = app.exec()
+    stop_signals.release()
     if window.database is not None:
         window.database.close()
     crash_watch.clean_exit()

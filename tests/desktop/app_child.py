@@ -1,7 +1,8 @@
 """Child process for the crash tests: the real GUI start-up (logging, crash traces, the
 running marker, the main window), then either a segfault or a look at what the user is told.
 
-Run as `python -m tests.desktop.app_child segfault|report` with FOEBOOK_DATA_DIR set.
+Run as `python -m tests.desktop.app_child segfault|report|wait` with FOEBOOK_DATA_DIR set
+("wait": says "ready" once started, then runs until it is stopped).
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ def report(qapp, _window, _args, _smoke) -> None:
     QTimer.singleShot(200, look)
 
 
+def wait(_app, _window, _args, _smoke) -> None:
+    print("ready", flush=True)
+
+
 if __name__ == "__main__":
-    app._finish_start = {"segfault": segfault, "report": report}[sys.argv[1]]
+    app._finish_start = {"segfault": segfault, "report": report, "wait": wait}[sys.argv[1]]
     sys.exit(app.run_gui(argparse.Namespace(db=None, file=None, session=None)))

@@ -51,6 +51,30 @@ def test_a_segfault_is_logged_and_the_next_start_says_where(tmp_path):
     assert third.returncode == 0 and third.stdout == ""  # said once, not every start
 
 
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_ends_foebook_cleanly(tmp_path, stop):
+    """A desktop logging out (SIGTERM) or Ctrl+C in a terminal (SIGINT) is a clean exit:
+    no crash notice at the next start."""
+    env = dict(os.environ, FOEBOOK_DATA_DIR=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "c"))
+    with subprocess.Popen(
+        [sys.executable, "-m", "tests.desktop.app_child", "wait"],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as child:
+        try:
+            assert child.stdout.readline() == "ready\n"
+            child.send_signal(stop)
+            assert child.wait(timeout=30) == 0, child.stderr.read()
+        finally:
+            child.kill()
+    assert not list(tmp_path.glob("foebook.running*"))
+    again = _run_app("report", tmp_path)
+    assert again.returncode == 0 and again.stdout == ""
+
+
 def _other_foebook(data: Path, then: str) -> subprocess.Popen:
     """Another Foebook process that marks itself running, then `then` ("kill": dies at
     once without a clean exit; "wait": keeps running until told)."""
