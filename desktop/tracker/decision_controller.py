@@ -245,13 +245,6 @@ class DecisionController:
         if session is None or self.selected is None:
             return ShowMessage("Select an enemy to see what it does and why."), 0
         unit = session.encounter.unit(self.selected)
-        if not unit.is_enemy:
-            if unit.id == session.current_unit:  # a player's turn in the round's order
-                return ShowMessage(
-                    f"{unit.name}'s turn: the players play it, then Next (Space) passes the "
-                    "turn on."
-                ), 0
-            return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
         if (
             not self.player_turn
             and self.phase_override is None
@@ -266,6 +259,13 @@ class DecisionController:
                     else " Every unit has: Next round (Ctrl+Shift+N)."
                 )
             return ShowMessage(text), 0
+        if not unit.is_enemy:
+            if unit.id == session.current_unit:  # a player's turn in the round's order
+                return ShowMessage(
+                    f"{unit.name}'s turn: the players play it, then Next (Space) passes the "
+                    "turn on."
+                ), 0
+            return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
         encounter = session.encounter
         if self.phase_override:
             encounter = encounter.evolve(phase=self.phase_override)

@@ -245,3 +245,9 @@ def test_a_characters_turn_in_the_round_is_the_players_to_play():
     )
     assert table.play.decision is None and not table.play.apply()
     assert table.run(NextActivation()) and table.play.selected == "cragheart"
+    table.play.select("brute")
+    assert table.last == ShowMessage("Brute has acted this round.")
+    assert table.run(NextActivation())
+    assert table.last == ShowMessage(
+        "Brute has acted this round. Every unit has: Next round (Ctrl+Shift+N)."
+    )
