@@ -30,8 +30,12 @@ class OutputFileError(FoebookError):
 
 
 def check_target(path: str | Path) -> Path:
-    """Refuse at once a target that is not a regular file (a folder, a FIFO, a device)."""
+    """The file to replace: a symlink the user chose as the output is followed (the link
+    stays and its file gets the new content, as an editor saving through it does). Refuse
+    at once a target that is not a regular file (a folder, a FIFO, a device)."""
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:

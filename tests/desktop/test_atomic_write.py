@@ -1,5 +1,6 @@
 """Output files are replaced all at once: a failed write keeps the old file and leaves nothing
-stray, a planted symlink is not followed, and a pipe or device is refused at once."""
+stray, a planted symlink is not followed (one the user chose as the output is), and a pipe
+or device is refused at once."""
 
 from __future__ import annotations
 
@@ -72,6 +73,27 @@ def test_a_planted_symlink_does_not_redirect_the_write(tmp_path):
     write_atomically(target, "exported")
     assert victim.read_text() == "precious"
     assert target.read_text() == "exported" and not target.is_symlink()
+
+
+def test_an_output_that_is_a_symlink_keeps_the_link_and_updates_its_file(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    real = shared / "cards.pdf"
+    real.write_text("old deck")
+    link = tmp_path / "cards.pdf"
+    link.symlink_to(real)
+    write_atomically(link, "new deck")
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_text() == "new deck"
+    assert sorted(p.name for p in shared.iterdir()) == ["cards.pdf"]  # nothing stray
+
+
+def test_a_symlink_to_a_missing_folder_is_refused_naming_it(tmp_path):
+    link = tmp_path / "cards.pdf"
+    link.symlink_to(tmp_path / "gone" / "cards.pdf")
+    with pytest.raises(OutputFileError, match="the folder .*gone does not exist"):
+        write_atomically(link, "new deck")
+    assert link.is_symlink()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
