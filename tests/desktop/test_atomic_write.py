@@ -91,7 +91,7 @@ def test_an_output_that_is_a_symlink_keeps_the_link_and_updates_its_file(tmp_pat
 def test_a_symlink_to_a_missing_folder_is_refused_naming_it(tmp_path):
     link = tmp_path / "cards.pdf"
     link.symlink_to(tmp_path / "gone" / "cards.pdf")
-    with pytest.raises(OutputFileError, match="the folder .*gone does not exist"):
+    with pytest.raises(OutputFileError, match=r"the folder .*gone does not exist"):
         write_atomically(link, "new deck")
     assert link.is_symlink()
 
