@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPixmap
+from PySide6.QtGui import QFont, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -36,6 +36,7 @@ class TutorialCard:
 class _Card(QFrame):
     def __init__(self, card: TutorialCard, start: Callable[[str], None]) -> None:
         super().__init__()
+        self.tutorial = card
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(f"{card.system} tutorial")
         self.picture = QLabel()
@@ -111,6 +112,7 @@ class WelcomePage(QWidget):
         self.cards: list[_Card] = []
         self._shown: list[TutorialCard] = []
         self._thumbnail: Callable[[str], QPixmap] | None = None
+        self._to_draw: list[int] = []  # cards whose board is still to be drawn
         grid = QGridLayout(self)
         grid.setContentsMargins(36, 24, 36, 24)
         grid.setHorizontalSpacing(24)
@@ -151,13 +153,27 @@ class WelcomePage(QWidget):
             self.cards_layout.setRowStretch(row, 0)
         self.cards_layout.setRowStretch((len(cards) + columns - 1) // columns, 1)
         self._thumbnail = thumbnail
-        QTimer.singleShot(0, self._draw_thumbnails)
+        self._draw_thumbnails()
 
     def _draw_thumbnails(self) -> None:
-        if self._thumbnail is None:
-            return
-        for card, tutorial in zip(self.cards, self._shown, strict=True):
-            card.picture.setPixmap(self._thumbnail(tutorial.tutorials[0][0]))
+        """Draw every card's board again (new cards, a new theme), one per turn of the event
+        loop while the page is on screen: whatever the window does next at start-up (going
+        straight back into the last session) does not wait for six boards to load."""
+        self._to_draw = list(range(len(self.cards)))
+        QTimer.singleShot(0, self._draw_next)
+
+    def _draw_next(self) -> None:
+        if not self._to_draw or self._thumbnail is None or not self.isVisible():
+            return  # showEvent picks up what is left
+        card = self.cards[self._to_draw.pop(0)]
+        card.picture.setPixmap(self._thumbnail(card.tutorial.tutorials[0][0]))
+        if self._to_draw:
+            QTimer.singleShot(0, self._draw_next)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._to_draw:
+            QTimer.singleShot(0, self._draw_next)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
