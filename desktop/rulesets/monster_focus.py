@@ -20,7 +20,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.monster_focus_grid import Grid, grid_of
+from desktop.rulesets.monster_focus_grid import FAR, Grid, grid_of
 from desktop.rulesets.monster_focus_moves import Movement
 from desktop.rulesets.monster_focus_order import (
     INITIATIVE,
@@ -153,15 +153,15 @@ class MonsterFocus(Ruleset):
             if s.beaten:
                 lines.append(
                     f"{name}: needs more than the best above, "
-                    f"{_hexes(s.proximity)} away, initiative {c.initiative:g}"
+                    f"{_away(s.proximity)}, initiative {c.initiative:g}"
                 )
             elif s.traps is None or s.cost is None:
                 lines.append(f"{name}: cannot be attacked from any hex it can reach")
             else:
                 lines.append(
                     f"{name}: attackable after {plural(s.traps, 'trap')} and "
-                    f"{plural(s.cost, 'movement point')}, {_hexes(s.proximity)} "
-                    f"away, initiative {c.initiative:g}"
+                    f"{plural(s.cost, 'movement point')}, {_away(s.proximity)}, "
+                    f"initiative {c.initiative:g}"
                 )
         rules = self.variant_names[ctx.variant_id]
         if plan.foci:
@@ -235,8 +235,11 @@ def _shown(ctx: MonsterFocusContext, index: int) -> str:
     return str(list(ctx.cell(index)))
 
 
-def _hexes(count: int) -> str:
-    return f"{count} hex" if count == 1 else f"{count} hexes"
+def _away(proximity: int) -> str:
+    # A character walled in (no way round the walls) has no proximity to count.
+    if proximity >= FAR:
+        return "walled off (no proximity)"
+    return f"{proximity} hex away" if proximity == 1 else f"{proximity} hexes away"
 
 
 def build() -> MonsterFocus:

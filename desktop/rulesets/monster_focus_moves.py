@@ -57,10 +57,11 @@ class MoveMap:
             ]
         else:
             passable = [t != WALL for t in terrain]
+        # Its own hex is no exception: a walking or jumping monster that starts on an
+        # obstacle may not end its move there (flying ones may).
         blocked_end = (WALL,) if movement.flying else (WALL, OBSTACLE)
         self.can_end = tuple(
-            i == start
-            or (terrain[i] not in blocked_end and i not in characters and i not in allies)
+            terrain[i] not in blocked_end and i not in characters and i not in allies
             for i in range(n)
         )
         self.icy = walking and ICY in terrain

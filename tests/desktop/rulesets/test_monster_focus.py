@@ -189,3 +189,27 @@ def test_other_rulesets_refuse_the_new_terrain():
             'format = 1\nruleset = "hex-quest"\n[board]\nshape = "hex"\n'
             'cells = """\n..x\n...\n"""\n'
         )
+
+
+def test_a_walled_in_character_is_said_to_be_walled_off_not_a_huge_number_of_hexes_away():
+    walled_in = """
+.......
+.......
+.......
+.......
+.....##
+....#.#
+.....##
+"""
+    enc = encounter(
+        unit("near", "player", (3, 2), "initiative = 50")
+        + unit("shut", "player", (5, 5), "initiative = 10")
+        + unit("orc", "enemy", (3, 0), "move = 2, range = 0, targets = 1"),
+        cells=walled_in,
+    )
+    decision = decide(enc, "orc", RULES)
+    assert decision.targets == ("near",)
+    # Proximity is counted round the walls; the ring of wall hexes leaves no way to "shut".
+    assert "shut: needs more than the best above, walled off (no proximity)" in (
+        decision.trace[0].detail
+    )
