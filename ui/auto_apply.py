@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
 from desktop.tracker.decision_controller import DecisionController
+from desktop.tracker.display_names import display_names
 
 AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
 
@@ -33,7 +34,7 @@ class AutoApply:
         self.timer.setInterval(AUTO_STEP_MS)
         self.timer.timeout.connect(self.step)
 
-    def toggle(self, on: bool | None = None) -> None:
+    def toggle(self, on: bool | None = None, why: str = "Auto-apply stopped") -> None:
         on = self.action.isChecked() if on is None else on
         self.action.setChecked(on)
         if on:
@@ -44,7 +45,7 @@ class AutoApply:
             self.timer.start()
         else:
             self.timer.stop()
-            self.window.statusBar().showMessage("Auto-apply stopped", 4000)
+            self.window.statusBar().showMessage(why, 6000)
 
     def step(self) -> None:
         session = self.controller.session
@@ -54,7 +55,10 @@ class AutoApply:
         current = session.current_unit
         self.select(current)
         unit = session.encounter.unit(current)
-        if not unit.is_enemy or self.controller.decision is None or not self.controller.apply(0):
+        if not unit.is_enemy:  # a player's turn in the round's order (monster-focus)
+            name = display_names(session.encounter.units)[unit.id]
+            self.toggle(False, f"Auto-apply paused: {name}'s turn is the players' (Space)")
+        elif self.controller.decision is None or not self.controller.apply(0):
             self.toggle(False)
         elif session.current_unit is None:
             self.toggle(False)  # that was the last activation of the round

@@ -381,3 +381,16 @@ def test_the_dice_row_is_there_only_when_a_decision_rolls_dice(window, qtbot):
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)  # the imp; now the Brute's turn
     assert window.session.current_unit == "brute" and window.decision is None
     assert not panel.use_button.isEnabled() and not panel.apply_button.isEnabled()
+
+
+def test_auto_apply_pauses_at_a_characters_turn_and_says_so(window, qtbot):
+    window.auto_apply.timer.setInterval(10)
+    window.start_tutorial("monster-focus-ice-cave.toml")  # golem 15, imp 25, then characters
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.act_auto.isChecked(), timeout=5000)
+    assert window.session.current_unit == "brute"
+    assert [e.kind for e in window.session.history].count("apply-decision") == 2
+    assert window.statusBar().currentMessage() == (
+        "Auto-apply paused: Brute's turn is the players' (Space)"
+    )
