@@ -262,14 +262,18 @@ def test_context_menu_damages_a_unit(window):
 def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot):
     window.auto_apply.timer.setInterval(10)
     window.start_tutorial(AMBUSH)
-    window.act_auto.trigger()
+    view, ctrl = window.board_view, Qt.KeyboardModifier.ControlModifier
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)
     qtbot.waitUntil(lambda: window.session.current_unit is None, timeout=5000)
     assert not window.act_auto.isChecked()  # stops by itself at the end of the turn
     kinds = [e.kind for e in window.session.history]
     assert kinds.count("apply-decision") == 3
-    window.next_round()
-    window.act_auto.trigger()  # applies the first enemy at once ...
-    window.act_auto.trigger()  # ... and the second press cancels before the next
+    started = window.session.round
+    qtbot.keyClick(view, Qt.Key.Key_N, ctrl | Qt.KeyboardModifier.ShiftModifier)
+    assert window.session.round == started + 1
+    qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)  # applies the first enemy at once ...
+    qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)  # ... and the second press cancels
     assert [e.kind for e in window.session.history].count("apply-decision") == 4
     qtbot.wait(50)
     assert [e.kind for e in window.session.history].count("apply-decision") == 4
