@@ -327,6 +327,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.pages.setCurrentIndex(0)
         self.placement.show_docks(False)
         self._update_actions()
+        self._update_title()
 
     def set_session(self, session: Session) -> None:
         self.runner.attach(session, self._session_changed)
@@ -360,7 +361,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self._update_actions()
 
     def _update_title(self) -> None:
-        if self.session is None:
+        if self.session is None or self.pages.currentIndex() == 0:  # the start page
             self.setWindowTitle(APP_NAME)
         else:
             self.setWindowTitle(f"{self.session.name} — {APP_NAME}")

@@ -69,8 +69,10 @@ def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart
     name = laptop.session.name
     home = laptop.toolbar.widgetForAction(laptop.act_home)
     assert isinstance(home, QToolButton)
+    assert laptop.windowTitle().startswith(f"{name} — ")
     qtbot.mouseClick(home, Qt.MouseButton.LeftButton)
     assert laptop.pages.currentIndex() == 0
+    assert laptop.windowTitle() == "Foebook"  # no session is in view on the start page
     assert not laptop.roster_dock.isVisible()
     assert not laptop.act_fit.isEnabled()  # no board to fit on the start page
     assert not laptop.act_next.isEnabled()  # Space does not move the hidden session on
