@@ -30,6 +30,14 @@ MAX_RINGS = 6  # an area from a file reaching further is drawn this far; the res
 HEX_WIDTH = 30.0  # pixels across one hex of the picker
 MARGIN = 4.0
 ORIGIN: Offset = (0, 0)
+# Arrows step like the board's cells, in (column, row): left/right along the row, up/down to
+# the row above/below, zig-zagging as odd rows sit half a hex to the right.
+ARROW_STEPS = {
+    Qt.Key.Key_Left: (-1, 0),
+    Qt.Key.Key_Right: (1, 0),
+    Qt.Key.Key_Up: (0, -1),
+    Qt.Key.Key_Down: (0, 1),
+}
 
 
 def ring_of(offset: Offset) -> int:
@@ -149,24 +157,16 @@ class AreaPicker(QWidget):
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
+        key = Qt.Key(event.key())
         if key == Qt.Key.Key_Space:
             self.toggle(self.focus_hex)
             event.accept()
             return
-        # Arrows step like the board's cells: left/right along the row, up/down to the row
-        # above/below, zig-zagging as odd rows sit half a hex to the right.
-        steps = {
-            Qt.Key.Key_Left: (-1, 0),
-            Qt.Key.Key_Right: (1, 0),
-            Qt.Key.Key_Up: (0, -1),
-            Qt.Key.Key_Down: (0, 1),
-        }
-        if key not in steps:
+        if key not in ARROW_STEPS:
             super().keyPressEvent(event)
             return
         col, row = from_axial(*self.focus_hex)
-        dcol, drow = steps[key]
+        dcol, drow = ARROW_STEPS[key]
         target = to_axial((col + dcol, row + drow))
         if ring_of(target) <= self.rings:
             self.focus_hex = target
