@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.display_text import listed, shown
+from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import OPTIONAL_TERRAIN, Board, BoardError, Shape, Terrain
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
@@ -57,7 +58,6 @@ UNIT_KEYS = {
     "stats",
     "weapons",
 }
-AOE_KINDS = ("melee", "ranged")
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
@@ -639,21 +639,10 @@ def _parse_aoe(raw: Any, ruleset: Ruleset, fail) -> AreaAttack | None:
         return None
     if not ruleset.data.extra.get("area_attacks"):
         raise fail("aoe", f"{ruleset.id} has no area attacks")
-    hexes = raw.get("hexes") if isinstance(raw, dict) else None
-    kind = raw.get("kind") if isinstance(raw, dict) else None
-    found = [_cell(h) for h in hexes] if isinstance(hexes, list) else [None]
-    cells = [c for c in found if c is not None]
-    if (
-        kind not in AOE_KINDS
-        or not cells
-        or len(cells) != len(found)
-        or set(raw) - {"kind", "hexes"}
-    ):
-        raise fail("aoe", 'expected { kind = "melee" or "ranged", hexes = [[dq, dr], ...] }')
-    # An area is a few hexes around its reference: anything wider than a board is a mistake.
-    if len(cells) > MAX_LIST_ITEMS or any(abs(c) > MAX_BOARD_SIDE for cell in cells for c in cell):
-        raise fail("aoe", f"at most {MAX_LIST_ITEMS} hexes, each offset within ±{MAX_BOARD_SIDE}")
-    return AreaAttack(kind, tuple(cells))
+    try:
+        return area_attack_from(raw)
+    except ValueError as error:
+        raise fail("aoe", str(error)) from None
 
 
 def _parse_weapon(index: int, raw: Any, ruleset: Ruleset, fail: Fail) -> Weapon:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
@@ -200,6 +201,14 @@ def _checked_record(
                 f"unit '{unit_id}': unknown stat '{stat}' for {data.id} "
                 f"(known: {_known(data.stats)})"
             )
+    aoe = raw.get("aoe")
+    if aoe is not None:
+        if not data.extra.get("area_attacks"):
+            raise TrackerError(f"unit '{unit_id}': {data.id} has no area attacks")
+        try:
+            raw["aoe"] = area_attack_from(aoe).to_dict()
+        except ValueError as error:
+            raise TrackerError(f"unit '{unit_id}', area attack: {error}") from None
     problems = check_unit_fields(
         data.unit_fields,
         record_fields(raw),
@@ -247,7 +256,8 @@ class AddUnit(Command):
 @dataclass(frozen=True)
 class UpdateUnit(Command):
     """Replaces a unit's details (the unit editor's OK): name, side, place, HP, AI, stats,
-    weapons, tags and the ruleset's own fields (priorities, guard duty). Its id, markers and
+    weapons, tags, area attack and the ruleset's own fields (priorities, guard duty); a key
+    left out keeps its value (`"aoe": None` clears the area attack). Its id, markers and
     their counters stay."""
 
     kind: ClassVar[str] = "update-unit"
@@ -273,6 +283,8 @@ class UpdateUnit(Command):
             for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons", "tags")
             if getattr(unit, k) != getattr(before, k)
         ]
+        if unit.aoe != before.aoe:
+            changed.append("area attack")
         changed += [
             k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
         ]

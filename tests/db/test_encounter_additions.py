@@ -9,7 +9,8 @@ from db import migrate, repository
 from db.engine import normalise_url, open_database
 from desktop.encounter_file import dump_encounter, parse_encounter
 from desktop.engine.decide import decide
-from desktop.tracker.commands import ApplyDecision
+from desktop.engine.units import AreaAttack
+from desktop.tracker.commands import ApplyDecision, UpdateUnit
 from tests.db.old_schema import insert_old_session
 
 SCENE = '''
@@ -95,3 +96,26 @@ def test_sessions_from_schema_0002_open_without_walls_rules_or_areas(db_url):
     finally:
         database.close()
     assert old.board.thin_walls == frozenset() and dict(old.rules) == {}
+
+
+def _stored_area(database, name: str):
+    again = open_database(database.url)
+    try:
+        return repository.open_session(again, name).encounter.unit("ooze").aoe
+    finally:
+        again.close()
+
+
+def test_an_edited_area_attack_is_stored_undone_and_cleared(database):
+    encounter = parse_encounter(SCENE)
+    session = repository.new_session(database, "hall", encounter)
+    wider = {"kind": "melee", "hexes": [[1, 0], [1, -1], [0, -1]]}
+    session.execute(UpdateUnit("ooze", {"aoe": wider}))
+    assert _stored_area(database, "hall") == AreaAttack("melee", ((1, 0), (1, -1), (0, -1)))
+    session.undo()
+    assert _stored_area(database, "hall") == encounter.unit("ooze").aoe
+    session.redo()
+    session.execute(UpdateUnit("ooze", {"aoe": None}))
+    assert _stored_area(database, "hall") is None
+    session.undo()
+    assert len(_stored_area(database, "hall").hexes) == 3

@@ -131,6 +131,7 @@ def _live_instances(window, qtbot) -> list[object]:
     from ui.deck_dialog import DeckDialog
     from ui.new_session_dialog import NewSessionDialog
     from ui.resize_dialog import ResizeBoardDialog
+    from ui.roster.area_attack_box import AreaAttackBox
     from ui.roster.field_editors import FieldEditor, field_editor
     from ui.shortcuts_dialog import ShortcutsDialog
 
@@ -172,6 +173,8 @@ def _live_instances(window, qtbot) -> list[object]:
             UnitFieldSpec("note", TEXT, "Note", "A note."), session.encounter, None, window
         ),
         FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
+        # The unit editor's area attack (its picker inside), for rulesets with area attacks.
+        AreaAttackBox(window),
     ]
     editor.reject()
     return [window, *window.findChildren(QObject), *made, *items]

@@ -1,6 +1,6 @@
-"""The unit editor: a dialog for a new unit's name, side, cell, HP, AI, stats, tags, weapons
-and the fields its ruleset declares (priorities, guards), validated with messages shown in
-the dialog (a declared field's problem also beside that field)."""
+"""The unit editor: a dialog for a new unit's name, side, cell, HP, AI, stats, tags, weapons,
+area attack and the fields its ruleset declares (priorities, guards), validated with messages
+shown in the dialog (a declared field's problem also beside that field)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from desktop.engine.units import DEFAULT_WEAPON_KIND
 from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
 from desktop.tracker.records import unit_to_record
 from desktop.tracker.session import Session
+from ui.roster.area_attack_box import AreaAttackBox
 from ui.roster.field_editors import FieldEditor, error_style, field_editor
 from ui.roster.new_units import free_cells, slug, unique_id
 
@@ -208,6 +209,12 @@ class UnitEditor(QDialog):
                 self.stat_labels[name] = label
             outer.addWidget(box)
 
+        # A monster's area attack, where the ruleset has them; it changes with each round's
+        # ability card, so it is edited here rather than only in the encounter file.
+        self.area_box: AreaAttackBox | None = None
+        if data.extra.get("area_attacks"):
+            self.area_box = AreaAttackBox()
+            outer.addWidget(self.area_box)
         outer.addWidget(self._weapons_box())
         # One box per field the ruleset declares, built from its spec.
         self.field_editors: dict[str, FieldEditor] = {}
@@ -297,6 +304,8 @@ class UnitEditor(QDialog):
             self.add_weapon(weapon)
         for name, editor in self.field_editors.items():
             editor.set_value(record.get(name))
+        if self.area_box is not None:
+            self.area_box.set_value(record.get("aoe"))
 
     def add_weapon(self, weapon: dict[str, Any]) -> int:
         row = self.weapons.rowCount()
@@ -365,6 +374,8 @@ class UnitEditor(QDialog):
         self.weapons.itemChanged.connect(self._recheck)
         for editor in self.field_editors.values():
             editor.changed.connect(self._recheck)
+        if self.area_box is not None:
+            self.area_box.changed.connect(self._recheck)
 
     def _recheck(self, *_: Any) -> None:
         if not self.message.isHidden():
@@ -393,6 +404,8 @@ class UnitEditor(QDialog):
         self.ai_label.setEnabled(enemy)
         for editor in self.field_editors.values():
             editor.setEnabled(editor.spec.applies_to in ("all", self.side))
+        if self.area_box is not None:  # characters' attacks are the players' own business
+            self.area_box.setVisible(enemy)
         for name, spec in self.ruleset.data.stats.items():
             applies = spec.applies_to in ("all", self.side)
             self.stat_edits[name].setVisible(applies)
@@ -477,6 +490,11 @@ class UnitEditor(QDialog):
         }
         if self.side == "enemy":
             record["ai"] = self.ai_combo.currentData()
+            if self.area_box is not None:
+                record["aoe"] = self.area_box.value()
+                area_problem = self.area_box.problem()
+                if area_problem:
+                    problems.append(area_problem)
         fields = {
             name: editor.value()
             for name, editor in self.field_editors.items()
