@@ -128,6 +128,17 @@ def _group_roll_text(
     return ""
 
 
+def _still_valid(before: TrackerState, after: TrackerState, ruleset: Ruleset) -> TrackerState:
+    """`after`, unless the change breaks one of the ruleset's own rules for an encounter
+    (those its files are checked against, such as a melee area needing range 0). Problems
+    the encounter had before are not this change's."""
+    known = set(ruleset.validate(before.encounter))
+    new = [p for p in ruleset.validate(after.encounter) if p not in known]
+    if new:
+        raise TrackerError(new[0])
+    return after
+
+
 def _hp_text(before: Unit, after: Unit) -> str:
     return f"HP {before.hp} → {after.hp} of {after.max_hp}"
 
@@ -245,8 +256,10 @@ class AddUnit(Command):
         unit, counters = unit_from_record({**raw, "at": list(cell)})
         new_counters = {k: dict(v) for k, v in state.counters.items()}
         new_counters[unit.id] = counters
-        state = state.with_units([*state.encounter.units, unit], new_counters)
-        return join_order(state, ruleset), f"Added {unit.name} ({unit.side.value}) at {list(cell)}"
+        added = _still_valid(
+            state, state.with_units([*state.encounter.units, unit], new_counters), ruleset
+        )
+        return join_order(added, ruleset), f"Added {unit.name} ({unit.side.value}) at {list(cell)}"
 
     @classmethod
     def of(cls, unit: Unit) -> AddUnit:
@@ -288,7 +301,8 @@ class UpdateUnit(Command):
         changed += [
             k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
         ]
-        return _replace(state, unit), f"Edited {unit.name}: {', '.join(changed)}"
+        edited = _still_valid(state, _replace(state, unit), ruleset)
+        return edited, f"Edited {unit.name}: {', '.join(changed)}"
 
 
 @dataclass(frozen=True)
@@ -376,7 +390,9 @@ class SetStat(Command):
             if before is not None
             else f"{unit.name}: {self.stat} {_stat_text(value)}"
         )
-        changed = _replace(state, unit.evolve(stats=MappingProxyType(stats)))
+        changed = _still_valid(
+            state, _replace(state, unit.evolve(stats=MappingProxyType(stats))), ruleset
+        )
         resorted = resorted_before_start(state, changed, ruleset)
         if resorted.order != changed.order:
             text += "; the round's order is sorted again" + _begins(resorted, "")

@@ -11,7 +11,8 @@ from desktop.engine.units import AreaAttack
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker import Session
-from desktop.tracker.commands import AddUnit, UpdateUnit, command_from_payload
+from desktop.tracker.commands import AddUnit, SetStat, UpdateUnit, command_from_payload
+from desktop.tracker.errors import TrackerError
 from tests.desktop.tracker.test_commands import refused
 from tests.desktop.tracker.tiny_ruleset import TINY, tiny_encounter
 
@@ -90,3 +91,14 @@ def test_a_ruleset_without_area_attacks_refuses_one():
 def test_the_payload_round_trips_with_an_area():
     command = UpdateUnit("golem", {"aoe": WIDER})
     assert command_from_payload(command.kind, command.payload()) == command
+
+
+def test_a_change_that_breaks_the_rulesets_own_rules_is_refused_and_changes_nothing():
+    session = Session.in_memory(
+        load_encounter(sample_path("monster-focus-ice-cave.toml")), get_ruleset("monster-focus")
+    )
+    before = session.state
+    # The golem's melee area needs range 0: a range of 3 would make it a ranged attacker.
+    with pytest.raises(TrackerError, match="aoe kind 'melee' does not match range 3"):
+        session.execute(SetStat("golem", "range", 3))
+    assert session.state == before

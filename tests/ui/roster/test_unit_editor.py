@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QLineE
 
 from tests.ui.roster.conftest import CARD_FLIP, GRIMDARK, session_of
 from ui.roster.roster_panel import RosterPanel
-from ui.roster.unit_editor import W_KIND, W_NAME, W_RANGE, UnitEditor
+from ui.roster.unit_editor import W_KIND, W_NAME, W_RANGE, W_STRENGTH, UnitEditor
 
 ENTER = (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier)
 KEYPAD_ENTER = (Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
@@ -140,4 +140,16 @@ def test_enter_in_the_weapons_table_keeps_the_cell_and_the_dialog(qtbot, enter):
     press(qtbot, Qt.Key.Key_Escape)  # leaves that cell as it was; the dialog stays
     assert editor.isVisible()
     click(qtbot, editor.ok_button)
+    # The ruleset's own rule for files holds in the app too: a melee weapon needs a strength.
+    assert editor.isVisible() and not session.encounter.has_unit("grot")
+    assert "melee weapon 'Axe' needs a strength" in editor.message.text()
+    strength = editor.weapons.visualItemRect(editor.weapons.item(0, W_STRENGTH)).center()
+    qtbot.mouseClick(editor.weapons.viewport(), Qt.MouseButton.LeftButton, pos=strength)
+    press(qtbot, *enter)  # Enter on a cell opens it for typing
+    qtbot.waitUntil(lambda: editor.weapons.state() == QAbstractItemView.State.EditingState)
+    type_keys(qtbot, "4")
+    press(qtbot, *enter)
+    qtbot.waitUntil(lambda: editor.weapons.state() != QAbstractItemView.State.EditingState)
+    click(qtbot, editor.ok_button)
     assert [w.name for w in session.encounter.unit("grot").weapons] == ["Axe"]
+    assert session.encounter.unit("grot").weapons[0].strength == 4
