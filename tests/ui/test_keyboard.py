@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.roster.roster_model import COL_NAME
+from tests.ui.real_input import click, click_roster_row
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.unit_editor import UnitEditor
 
@@ -34,17 +34,6 @@ def press(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
 def type_keys(qtbot, text: str) -> None:
     for char in text:
         qtbot.keyClicks(QApplication.focusWidget(), char)
-
-
-def click(qtbot, widget: QWidget, pos=None) -> None:
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos or widget.rect().center())
-
-
-def click_roster_row(qtbot, window, unit_id: str) -> None:
-    roster = window.roster
-    index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_NAME)
-    click(qtbot, roster.view.viewport(), roster.view.visualRect(index).center())
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is roster.view)
 
 
 def applied(session) -> list[str]:
