@@ -193,3 +193,15 @@ def click_roster_row(qtbot, window, unit_id: str) -> None:
     index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_NAME)
     click(qtbot, roster.view.viewport(), roster.view.visualRect(index).center())
     qtbot.waitUntil(lambda: QApplication.focusWidget() is roster.view)
+
+
+def pick_in_combo(qtbot, combo, row: int) -> None:
+    """Click the drop-down open, go to the row with the arrow keys, Enter."""
+    click(qtbot, combo)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    for _ in range(row):
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not view.isVisible() and combo.currentIndex() == row)

@@ -19,6 +19,7 @@ from tests.ui.real_input import (
     click_roster_row,
     click_tool,
     drag,
+    pick_in_combo,
     press,
     select_on_board,
     settle,
@@ -244,12 +245,7 @@ def test_phase_tabs_for_phased_rulesets(window, qtbot):
     assert window.panel.phases.isVisible()
     assert window.panel.phases.count() == 6
     assert window.decision.phase == window.session.encounter.phase
-    phases = window.panel.phases
-    click(qtbot, phases)
-    qtbot.waitUntil(phases.view().isVisible)
-    qtbot.keyClick(phases.view(), Qt.Key.Key_End)  # fight, the last phase
-    qtbot.keyClick(phases.view(), Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: phases.currentIndex() == 5)
+    pick_in_combo(qtbot, window.panel.phases, 5)  # fight
     assert window.decision.phase == "fight"
     assert window.session.encounter.phase != "fight"  # a preview, not a change
 
