@@ -10,6 +10,8 @@ from desktop.engine.board import Cell
 from ui.board.cell_shapes import cell_centre
 from ui.roster.roster_model import COL_NAME
 
+USER_ROLE = Qt.ItemDataRole.UserRole
+
 
 def settle(qtbot, window) -> None:
     """Wait until the board stops moving on screen (docks appear and the board refits once
@@ -205,3 +207,16 @@ def pick_in_combo(qtbot, combo, row: int) -> None:
         qtbot.keyClick(view, Qt.Key.Key_Down)
     qtbot.keyClick(view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not view.isVisible() and combo.currentIndex() == row)
+
+
+def open_saved_session(qtbot, window, name: str) -> None:
+    """On the start page, click the saved session in "Your sessions" and press Enter."""
+    saved = window.welcome.recent
+    item = next(
+        (saved.item(r) for r in range(saved.count()) if saved.item(r).data(USER_ROLE) == name),
+        None,
+    )
+    assert item is not None, f"{name!r} is not among the saved sessions on the start page"
+    click(qtbot, saved.viewport(), saved.visualItemRect(item).center())
+    qtbot.keyClick(saved, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.session is not None and window.session.name == name)

@@ -19,6 +19,7 @@ from tests.ui.real_input import (
     click_roster_row,
     click_tool,
     drag,
+    open_saved_session,
     pick_in_combo,
     press,
     select_on_board,
@@ -231,7 +232,7 @@ def test_session_survives_a_restart(qtbot, database):
     second = MainWindow(database)
     qtbot.addWidget(second)
     show_active(qtbot, second)
-    second.open_session(name)  # the start page's saved-session list is not under test here
+    open_saved_session(qtbot, second, name)
     assert second.session.encounter.unit("goblin").at == moved
     assert second.session.current_unit == "brute"
     assert second.selected == "brute"

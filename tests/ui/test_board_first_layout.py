@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
 
 from desktop.samples import list_samples, sample_path
-from tests.ui.real_input import choose, press
+from tests.ui.real_input import choose, open_saved_session, press
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_SIDE
 
@@ -160,7 +160,7 @@ def test_a_returning_user_on_a_laptop_still_sees_hp_beside_every_name(laptop, qt
     qtbot.addWidget(again)
     again.resize(1366, 768)
     show_active(qtbot, again)
-    again.open_session(again.session_names()[0])
+    open_saved_session(qtbot, again, again.session_names()[0])
     view = again.roster.view
     qtbot.waitUntil(lambda: view.isColumnHidden(COL_SIDE))
     hp_right = view.columnViewportPosition(COL_HP) + view.columnWidth(COL_HP)

@@ -3,7 +3,7 @@ turns, undo — then the app restarts on the same database and finds everything.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from tests.ui.real_input import (
@@ -11,6 +11,7 @@ from tests.ui.real_input import (
     click,
     click_roster_row,
     click_tool,
+    open_saved_session,
     press,
 )
 from tests.ui.showing import show_active
@@ -50,6 +51,7 @@ def _add(qtbot, window, side: str, name: str, at: tuple[int, int], max_hp: int) 
 
 
 def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
+    QSettings().clear()  # a first start: no "I roll physical dice" left by another test
     window = MainWindow(database)
     qtbot.addWidget(window)
     show_active(qtbot, window)
@@ -100,7 +102,7 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     again = MainWindow(database)
     qtbot.addWidget(again)
     show_active(qtbot, again)
-    again.open_session("Friday raid")  # the saved-session list is not under test here
+    open_saved_session(qtbot, again, "Friday raid")
     assert again.session.encounter.units == final_units
     assert [(e.text, e.undone) for e in again.session.history] == final_history
     assert again.log_panel.model.rowCount() == len(final_history)
