@@ -12,6 +12,20 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from desktop.engine.board import Terrain
 from desktop.samples import list_samples, sample_path
+from tests.ui.real_input import (
+    choose,
+    choose_in_unit_menu,
+    click,
+    click_roster_row,
+    click_tool,
+    drag,
+    open_saved_session,
+    pick_in_combo,
+    press,
+    select_on_board,
+    settle,
+)
+from tests.ui.showing import show_active
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
 
@@ -46,9 +60,9 @@ def test_opening_a_session_shows_the_active_enemys_decision(window):
     assert window.act_apply.isEnabled()
 
 
-def test_panel_matches_the_command_line_and_the_path_is_drawn(window):
+def test_panel_matches_the_command_line_and_the_path_is_drawn(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.select_unit("brute")
+    select_on_board(qtbot, window, "brute")
     expected = cli_decision(AMBUSH, "brute")
     assert window.decision.to_dict() == expected
     assert [list(c) for c in window.scene.highlights.path_cells] == expected["path"]
@@ -61,13 +75,14 @@ def test_panel_matches_the_command_line_and_the_path_is_drawn(window):
     assert titles == [t["step"] for t in expected["trace"]]
 
 
-def test_choosing_an_alternative_moves_the_highlight(window):
+def test_choosing_an_alternative_moves_the_highlight(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.select_unit("kobold")
+    select_on_board(qtbot, window, "kobold")
     first = window.scene.highlights.path_cells
-    assert window.panel.choices.isVisible()
-    assert window.panel.choices.count() == 1 + len(window.decision.alternatives)
-    window.panel.choices.setCurrentRow(2)
+    choices = window.panel.choices
+    assert choices.isVisible()
+    assert choices.count() == 1 + len(window.decision.alternatives)
+    click(qtbot, choices.viewport(), choices.visualItemRect(choices.item(2)).center())
     alternative = window.decision.alternatives[1]
     assert window.scene.highlights.path_cells == alternative.path != first
     assert window.scene.ghost.pos() == cell_centre(
@@ -79,18 +94,18 @@ def test_apply_moves_the_unit_logs_it_and_undo_restores_it(window, qtbot):
     window.start_tutorial(AMBUSH)
     start = window.session.encounter.unit("goblin").at
     destination = window.decision.destination
-    window.act_apply.trigger()
+    press(qtbot, window.act_apply)  # Enter
     assert window.session.encounter.unit("goblin").at == destination
     assert window.session.current_unit == "brute"
     assert window.selected == "brute"  # the next enemy is shown at once
     texts = [e.text for e in window.session.history]
     assert texts[0] == "Goblin Archer: Move 3 squares toward Bram"
     assert window.log_panel.model.rowCount() == 1  # the move and the turn passing: one step
-    window.act_undo.trigger()
+    press(qtbot, window.act_undo)  # Ctrl+Z
     assert window.session.encounter.unit("goblin").at == start
     assert window.session.current_unit == "goblin"
     assert window.selected == "goblin"  # its turn again: its decision is shown
-    window.act_redo.trigger()
+    click_tool(qtbot, window, window.act_redo)
     assert window.session.encounter.unit("goblin").at == destination
 
 
@@ -105,18 +120,22 @@ def test_enter_steps_through_a_whole_enemy_turn(window, qtbot):
     assert not window.turns.next_button.isEnabled()
 
 
-def test_typed_dice_change_the_decision(window):
+def test_typed_dice_change_the_decision(window, qtbot):
     window.start_tutorial(CRYPT)
-    window.select_unit("ghoul")
+    select_on_board(qtbot, window, "ghoul")
     rolled = [r.value for r in window.decision.rolls]
     assert rolled, "the ghoul's engage rolls a die"
     other = 1 if rolled[0] != 1 else 2
-    window.panel.typed.setText(str(other))
-    window.panel._use_typed()
+    panel = window.panel
+    click(qtbot, panel.typed)
+    qtbot.keyClicks(panel.typed, str(other))
+    click(qtbot, panel.use_button)
     assert window.decision.rolls[0].value == other
-    assert str(other) in window.panel.rolls.text()
-    window.panel.typed.setText("four")
-    window.panel._use_typed()
+    assert str(other) in panel.rolls.text()
+    click(qtbot, panel.typed)
+    qtbot.keyClick(panel.typed, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(panel.typed, "four")
+    click(qtbot, panel.use_button)
     assert "'four' is not a die result" in window.panel.error.text()
 
 
@@ -129,9 +148,9 @@ def _render(scene, rect: QRectF) -> QImage:
     return image
 
 
-def test_the_target_ring_is_drawn_at_the_targets_cell(window):
+def test_the_target_ring_is_drawn_at_the_targets_cell(window, qtbot):
     window.start_tutorial(CRYPT)
-    window.select_unit("ghoul")
+    select_on_board(qtbot, window, "ghoul")
     target = window.session.encounter.unit(window.decision.targets[0])
     shape = window.session.encounter.board.shape
     centre = cell_centre(shape, target.at)
@@ -142,7 +161,7 @@ def test_the_target_ring_is_drawn_at_the_targets_cell(window):
     sample = image.pixelColor(int(2 * r - r), int(2 * r))
     assert sample.name() == palette.TARGET.name()
     # ... and nothing orange is drawn there when another unit is shown.
-    window.select_unit(target.id)
+    select_on_board(qtbot, window, target.id)
     assert (
         _render(window.scene, rect).pixelColor(int(r), int(2 * r)).name() != palette.TARGET.name()
     )
@@ -150,48 +169,52 @@ def test_the_target_ring_is_drawn_at_the_targets_cell(window):
 
 def test_painting_terrain_and_dragging_a_unit_are_undoable(window, qtbot):
     window.start_tutorial(AMBUSH)
-    view, scene = window.board_view, window.scene
+    view = window.board_view
     shape = window.session.encounter.board.shape
-    window.brush_actions[Terrain.WALL].trigger()
+    choose(qtbot, window, window.brush_actions[Terrain.WALL])  # Edit > Terrain brush
+    settle(qtbot, window)
     spot = view.mapFromScene(cell_centre(shape, (9, 5)))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     assert window.session.encounter.board.terrain((9, 5)) is Terrain.WALL
-    window.act_undo.trigger()
+    press(qtbot, window.act_undo)
     assert window.session.encounter.board.terrain((9, 5)) is Terrain.OPEN
-    window.brush_actions[None].trigger()
+    press(qtbot, window.brush_actions[None])  # Esc: no brush, select and move again
     start = window.session.encounter.unit("aria").at
-    scene.unitMoveRequested.emit("aria", 6, 5)
+    drag(qtbot, window, [start, (6, 5)])
     assert window.session.encounter.unit("aria").at == (6, 5)
-    window.act_undo.trigger()
+    click_tool(qtbot, window, window.act_undo)
     assert window.session.encounter.unit("aria").at == start
 
 
-def test_dragging_onto_a_wall_is_refused_with_a_message(window):
+def test_dragging_onto_a_wall_is_refused_with_a_message(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.scene.unitMoveRequested.emit("aria", 2, 1)  # a wall
+    settle(qtbot, window)
+    drag(qtbot, window, [(5, 5), (2, 1)])  # (2, 1) is a wall
     assert window.session.encounter.unit("aria").at == (5, 5)
     assert "wall" in window.statusBar().currentMessage()
 
 
 def test_table_display_follows_the_session_without_hp(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.act_table.trigger()
+    press(qtbot, window.act_table)  # F10
     table = window.table_display
     qtbot.waitExposed(table)
     assert not table.scene.show_hp
-    window.scene.unitMoveRequested.emit("aria", 6, 5)
+    show_active(qtbot, window)  # back to the main window, where the game master plays
+    settle(qtbot, window)
+    drag(qtbot, window, [window.session.encounter.unit("aria").at, (6, 5)])
     token = table.scene.tokens["aria"]
     assert token.pos() == cell_centre(window.session.encounter.board.shape, (6, 5))
     assert not token.show_hp
 
 
-def test_overlays_can_be_switched_off(window):
+def test_overlays_can_be_switched_off(window, qtbot):
     window.start_tutorial(AMBUSH)
     groups = window.scene.highlights.groups
     assert groups["move"].isVisible()
-    window.overlay_actions["move"].trigger()
+    press(qtbot, window.overlay_actions["move"])  # Ctrl+1
     assert not groups["move"].isVisible()
-    window.select_unit("brute")  # a new decision keeps the user's choice
+    select_on_board(qtbot, window, "brute")  # a new decision keeps the user's choice
     assert not window.scene.highlights.groups["move"].isVisible()
 
 
@@ -200,28 +223,30 @@ def test_session_survives_a_restart(qtbot, database):
 
     first = MainWindow(database)
     qtbot.addWidget(first)
+    show_active(qtbot, first)
     first.start_tutorial(AMBUSH)
-    first.act_apply.trigger()
+    click_tool(qtbot, first, first.act_apply)
     moved = first.session.encounter.unit("goblin").at
     name = first.session.name
     first.close()
     second = MainWindow(database)
     qtbot.addWidget(second)
-    second.open_session(name)
+    show_active(qtbot, second)
+    open_saved_session(qtbot, second, name)
     assert second.session.encounter.unit("goblin").at == moved
     assert second.session.current_unit == "brute"
     assert second.selected == "brute"
-    second.act_undo.trigger()  # one undo takes back the whole apply
+    press(qtbot, second.act_undo)  # one undo takes back the whole apply
     assert second.session.encounter.unit("goblin").at != moved
     assert second.session.current_unit == "goblin"
 
 
-def test_phase_tabs_for_phased_rulesets(window):
+def test_phase_tabs_for_phased_rulesets(window, qtbot):
     window.start_tutorial("grimdark-solo-hold-the-relay.toml")
     assert window.panel.phases.isVisible()
     assert window.panel.phases.count() == 6
     assert window.decision.phase == window.session.encounter.phase
-    window.panel.phases.setCurrentIndex(5)  # fight
+    pick_in_combo(qtbot, window.panel.phases, 5)  # fight
     assert window.decision.phase == "fight"
     assert window.session.encounter.phase != "fight"  # a preview, not a change
 
@@ -251,11 +276,9 @@ def test_keyboard_shortcuts_sheet_lists_the_frequent_actions(window):
         assert wanted in actions
 
 
-def test_context_menu_damages_a_unit(window):
+def test_context_menu_damages_a_unit(window, qtbot):
     window.start_tutorial(AMBUSH)
-    menu = window.unit_menu("bram")
-    damage = next(a for a in menu.actions() if a.text() == "Damage 1")
-    damage.trigger()
+    choose_in_unit_menu(qtbot, window, "bram", "Damage 1")
     assert window.session.encounter.unit("bram").hp == 8
 
 
@@ -279,22 +302,22 @@ def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot
     assert [e.kind for e in window.session.history].count("apply-decision") == 4
 
 
-def test_print_cards_opens_the_dialog_for_the_session(window, monkeypatch):
+def test_print_cards_opens_the_dialog_for_the_session(window, qtbot, monkeypatch):
     from ui.cards.print_dialog import PrintCardsDialog
 
     shown = []
     monkeypatch.setattr(PrintCardsDialog, "exec", lambda self: shown.append(self) or 0)
     window.start_tutorial(AMBUSH)
-    window.act_cards.trigger()
+    press(qtbot, window.act_cards)  # Ctrl+P
     assert len(shown) == 1
     assert shown[0].windowTitle() == "Print cards"
 
 
 def test_roster_and_board_select_the_same_unit(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.select_unit("kobold")
+    select_on_board(qtbot, window, "kobold")
     assert window.roster.selected_unit() == "kobold"
-    window.roster.unitSelected.emit("brute")
+    click_roster_row(qtbot, window, "brute")
     assert window.selected == "brute"
     assert window.panel.summary.text().startswith("Move")
     from ui.other_windows import roster_shortcut_rows
@@ -305,41 +328,43 @@ def test_roster_and_board_select_the_same_unit(window, qtbot):
     assert "Duplicate the selected unit" in texts and "Apply decision" in texts
 
 
-def test_grimdark_stratagem_draw_is_recorded(window):
+def test_grimdark_stratagem_draw_is_recorded(window, qtbot):
     window.start_tutorial("grimdark-solo-hold-the-relay.toml")
     assert window.turns.stratagem_button.isVisibleTo(window.turns)
-    window.turns.stratagem_button.click()
+    click(qtbot, window.turns.stratagem_button)
     drawn = [c for c in window.session.state.cards if c.deck == "stratagems"]
     assert len(drawn) == 1
     assert "this round: " + drawn[0].card in window.turns.stratagem_button.text()
     assert window.session.history[-1].text == f"Drew {drawn[0].card} from stratagems"
 
 
-def test_card_flip_draws_are_logged_with_their_meaning(window):
+def test_card_flip_draws_are_logged_with_their_meaning(window, qtbot):
     window.start_tutorial(AMBUSH)
     assert not window.turns.stratagem_button.isVisibleTo(window.turns)
-    window.turns.flip_button.click()
+    click(qtbot, window.turns.flip_button)
     card = window.session.state.cards[-1].card
     assert window.session.history[-1].text == f"Drew {card} from cards"
     assert card in window.turns.flip_button.text()
 
 
-def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, monkeypatch):
+def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, qtbot, monkeypatch):
     from ui.resize_dialog import ResizeBoardDialog
 
     window.start_tutorial(AMBUSH)
+    size = [14, 8]
     monkeypatch.setattr(
         ResizeBoardDialog,
         "exec",
-        lambda self: (self.width_box.setValue(14), self.height_box.setValue(8), 1)[-1],
+        lambda self: (self.width_box.setValue(size[0]), self.height_box.setValue(size[1]), 1)[-1],
     )
-    window.act_resize.trigger()
+    choose(qtbot, window, window.act_resize)  # Edit > Resize board…
     board = window.session.encounter.board
     assert (board.width, board.height) == (14, 8)
     assert window.scene.terrain_item.board.width == 14  # the board view was rebuilt
-    window.act_undo.trigger()
+    press(qtbot, window.act_undo)
     assert window.session.encounter.board.width == 10
-    window.resize_board((4, 4))
+    size[:] = [4, 4]
+    choose(qtbot, window, window.act_resize)
     assert window.session.encounter.board.width == 10
     assert "would leave out" in window.statusBar().currentMessage()
 

@@ -8,6 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
 
 from desktop.samples import list_samples, sample_path
+from tests.ui.real_input import choose, open_saved_session, press
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_SIDE
 
@@ -112,17 +113,25 @@ def test_units_sharing_a_name_are_numbered_in_roster_turn_order_and_tokens(lapto
     assert badges == ["1", "2"]
 
 
-def test_imported_sessions_are_named_after_the_encounter(laptop, tmp_path):
+def _import(qtbot, window, monkeypatch, path) -> None:
+    """Ctrl+I and the file chosen in the file dialog (replaced: it is the system's own)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
+    press(qtbot, window.act_import)
+
+
+def test_imported_sessions_are_named_after_the_encounter(laptop, qtbot, monkeypatch, tmp_path):
     source = sample_path("skirmish-ai-hedgerow.toml").read_text(encoding="utf-8")
     named = tmp_path / "my-file.toml"
     named.write_text(source, encoding="utf-8")
-    laptop.import_encounter(str(named))
+    _import(qtbot, laptop, monkeypatch, named)
     assert laptop.session.name == "Hedgerow"
-    laptop.import_encounter(str(named))
+    _import(qtbot, laptop, monkeypatch, named)
     assert laptop.session.name == "Hedgerow (2)"
     nameless = tmp_path / "night-raid.toml"
     nameless.write_text(source.replace('name = "Hedgerow"', 'name = ""', 1), encoding="utf-8")
-    laptop.import_encounter(str(nameless))
+    _import(qtbot, laptop, monkeypatch, nameless)
     assert laptop.session.name == "night-raid"
 
 
@@ -130,8 +139,9 @@ def test_reset_layout_puts_the_docks_back_and_the_layout_is_kept_per_screen(lapt
     laptop.start_tutorial(SAMPLES[0])
     laptop.roster_dock.setFloating(True)
     laptop.removeDockWidget(laptop.decision_dock)
-    laptop.act_reset_layout.trigger()
-    qtbot.wait(20)
+    show_active(qtbot, laptop)  # the floating roster took the focus
+    choose(qtbot, laptop, laptop.act_reset_layout)  # View > Reset layout
+    qtbot.waitUntil(lambda: not laptop.roster_dock.isFloating())
     assert not laptop.roster_dock.isFloating()
     assert laptop.decision_dock.isVisible()
     assert laptop.dockWidgetArea(laptop.decision_dock) == Qt.DockWidgetArea.RightDockWidgetArea
@@ -152,7 +162,7 @@ def test_a_returning_user_on_a_laptop_still_sees_hp_beside_every_name(laptop, qt
     qtbot.addWidget(again)
     again.resize(1366, 768)
     show_active(qtbot, again)
-    again.open_session(again.session_names()[0])
+    open_saved_session(qtbot, again, again.session_names()[0])
     view = again.roster.view
     qtbot.waitUntil(lambda: view.isColumnHidden(COL_SIDE))
     hp_right = view.columnViewportPosition(COL_HP) + view.columnWidth(COL_HP)

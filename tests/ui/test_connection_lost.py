@@ -8,6 +8,8 @@ from PySide6.QtCore import QSettings, Qt
 
 from db.engine import open_database
 from db.repository import session_log
+from tests.ui.real_input import click_roster_row
+from tests.ui.showing import show_active
 
 pytestmark = pytest.mark.postgres
 
@@ -65,12 +67,11 @@ def test_roster_edits_meet_the_lost_server_with_a_message_not_an_error(qtbot, pa
     window = MainWindow(database)
     qtbot.addWidget(window)
     window.resize(1300, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    show_active(qtbot, window)
     hook, sys.excepthook = sys.excepthook, lambda *info: escaped.append(info)
     try:
         window.start_tutorial(AMBUSH)
-        window.roster.select_unit("goblin")
+        click_roster_row(qtbot, window, "goblin")
         minus_one = window.roster.hp_buttons[-1]
         pausable_pg.pause()
         qtbot.mouseClick(minus_one, Qt.MouseButton.LeftButton)

@@ -3,16 +3,21 @@ how enemies react."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QDialogButtonBox
+
 from desktop.user_decks import deck_path, load_user_deck
+from tests.ui.real_input import choose, click, pick_in_combo, press, select_on_board
+from tests.ui.showing import show_active
 from ui.deck_dialog import DeckDialog
 
 RELAY = "grimdark-solo-close-quarters.toml"
 
 
-def test_edited_deck_is_saved_used_and_restorable(window, monkeypatch):
+def test_edited_deck_is_saved_used_and_restorable(window, qtbot, monkeypatch):
     window.start_tutorial(RELAY)
     default = window.session.ruleset.deck
 
+    # The dialog is modal: its exec is replaced by the edits a player makes in it.
     def keep_one_card(dialog: DeckDialog) -> int:
         while dialog.table.rowCount() > 1:
             dialog.table.setCurrentCell(1, 0)
@@ -25,9 +30,9 @@ def test_edited_deck_is_saved_used_and_restorable(window, monkeypatch):
         return 1
 
     monkeypatch.setattr(DeckDialog, "exec", keep_one_card)
-    assert window.edit_deck()
+    choose(qtbot, window, window.act_deck)  # Session > Edit stratagem deck…
     assert load_user_deck("grimdark-solo")[0]["name"] == "Ambush"
-    window.turns.stratagem_button.click()
+    click(qtbot, window.turns.stratagem_button)
     assert window.session.state.cards[-1].card == "Ambush"  # the players' deck is drawn from
     deck_path("grimdark-solo").unlink()
     assert window.current_deck() == default
@@ -38,19 +43,22 @@ def test_a_card_without_a_name_is_refused_in_the_dialog(window, qtbot):
     capability = window.session.ruleset.capabilities.deck
     dialog = DeckDialog(capability, capability.default, window)
     qtbot.addWidget(dialog)
+    show_active(qtbot, dialog)
     dialog.table.item(0, 0).setText("")
-    dialog.accept()
+    save = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save)
+    click(qtbot, save)
     assert "'name' must be a non-empty text" in dialog.error.text()
     assert dialog.result_deck is None
 
 
-def test_players_turn_shows_enemy_reactions(window):
+def test_players_turn_shows_enemy_reactions(window, qtbot):
     window.start_tutorial(RELAY)
-    window.panel.phases.setCurrentIndex(window.session.ruleset.data.phases.index("charge"))
-    window.select_unit("captain")
+    phases = window.session.ruleset.data.phases
+    pick_in_combo(qtbot, window.panel.phases, phases.index("charge"))  # preview the charge phase
+    select_on_board(qtbot, window, "captain")
     own_turn = window.decision.trace[0].step
-    window.act_player_turn.trigger()
+    press(qtbot, window.act_player_turn)  # Ctrl+T
     assert window.decision.trace[0].step.startswith("Heroic intervention")
     assert window.decision.trace[0].step != own_turn
-    window.act_player_turn.trigger()
+    press(qtbot, window.act_player_turn)
     assert window.decision.trace[0].step == own_turn

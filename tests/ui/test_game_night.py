@@ -3,14 +3,25 @@ turns, undo — then the app restarts on the same database and finds everything.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QDialogButtonBox
 
+from tests.ui.real_input import (
+    choose_in_unit_menu,
+    click,
+    click_roster_row,
+    click_tool,
+    open_saved_session,
+    press,
+)
+from tests.ui.showing import show_active
 from ui.board.cell_shapes import cell_centre
 from ui.main_window import MainWindow
 from ui.new_session_dialog import NewSessionDialog
 
 
-def _new_session(window, monkeypatch, name: str, ruleset: str) -> None:
+def _new_session(qtbot, window, monkeypatch, name: str, ruleset: str) -> None:
+    # The dialog is modal: its exec is replaced by filling it in (not the behaviour here).
     def fill_and_accept(dialog: NewSessionDialog) -> int:
         dialog.name.setText(name)
         dialog.ruleset.setCurrentIndex(dialog.ruleset.findData(ruleset))
@@ -20,11 +31,12 @@ def _new_session(window, monkeypatch, name: str, ruleset: str) -> None:
         return int(dialog.result())
 
     monkeypatch.setattr(NewSessionDialog, "exec", fill_and_accept)
-    window.act_new.trigger()
+    press(qtbot, window.act_new)  # Ctrl+N
 
 
 def _add(qtbot, window, side: str, name: str, at: tuple[int, int], max_hp: int) -> str:
-    editor = window.roster.add_unit()
+    click(qtbot, window.roster.add_button)
+    editor = window.roster.editor
     editor.side_combo.setCurrentIndex(editor.side_combo.findData(side))
     editor.name_edit.clear()
     qtbot.keyClicks(editor.name_edit, name)
@@ -39,10 +51,11 @@ def _add(qtbot, window, side: str, name: str, at: tuple[int, int], max_hp: int) 
 
 
 def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
+    QSettings().clear()  # a first start: no "I roll physical dice" left by another test
     window = MainWindow(database)
     qtbot.addWidget(window)
-    window.show()
-    _new_session(window, monkeypatch, "Friday raid", "skirmish-ai")
+    show_active(qtbot, window)
+    _new_session(qtbot, window, monkeypatch, "Friday raid", "skirmish-ai")
     assert window.windowTitle().startswith("Friday raid")
     raider = _add(qtbot, window, "enemy", "Raider", (2, 2), 6)
     hero = _add(qtbot, window, "player", "Vela", (12, 9), 8)
@@ -50,17 +63,15 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     assert {u.id for u in session.encounter.units} == {raider, hero}
 
     # Damage and healing from the roster, by button.
-    window.roster.select_unit(raider)
-    window.roster.hp_buttons[-1].click()
-    window.roster.hp_buttons[-1].click()
+    click_roster_row(qtbot, window, raider)
+    click(qtbot, window.roster.hp_buttons[-1])
+    click(qtbot, window.roster.hp_buttons[-1])
     assert session.encounter.unit(raider).hp == 4
-    window.roster.hp_buttons[1].click()
+    click(qtbot, window.roster.hp_buttons[1])
     assert session.encounter.unit(raider).hp == 5
 
     # A marker from the board's menu; stunned wears off once the raider has activated.
-    menu = window.unit_menu(raider)
-    markers = next(a.menu() for a in menu.actions() if a.text() == "Markers")
-    next(a for a in markers.actions() if a.text() == "Stunned").trigger()
+    choose_in_unit_menu(qtbot, window, raider, "Markers", "Stunned")
     assert session.encounter.unit(raider).has("stunned")
 
     # Round 1 of the new session holds the units added to it: the raider activates first.
@@ -69,7 +80,7 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     spot = window.board_view.mapFromScene(cell_centre(session.encounter.board.shape, (2, 2)))
     qtbot.mouseClick(window.board_view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     assert window.selected == raider and window.decision is not None
-    window.act_apply.trigger()  # applies its decision and moves on, in one step
+    press(qtbot, window.act_apply)  # Enter applies its decision and moves on, in one step
     assert not session.encounter.unit(raider).has("stunned")
     assert session.current_unit is None
     assert window.panel.title.text() == (
@@ -77,12 +88,12 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
     )
 
     # Undo the apply and the marker, redo the marker.
-    window.act_undo.trigger()
+    press(qtbot, window.act_undo)
     assert session.current_unit == raider
     assert session.encounter.unit(raider).has("stunned")
-    window.act_undo.trigger()
+    press(qtbot, window.act_undo)
     assert not session.encounter.unit(raider).has("stunned")
-    window.act_redo.trigger()
+    press(qtbot, window.act_redo)
     assert session.encounter.unit(raider).has("stunned")
     final_units = session.encounter.units
     final_history = [(e.text, e.undone) for e in session.history]
@@ -90,11 +101,12 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
 
     again = MainWindow(database)
     qtbot.addWidget(again)
-    again.open_session("Friday raid")
+    show_active(qtbot, again)
+    open_saved_session(qtbot, again, "Friday raid")
     assert again.session.encounter.units == final_units
     assert [(e.text, e.undone) for e in again.session.history] == final_history
     assert again.log_panel.model.rowCount() == len(final_history)
-    again.act_redo.trigger()  # the redo still waiting from before the restart
+    click_tool(qtbot, again, again.act_redo)  # the redo still waiting from before the restart
     assert again.session.current_unit is None
     assert again.roster.model.rowCount() == 2
 
@@ -102,21 +114,24 @@ def test_a_game_night_survives_a_restart(qtbot, database, monkeypatch):
 def test_new_session_dialog_refuses_a_taken_or_empty_name(qtbot, database):
     dialog = NewSessionDialog({"Friday raid"})
     qtbot.addWidget(dialog)
-    dialog._accept()
+    show_active(qtbot, dialog)
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    click(qtbot, ok)
     assert dialog.error.text() == "Give the session a name."
-    dialog.name.setText("Friday raid")
-    dialog._accept()
+    qtbot.keyClicks(dialog.name, "Friday raid")
+    click(qtbot, ok)
     assert "already exists" in dialog.error.text()
     assert dialog.result() == 0
 
 
-def test_importing_a_bad_file_says_why_and_opens_nothing(window, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
+def test_importing_a_bad_file_says_why_and_opens_nothing(window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
 
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\nruleset = "chess"\n')
-    window.import_encounter(str(bad))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(bad), ""))
+    press(qtbot, window.act_import)  # Ctrl+I, and the file chosen in the (replaced) file dialog
     assert window.session is None
     assert shown and "unknown ruleset 'chess'" in shown[0]

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.roster.roster_model import COL_NAME
+from tests.ui.real_input import click, click_roster_row, select_on_board
+from tests.ui.real_input import press as press_action
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.unit_editor import UnitEditor
 
@@ -34,17 +35,6 @@ def press(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
 def type_keys(qtbot, text: str) -> None:
     for char in text:
         qtbot.keyClicks(QApplication.focusWidget(), char)
-
-
-def click(qtbot, widget: QWidget, pos=None) -> None:
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos or widget.rect().center())
-
-
-def click_roster_row(qtbot, window, unit_id: str) -> None:
-    roster = window.roster
-    index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_NAME)
-    click(qtbot, roster.view.viewport(), roster.view.visualRect(index).center())
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is roster.view)
 
 
 def applied(session) -> list[str]:
@@ -122,7 +112,7 @@ def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(
 def test_enter_in_the_dice_box_uses_the_dice_then_applies(qtbot, window, enter):
     window.start_tutorial(CRYPT)
     window.activateWindow()
-    window.select_unit("ghoul")
+    select_on_board(qtbot, window, "ghoul")
     rolled = window.decision.rolls[0].value
     other = 1 if rolled != 1 else 2
     click(qtbot, window.panel.typed)
@@ -139,7 +129,7 @@ def test_enter_in_the_dice_box_uses_the_dice_then_applies(qtbot, window, enter):
 def test_bad_dice_are_explained_and_clearing_them_lets_enter_apply(qtbot, window):
     window.start_tutorial(CRYPT)
     window.activateWindow()
-    window.select_unit("ghoul")
+    select_on_board(qtbot, window, "ghoul")
     click(qtbot, window.panel.typed)
     type_keys(qtbot, "four")
     press(qtbot, Qt.Key.Key_Return)
@@ -231,9 +221,9 @@ def bindings(window) -> list[tuple[str, QWidget, QWidget | None, str]]:
     return out
 
 
-def test_no_key_is_bound_twice_where_both_could_fire(window):
+def test_no_key_is_bound_twice_where_both_could_fire(window, qtbot):
     window.start_tutorial(AMBUSH)
-    window.act_table.trigger()  # its own window: F11 and Esc there are not the main window's
+    press_action(qtbot, window.act_table)  # F10: its own window, F11 and Esc there are its own
     by_keys = defaultdict(list)
     for keys, win, widget, what in bindings(window):
         by_keys[keys, id(win)].append((widget, what))

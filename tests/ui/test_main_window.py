@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QWidget
 
+from tests.ui.real_input import choose
+from tests.ui.showing import show_active
 from ui.main_window import MainWindow
 
 
@@ -44,12 +46,12 @@ def test_geometry_is_restored_on_next_start(qtbot):
 def test_view_menu_toggles_docks(qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
-    window.show()
+    show_active(qtbot, window)
     assert not window.log_dock.isVisible()  # the welcome page has the window to itself
     toggles = {a.text(): a for a in window.view_menu.actions()}
-    toggles["Log"].trigger()
+    choose(qtbot, window, toggles["Log"])  # View > Log
     assert window.log_dock.isVisible()
-    toggles["Log"].trigger()
+    choose(qtbot, window, toggles["Log"])
     assert not window.log_dock.isVisible()
 
 
@@ -60,10 +62,11 @@ def test_theme_choice_switches_the_palette_and_is_remembered(qtbot, qapp):
 
     window = MainWindow()
     qtbot.addWidget(window)
+    show_active(qtbot, window)
     qapp.setStyle("Fusion")
-    window.theme_actions["dark"].trigger()
+    choose(qtbot, window, window.theme_actions["dark"])  # View > Theme > Dark
     dark = qapp.palette().color(QPalette.ColorRole.Window).lightness()
-    window.theme_actions["light"].trigger()
+    choose(qtbot, window, window.theme_actions["light"])
     light = qapp.palette().color(QPalette.ColorRole.Window).lightness()
     assert dark < 100 < light
     assert saved_theme() == "light"

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop.engine.board import Terrain
-from tests.ui.real_input import drag
+from tests.ui.real_input import choose, drag, settle
 from ui.board.cell_shapes import cell_centre
 
 AMBUSH = "card-flip-goblin-ambush.toml"  # enemies in order: goblin, brute, kobold (1 HP)
@@ -122,7 +122,8 @@ def test_a_brush_stroke_is_one_undo_step(window, qtbot):
     board = window.session.encounter.board
     cells = [(6, 0), (7, 0), (8, 0), (8, 1)]
     assert all(board.terrain(c) is Terrain.OPEN for c in cells)
-    window.brush_actions[Terrain.WALL].trigger()
+    choose(qtbot, window, window.brush_actions[Terrain.WALL])  # Edit > Terrain brush
+    settle(qtbot, window)
     view, shape = window.board_view, board.shape
     spots = [view.mapFromScene(cell_centre(shape, c)) for c in cells]
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=spots[0])

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from desktop.engine.board import Terrain
-from tests.ui.real_input import drag
+from tests.ui.real_input import choose, drag
 
 AMBUSH = "card-flip-goblin-ambush.toml"
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -90,7 +90,7 @@ def test_a_painted_wall_redraws_the_terrain_and_undo_restores_it(window, qtbot):
     window.start_tutorial(AMBUSH)
     terrain = window.scene.terrain_item
     order = [window.turns.order.item(row) for row in range(window.turns.order.count())]
-    window.brush_actions[Terrain.WALL].trigger()
+    choose(qtbot, window, window.brush_actions[Terrain.WALL])  # Edit > Terrain brush
     drag(qtbot, window, [(6, 0), (7, 0)])
     assert window.scene.terrain_item is not terrain
     assert window.scene.encounter.board.terrain((6, 0)) is Terrain.WALL

@@ -7,11 +7,18 @@ import pytest
 import pytestqt.exceptions
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPainterPath
-from PySide6.QtWidgets import QApplication, QMenu, QToolTip
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from desktop.engine.footprint import footprint
 from desktop.samples import list_samples
-from tests.ui.real_input import cell_point, free_cell_near, settle, token_point, wheel
+from tests.ui.real_input import (
+    cell_point,
+    free_cell_near,
+    open_unit_menu,
+    settle,
+    token_point,
+    wheel,
+)
 from ui.board.cell_shapes import cell_at
 from ui.board.token_item import TokenItem
 
@@ -103,14 +110,6 @@ def test_dragging_a_token_moves_the_unit_and_undo_puts_it_back(window, qtbot):
     assert session.history[-1].kind == "move-unit"
     qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert session.encounter.unit(unit.id).at == unit.at
-
-
-def open_unit_menu(qtbot, window, unit_id: str) -> QMenu:
-    """Right-click the unit's token, once the board has settled; the menu that pops up."""
-    settle(qtbot, window)
-    qtbot.mouseClick(window.board_view.viewport(), RIGHT, pos=token_point(window, unit_id))
-    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
-    return QApplication.activePopupWidget()
 
 
 def test_right_click_opens_the_unit_menu_and_damage_1_by_keyboard(window, qtbot):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from desktop.engine.decision import Decision, Outcome, TraceStep
 from desktop.engine.dice import Roll
+from tests.ui.real_input import click
+from tests.ui.showing import show_active
 from ui.decision.decision_panel import DecisionPanel, parse_rolls
 
 
@@ -54,25 +57,30 @@ def test_alternatives_are_choices_and_apply_sends_the_choice(qtbot):
     # Numbered from 1 like the log's "players' choice N" (desktop.engine.decision.choice_label).
     assert panel.choices.item(0).text() == "Choice 1 (as decided): Attack Aria"
     assert panel.choices.item(1).text() == "Choice 2: Attack Bram"
+    choices = panel.choices
     with qtbot.waitSignal(panel.choiceChanged) as changed:
-        panel.choices.setCurrentRow(1)
+        click(qtbot, choices.viewport(), choices.visualItemRect(choices.item(1)).center())
     assert changed.args == [1]
     assert panel.chosen_outcome().targets == ("bram",)
     with qtbot.waitSignal(panel.applyRequested) as applied:
-        panel.apply_button.click()
+        click(qtbot, panel.apply_button)
     assert applied.args == [1]
 
 
 def test_typed_dice_are_emitted_or_refused(qtbot):
     panel = DecisionPanel()
     qtbot.addWidget(panel)
-    panel.typed.setText("5 1")
+    show_active(qtbot, panel)
+    panel.show_decision(decision(), "Orc", {"aria": "Aria"})
+    click(qtbot, panel.typed)
+    qtbot.keyClicks(panel.typed, "5 1")
     with qtbot.waitSignal(panel.rollsEntered) as entered:
-        panel._use_typed()
+        qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
     assert entered.args == [[5, 1]]
-    panel.typed.setText("x")
+    qtbot.keyClick(panel.typed, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(panel.typed, "x")
     with qtbot.assertNotEmitted(panel.rollsEntered):
-        panel._use_typed()
+        click(qtbot, panel.use_button)
     assert "'x' is not a die result" in panel.error.text()
 
 

@@ -10,6 +10,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from desktop.engine.decide import decide
+from tests.ui.real_input import open_saved_session
+from tests.ui.showing import show_active
 from ui.decision.step_list import StepCard
 from ui.roster.roster_model import COL_NAME
 
@@ -113,7 +115,8 @@ def test_a_restart_shows_the_same_pending_decision_and_rolls(qtbot, database, wi
     window.close()
     second = MainWindow(database)
     qtbot.addWidget(second)
-    second.open_session(name)
+    show_active(qtbot, second)
+    open_saved_session(qtbot, second, name)
     assert second.decision == shown
     assert second.panel.rolls.text() == text
 
