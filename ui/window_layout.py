@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from desktop.tracker.display_names import display_names
@@ -20,14 +20,24 @@ class WindowLayout:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.restored = False  # a saved layout was put back (else defaults fit the screen)
+        # Qt lays hidden docks out again when they are shown, losing the sizes a saved
+        # state gave them: the state is put back once more when a session first shows them.
+        self._pending: QByteArray | None = None
+        self._with_docks: QByteArray | None = None  # the layout as it was with docks shown
 
     def docks(self) -> tuple:
         w = self.window
         return w.roster_dock, w.turn_dock, w.decision_dock, w.log_dock
 
     def show_docks(self, visible: bool) -> None:
+        w = self.window
+        if not visible and w.isVisible() and w.roster_dock.isVisible():
+            self._with_docks = w.saveState()  # the start page hides them: keep their sizes
         for dock in self.docks():
             dock.setVisible(visible)
+        if visible and self._pending is not None:
+            state, self._pending = self._pending, None
+            QTimer.singleShot(0, w, lambda: w.restoreState(state))
 
     # The layout is kept per screen size: a layout made on a big monitor squeezes the board
     # on a laptop, so each available screen geometry gets its own saved state.
@@ -52,13 +62,19 @@ class WindowLayout:
             self.window.restoreGeometry(geometry)
         state = settings.value(f"{key}/state")
         self.restored = state is not None and self.window.restoreState(state)
+        self._pending = state if self.restored else None
         return self.restored
 
     def save(self) -> None:
+        """Geometry, and the docks as they were last shown (closing on the start page,
+        where they are hidden, keeps the sizes they had beside the board)."""
+        w = self.window
         settings = QSettings()
         key = self._key()
-        settings.setValue(f"{key}/geometry", self.window.saveGeometry())
-        settings.setValue(f"{key}/state", self.window.saveState())
+        settings.setValue(f"{key}/geometry", w.saveGeometry())
+        shown = w.roster_dock.isVisible()
+        state = w.saveState() if shown else (self._with_docks or self._pending)
+        settings.setValue(f"{key}/state", state if state is not None else w.saveState())
 
     def place_docks(self) -> None:
         """Roster over turn order (the log a tab behind it) on the left, the decision the
@@ -84,6 +100,7 @@ class WindowLayout:
         settings.remove(f"{key}/state")
         settings.remove(f"{key}/geometry")
         self.restored = False
+        self._pending = self._with_docks = None
         for column in range(w.roster.view.model().columnCount()):
             w.roster.view.setColumnHidden(column, False)
         self.place_docks()

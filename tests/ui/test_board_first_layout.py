@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
 
 from desktop.samples import list_samples, sample_path
-from tests.ui.real_input import choose, open_saved_session, press
+from tests.ui.real_input import choose, open_saved_session, press, settle
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_SIDE
 
@@ -168,4 +168,27 @@ def test_a_returning_user_on_a_laptop_still_sees_hp_beside_every_name(laptop, qt
     hp_right = view.columnViewportPosition(COL_HP) + view.columnWidth(COL_HP)
     assert not view.isColumnHidden(COL_HP)
     assert 0 < hp_right <= view.viewport().width()
+    again.close()
+
+
+@pytest.mark.parametrize("closed_on", ["board", "start page"])
+def test_a_returning_user_gets_the_docks_as_they_were_left(laptop, qtbot, database, closed_on):
+    """The roster and turn-order docks come back at the heights they had, also when the
+    window was closed on the start page (where the docks are hidden)."""
+    from ui.main_window import MainWindow
+
+    laptop.start_tutorial("monster-focus-ice-cave.toml")
+    settle(qtbot, laptop)
+    heights = (laptop.roster_dock.height(), laptop.turn_dock.height())
+    if closed_on == "start page":
+        QTest.keyClick(laptop, Qt.Key.Key_Home, Qt.KeyboardModifier.AltModifier)
+    laptop.close()
+    again = MainWindow(database)
+    qtbot.addWidget(again)
+    show_active(qtbot, again)
+    open_saved_session(qtbot, again, again.session_names()[0])
+    qtbot.waitUntil(lambda: again.turn_dock.isVisible())
+    settle(qtbot, again)
+    assert abs(again.roster_dock.height() - heights[0]) <= 2, heights
+    assert abs(again.turn_dock.height() - heights[1]) <= 2, heights
     again.close()

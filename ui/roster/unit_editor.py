@@ -105,8 +105,22 @@ class UnitEditor(QDialog):
             self.id_edit.setEnabled(False)
             self.side_combo.setEnabled(False)
         self._watch_fields()
+        self._fit_to_screen()
         # Typing starts in the name (the scroll area would otherwise take the focus).
         self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _fit_to_screen(self) -> None:
+        """Open tall enough to show every field at once where the screen allows (on a small
+        screen the fields scroll): nothing, such as an area picker, hides below the fold."""
+        screen = (self.parentWidget() or self).screen().availableGeometry()
+        layout = self.layout()
+        assert layout is not None  # built in _build
+        margins = layout.contentsMargins()
+        chrome = margins.top() + margins.bottom() + layout.spacing()
+        content = self.fields.sizeHint()
+        width = max(self.sizeHint().width(), content.width() + 40)
+        height = content.height() + self.buttons.sizeHint().height() + chrome + 8
+        self.resize(min(width, int(screen.width() * 0.9)), min(height, int(screen.height() * 0.9)))
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -117,7 +131,7 @@ class UnitEditor(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        fields = QWidget()
+        self.fields = fields = QWidget()
         outer = QVBoxLayout(fields)
         outer.setContentsMargins(0, 0, 0, 0)
         scroll.setWidget(fields)

@@ -192,3 +192,14 @@ def test_a_rule_system_without_area_attacks_shows_no_group(qtbot):
     assert editor.area_box is None and _area_groups(editor) == []
     click(qtbot, editor.ok_button)  # nothing changed: the record carries no area attack
     assert "aoe" not in editor.record()
+
+
+def test_the_editor_opens_tall_enough_to_show_the_area_picker_unscrolled(window, qtbot):
+    _cave(window, qtbot)
+    editor = _edit(window, qtbot, "golem")
+    viewport = editor.fields.parentWidget()  # the scroll area's viewport
+    box = editor.area_box
+    top_left = box.mapTo(viewport, QPoint(0, 0))
+    assert viewport.rect().contains(top_left)
+    assert viewport.rect().contains(top_left + QPoint(box.width() - 1, box.height() - 1))
+    assert editor.height() <= editor.screen().availableGeometry().height()

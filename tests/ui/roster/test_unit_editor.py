@@ -39,7 +39,6 @@ def roster(qtbot, text: str = GRIMDARK) -> RosterPanel:
 
 
 def opened(qtbot, editor: UnitEditor) -> UnitEditor:
-    editor.resize(640, 900)  # room for every field without scrolling
     qtbot.waitExposed(editor)
     editor.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is editor)
