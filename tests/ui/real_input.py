@@ -197,6 +197,15 @@ def click_roster_row(qtbot, window, unit_id: str) -> None:
     qtbot.waitUntil(lambda: QApplication.focusWidget() is roster.view)
 
 
+def select_in_roster(qtbot, window, unit_id: str) -> None:
+    """Click the unit's row in the roster and wait until the window has it selected (the
+    keyboard focus may stay elsewhere, as after a dialog closes)."""
+    roster = window.roster
+    index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_NAME)
+    click(qtbot, roster.view.viewport(), roster.view.visualRect(index).center())
+    qtbot.waitUntil(lambda: window.selected == unit_id)
+
+
 def pick_in_combo(qtbot, combo, row: int) -> None:
     """Click the drop-down open, go to the row with the arrow keys, Enter."""
     click(qtbot, combo)

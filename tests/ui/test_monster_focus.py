@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from desktop.engine.board import Terrain
-from tests.ui.real_input import settle
+from tests.ui.real_input import select_in_roster, settle
 from ui.roster.roster_model import COL_INITIATIVE, COL_NAME
 
 ICE_CAVE = "Ice cave"
@@ -34,14 +34,6 @@ def _type_initiative(window, qtbot, unit_id: str, typed: str) -> None:
     qtbot.keyClicks(editor, typed)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
-
-
-def _select_in_roster(window, qtbot, unit_id: str) -> None:
-    view = window.roster.view
-    row = window.roster.proxy.proxy_row(unit_id)
-    cell = view.visualRect(window.roster.proxy.index(row, COL_NAME)).center()
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
-    qtbot.waitUntil(lambda: window.selected == unit_id)
 
 
 def test_the_welcome_card_offers_both_monster_focus_tutorials(window):
@@ -83,7 +75,7 @@ def test_the_decision_rings_the_focus_and_a_tie_follows_initiative(window, qtbot
     assert window.session.encounter.unit("cragheart").stat("initiative") == 12
     row = window.roster.proxy.proxy_row("cragheart")
     assert window.roster.proxy.index(row, COL_INITIATIVE).data() == "12"
-    _select_in_roster(window, qtbot, "golem")
+    select_in_roster(qtbot, window, "golem")
     assert window.decision.targets == ("cragheart",)
     assert window.decision.alternatives == ()
     assert "initiative 12" in window.decision.trace[0].detail

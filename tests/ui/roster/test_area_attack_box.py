@@ -7,10 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QGroupBox
 
-from tests.ui.real_input import settle
+from tests.ui.real_input import select_in_roster, settle
 from tests.ui.roster.conftest import GRIMDARK
 from tests.ui.roster.test_unit_editor import click, opened, press, roster, type_keys
-from ui.roster.roster_model import COL_NAME
 from ui.roster.unit_editor import UnitEditor
 
 GOLEM_AREA = [(1, 0), (0, 1)]
@@ -22,18 +21,10 @@ def _cave(window, qtbot) -> None:
     settle(qtbot, window)
 
 
-def _select(window, qtbot, unit_id: str) -> None:
-    view = window.roster.view
-    row = window.roster.proxy.proxy_row(unit_id)
-    cell = view.visualRect(window.roster.proxy.index(row, COL_NAME)).center()
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
-    qtbot.waitUntil(lambda: window.selected == unit_id)
-
-
 def _edit(window, qtbot, unit_id: str) -> UnitEditor:
     """Click the unit's row in the roster, then Edit..."""
     roster_panel = window.roster
-    _select(window, qtbot, unit_id)
+    select_in_roster(qtbot, window, unit_id)
     click(qtbot, roster_panel.edit_button)
     qtbot.waitUntil(lambda: roster_panel.editor is not None)
     return opened(qtbot, roster_panel.editor)
@@ -172,7 +163,7 @@ def test_a_character_has_no_area_attack_group(window, qtbot):
     editor = _edit(window, qtbot, "brute")
     assert _area_groups(editor) == []
     editor.close()
-    _select(window, qtbot, "golem")  # Add... with a monster selected: a new monster
+    select_in_roster(qtbot, window, "golem")  # Add... with a monster selected: a new monster
     click(qtbot, window.roster.add_button)
     qtbot.waitUntil(lambda: window.roster.editor is not None)
     new = opened(qtbot, window.roster.editor)
