@@ -36,7 +36,15 @@ from desktop.engine.limits import (
 )
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_fields import check_unit_fields
-from desktop.engine.units import DEFAULT_WEAPON_KIND, AreaAttack, Side, Unit, Weapon, unit_fields
+from desktop.engine.units import (
+    DEFAULT_WEAPON_KIND,
+    UNIT_FILE_KEYS,
+    AreaAttack,
+    Side,
+    Unit,
+    Weapon,
+    unit_fields,
+)
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
 
@@ -44,20 +52,6 @@ FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
-# A unit's common keys; its ruleset's declared fields (`guards`, `priorities`) come on top.
-UNIT_KEYS = {
-    "id",
-    "name",
-    "side",
-    "at",
-    "hp",
-    "max_hp",
-    "ai",
-    "statuses",
-    "tags",
-    "stats",
-    "weapons",
-}
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
@@ -534,7 +528,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     declared = ruleset.data.unit_fields
     # `aoe` (an area attack) only where the ruleset has area attacks.
     known = (
-        UNIT_KEYS | set(declared) | ({"aoe"} if ruleset.data.extra.get("area_attacks") else set())
+        UNIT_FILE_KEYS
+        | set(declared)
+        | ({"aoe"} if ruleset.data.extra.get("area_attacks") else set())
     )
     unknown = set(entry) - known
     if unknown:

@@ -23,6 +23,16 @@ class Side(StrEnum):
 
 DEFAULT_WEAPON_KIND = "melee"  # a weapon without a kind, in a file or new in the editor
 
+# The one list of a unit's own keys; a ruleset's declared fields (`guards = "boss"`) sit
+# beside them, so no declared field may reuse one.
+# Every unit in an encounter file may have these.
+UNIT_FILE_KEYS = frozenset(
+    {"id", "name", "side", "at", "hp", "max_hp", "ai", "statuses", "tags", "stats", "weapons"}
+)
+# A unit record (command log, storage) adds marker counters and the area attack (which files
+# carry only for rulesets with area attacks).
+UNIT_RECORD_KEYS = UNIT_FILE_KEYS | {"counters", "aoe"}
+
 
 @dataclass(frozen=True)
 class Weapon:

@@ -18,6 +18,7 @@ from desktop.engine.ruleset import (
     StatusSpec,
 )
 from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
+from desktop.engine.units import UNIT_RECORD_KEYS
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
 KNOWN = {
@@ -149,22 +150,8 @@ def _defeated(raw: dict[str, Any], where: str) -> DefeatedSpec | None:
     return spec
 
 
-# Keys common to every unit (encounter files, records); a declared field cannot reuse one.
-COMMON_UNIT_KEYS = {
-    "id",
-    "name",
-    "side",
-    "at",
-    "hp",
-    "max_hp",
-    "ai",
-    "statuses",
-    "counters",
-    "tags",
-    "stats",
-    "weapons",
-    "fields",
-}
+# Names a declared unit field cannot take: a unit's own keys, and `fields` (their column).
+RESERVED_UNIT_KEYS = UNIT_RECORD_KEYS | {"fields"}
 FIELD_KEYS = {
     "kind",
     "label",
@@ -187,7 +174,7 @@ def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
     found: dict[str, UnitFieldSpec] = {}
     for name, table in raw.get("unit_fields", {}).items():
         here = f"{where}: [unit_fields.{name}]"
-        if name in COMMON_UNIT_KEYS or not isinstance(table, dict):
+        if name in RESERVED_UNIT_KEYS or not isinstance(table, dict):
             raise RulesetDataError(f"{here}: not a field a ruleset can declare")
         unknown = sorted(set(table) - FIELD_KEYS)
         if unknown:

@@ -8,28 +8,9 @@ from typing import Any
 
 from desktop.engine.board import Board, Shape
 from desktop.engine.encounter import Memory
-from desktop.engine.units import AreaAttack, Side, Unit, Weapon, unit_fields
+from desktop.engine.units import UNIT_RECORD_KEYS, AreaAttack, Side, Unit, Weapon, unit_fields
 
 WEAPON_FIELDS = ("name", "kind", "range", "strength")
-# A unit record's own keys; every other key is one of the ruleset's declared unit fields,
-# kept at the top level as encounter files write them (`guards = "boss"`).
-UNIT_RECORD_KEYS = frozenset(
-    {
-        "id",
-        "name",
-        "side",
-        "at",
-        "hp",
-        "max_hp",
-        "ai",
-        "stats",
-        "statuses",
-        "counters",
-        "tags",
-        "weapons",
-        "aoe",
-    }
-)
 
 
 def record_fields(record: Mapping[str, Any]) -> dict[str, Any]:
