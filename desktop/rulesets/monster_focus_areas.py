@@ -35,17 +35,8 @@ def orientations(hexes: Iterable[Offset]) -> list[tuple[Offset, ...]]:
 
 def melee_placements(grid: Grid, attacker: int, hexes: Iterable[Offset]) -> list[list[int]]:
     """The cells a melee area covers in each orientation around the attacker's own hex."""
-    q0, r0 = to_axial(grid.cell(attacker))
     pattern = [h for h in hexes if h != (0, 0)]
-    out = []
-    for shape in orientations(pattern):
-        cells = []
-        for dq, dr in shape:
-            col, row = from_axial(q0 + dq, r0 + dr)
-            if 0 <= col < grid.width and 0 <= row < grid.height:
-                cells.append(row * grid.width + col)
-        out.append(cells)
-    return out
+    return _placed(grid, attacker, orientations(pattern))
 
 
 def ranged_shapes(hexes: Iterable[Offset]) -> list[tuple[Offset, ...]]:
@@ -62,6 +53,11 @@ def ranged_shapes(hexes: Iterable[Offset]) -> list[tuple[Offset, ...]]:
 def ranged_placements(grid: Grid, anchor: int, shapes: list[tuple[Offset, ...]]) -> list[list[int]]:
     """The cells of every placement of a ranged area that covers `anchor` (off-board parts
     dropped)."""
+    return _placed(grid, anchor, shapes)
+
+
+def _placed(grid: Grid, anchor: int, shapes: Iterable[Iterable[Offset]]) -> list[list[int]]:
+    """Each shape's cells with its origin on `anchor`, those off the board left out."""
     q0, r0 = to_axial(grid.cell(anchor))
     out = []
     for shape in shapes:

@@ -28,6 +28,22 @@ STEP_LABEL_RADIUS = 8.0
 _Item = TypeVar("_Item", bound=QGraphicsItem)
 
 
+def _disc(painter: QPainter, rect: QRectF, outline: str, fill: QColor) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(outline), 1.5))
+    painter.setBrush(QBrush(fill))
+    painter.drawEllipse(rect)
+
+
+def _disc_text(painter: QPainter, rect: QRectF, text: str, pixels: int, colour: str) -> None:
+    font = QFont(painter.font())
+    font.setBold(True)
+    font.setPixelSize(pixels)
+    painter.setFont(font)
+    painter.setPen(QPen(QColor(colour)))
+    draw_centred(painter, rect, text)
+
+
 class _Badge(QGraphicsItem):
     """A numbered disc showing a target's place in the priority order."""
 
@@ -42,16 +58,10 @@ class _Badge(QGraphicsItem):
         return QRectF(-self.radius, -self.radius, 2 * self.radius, 2 * self.radius)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#222222"), 1.5))
-        painter.setBrush(QBrush(palette.TARGET))
-        painter.drawEllipse(self.boundingRect().adjusted(1, 1, -1, -1))
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(int(self.radius * 1.2))
-        painter.setFont(font)
-        painter.setPen(QPen(QColor("#111111")))
-        draw_centred(painter, self.boundingRect(), str(self.number))
+        _disc(painter, self.boundingRect().adjusted(1, 1, -1, -1), "#222222", palette.TARGET)
+        _disc_text(
+            painter, self.boundingRect(), str(self.number), int(self.radius * 1.2), "#111111"
+        )
 
 
 class _StepLabel(QGraphicsItem):
@@ -68,16 +78,8 @@ class _StepLabel(QGraphicsItem):
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("white"), 1.5))
-        painter.setBrush(QBrush(palette.PATH))
-        painter.drawEllipse(self.boundingRect().adjusted(0.5, 0.5, -0.5, -0.5))
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(11)
-        painter.setFont(font)
-        painter.setPen(QPen(QColor("white")))
-        draw_centred(painter, self.boundingRect(), str(self.points))
+        _disc(painter, self.boundingRect().adjusted(0.5, 0.5, -0.5, -0.5), "white", palette.PATH)
+        _disc_text(painter, self.boundingRect(), str(self.points), 11, "white")
 
 
 class CellsOverlay(QGraphicsItem):
