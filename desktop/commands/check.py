@@ -6,6 +6,7 @@ import argparse
 
 from desktop.commands.output import say
 from desktop.display_text import terminal_safe
+from desktop.engine.chain import plural
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     say(
         f"{terminal_safe(args.file)}: ok{title} — {encounter.ruleset}, "
         f"{board.width}x{board.height} {board.shape.value} board, "
-        f"{enemies} enem{'y' if enemies == 1 else 'ies'}, "
-        f"{players} player{'' if players == 1 else 's'}, round {encounter.round}{phase}"
+        f"{plural(enemies, 'enemy')}, "
+        f"{plural(players, 'player')}, round {encounter.round}{phase}"
     )
     return 0

@@ -86,5 +86,22 @@ class Chain:
 
 
 def plural(count: float, noun: str) -> str:
+    """ "1 hex", "3 hexes", "2 enemies", "0.5 squares"."""
     shown = int(count) if float(count).is_integer() else round(count, 1)
-    return f"{shown} {noun}" + ("" if shown == 1 else "s")
+    return f"{shown} {noun if shown == 1 else plural_noun(noun)}"
+
+
+def joined(words: Sequence[str], last: str = "and") -> str:
+    """Words as a sentence lists them: "A", "A and B", "A, B and C" (`last`: "or"...)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def plural_noun(noun: str) -> str:
+    """The English plural of a regular noun: hex → hexes, enemy → enemies, trap → traps."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities, CardFlips
-from desktop.engine.chain import Chain, plural
+from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
 from desktop.engine.dice import Dice
@@ -381,7 +381,7 @@ class CardFlipRpg(Ruleset):
 
 def _names(units: list[Unit]) -> str:
     names = [u.name for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(names)
 
 
 def build() -> CardFlipRpg:

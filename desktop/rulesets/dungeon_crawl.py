@@ -82,7 +82,7 @@ from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities
-from desktop.engine.chain import Chain, plural
+from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward_any
@@ -525,11 +525,7 @@ class DungeonCrawl(Ruleset):
             return chosen, f"{listed}{tail} → {_names(chosen)}"
         counts = {h.id: len(world.enemies_adjacent_to(h)) for h in able}
         listed = (
-            ", ".join(
-                f"{h.name} {plural(counts[h.id], 'enemy')}".replace("enemys", "enemies")
-                for h in able
-            )
-            + " next to them"
+            ", ".join(f"{h.name} {plural(counts[h.id], 'enemy')}" for h in able) + " next to them"
         )
         if tactic == "fight-gang":
             best = max(counts.values())
@@ -876,7 +872,7 @@ def _names(units: Sequence[Unit]) -> str:
     names = [u.name for u in units]
     if not names:
         return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(names)
 
 
 def build() -> DungeonCrawl:

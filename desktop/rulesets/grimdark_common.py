@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from desktop.engine.approach import Approach, approach
 from desktop.engine.board import Cell, Terrain
-from desktop.engine.chain import Chain, plural
+from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
 from desktop.engine.geometry import Neighbourhood
@@ -63,7 +63,7 @@ def names(units: list[Unit]) -> str:
     shown = [u.name for u in units]
     if not shown:
         return "nobody"
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return joined(shown)
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,7 @@ def parse_abilities(raw: object, statuses: set[str]) -> tuple[TurnAbility, ...]:
 
 
 def hexes(count: int) -> str:
-    return f"{count} hex" + ("" if count == 1 else "es")
+    return plural(count, "hex")
 
 
 def cell_text(cell: Cell) -> str:

@@ -239,7 +239,7 @@ def _away(proximity: int) -> str:
     # A character walled in (no way round the walls) has no proximity to count.
     if proximity >= FAR:
         return "walled off (no proximity)"
-    return f"{proximity} hex away" if proximity == 1 else f"{proximity} hexes away"
+    return f"{plural(proximity, 'hex')} away"
 
 
 def build() -> MonsterFocus:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.chain import joined
 from desktop.engine.climbing import InchField, InchMoves, glide_landings
 from desktop.engine.context import Context
 from desktop.engine.cover import cover_map
@@ -384,7 +385,7 @@ class SkirmishContext(Context):
 
 def _names(units: list[Unit]) -> str:
     names = [u.name for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return joined(names, "or")
 
 
 def best_cells(cells: Iterable[Cell], key: Callable[[Cell], SupportsRichComparison]) -> list[Cell]:

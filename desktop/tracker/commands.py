@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
+from desktop.engine.chain import joined
 from desktop.engine.decision import Decision, choice_label
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
@@ -458,7 +459,7 @@ class Heal(Command):
         if amount <= 0:
             raise TrackerError(f"healing must be 1 or more, not {amount}")
         cured = expiring(ruleset.data, unit.statuses, WHEN_HEALED)
-        names = " and ".join(ruleset.data.statuses[s].name for s in cured)
+        names = joined([ruleset.data.statuses[s].name for s in cured])
         specs = ruleset.data.statuses
         if any(specs[s].stops_healing for s in cured):
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from desktop.engine.chain import plural, plural_noun
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import AiTypeSpec, RulesetData
 from desktop.engine.units import AreaAttack, Unit, Weapon
@@ -110,9 +111,8 @@ def footer_text(source: str, date: _dt.date | None = None) -> str:
 def _distance(value: float, data: RulesetData) -> str:
     if data.distance_unit == "inch":
         return f'{number(value)}"'
-    unit = {"square": "square", "hex": "hex"}.get(data.distance_unit, data.distance_unit)
-    plural = "" if value == 1 else ("es" if unit.endswith("x") else "s")
-    return f"{number(value)} {unit}{plural}"
+    unit = data.distance_unit
+    return f"{number(value)} {unit if value == 1 else plural_noun(unit)}"
 
 
 def weapon_runs(weapon: Weapon, data: RulesetData) -> tuple[Run, ...]:
@@ -141,7 +141,7 @@ def area_block(area: AreaAttack, unit: Unit, data: RulesetData) -> AreaDiagram:
     melee = area.kind == "melee"
     # The attacker's own hex is never part of a melee area, whatever the file lists.
     hexes = tuple(h for h in area.hexes if not (melee and h == (0, 0)))
-    count = f"{len(hexes)} hex" if len(hexes) == 1 else f"{len(hexes)} hexes"
+    count = plural(len(hexes), "hex")
     if melee:
         how = f"{count} from its own hex (dot); may be rotated or mirrored."
     else:

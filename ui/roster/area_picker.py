@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from desktop.engine.board import Shape
+from desktop.engine.chain import plural
 from desktop.engine.hex_geometry import from_axial, hex_distance, to_axial
 from ui import palette
 from ui.board.cell_shapes import cell_centre, cell_polygon
@@ -46,7 +47,7 @@ def ring_of(offset: Offset) -> int:
 
 
 def hex_count(count: int) -> str:
-    return "no hex" if count == 0 else "1 hex" if count == 1 else f"{count} hexes"
+    return "no hex" if count == 0 else plural(count, "hex")
 
 
 class AreaPicker(QWidget):

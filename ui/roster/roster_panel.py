@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.engine.chain import plural
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
 from desktop.tracker.session import Session
@@ -489,10 +490,7 @@ class RosterPanel(QWidget):
         units = session.encounter.units
         enemies = sum(1 for u in units if u.is_enemy)
         players = len(units) - enemies
-        self.counts.setText(
-            f"{enemies} {'enemy' if enemies == 1 else 'enemies'} · "
-            f"{players} {'player' if players == 1 else 'players'}"
-        )
+        self.counts.setText(f"{plural(enemies, 'enemy')} · {plural(players, 'player')}")
 
     # -- actions -------------------------------------------------------------------------
     def execute(self, command: Command) -> bool:
