@@ -35,3 +35,8 @@ def expiry_words(spec: StatusSpec) -> str:
         return ""
     clauses = [until for word, until in UNTIL.items() if word in triggers] or [UNTIL["never"]]
     return f"Lasts until {' or '.join(clauses)}."
+
+
+def reminder_and_expiry(spec: StatusSpec) -> str:
+    """What the marker does and when it goes, for a tooltip."""
+    return " ".join(filter(None, (spec.reminder, expiry_words(spec))))

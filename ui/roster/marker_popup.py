@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QListWidget, QListWidgetItem, QVBo
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddStatus, Command, RemoveStatus
-from desktop.tracker.expiry_words import expiry_words
+from desktop.tracker.expiry_words import reminder_and_expiry
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
 
@@ -51,7 +51,7 @@ class MarkerPopup(QFrame):
         for spec in hand_set_markers(ruleset):
             item = QListWidgetItem(status_icon(spec.icon or spec.id), spec.name)
             item.setData(Qt.ItemDataRole.UserRole, spec.id)
-            item.setToolTip(f"{spec.name}: {spec.reminder} {expiry_words(spec)}")
+            item.setToolTip(f"{spec.name}: {reminder_and_expiry(spec)}")
             # Not user-checkable: a click anywhere on the row (or Space/Enter) toggles it,
             # through a command, and the tick is then read back from the unit.
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)

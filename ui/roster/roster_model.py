@@ -31,7 +31,7 @@ from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
-from desktop.tracker.expiry_words import expiry_words
+from desktop.tracker.expiry_words import reminder_and_expiry
 from desktop.tracker.session import Change, Session
 from ui import palette
 from ui.roster.hp_input import HELP as HP_HELP
@@ -315,8 +315,7 @@ class RosterModel(QAbstractTableModel):
             known = specs.get(status)
             spec = known or StatusSpec(status, status, "", icon=status)
             # The reminder tooltip also says when the marker goes, for markers the ruleset knows.
-            expiry = expiry_words(known) if known is not None else ""
-            reminder = " ".join(filter(None, (spec.reminder, expiry)))
+            reminder = reminder_and_expiry(known) if known is not None else ""
             out.append(
                 MarkerInfo(
                     status,
