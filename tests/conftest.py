@@ -4,12 +4,14 @@ behave as on a desktop; `offscreen` only where no X server can be had."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 _SANDBOX = Path(tempfile.mkdtemp(prefix="foebook-tests-"))
 
@@ -27,6 +29,22 @@ def pytest_configure(config) -> None:
     os.environ["FOEBOOK_DATA_DIR"] = str(_SANDBOX / "data")
     os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
     os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "share")
+
+
+# A wait ends as soon as its condition holds; its limit only says how long a wait that
+# *fails* takes. pytest-qt's 5 s default is tripped by a busy 2-core machine (a window
+# that takes 6 s to become active there is no bug), so every wait that names no limit of
+# its own gets 30 s.
+WAIT_MS = 30_000
+for _name in (
+    "waitUntil",
+    "waitSignal",
+    "waitSignals",
+    "waitActive",
+    "waitExposed",
+    "waitCallback",
+):
+    setattr(QtBot, _name, functools.partialmethod(getattr(QtBot, _name), timeout=WAIT_MS))
 
 
 class PausableServer:

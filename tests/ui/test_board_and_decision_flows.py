@@ -288,7 +288,7 @@ def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot
     view, ctrl = window.board_view, Qt.KeyboardModifier.ControlModifier
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)
-    qtbot.waitUntil(lambda: window.session.current_unit is None, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.current_unit is None)
     assert not window.act_auto.isChecked()  # stops by itself at the end of the turn
     kinds = [e.kind for e in window.session.history]
     assert kinds.count("apply-decision") == 3
@@ -417,7 +417,7 @@ def test_auto_apply_pauses_at_a_characters_turn_and_says_so(window, qtbot):
     window.start_tutorial("monster-focus-ice-cave.toml")  # golem 15, imp 25, then characters
     window.board_view.setFocus()
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: not window.act_auto.isChecked(), timeout=5000)
+    qtbot.waitUntil(lambda: not window.act_auto.isChecked())
     assert window.session.current_unit == "brute"
     assert [e.kind for e in window.session.history].count("apply-decision") == 2
     assert window.statusBar().currentMessage() == (

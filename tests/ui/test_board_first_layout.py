@@ -49,7 +49,7 @@ def test_at_1366x768_the_board_is_biggest_and_the_decision_needs_no_scrolling(
         assert board > _area(dock), dock.windowTitle()
     assert laptop.log_dock in laptop.tabifiedDockWidgets(laptop.turn_dock)
     # Once the panel has settled (folding reasons follows the final size of the panel).
-    qtbot.waitUntil(lambda: not laptop.panel.steps.verticalScrollBar().isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: not laptop.panel.steps.verticalScrollBar().isVisible())
     # The whole board shows: no scroll bars on the view, and tokens stay readable.
     assert not laptop.board_view.horizontalScrollBar().isVisible()
     assert not laptop.board_view.verticalScrollBar().isVisible()

@@ -43,7 +43,7 @@ def test_the_window_survives_a_lost_server(qtbot, pausable_pg):
         assert [e.text for e in window.session.history] == saved
 
         pausable_pg.resume()
-        qtbot.waitUntil(lambda: not window.offline, timeout=5000)  # the poll reconnects
+        qtbot.waitUntil(lambda: not window.offline)  # the poll reconnects
         qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
         texts = [e.text for e in window.session.history]
         assert texts[:1] == saved and len(texts) == 2
@@ -81,7 +81,7 @@ def test_roster_edits_meet_the_lost_server_with_a_message_not_an_error(qtbot, pa
         assert "edits are refused until it is back" in window.roster.message.text()
         assert window.session.history == []
         pausable_pg.resume()
-        qtbot.waitUntil(lambda: not window.offline, timeout=5000)
+        qtbot.waitUntil(lambda: not window.offline)
         qtbot.mouseClick(minus_one, Qt.MouseButton.LeftButton)
         assert [e.kind for e in session_log(database, window.session.name)] == ["damage"]
     finally:

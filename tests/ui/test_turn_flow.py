@@ -19,7 +19,7 @@ CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"
 def window(window, qtbot):
     """The main window, active: window shortcuts (Enter, Ctrl+Z) reach it on any display."""
     window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    qtbot.waitUntil(window.isActiveWindow)
     return window
 
 

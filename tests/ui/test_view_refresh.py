@@ -19,7 +19,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def window(window, qtbot):
     """The main window, active: window shortcuts (Ctrl+M, Ctrl+Z) reach it on any display."""
     window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    qtbot.waitUntil(window.isActiveWindow)
     return window
 
 
@@ -67,7 +67,7 @@ def test_a_note_and_its_undo_redraw_only_the_log(window, qtbot):
     assert window.log_panel.model.rowCount() == 1
     assert same(drawn(window), before)
     window.activateWindow()  # back from the note's dialog
-    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    qtbot.waitUntil(window.isActiveWindow)
     window.board_view.setFocus()
     qtbot.keyClick(window.board_view, Qt.Key.Key_Z, CTRL)
     assert window.session.history[-1].undone

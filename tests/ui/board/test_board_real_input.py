@@ -33,20 +33,22 @@ def _hover(qtbot, window, point: QPoint) -> None:
     wait until the board has seen it (the legend names the cell under the pointer)."""
     viewport = window.board_view.viewport()
     col, row = cell_at(window.session.encounter.board, window.board_view.mapToScene(point))
+
     # On a loaded machine X may fold a motion into the next one; a hand that sees nothing
     # happen moves again. Five tries, then the hover really was not seen.
+    def seen() -> bool:
+        return window.legend.coordinates.text() == f"[{col}, {row}]"
+
     for _attempt in range(4):
         qtbot.mouseMove(viewport, point + QPoint(-3, -2))
         qtbot.mouseMove(viewport, point)
         try:
-            qtbot.waitUntil(
-                lambda: window.legend.coordinates.text() == f"[{col}, {row}]", timeout=1000
-            )
+            qtbot.waitUntil(seen, timeout=2000)  # a short look, then move again
             return
         except pytestqt.exceptions.TimeoutError:
             continue
     qtbot.mouseMove(viewport, point)
-    qtbot.waitUntil(lambda: window.legend.coordinates.text() == f"[{col}, {row}]")
+    qtbot.waitUntil(seen)
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
@@ -71,7 +73,7 @@ def test_hovering_a_token_shows_its_tooltip(window, qtbot):
     settle(qtbot, window)
     unit = window.session.encounter.units[0]
     _hover(qtbot, window, token_point(window, unit.id))
-    qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
+    qtbot.waitUntil(QToolTip.isVisible)
     assert f"<b>{unit.name}</b>" in QToolTip.text()
     assert f"HP {unit.hp} / {unit.max_hp}" in QToolTip.text()
     QToolTip.hideText()

@@ -278,7 +278,7 @@ def test_hovering_a_marker_chip_says_what_it_does_and_when_it_goes(qtbot, panel,
         qtbot.mouseMove(viewport, chip + QPoint(-2, -1))
         qtbot.mouseMove(viewport, chip)
         try:
-            qtbot.waitUntil(QToolTip.isVisible, timeout=1500)
+            qtbot.waitUntil(QToolTip.isVisible)
             break
         except qtbot.TimeoutError:
             continue
