@@ -4,6 +4,7 @@ helpers) and its declared capabilities."""
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,9 @@ class StatSpec:
     per_round: bool = False  # typed in afresh each round (initiative): cards leave it out
 
 
+COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")  # how a status's colour is written
+
+
 @dataclass(frozen=True)
 class StatusSpec:
     id: str
@@ -43,6 +47,7 @@ class StatusSpec:
     icon: str = ""
     stops_healing: bool = False  # a heal removes it instead of restoring HP (poison)
     same_as: str = ""  # another spelling of that status: files may use it, it is read as that
+    colour: str = ""  # "#RRGGBB" (COLOUR) of its marker; none: its icon's own (ui/marker_looks.py)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
+    COLOUR,
     ActionEffects,
     AiTypeSpec,
     DefeatedSpec,
@@ -74,10 +75,15 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
             spec.get("icon", sid),
             spec.get("stops_healing", False),
             spec.get("same_as", ""),
+            spec.get("colour", ""),
         )
         for sid, spec in raw.get("statuses", {}).items()
     }
     for spec in statuses.values():
+        if spec.colour and not COLOUR.fullmatch(str(spec.colour)):
+            raise RulesetDataError(
+                f"{where}: [statuses.{spec.id}] colour '{spec.colour}' is not written #RRGGBB"
+            )
         target = statuses.get(spec.same_as)
         if spec.same_as and (target is None or target.same_as):
             raise RulesetDataError(

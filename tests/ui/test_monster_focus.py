@@ -49,13 +49,13 @@ def test_the_ice_cave_draws_its_terrain_and_names_it_in_the_legend(window, qtbot
     assert window.windowTitle().startswith("Tutorial: Ice cave")
     found = {board.terrain(c) for c in board.cells()}
     assert {Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY} <= found
-    legend = window.legend.text.text()
+    legend = window.legend.entries()
     for name in (
         "obstacle",
         "trap",
-        "hazardous&nbsp;terrain",
-        "icy&nbsp;terrain",
-        "thin&nbsp;wall",
+        "hazardous terrain",
+        "icy terrain",
+        "thin wall (on a hex side)",
     ):
         assert name in legend
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
@@ -11,14 +11,17 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSceneM
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Outcome
 from desktop.engine.encounter import Encounter
+from desktop.engine.errors import RulesError
+from desktop.engine.ruleset import StatusSpec
 from desktop.engine.units import Unit
-from desktop.rulesets.registry import capabilities_of
+from desktop.rulesets.registry import capabilities_of, ruleset_data
 from desktop.tracker.display_names import display_names
 from ui import palette
 from ui.board.cell_shapes import board_rect, cell_at, cell_centre, cell_polygon
 from ui.board.highlights import Highlights
 from ui.board.terrain_item import TerrainItem
 from ui.board.token_item import TokenItem, one_cell, token_centre
+from ui.marker_looks import MarkerLook, marker_looks
 
 MARGIN = 26.0  # scene units left and above the board, under the rulers
 
@@ -36,6 +39,8 @@ class BoardScene(QGraphicsScene):
         self.show_hp = show_hp
         self.encounter: Encounter | None = None
         self.size_of: Callable[[Unit], int] = one_cell  # the figure size of the encounter's ruleset
+        self.statuses: Mapping[str, StatusSpec] = {}  # the ruleset's markers
+        self.looks: dict[str, MarkerLook] = {}  # and how each looks
         self.tokens: dict[str, TokenItem] = {}
         self.ghost: TokenItem | None = None
         self.terrain_item: TerrainItem | None = None
@@ -53,6 +58,8 @@ class BoardScene(QGraphicsScene):
         board_changed = self.encounter is None or self.encounter.board != encounter.board
         if self.encounter is None or self.encounter.ruleset != encounter.ruleset:
             self.size_of = capabilities_of(encounter.ruleset).figure_size
+            self.statuses = _statuses(encounter.ruleset)
+            self.looks = marker_looks(self.statuses)
         self.encounter = encounter
         if board_changed:
             if self.terrain_item is not None:
@@ -75,6 +82,7 @@ class BoardScene(QGraphicsScene):
                 name=names[unit.id],
                 defeated=unit.id in defeated,
                 size_of=self.size_of,
+                looks=self.looks,
             )
             self.addItem(token)
             self.tokens[unit.id] = token
@@ -217,3 +225,12 @@ class BoardScene(QGraphicsScene):
         self._stroke_item.setPen(QPen(fill.darker(160), 1.5, Qt.PenStyle.DashLine))
         self._stroke_item.setZValue(5)  # over terrain and range overlays, under the tokens
         self.addItem(self._stroke_item)
+
+
+def _statuses(ruleset_id: str) -> Mapping[str, StatusSpec]:
+    """Its markers; none known when the ruleset cannot be had (that is reported where the
+    ruleset itself is needed)."""
+    try:
+        return ruleset_data(ruleset_id).statuses
+    except RulesError:
+        return {}

@@ -1,26 +1,37 @@
-"""The board's legend: terrain and highlight colours behind a one-line toggle."""
+"""The board's legend: terrain and highlight colours, and the ruleset's markers, behind a
+one-line toggle."""
 
 from __future__ import annotations
 
+import base64
+from collections.abc import Iterable, Mapping
+from html import escape
 from typing import cast
 
-from PySide6.QtCore import QSettings, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QRectF, QSettings, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop.engine.board import Terrain
+from desktop.engine.ruleset import StatusSpec
 from ui import palette
+from ui.flow_layout import FlowLayout
+from ui.marker_looks import MarkerLook, look_of
+from ui.roster.status_icons import status_pixmap
 
 SETTING = "board/legendShown"
+SWATCH = 14  # pixels, as the text's line is tall
+OBJECTIVE_MARK = QColor("#F0E442")  # the objective's yellow disc (its cell is open ground)
 
 
-def swatch(colour: QColor, size: int = 14) -> QPixmap:
+def swatch(colour: QColor, size: int = SWATCH, edge: QColor | None = None) -> QPixmap:
     pixmap = QPixmap(QSize(size, size))
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
-    painter.setPen(QPen(QColor("#555555")))
+    width = max(1, size // 14)  # one pixel at the key's size, whatever the scale
+    painter.setPen(QPen(edge if edge is not None else QColor("#555555"), width))
     painter.setBrush(QBrush(colour))
-    painter.drawRect(0, 0, size - 1, size - 1)
+    painter.drawRect(QRectF(width / 2, width / 2, size - width, size - width))
     painter.end()
     return pixmap
 
@@ -29,58 +40,155 @@ def terrain_icon(terrain: Terrain) -> QIcon:
     return QIcon(swatch(palette.TERRAIN_FILL[terrain], 16))
 
 
+def image_html(pixmap: QPixmap, size: int) -> str:
+    """The pixmap inline in rich text (a data URL), shown `size` pixels square."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    pixmap.save(buffer, "PNG")
+    encoded = base64.b64encode(bytes(data.data())).decode("ascii")
+    return (
+        f'<img src="data:image/png;base64,{encoded}" width="{size}" height="{size}" '
+        'style="vertical-align:middle">'
+    )
+
+
+def entry_html(image: str, text: str) -> str:
+    return f"{image}&nbsp;{escape(text)}"
+
+
+def marker_entries(markers: Iterable[tuple[MarkerLook, str]], size: int) -> list[tuple[str, str]]:
+    """Each marker's icon (as the roster and the tokens draw it) and name, for `fill_key`."""
+    return [(image_html(status_pixmap(look, size, 2.0), size), name) for look, name in markers]
+
+
+def colour_entries() -> list[tuple[QColor, str]]:
+    """What the board's colours mean, as the board draws them in the current theme."""
+    entries = [
+        (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), t.label)
+        for t in Terrain
+        if t is not Terrain.OPEN
+    ]
+    entries += [
+        (palette.ENEMY, "enemy (round)"),
+        (palette.PLAYER, "player (square)"),
+        (palette.TARGET, "target, numbered"),
+        (palette.PATH, "path"),
+        (palette.SIGHT, "sight line"),
+        (palette.AREA, "area attack"),
+        (palette.thin_wall(), "thin wall (on a hex side)"),
+    ]
+    return entries
+
+
 class Legend(QWidget):
-    """One line under the board: a Legend toggle and the hovered cell. The colour key opens
-    beside the toggle (wrapping in a narrow window) and the choice is remembered."""
+    """One line under the board: a Legend toggle and the hovered cell. The key opens beside
+    the toggle (wrapping in a narrow window, never between a swatch and its words) and the
+    choice is remembered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        entries = [
-            (QColor("#F0E442") if t is Terrain.OBJECTIVE else palette.TERRAIN_FILL[t], t.label)
-            for t in Terrain
-            if t is not Terrain.OPEN
-        ]
-        entries += [
-            (palette.ENEMY, "enemy&nbsp;(round)"),
-            (palette.PLAYER, "player&nbsp;(square)"),
-            (palette.TARGET, "target,&nbsp;numbered"),
-            (palette.PATH, "path"),
-            (palette.SIGHT, "sight line"),
-            (palette.AREA, "area attack"),
-            (palette.THIN_WALL, "thin wall (on a hex side)"),
-        ]
-        html = "&nbsp;&nbsp; ".join(
-            f'<span style="color:{c.name()}; font-size:large">■</span>&nbsp;'
-            f"{text.replace(' ', '&nbsp;')}"
-            for c, text in entries
-        )
+        self.markers: list[tuple[MarkerLook, str]] = []
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)
         self.toggle.setAutoRaise(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setToolTip("Show or hide what the colours on the board mean")
-        self.text = QLabel(html)
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.text.setAccessibleName("Legend")
+        self.toggle.setToolTip("Show or hide what the colours and marker icons on the board mean")
+        self.key = QWidget()
+        self.key.setAccessibleName("Legend")
+        self.colours = FlowLayout()
+        self.marker_row = FlowLayout()
+        rows = QVBoxLayout(self.key)
+        rows.setContentsMargins(0, 3, 0, 3)
+        rows.setSpacing(4)
+        rows.addLayout(self.colours)
+        rows.addLayout(self.marker_row)
         self.coordinates = QLabel()
         self.coordinates.setMinimumWidth(70)
         self.coordinates.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 8, 0)
         layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.text, 1)
-        layout.addStretch(0)
+        layout.addWidget(self.key, 1)
         layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
         self.toggle.toggled.connect(self._show_key)
         self.toggle.setChecked(cast(bool, QSettings().value(SETTING, False, type=bool)))
         self._show_key(self.toggle.isChecked())
+        self._write()
+
+    def show_markers(
+        self, statuses: Mapping[str, StatusSpec], looks: Mapping[str, MarkerLook]
+    ) -> None:
+        """The ruleset's markers (each once: other spellings of one are left out)."""
+        self.markers = [
+            (look_of(looks, spec.id), spec.name) for spec in statuses.values() if not spec.same_as
+        ]
+        self._write()
+
+    def entries(self) -> list[str]:
+        """The key's words, in order (colours, then markers)."""
+        return [
+            label.accessibleName()
+            for row in (self.colours, self.marker_row)
+            for label in _labels(row)
+            if label.accessibleName()
+        ]
+
+    def swatch_edge(self) -> QColor:
+        """The swatches' outline: the text's colour, softened, so that a swatch as dark (or
+        as pale) as the panel behind it still shows its square."""
+        edge = QColor(self.palette().color(QPalette.ColorRole.WindowText))
+        edge.setAlpha(150)
+        return edge
+
+    def _write(self) -> None:
+        edge = self.swatch_edge()
+        fill_key(
+            self.colours,
+            [
+                (image_html(swatch(colour, SWATCH * 2, edge), SWATCH), text)
+                for colour, text in colour_entries()
+            ],
+        )
+        markers = marker_entries(self.markers, SWATCH)
+        fill_key(self.marker_row, [("", "Markers:"), *markers] if markers else [])
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The theme changed: the board's colours (and the panel behind the key) with it.
+        if event.type() == QEvent.Type.PaletteChange:
+            self._write()
+        super().changeEvent(event)
 
     def _show_key(self, on: bool) -> None:
-        self.text.setVisible(on)
+        self.key.setVisible(on)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         QSettings().setValue(SETTING, on)
 
     def show_cell(self, col: int, row: int) -> None:
         self.coordinates.setText("" if col < 0 else f"[{col}, {row}]")
+
+
+def _labels(row: FlowLayout) -> list[QLabel]:
+    found = []
+    for index in range(row.count()):
+        item = row.itemAt(index)
+        widget = item.widget() if item is not None else None
+        if isinstance(widget, QLabel):
+            found.append(widget)
+    return found
+
+
+def fill_key(row: FlowLayout, entries: list[tuple[str, str]]) -> None:
+    """One label per (image, words) entry, so that a line wraps between entries only; an
+    entry without an image is a heading."""
+    while row.count():
+        item = row.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
+    for image, text in entries:
+        label = QLabel(entry_html(image, text) if image else escape(text))
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setAccessibleName(text if image else "")
+        row.addWidget(label)

@@ -1,9 +1,10 @@
 """A unit's token: side colour, initials, a number badge for figures sharing a name, an HP
-ring and a pip per status marker. Large figures cover their whole footprint."""
+ring and each status marker's icon along its top. Large figures cover their whole footprint."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
@@ -17,10 +18,13 @@ from desktop.tracker.display_names import split_number
 from ui import palette
 from ui.board.cell_shapes import cell_centre, token_radius
 from ui.board.text import draw_centred
+from ui.marker_looks import MarkerLook, look_of
+from ui.roster.status_icons import paint_status_icon
 
-STATUS_PIP = QColor("#F0E442")
 SizeOf = Callable[[Unit], int]
 TOKEN_Z = 30  # above every overlay: paths and ranges never hide a token's initials
+MARKERS_SHOWN = 4  # icons along a token's top; more are summed up in a "+n" disc
+MARKER_SCALE = 0.7  # an icon's diameter, as a share of the token's radius (one-cell figures)
 
 
 def initials(name: str) -> str:
@@ -57,9 +61,12 @@ class TokenItem(QGraphicsItem):
         name: str | None = None,
         defeated: bool = False,
         size_of: SizeOf = one_cell,
+        looks: Mapping[str, MarkerLook] | None = None,
     ) -> None:
+        """`looks`: how the ruleset's markers look (rulesets/marker_looks.py)."""
         super().__init__()
         self.unit = unit
+        self.looks = looks or {}
         self.board_shape = shape  # not `shape`: that would hide QGraphicsItem.shape()
         self.show_hp = show_hp
         self.active = active
@@ -91,8 +98,25 @@ class TokenItem(QGraphicsItem):
         bits.append(f"at [{u.at[0]}, {u.at[1]}]")
         return "<br>".join(bits)
 
+    @property
+    def marker_diameter(self) -> float:
+        return token_radius(self.board_shape) * MARKER_SCALE
+
+    def marker_rects(self) -> list[QRectF]:
+        """Where the marker icons are drawn (item coordinates), left to right along the
+        token's top edge; the last is the "+n" disc when not all fit."""
+        count = min(len(self.unit.statuses), MARKERS_SHOWN)
+        d, r = self.marker_diameter, self.radius
+        step = d / r  # radians between centres: neighbours just touch
+        rects = []
+        for index in range(count):
+            angle = math.pi / 2 + ((count - 1) / 2 - index) * step
+            centre = QPointF(r * math.cos(angle), -r * math.sin(angle))
+            rects.append(QRectF(centre.x() - d / 2, centre.y() - d / 2, d, d))
+        return rects
+
     def boundingRect(self) -> QRectF:
-        r = self.radius + 6
+        r = self.radius + max(6.0, self.marker_diameter / 2 + 1)
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -135,12 +159,29 @@ class TokenItem(QGraphicsItem):
         draw_centred(painter, QRectF(-r, -r, 2 * r, 2 * r), initials(self.label))
         if self.number:
             self._paint_number(painter, r)
-        pip = max(3.0, r * 0.18)
-        for index, _status in enumerate(self.unit.statuses[:4]):
-            centre = QPointF(r * 0.75 - index * (pip * 2.1), -r * 0.85)
-            painter.setPen(QPen(QColor("#333333"), 1))
-            painter.setBrush(QBrush(STATUS_PIP))
-            painter.drawEllipse(centre, pip, pip)
+        self._paint_markers(painter)
+
+    def _paint_markers(self, painter: QPainter) -> None:
+        statuses = self.unit.statuses
+        rects = self.marker_rects()
+        more = len(statuses) - len(rects) + 1 if len(statuses) > len(rects) else 0
+        # A thin white halo parts each icon from the token and from its neighbours.
+        painter.setPen(QPen(Qt.PenStyle.NoPen))
+        painter.setBrush(QBrush(QColor("white")))
+        for rect in rects:
+            painter.drawEllipse(rect.adjusted(-0.8, -0.8, 0.8, 0.8))
+        for status, rect in zip(statuses, rects[:-1] if more else rects, strict=False):
+            paint_status_icon(painter, rect, look_of(self.looks, status))
+        if more:
+            box = rects[-1]
+            painter.setPen(QPen(QColor("white"), 1))
+            painter.setBrush(QBrush(QColor("#222222")))
+            painter.drawEllipse(box)
+            font = QFont(painter.font())
+            font.setBold(True)
+            font.setPixelSize(max(6, int(box.height() * 0.55)))
+            painter.setFont(font)
+            draw_centred(painter, box, f"+{more}")
 
     def _paint_number(self, painter: QPainter, r: float) -> None:
         """The figure's number ("Goblin 2" -> 2) in a white disc at the lower left."""

@@ -221,7 +221,7 @@ class MarkersDelegate(QStyledItemDelegate):
         colour = _text_colour(opt, defeated)
         painter.setFont(self._small_font(opt.font))
         for icon, count_rect, marker in chips:
-            paint_status_icon(painter, icon, marker.icon)
+            paint_status_icon(painter, icon, marker.look)
             if count_rect is not None:
                 painter.setPen(colour)
                 painter.drawText(

@@ -12,6 +12,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddStatus, Command, RemoveStatus
 from desktop.tracker.expiry_words import reminder_and_expiry
+from ui.marker_looks import marker_looks
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
 
@@ -48,8 +49,9 @@ class MarkerPopup(QFrame):
         self.list.setAccessibleName("Markers")
         self.list.setIconSize(QSize(ICON_SIZE, ICON_SIZE))
         self.list.setFrameShape(QFrame.Shape.NoFrame)
+        looks = marker_looks(ruleset.data.statuses)
         for spec in hand_set_markers(ruleset):
-            item = QListWidgetItem(status_icon(spec.icon or spec.id), spec.name)
+            item = QListWidgetItem(status_icon(looks[spec.id]), spec.name)
             item.setData(Qt.ItemDataRole.UserRole, spec.id)
             item.setToolTip(f"{spec.name}: {reminder_and_expiry(spec)}")
             # Not user-checkable: a click anywhere on the row (or Space/Enter) toggles it,

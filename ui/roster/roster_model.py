@@ -34,6 +34,7 @@ from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
 from desktop.tracker.expiry_words import reminder_and_expiry
 from desktop.tracker.session import Change, Session
 from ui import palette
+from ui.marker_looks import MarkerLook, look_of, marker_looks
 from ui.roster.hp_input import HELP as HP_HELP
 from ui.roster.hp_input import HpInputError, parse_hp_input
 
@@ -110,7 +111,7 @@ class MarkerInfo:
     id: str
     name: str
     reminder: str
-    icon: str
+    look: MarkerLook
     count: int | None = None
     derived: bool = False
 
@@ -310,6 +311,7 @@ class RosterModel(QAbstractTableModel):
     def markers(self, row: int) -> tuple[MarkerInfo, ...]:
         r = self._rows[row]
         specs = self.ruleset.data.statuses if self.ruleset is not None else {}
+        looks = marker_looks(specs)
         out = []
         for status in r.unit.statuses:
             known = specs.get(status)
@@ -321,7 +323,7 @@ class RosterModel(QAbstractTableModel):
                     status,
                     spec.name,
                     reminder,
-                    spec.icon or status,
+                    look_of(looks, status),
                     r.counters.get(status),
                     spec.derived,
                 )

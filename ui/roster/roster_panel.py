@@ -36,6 +36,7 @@ from desktop.engine.chain import plural
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
 from desktop.tracker.session import Session
+from ui.marker_looks import UNKNOWN
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
 from ui.roster.marker_popup import MarkerPopup, hand_set_markers
@@ -256,7 +257,7 @@ class RosterPanel(QWidget):
         hp_row.addStretch(1)
         self.markers_button = QToolButton()
         self.markers_button.setText("Markers…")
-        self.markers_button.setIcon(status_icon("marker"))
+        self.markers_button.setIcon(status_icon(UNKNOWN))
         self.markers_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.markers_button.setAccessibleName("Markers of the selected unit")
         self.markers_button.clicked.connect(self.open_markers)

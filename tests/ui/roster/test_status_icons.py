@@ -1,4 +1,5 @@
-"""Every marker of every built-in ruleset has its own SVG icon; unknown ones fall back."""
+"""Every marker of every built-in ruleset has its own SVG icon; unknown ones fall back; a
+marker's icon is drawn on a disc of its own colour."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from importlib import resources
 
 import pytest
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 
-from ui.roster.status_icons import FALLBACK, has_icon, paint_status_icon, status_icon
+from ui.marker_looks import UNKNOWN, MarkerLook, has_icon
+from ui.roster.status_icons import paint_status_icon, status_icon
 
 RULESETS = sorted(
     p
@@ -32,18 +34,25 @@ def test_every_ruleset_marker_has_an_icon(ruleset, icon):
     assert has_icon(icon), f"{ruleset}: add resources/icons/status/{icon}.svg"
 
 
-def _render(icon_id: str) -> QImage:
+def _render(look: MarkerLook) -> QImage:
     image = QImage(32, 32, QImage.Format.Format_ARGB32)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
-    paint_status_icon(painter, QRectF(0, 0, 32, 32), icon_id)
+    paint_status_icon(painter, QRectF(0, 0, 32, 32), look)
     painter.end()
     return image
 
 
 def test_icons_render_and_unknown_ids_use_the_plain_marker(qapp):
-    assert _render("stunned") != _render("dead")
-    assert not has_icon("no-such-marker") and has_icon(FALLBACK)
-    assert _render("no-such-marker") == _render(FALLBACK)
-    assert _render("stunned").pixelColor(16, 16).alpha() == 255  # drawn, not blank
-    assert not status_icon("overwatch").pixmap(QSize(16, 16)).isNull()
+    assert _render(MarkerLook("stunned", "#E69F00")) != _render(MarkerLook("dead", "#E69F00"))
+    assert not has_icon("no-such-marker") and has_icon(UNKNOWN.icon)
+    assert _render(MarkerLook("no-such-marker", UNKNOWN.colour)) == _render(UNKNOWN)
+    assert _render(MarkerLook("stunned", "#E69F00")).pixelColor(16, 16).alpha() == 255
+    assert not status_icon(MarkerLook("overwatch", "#0072B2")).pixmap(QSize(16, 16)).isNull()
+
+
+def test_the_disc_takes_the_markers_colour(qapp):
+    blue, green = _render(MarkerLook("poison", "#0072B2")), _render(MarkerLook("poison", "#009E73"))
+    assert blue.pixelColor(5, 16) == QColor("#0072B2")  # on the disc, beside the drop
+    assert green.pixelColor(5, 16) == QColor("#009E73")
+    assert blue.pixelColor(16, 20) == green.pixelColor(16, 20) == QColor("#FFFFFF")  # the drop
