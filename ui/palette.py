@@ -39,7 +39,7 @@ BOARD_BACKGROUND = QColor("#E3DED3")
 # The dark board: a map under dim light, the same hues so the legend still matches.
 TERRAIN_FILL_DARK = {
     Terrain.OPEN: QColor("#3B3E44"),
-    Terrain.WALL: QColor("#141519"),
+    Terrain.WALL: QColor("#8A8F98"),  # lit stone: darker walls vanish on dim ground
     Terrain.HAZARD: QColor("#1F5378"),
     Terrain.DIFFICULT: QColor("#6B5D40"),
     Terrain.COVER: QColor("#3F6237"),
