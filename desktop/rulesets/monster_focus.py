@@ -21,13 +21,14 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.monster_focus_grid import FAR, Grid, grid_of
-from desktop.rulesets.monster_focus_moves import Movement
+from desktop.rulesets.monster_focus_moves import MoveMap, Movement
 from desktop.rulesets.monster_focus_order import (
     INITIATIVE,
     initiative_of,
     monsters_order,
     round_order,
 )
+from desktop.rulesets.monster_focus_sight import line_of_sight
 from desktop.rulesets.monster_focus_turn import (
     Action,
     Character,
@@ -91,8 +92,7 @@ class MonsterFocus(Ruleset):
     ) -> MonsterFocusContext:
         board = encounter.board
         grid = grid_of(board)
-        variant_id = str(encounter.rules.get("variant", self.default_variant))
-        variant = self.variants[variant_id]
+        variant_id, variant = self._variant(encounter)
         living = [u for u in encounter.players() if u.hp > 0]
         characters = [
             Character(u.id, grid.index(u.at), initiative_of(u, self._initiative_default))
@@ -100,25 +100,64 @@ class MonsterFocus(Ruleset):
             if not u.has("invisible")
         ]
         unseen = frozenset(grid.index(u.at) for u in living if u.has("invisible"))
-        allies = frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)
-        tags = set(unit.tags)
         monster = Monster(
             at=grid.index(unit.at),
             move=int(unit.stat("move", 0)),
             range=int(unit.stat("range", 0)),
             targets=int(unit.stat("targets", 1)),
-            movement=Movement(
-                jump="jump" in tags,
-                flying="flying" in tags,
-                teleport="teleport" in tags,
-                jump_pays_difficult=variant.jump_pays_difficult,
-            ),
+            movement=_movement(unit, variant),
             muddled=any(unit.has(s) for s in MUDDLED),
             area_kind=unit.aoe.kind if unit.aoe else None,
             area=unit.aoe.hexes if unit.aoe else (),
         )
+        allies = _allies(encounter, unit, grid)
         plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board), unseen)
         return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan)
+
+    def _variant(self, encounter: Encounter) -> tuple[str, Variant]:
+        variant_id = str(encounter.rules.get("variant", self.default_variant))
+        return variant_id, self.variants[variant_id]
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The hexes it could end a move on this turn, by its own movement rules (thin walls,
+        ice, difficult terrain, jumping, flying, teleporting; characters bar the way)."""
+        unit = encounter.unit(unit_id)
+        move = int(unit.stat("move", 0))
+        if move <= 0:
+            return set()
+        grid = grid_of(encounter.board)
+        _, variant = self._variant(encounter)
+        characters = frozenset(grid.index(u.at) for u in encounter.players() if u.hp > 0)
+        moves = MoveMap(
+            grid,
+            grid.index(unit.at),
+            _movement(unit, variant),
+            characters,
+            _allies(encounter, unit, grid),
+        )
+        return {
+            grid.cell(i) for i, cost in enumerate(moves.cost) if cost <= move and moves.can_end[i]
+        }
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The hexes it could attack from where it stands: range counted in hexes around
+        walls (never through a wall hex or across a thin wall), in sight as its variant
+        reads sight; a melee attack (range 0) reaches the neighbours no wall parts from it."""
+        unit = encounter.unit(unit_id)
+        board = encounter.board
+        grid = grid_of(board)
+        _, variant = self._variant(encounter)
+        melee = int(unit.stat("range", 0)) <= 0
+        reach = 1 if melee else int(unit.stat("range", 0))
+        at = grid.index(unit.at)
+        sight = _sight_memo(board)
+        return {
+            grid.cell(i)
+            for i, hexes in enumerate(grid.hexes_from(at))
+            if 0 < hexes <= reach
+            and board.passable(grid.cell(i))
+            and line_of_sight(grid, i, at, variant.corner_sight, sight)
+        }
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, MonsterFocusContext)  # built by self.context
@@ -244,3 +283,18 @@ def _away(proximity: int) -> str:
 
 def build() -> MonsterFocus:
     return MonsterFocus(load_ruleset_data("monster-focus"))
+
+
+def _movement(unit: Unit, variant: Variant) -> Movement:
+    tags = set(unit.tags)
+    return Movement(
+        jump="jump" in tags,
+        flying="flying" in tags,
+        teleport="teleport" in tags,
+        jump_pays_difficult=variant.jump_pays_difficult,
+    )
+
+
+def _allies(encounter: Encounter, unit: Unit, grid: Grid) -> frozenset[int]:
+    """Where its fellow monsters stand: it may pass them but not stop there."""
+    return frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)

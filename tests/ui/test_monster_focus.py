@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from desktop.engine.board import Terrain
-from tests.ui.real_input import select_in_roster, settle
+from tests.ui.real_input import choose, select_in_roster, select_on_board, settle
 from ui.roster.roster_model import COL_INITIATIVE, COL_NAME
 
 ICE_CAVE = "Ice cave"
@@ -96,3 +96,26 @@ def test_a_letter_is_refused_as_initiative_and_changes_nothing(window, qtbot):
 def test_initiative_is_hidden_for_rule_systems_without_it(window):
     window.start_tutorial("card-flip-goblin-ambush.toml")
     assert window.roster.view.isColumnHidden(COL_INITIATIVE)
+
+
+def test_a_selected_monster_shows_its_movement_and_attack_range(window, qtbot):
+    """Both View toggles are on and monster-focus boards draw both ranges, by its rules
+    (the flying imp's hexes, range counted around the cave's walls)."""
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    encounter, rules = window.session.encounter, window.session.ruleset
+    for monster in ("imp", "golem"):
+        select_on_board(qtbot, window, monster)
+        groups = window.scene.highlights.groups
+        move, attack = groups["move"], groups["attack"]
+        expected_move = rules.movement_range(encounter, monster)
+        expected_attack = rules.attack_range(encounter, monster)
+        assert expected_move and expected_attack
+        assert move.cells == expected_move and move.isVisible()
+        assert attack.cells == expected_attack and attack.isVisible()
+    # The View menu's toggles hide and show them (chosen by keyboard).
+    choose(qtbot, window, window.overlay_actions["move"])
+    choose(qtbot, window, window.overlay_actions["attack"])
+    groups = window.scene.highlights.groups
+    assert not groups["move"].isVisible() and not groups["attack"].isVisible()
+    choose(qtbot, window, window.overlay_actions["attack"])
+    assert window.scene.highlights.groups["attack"].isVisible()

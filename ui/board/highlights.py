@@ -93,7 +93,8 @@ class CellsOverlay(QGraphicsItem):
         pattern: Qt.BrushStyle = Qt.BrushStyle.SolidPattern,
     ) -> None:
         super().__init__()
-        self.polygons = [cell_polygon(shape, cell) for cell in cells]
+        self.cells = frozenset(cells)
+        self.polygons = [cell_polygon(shape, cell) for cell in self.cells]
         self.brush = QBrush(colour, pattern)
         outline = QColor(colour)
         outline.setAlpha(200)

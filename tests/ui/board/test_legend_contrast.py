@@ -85,8 +85,11 @@ def test_walls_stand_out_in_the_legend_and_on_the_board(themed_window, qtbot, th
     board = window.session.encounter.board
     cells = list(board.cells())
     wall_cell = next(c for c in cells if board.terrain(c) is Terrain.WALL)
-    taken = {u.at for u in window.session.encounter.units}
-    open_cell = next(c for c in cells if board.terrain(c) is Terrain.OPEN and c not in taken)
+    groups = window.scene.highlights.groups
+    covered = {u.at for u in window.session.encounter.units}
+    covered |= groups["move"].cells | groups["attack"].cells  # tinted by a range
+    covered |= set(window.scene.highlights.path_cells)
+    open_cell = next(c for c in cells if board.terrain(c) is Terrain.OPEN and c not in covered)
     settle(qtbot, window)
     on_wall, on_open = _board_colour(window, wall_cell), _board_colour(window, open_cell)
     assert contrast(on_wall, on_open) >= LEAST_CONTRAST, (on_wall.name(), on_open.name())
