@@ -19,7 +19,7 @@ from desktop.tracker.display_names import display_names
 from ui import palette
 from ui.board.cell_shapes import board_rect, cell_at, cell_centre, cell_polygon
 from ui.board.highlights import Highlights
-from ui.board.terrain_item import TerrainItem
+from ui.board.terrain_item import TerrainItem, ThinWallsItem
 from ui.board.token_item import TokenItem, one_cell, token_centre
 from ui.marker_looks import MarkerLook, marker_looks
 
@@ -44,6 +44,7 @@ class BoardScene(QGraphicsScene):
         self.tokens: dict[str, TokenItem] = {}
         self.ghost: TokenItem | None = None
         self.terrain_item: TerrainItem | None = None
+        self.walls_item: ThinWallsItem | None = None
         self.highlights = Highlights(self)
         self.brush: Terrain | None = None  # set while painting terrain
         self._dragging: str | None = None
@@ -62,10 +63,13 @@ class BoardScene(QGraphicsScene):
             self.looks = marker_looks(self.statuses)
         self.encounter = encounter
         if board_changed:
-            if self.terrain_item is not None:
-                self.removeItem(self.terrain_item)
+            for old in (self.terrain_item, self.walls_item):
+                if old is not None:
+                    self.removeItem(old)
             self.terrain_item = TerrainItem(encounter.board)
             self.addItem(self.terrain_item)
+            self.walls_item = ThinWallsItem(encounter.board)
+            self.addItem(self.walls_item)
             rect = board_rect(encounter.board)
             # Room around the board for the view's row and column rulers.
             self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, 4, 4))
@@ -139,6 +143,8 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(palette.board_background())
         if self.terrain_item is not None:
             self.terrain_item.update()  # drops its cached pixmap
+        if self.walls_item is not None:
+            self.walls_item.update()
 
     # -- interaction -----------------------------------------------------------------------
     def _cell(self, point: QPointF) -> Cell | None:

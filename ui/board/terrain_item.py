@@ -20,6 +20,33 @@ _PATTERN = {
 }
 # Thin walls: thick enough to read as a wall between two hexes, not as a grid line.
 WALL_WIDTH = 6.0
+THIN_WALL_Z = 5  # above the range and area overlays (2 to 4), below paths and tokens
+
+
+class ThinWallsItem(QGraphicsItem):
+    """The walls on cell sides, above the range overlays (a hatched range must not make a
+    wall look broken: ranges are counted around walls) and below the tokens."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.edges = [
+            edge
+            for pair in board.thin_walls
+            if (edge := shared_edge(board.shape, pair)) is not None
+        ]
+        self._rect = board_rect(board).adjusted(-WALL_WIDTH, -WALL_WIDTH, WALL_WIDTH, WALL_WIDTH)
+        self.setZValue(THIN_WALL_Z)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(palette.thin_wall(), WALL_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        for edge in self.edges:
+            painter.drawLine(edge)
 
 
 class TerrainItem(QGraphicsItem):
@@ -65,15 +92,6 @@ class TerrainItem(QGraphicsItem):
                 self._draw_trap(painter, cell_centre(shape, cell))
             elif terrain is Terrain.ICY:
                 self._draw_ice(painter, cell_centre(shape, cell))
-        self._draw_thin_walls(painter)
-
-    def _draw_thin_walls(self, painter: QPainter) -> None:
-        pen = QPen(palette.thin_wall(), WALL_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        for pair in self.board.thin_walls:
-            edge = shared_edge(self.board.shape, pair)
-            if edge is not None:
-                painter.drawLine(edge)
 
     @staticmethod
     def _draw_obstacle(painter: QPainter, at: QPointF) -> None:

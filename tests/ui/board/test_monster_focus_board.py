@@ -111,3 +111,17 @@ def test_the_area_is_shaded_and_the_path_carries_its_movement_points(qtbot):
     # Without costs the path keeps its plain step dots and no numbers.
     scene.show_outcome("golem", Outcome("move", (), (2, 3), ((0, 1), (1, 2), (2, 3))))
     assert highlights.step_labels == [] and highlights.area_item is None
+
+
+def test_thin_walls_stay_whole_over_the_range_overlays(qtbot, themed):
+    """Range is counted around walls: a hatched or tinted range must not break the wall."""
+    view = _view(qtbot)
+    scene: BoardScene = view.scene()
+    wall = frozenset({(1, 2), (2, 2)})
+    around = {(1, 2), (2, 2), (1, 1), (2, 1), (1, 3), (2, 3)}
+    scene.show_outcome("golem", Outcome("hold"), around, around)
+    edge = shared_edge(Shape.HEX, wall)
+    assert edge is not None
+    for t in (0.3, 0.5, 0.7):  # along the wall, not only its middle
+        point = edge.pointAt(t)
+        assert _close(_pixel(view, point), palette.thin_wall(), 30), t
