@@ -48,8 +48,8 @@ class RulesetActions:
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
         deck_id = capabilities.deck.id if capabilities.deck is not None else None
         drawn = next(
-            (c.card for c in reversed(state.cards) if c.deck == deck_id and c.round == state.round),
-            "",
+            (c for c in reversed(state.cards) if c.deck == deck_id and c.round == state.round),
+            None,
         )
         self.turns.show_state(
             state,
@@ -57,8 +57,9 @@ class RulesetActions:
             ruleset.helpers(session.encounter),
             capabilities,
             last_card,
-            drawn,
+            drawn.card if drawn is not None else "",
             next_label(state, ruleset),
+            drawn.text if drawn is not None else "",
         )
 
     def update_ruleset_actions(self: _Window, has: bool) -> None:
@@ -95,7 +96,7 @@ class RulesetActions:
         if draw.card is None:
             self.run_command(cmd.Note("No enemy stratagem this turn: " + draw.trace[-1].detail))
             return
-        if self.run_command(cmd.DrawCard(capability.id, draw.card.name)):
+        if self.run_command(cmd.DrawCard(capability.id, draw.card.name, draw.card.effect)):
             self.statusBar().showMessage(
                 f"Enemy stratagem: {draw.card.name} — {draw.card.effect}", 15000
             )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -68,6 +71,15 @@ class TurnTracker(QWidget):
             "would do nothing are set aside and redrawn"
         )
         self.stratagem_button.clicked.connect(self.stratagemRequested)
+        # What the card drawn this round does, where the players look for it (not only the
+        # name on the button: they must not have to know the deck by heart).
+        self.drawn_card = QLabel()
+        self.drawn_card.setAccessibleName("Drawn card")
+        self.drawn_card.setWordWrap(True)
+        self.drawn_card.setTextFormat(Qt.TextFormat.RichText)
+        self.drawn_card.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.drawn_card.setFrameShape(QFrame.Shape.StyledPanel)
+        self.drawn_card.setContentsMargins(6, 4, 6, 4)
         self.helpers = QFormLayout()
         self.helpers.setContentsMargins(0, 0, 0, 0)
         helpers_box = QWidget()
@@ -85,11 +97,13 @@ class TurnTracker(QWidget):
         layout.addWidget(helpers_box)
         layout.addWidget(self.flip_button)
         layout.addWidget(self.stratagem_button)
+        layout.addWidget(self.drawn_card)
         self._ids: list[str] = []
         self._updating = False
         self.phase.setVisible(False)
         self.flip_button.setVisible(False)
         self.stratagem_button.setVisible(False)
+        self.drawn_card.setVisible(False)
         self.next_button.setEnabled(False)
         self.round_button.setEnabled(False)
         self.round_label.setText("No session open")
@@ -106,9 +120,11 @@ class TurnTracker(QWidget):
         last_card: str = "",
         last_draw: str = "",
         next_label: str | None = None,
+        drawn_text: str = "",
     ) -> None:
         """`capabilities` decide which of flip and draw are offered; `next_label` says what
-        Next does now (turns.next_label); None disables it."""
+        Next does now (turns.next_label); None disables it. `last_draw` is the card drawn
+        from the ruleset's deck this round and `drawn_text` what it says."""
         self._updating = True
         enc = state.encounter
         self.round_label.setText(f"Round {state.round}")
@@ -161,6 +177,14 @@ class TurnTracker(QWidget):
             self.stratagem_button.setText(
                 f"{deck.draw_label} (this round: {last_draw})" if last_draw else deck.draw_label
             )
+        shown = deck is not None and bool(last_draw)
+        self.drawn_card.setVisible(shown)
+        self.drawn_card.setText(
+            f"<b>{escape(last_draw)}</b>" + (f": {escape(drawn_text)}" if drawn_text else "")
+            if shown
+            else ""
+        )
+        self.drawn_card.setToolTip(f"{last_draw}: {drawn_text}" if shown and drawn_text else "")
         self._updating = False
 
     def _reordered(self, *args) -> None:

@@ -921,16 +921,19 @@ class DrawCard(Command):
     kind: ClassVar[str] = "draw-card"
     deck: str = ""
     card: str = ""
+    text: str = ""  # what the card says (a stratagem's effect); kept with the draw and logged
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         deck = self.deck.strip() if isinstance(self.deck, str) else ""
         card = self.card.strip() if isinstance(self.card, str) else ""
+        text = self.text.strip() if isinstance(self.text, str) else ""
         if not deck:
             raise TrackerError('name the deck the card comes from (e.g. "stratagems")')
         if not card:
             raise TrackerError(f"which card was drawn from {deck}? The card is empty")
-        drawn = DrawnCard(deck, card, state.round)
-        return state.evolve(cards=(*state.cards, drawn)), f"Drew {card} from {deck}"
+        drawn = DrawnCard(deck, card, state.round, text)
+        line = f"Drew {card} from {deck}" + (f": {text}" if text else "")
+        return state.evolve(cards=(*state.cards, drawn)), line
 
 
 @dataclass(frozen=True)

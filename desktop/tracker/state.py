@@ -52,9 +52,13 @@ class DrawnCard:
     deck: str  # "cards", "stratagems", ...
     card: str
     round: int
+    text: str = ""  # what the card says (a stratagem's effect), as it read when drawn
 
     def to_record(self) -> dict[str, Any]:
-        return {"deck": self.deck, "card": self.card, "round": self.round}
+        record: dict[str, Any] = {"deck": self.deck, "card": self.card, "round": self.round}
+        if self.text:
+            record["text"] = self.text
+        return record
 
 
 @dataclass(frozen=True)
@@ -232,7 +236,8 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         state_changes["pointer"] = int(sections["pointer"])
     if "cards" in sections:
         state_changes["cards"] = tuple(
-            DrawnCard(c["deck"], c["card"], int(c["round"])) for c in sections["cards"]
+            DrawnCard(c["deck"], c["card"], int(c["round"]), str(c.get("text", "")))
+            for c in sections["cards"]
         )
     if "dice" in sections:
         state_changes["dice"] = SessionDice.from_record(sections["dice"])

@@ -335,7 +335,8 @@ def test_grimdark_stratagem_draw_is_recorded(window, qtbot):
     drawn = [c for c in window.session.state.cards if c.deck == "stratagems"]
     assert len(drawn) == 1
     assert "this round: " + drawn[0].card in window.turns.stratagem_button.text()
-    assert window.session.history[-1].text == f"Drew {drawn[0].card} from stratagems"
+    effect = next(c.effect for c in window.session.ruleset.deck if c.name == drawn[0].card)
+    assert window.session.history[-1].text == f"Drew {drawn[0].card} from stratagems: {effect}"
 
 
 def test_card_flip_draws_are_logged_with_their_meaning(window, qtbot):

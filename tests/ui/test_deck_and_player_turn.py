@@ -3,10 +3,19 @@ how enemies react."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.user_decks import deck_path, load_user_deck
-from tests.ui.real_input import choose, click, pick_in_combo, press, select_on_board
+from tests.ui.real_input import (
+    choose,
+    click,
+    open_saved_session,
+    pick_in_combo,
+    press,
+    select_on_board,
+)
 from tests.ui.showing import show_active
 from ui.deck_dialog import DeckDialog
 
@@ -62,3 +71,59 @@ def test_players_turn_shows_enemy_reactions(window, qtbot):
     assert window.decision.trace[0].step != own_turn
     press(qtbot, window.act_player_turn)
     assert window.decision.trace[0].step == own_turn
+
+
+def test_the_drawn_stratagem_shows_what_it_does_from_the_players_deck(window, qtbot, monkeypatch):
+    """Not only its name: the effect, as the (edited) deck words it, under the draw button,
+    in the log, after undo and redo, and after a restart."""
+    window.start_tutorial(RELAY)
+    effect = 'One enemy unit may move 3" before the game turn.'
+
+    def keep_one_card(dialog: DeckDialog) -> int:
+        while dialog.table.rowCount() > 1:
+            dialog.table.setCurrentCell(1, 0)
+            dialog.remove_card()
+        dialog.table.item(0, 0).setText("Ambush")
+        dialog.table.item(0, 1).setText(effect)
+        combo = dialog.table.cellWidget(0, 2)
+        combo.setCurrentIndex(combo.findData("never"))
+        dialog.accept()
+        return 1
+
+    monkeypatch.setattr(DeckDialog, "exec", keep_one_card)
+    choose(qtbot, window, window.act_deck)  # Session > Edit stratagem deck…
+    shown = window.turns.drawn_card
+    assert not shown.isVisibleTo(window.turns)  # nothing drawn yet
+    click(qtbot, window.turns.stratagem_button)
+    assert shown.isVisibleTo(window.turns)
+    assert "Ambush" in shown.text() and escape(effect) in shown.text()
+    assert window.session.history[-1].text == f"Drew Ambush from stratagems: {effect}"
+    press(qtbot, window.act_undo)
+    assert not shown.isVisibleTo(window.turns)
+    press(qtbot, window.act_redo)
+    assert escape(effect) in shown.text()
+    deck_path("grimdark-solo").unlink()  # the players' deck gone: the draw still says it
+    name = window.session.name
+    window.close()
+
+    from ui.main_window import MainWindow
+
+    again = MainWindow(window.database)
+    qtbot.addWidget(again)
+    show_active(qtbot, again)
+    open_saved_session(qtbot, again, name)
+    assert again.turns.drawn_card.isVisibleTo(again.turns)
+    assert escape(effect) in again.turns.drawn_card.text()
+
+
+def test_a_drawn_default_stratagem_shows_its_effect(window, qtbot):
+    window.start_tutorial(RELAY)
+    click(qtbot, window.turns.stratagem_button)
+    drawn = window.session.state.cards[-1]
+    card = next(c for c in window.session.ruleset.deck if c.name == drawn.card)
+    assert card.effect and drawn.text == card.effect
+    label = window.turns.drawn_card
+    assert label.isVisibleTo(window.turns) and escape(card.effect) in label.text()
+    # Readable: wrapped in the turn order's width, not cut off.
+    assert label.wordWrap() and label.width() <= window.turns.width()
+    qtbot.waitUntil(lambda: label.heightForWidth(label.width()) <= label.height())

@@ -28,6 +28,7 @@ from desktop.tracker.commands import (
     UpdateUnit,
     command_from_payload,
 )
+from desktop.tracker.state import apply_sections, section
 from tests.desktop.tracker.tiny_ruleset import TINY, goblin_ambush, tiny_encounter
 
 
@@ -163,6 +164,23 @@ def test_draw_card_and_note(tiny):
     tiny.execute(DrawCard("stratagems", "Ambush"))
     assert [(c.deck, c.card, c.round) for c in tiny.state.cards] == [("stratagems", "Ambush", 1)]
     assert tiny.execute(Note("Bo drinks a potion")).text == "Note: Bo drinks a potion"
+
+
+def test_a_drawn_card_keeps_and_logs_what_it_says(tiny):
+    """The effect as the card read when drawn (the players may edit their deck later)."""
+    effect = 'One enemy unit may move 3" before the game turn.'
+    entry = tiny.execute(DrawCard("stratagems", "Ambush", effect))
+    assert entry.text == f"Drew Ambush from stratagems: {effect}"
+    assert tiny.state.cards[-1].text == effect
+    # Kept through the state's record (what storage writes and a restart reads).
+    record = section(tiny.state, "cards")
+    assert record[-1]["text"] == effect
+    restored = apply_sections(tiny.state.evolve(cards=()), {"cards": record})
+    assert restored.cards == tiny.state.cards
+    # A draw recorded before cards kept their text reads as it did.
+    old = apply_sections(tiny.state, {"cards": [{"deck": "cards", "card": "K", "round": 1}]})
+    assert old.cards[0].text == ""
+    assert DrawCard("cards", "K").apply(tiny.state, tiny.ruleset)[1] == "Drew K from cards"
 
 
 def test_payloads_round_trip_to_the_same_command(tiny):
