@@ -143,10 +143,11 @@ class DecisionPanel(QWidget):
         self.roll_button = QPushButton("Roll again")
         self.roll_button.setToolTip("Set these dice aside and roll fresh ones (Ctrl+R)")
         self.roll_button.clicked.connect(self.rerollRequested)
+        # The field has a row of its own: beside the two buttons a side panel at 1366 px
+        # left it 70 px, and its hint read "Type the…".
         dice_row = QHBoxLayout()
-        dice_row.addWidget(self.typed, 1)
-        dice_row.addWidget(use)
-        dice_row.addWidget(self.roll_button)
+        dice_row.addWidget(use, 1)
+        dice_row.addWidget(self.roll_button, 1)
         self.error = QLabel()
         self.error.setStyleSheet("color: #B00020;")
         self.error.setWordWrap(True)
@@ -163,6 +164,7 @@ class DecisionPanel(QWidget):
         layout.addWidget(self.choices)
         layout.addWidget(QLabel("Dice"))
         layout.addWidget(self.rolls)
+        layout.addWidget(self.typed)
         layout.addLayout(dice_row)
         layout.addWidget(self.error)
         layout.addWidget(self.apply_button)
