@@ -27,6 +27,21 @@ from desktop.tracker.state import TrackerState
 from ui import palette
 
 
+class _WholeLabel(QLabel):
+    """A wrapped label that asks for the height its words need at its width, so that a short
+    panel squeezes the activation order rather than cutting the card's last line."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0 and self.text():
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.updateGeometry()  # another width may need another number of lines
+
+
 class TurnTracker(QWidget):
     nextRequested = Signal()
     nextRoundRequested = Signal()
@@ -73,7 +88,7 @@ class TurnTracker(QWidget):
         self.stratagem_button.clicked.connect(self.stratagemRequested)
         # What the card drawn this round does, where the players look for it (not only the
         # name on the button: they must not have to know the deck by heart).
-        self.drawn_card = QLabel()
+        self.drawn_card = _WholeLabel()
         self.drawn_card.setAccessibleName("Drawn card")
         self.drawn_card.setWordWrap(True)
         self.drawn_card.setTextFormat(Qt.TextFormat.RichText)

@@ -77,7 +77,10 @@ def test_the_drawn_stratagem_shows_what_it_does_from_the_players_deck(window, qt
     """Not only its name: the effect, as the (edited) deck words it, under the draw button,
     in the log, after undo and redo, and after a restart."""
     window.start_tutorial(RELAY)
-    effect = 'One enemy unit may move 3" before the game turn.'
+    effect = (
+        'One enemy unit may move 3" before the game turn; if it ends within 1" of a '
+        "player unit, that unit may not shoot in the players' next turn."
+    )
 
     def keep_one_card(dialog: DeckDialog) -> int:
         while dialog.table.rowCount() > 1:
@@ -97,6 +100,9 @@ def test_the_drawn_stratagem_shows_what_it_does_from_the_players_deck(window, qt
     click(qtbot, window.turns.stratagem_button)
     assert shown.isVisibleTo(window.turns)
     assert "Ambush" in shown.text() and escape(effect) in shown.text()
+    # Readable: wrapped to the panel's width and given the height of all its lines.
+    assert shown.wordWrap() and shown.width() <= window.turns.width()
+    qtbot.waitUntil(lambda: shown.heightForWidth(shown.width()) <= shown.height())
     assert window.session.history[-1].text == f"Drew Ambush from stratagems: {effect}"
     press(qtbot, window.act_undo)
     assert not shown.isVisibleTo(window.turns)
@@ -127,3 +133,4 @@ def test_a_drawn_default_stratagem_shows_its_effect(window, qtbot):
     # Readable: wrapped in the turn order's width, not cut off.
     assert label.wordWrap() and label.width() <= window.turns.width()
     qtbot.waitUntil(lambda: label.heightForWidth(label.width()) <= label.height())
+
