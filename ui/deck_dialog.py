@@ -26,6 +26,7 @@ from desktop.engine.capabilities import Card, EnemyDeck
 from desktop.errors import FoebookError
 
 NAME, EFFECT, WHEN = range(3)
+EFFECT_WIDTH = 420  # pixels: an effect reads in one or two lines
 
 
 class DeckDialog(QDialog):
@@ -37,7 +38,13 @@ class DeckDialog(QDialog):
         self.result_deck: tuple[Card, ...] | None = None
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Name", "Effect (your words)", "Does nothing when"])
-        self.table.horizontalHeader().setSectionResizeMode(EFFECT, QHeaderView.ResizeMode.Stretch)
+        # The name and the drop-downs keep their whole width; the effect takes the rest.
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(EFFECT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(WHEN, QHeaderView.ResizeMode.Fixed)
+        self.table.setColumnWidth(WHEN, self.when_width())
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setAccessibleName("Stratagem cards")
         self.table.setWordWrap(True)
         add = QPushButton("Add card")
@@ -65,7 +72,36 @@ class DeckDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.fill(deck)
-        self.resize(820, 480)
+        self.resize(self._fitting_width(), 480)
+
+    def _when_combo(self) -> QComboBox:
+        when = QComboBox()
+        for key, reason in self.capability.conditions.items():
+            when.addItem(reason if key != "never" else "never (always does something)", key)
+        return when
+
+    def when_width(self) -> int:
+        """Room for the longest condition in a drop-down and for the column's header."""
+        probe = self._when_combo()
+        header = self.table.horizontalHeader().sectionSizeHint(WHEN)
+        return max(probe.sizeHint().width(), header) + 4
+
+    def _fitting_width(self) -> int:
+        """Wide enough for every column whole and a readable effect, within the screen."""
+        table = self.table
+        table.resizeColumnToContents(NAME)
+        wanted = (
+            table.verticalHeader().sizeHint().width()
+            + table.columnWidth(NAME)
+            + EFFECT_WIDTH
+            + table.columnWidth(WHEN)
+            + table.verticalScrollBar().sizeHint().width()
+            + 2 * table.frameWidth()
+        )
+        margins = self.layout().contentsMargins()
+        wanted += margins.left() + margins.right()
+        screen = self.screen().availableGeometry().width() if self.screen() else wanted
+        return min(max(820, wanted), screen)
 
     def fill(self, deck) -> None:
         self.table.setRowCount(0)
@@ -77,9 +113,7 @@ class DeckDialog(QDialog):
         self.table.insertRow(row)
         self.table.setItem(row, NAME, QTableWidgetItem(card.name))
         self.table.setItem(row, EFFECT, QTableWidgetItem(card.effect))
-        when = QComboBox()
-        for key, reason in self.capability.conditions.items():
-            when.addItem(reason if key != "never" else "never (always does something)", key)
+        when = self._when_combo()
         when.setCurrentIndex(max(0, when.findData(card.no_effect_when)))
         self.table.setCellWidget(row, WHEN, when)
 

@@ -134,3 +134,27 @@ def test_a_drawn_default_stratagem_shows_its_effect(window, qtbot):
     assert label.wordWrap() and label.width() <= window.turns.width()
     qtbot.waitUntil(lambda: label.heightForWidth(label.width()) <= label.height())
 
+
+def test_the_deck_editor_shows_every_column_whole(window, qtbot):
+    """The third column's header and drop-downs were cut (the dialog kept 100 px for them)."""
+    window.start_tutorial(RELAY)
+    capability = window.session.ruleset.capabilities.deck
+    dialog = DeckDialog(capability, capability.default, window)
+    qtbot.addWidget(dialog)
+    show_active(qtbot, dialog)
+    table, header = dialog.table, dialog.table.horizontalHeader()
+    qtbot.waitUntil(lambda: table.horizontalScrollBar().maximum() == 0)
+    for column in range(table.columnCount()):
+        text = table.horizontalHeaderItem(column).text()
+        assert header.fontMetrics().horizontalAdvance(text) < header.sectionSize(column), text
+    # Every column within the table's view: nothing hidden off its right edge.
+    assert header.sectionViewportPosition(2) + header.sectionSize(2) <= table.viewport().width()
+    for row in range(table.rowCount()):
+        name = table.item(row, 0).text()
+        assert table.fontMetrics().horizontalAdvance(name) < table.columnWidth(0), name
+        combo = table.cellWidget(row, 2)
+        assert combo.width() >= combo.sizeHint().width(), combo.currentText()
+        # Every choice of the drop-down fits it, not only the one shown.
+        for item in range(combo.count()):
+            words = combo.itemText(item)
+            assert combo.fontMetrics().horizontalAdvance(words) < combo.width() - 24, words
