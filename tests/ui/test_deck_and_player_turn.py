@@ -22,23 +22,31 @@ from ui.deck_dialog import DeckDialog
 RELAY = "grimdark-solo-close-quarters.toml"
 
 
-def test_edited_deck_is_saved_used_and_restorable(window, qtbot, monkeypatch):
-    window.start_tutorial(RELAY)
-    default = window.session.ruleset.deck
+def keep_one_card(effect: str):
+    """The dialog is modal: its exec is replaced by the edits a player makes in it (one
+    card, Ambush, with this effect, that never does nothing)."""
 
-    # The dialog is modal: its exec is replaced by the edits a player makes in it.
-    def keep_one_card(dialog: DeckDialog) -> int:
+    def edit(dialog: DeckDialog) -> int:
         while dialog.table.rowCount() > 1:
             dialog.table.setCurrentCell(1, 0)
             dialog.remove_card()
         dialog.table.item(0, 0).setText("Ambush")
-        dialog.table.item(0, 1).setText('One enemy unit may move 3" before the game turn.')
+        dialog.table.item(0, 1).setText(effect)
         combo = dialog.table.cellWidget(0, 2)
         combo.setCurrentIndex(combo.findData("never"))
         dialog.accept()
         return 1
 
-    monkeypatch.setattr(DeckDialog, "exec", keep_one_card)
+    return edit
+
+
+def test_edited_deck_is_saved_used_and_restorable(window, qtbot, monkeypatch):
+    window.start_tutorial(RELAY)
+    default = window.session.ruleset.deck
+
+    monkeypatch.setattr(
+        DeckDialog, "exec", keep_one_card('One enemy unit may move 3" before the game turn.')
+    )
     choose(qtbot, window, window.act_deck)  # Session > Edit stratagem deck…
     assert load_user_deck("grimdark-solo")[0]["name"] == "Ambush"
     click(qtbot, window.turns.stratagem_button)
@@ -47,12 +55,18 @@ def test_edited_deck_is_saved_used_and_restorable(window, qtbot, monkeypatch):
     assert window.current_deck() == default
 
 
-def test_a_card_without_a_name_is_refused_in_the_dialog(window, qtbot):
+def open_default_deck(window, qtbot) -> DeckDialog:
+    """The deck editor on the ruleset's own deck, shown as the menu entry shows it."""
     window.start_tutorial(RELAY)
     capability = window.session.ruleset.capabilities.deck
     dialog = DeckDialog(capability, capability.default, window)
     qtbot.addWidget(dialog)
     show_active(qtbot, dialog)
+    return dialog
+
+
+def test_a_card_without_a_name_is_refused_in_the_dialog(window, qtbot):
+    dialog = open_default_deck(window, qtbot)
     dialog.table.item(0, 0).setText("")
     save = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save)
     click(qtbot, save)
@@ -81,19 +95,7 @@ def test_the_drawn_stratagem_shows_what_it_does_from_the_players_deck(window, qt
         'One enemy unit may move 3" before the game turn; if it ends within 1" of a '
         "player unit, that unit may not shoot in the players' next turn."
     )
-
-    def keep_one_card(dialog: DeckDialog) -> int:
-        while dialog.table.rowCount() > 1:
-            dialog.table.setCurrentCell(1, 0)
-            dialog.remove_card()
-        dialog.table.item(0, 0).setText("Ambush")
-        dialog.table.item(0, 1).setText(effect)
-        combo = dialog.table.cellWidget(0, 2)
-        combo.setCurrentIndex(combo.findData("never"))
-        dialog.accept()
-        return 1
-
-    monkeypatch.setattr(DeckDialog, "exec", keep_one_card)
+    monkeypatch.setattr(DeckDialog, "exec", keep_one_card(effect))
     choose(qtbot, window, window.act_deck)  # Session > Edit stratagem deck…
     shown = window.turns.drawn_card
     assert not shown.isVisibleTo(window.turns)  # nothing drawn yet
@@ -137,11 +139,7 @@ def test_a_drawn_default_stratagem_shows_its_effect(window, qtbot):
 
 def test_the_deck_editor_shows_every_column_whole(window, qtbot):
     """The third column's header and drop-downs were cut (the dialog kept 100 px for them)."""
-    window.start_tutorial(RELAY)
-    capability = window.session.ruleset.capabilities.deck
-    dialog = DeckDialog(capability, capability.default, window)
-    qtbot.addWidget(dialog)
-    show_active(qtbot, dialog)
+    dialog = open_default_deck(window, qtbot)
     table, header = dialog.table, dialog.table.horizontalHeader()
     qtbot.waitUntil(lambda: table.horizontalScrollBar().maximum() == 0)
     for column in range(table.columnCount()):

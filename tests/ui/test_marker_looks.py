@@ -9,7 +9,6 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from desktop.engine.ruleset import StatusSpec
-from desktop.rulesets.data_loader import RulesetDataError, load_ruleset_data
 from desktop.rulesets.registry import ruleset_data, ruleset_ids
 from ui.marker_looks import (
     PALETTE,
@@ -137,20 +136,6 @@ def test_a_status_the_ruleset_does_not_know_is_a_plain_grey_dot():
     assert UNKNOWN not in looks.values()
 
 
-def test_a_colour_must_be_written_as_six_hex_digits(tmp_path, monkeypatch):
-    package = tmp_path / "paintgame"
-    (package / "rulesets").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    base = (
-        'id = "paint"\nname = "P"\ndescription = "P"\nboard_shape = "square"\n'
-        'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
-        '[actions]\nhold = "Holds."\n'
-        '[statuses.wet]\nname = "Wet"\nreminder = "R"\ncolour = "{colour}"\n'
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    (package / "rulesets" / "paint.toml").write_text(base.replace("{colour}", "blue"))
-    with pytest.raises(RulesetDataError, match=r"\[statuses.wet\] colour 'blue' is not written"):
-        load_ruleset_data("paint", package="paintgame")
-    (package / "rulesets" / "paint.toml").write_text(base.replace("{colour}", "#3366cc"))
-    wet = load_ruleset_data("paint", package="paintgame").statuses["wet"]
-    assert marker_looks({"wet": wet})["wet"].colour == "#3366CC"
+def test_a_declared_colour_is_read_in_capitals():
+    spec = StatusSpec("wet", "Wet", "", icon="wet", colour="#3366cc")
+    assert marker_looks({"wet": spec})["wet"] == MarkerLook("marker", "#3366CC")

@@ -112,37 +112,49 @@ def test_built_ins_declare_their_capabilities():
     assert caps["hex-quest"].figure_size(big) == 1
 
 
+def plug_in_data(tmp_path, monkeypatch, ruleset_id: str, more: str):
+    """Write a plug-in package holding a minimal `ruleset_id` data file plus `more`; a
+    function that rewrites `more` and loads the data (as a plug-in's is loaded)."""
+    package = tmp_path / f"{ruleset_id}game"
+    (package / "rulesets").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    base = (
+        f'id = "{ruleset_id}"\nname = "S"\ndescription = "S"\nboard_shape = "square"\n'
+        'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
+        '[actions]\nhold = "Holds."\n'
+    )
+
+    def load(text: str = more):
+        (package / "rulesets" / f"{ruleset_id}.toml").write_text(base + text)
+        return load_ruleset_data(ruleset_id, package=package.name)
+
+    return load
+
+
 def test_action_effects_come_from_the_data_and_must_name_its_actions(tmp_path, monkeypatch):
     skirmish = get_ruleset("skirmish-ai").data.action_effects
     assert skirmish.shooting == {"fire"} and skirmish.brawling == {"brawl"}
     assert get_ruleset("card-flip-rpg").data.action_effects.shooting == frozenset()
-    package = tmp_path / "fakegame"
-    (package / "rulesets").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "rulesets" / "fake.toml").write_text(
-        'id = "fake"\nname = "F"\ndescription = "F"\nboard_shape = "square"\n'
-        'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
-        '[action_effects]\nshooting = ["zap"]\n[actions]\nhold = "Holds."\n'
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
+    load = plug_in_data(tmp_path, monkeypatch, "fake", '[action_effects]\nshooting = ["zap"]\n')
     with pytest.raises(RulesetDataError, match="shooting: 'zap' is not one of its"):
-        load_ruleset_data("fake", package="fakegame")
+        load()
 
 
 def test_another_spelling_must_name_a_status_of_its_own(tmp_path, monkeypatch):
-    package = tmp_path / "spellgame"
-    (package / "rulesets").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    base = (
-        'id = "spell"\nname = "S"\ndescription = "S"\nboard_shape = "square"\n'
-        'distance_unit = "square"\n[ai_types.a]\nname = "A"\nsummary = "A"\n'
-        '[actions]\nhold = "Holds."\n'
+    statuses = (
         '[statuses.dazed]\nname = "Dazed"\nreminder = "R"\n'
         '[statuses.dazzled]\nname = "Dazzled"\nreminder = "R"\nsame_as = "{target}"\n'
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    (package / "rulesets" / "spell.toml").write_text(base.replace("{target}", "dizzy"))
+    load = plug_in_data(tmp_path, monkeypatch, "spell", statuses)
     with pytest.raises(RulesetDataError, match=r"\[statuses.dazzled\] same_as 'dizzy'"):
-        load_ruleset_data("spell", package="spellgame")
-    (package / "rulesets" / "spell.toml").write_text(base.replace("{target}", "dazed"))
-    assert load_ruleset_data("spell", package="spellgame").statuses["dazzled"].same_as == "dazed"
+        load(statuses.replace("{target}", "dizzy"))
+    assert load(statuses.replace("{target}", "dazed")).statuses["dazzled"].same_as == "dazed"
+
+
+def test_a_status_colour_must_be_written_as_six_hex_digits(tmp_path, monkeypatch):
+    wet = '[statuses.wet]\nname = "Wet"\nreminder = "R"\ncolour = "{colour}"\n'
+    load = plug_in_data(tmp_path, monkeypatch, "paint", wet)
+    with pytest.raises(RulesetDataError, match=r"\[statuses.wet\] colour 'blue' is not written"):
+        load(wet.replace("{colour}", "blue"))
+    assert load(wet.replace("{colour}", "#3366cc")).statuses["wet"].colour == "#3366cc"

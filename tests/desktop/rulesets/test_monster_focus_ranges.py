@@ -9,36 +9,9 @@ from importlib import resources
 from desktop.encounter_file import parse_encounter
 from desktop.engine.hex_geometry import hex_distance
 from desktop.rulesets.registry import get_ruleset
+from tests.desktop.rulesets.test_monster_focus import encounter, unit
 
 RULES = get_ruleset("monster-focus")
-OPEN = "\n".join(["......."] * 7)
-
-
-def encounter(units: str, cells: str = OPEN, extra: str = ""):
-    return parse_encounter(f'''
-format = 1
-ruleset = "monster-focus"
-[board]
-shape = "hex"
-cells = """
-{cells}
-"""
-{extra}
-{units}
-''')
-
-
-def unit(uid: str, side: str, at, stats: str, more: str = "") -> str:
-    return f'''
-[[units]]
-id = "{uid}"
-side = "{side}"
-at = {list(at)}
-hp = 10
-max_hp = 10
-stats = {{ {stats} }}
-{more}
-'''
 
 
 def within(centre, low: int, high: int, width: int = 7, height: int = 7) -> set:
@@ -91,14 +64,14 @@ def test_movement_follows_its_own_rules_difficult_ground_obstacles_jump_and_figu
     walker = unit("orc", "enemy", (3, 4), "move = 2, range = 0, targets = 1")
     jumper = unit("orc", "enemy", (3, 4), "move = 2, range = 0, targets = 1", 'tags = ["jump"]')
     brute = unit("brute", "player", (6, 6), "initiative = 30")
-    walking = RULES.movement_range(encounter(walker + brute, cells), "orc")
-    jumping = RULES.movement_range(encounter(jumper + brute, cells), "orc")
+    walking = RULES.movement_range(encounter(walker + brute, cells=cells), "orc")
+    jumping = RULES.movement_range(encounter(jumper + brute, cells=cells), "orc")
     assert (3, 2) not in walking  # the obstacles are in its way
     assert (3, 2) in jumping  # a jump goes over them
     assert not (walking | jumping) & {(2, 3), (3, 3), (4, 3)}  # nobody ends on an obstacle
     # Difficult ground costs two points to enter: one step onto it, then no further.
     rough = "\n".join([".......", ".......", ".......", ".,,,,,.", ".......", ".......", "......."])
-    slow = RULES.movement_range(encounter(walker + brute, rough), "orc")
+    slow = RULES.movement_range(encounter(walker + brute, cells=rough), "orc")
     assert (3, 3) in slow and (3, 2) not in slow
     # A character bars the way; a fellow monster may be passed but not stopped on.
     figures = (
