@@ -72,7 +72,8 @@ class DeckDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.fill(deck)
-        self.resize(self._fitting_width(), 480)
+        margins = layout.contentsMargins()
+        self.resize(self._fitting_width(margins.left() + margins.right()), 480)
 
     def _when_combo(self) -> QComboBox:
         when = QComboBox()
@@ -86,8 +87,9 @@ class DeckDialog(QDialog):
         header = self.table.horizontalHeader().sectionSizeHint(WHEN)
         return max(probe.sizeHint().width(), header) + 4
 
-    def _fitting_width(self) -> int:
-        """Wide enough for every column whole and a readable effect, within the screen."""
+    def _fitting_width(self, margins: int) -> int:
+        """Wide enough for every column whole and a readable effect (and the layout's
+        `margins`), within the screen."""
         table = self.table
         table.resizeColumnToContents(NAME)
         wanted = (
@@ -98,8 +100,7 @@ class DeckDialog(QDialog):
             + table.verticalScrollBar().sizeHint().width()
             + 2 * table.frameWidth()
         )
-        margins = self.layout().contentsMargins()
-        wanted += margins.left() + margins.right()
+        wanted += margins
         screen = self.screen().availableGeometry().width() if self.screen() else wanted
         return min(max(820, wanted), screen)
 
