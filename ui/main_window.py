@@ -381,7 +381,7 @@ class MainWindow(QMainWindow, RulesetActions):
             self.act_resize,
         ):
             action.setEnabled(has)
-        self.act_apply.setEnabled(has and self.decision is not None)
+        self.act_apply.setEnabled(has and self.play.enter_acts)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
         self.act_undo.setEnabled(session is not None and session.can_undo)
