@@ -23,6 +23,10 @@ from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
 from ui import palette
 
+DRAW_TIP = (
+    "Draw this turn's army-wide stratagem; cards that would do nothing are set aside and redrawn"
+)
+
 
 class TurnTracker(QWidget):
     nextRequested = Signal()
@@ -63,10 +67,7 @@ class TurnTracker(QWidget):
         self.flip_button.setToolTip("Flip a card from the deck for an enemy attack")
         self.flip_button.clicked.connect(self.cardFlipRequested)
         self.stratagem_button = QPushButton("Draw the enemy stratagem")
-        self.stratagem_button.setToolTip(
-            "Draw this turn's army-wide stratagem; cards that "
-            "would do nothing are set aside and redrawn"
-        )
+        self.stratagem_button.setToolTip(DRAW_TIP)
         self.stratagem_button.clicked.connect(self.stratagemRequested)
         self.helpers = QFormLayout()
         self.helpers.setContentsMargins(0, 0, 0, 0)
@@ -162,6 +163,12 @@ class TurnTracker(QWidget):
                 f"{deck.draw_label} (this round: {last_draw})" if last_draw else deck.draw_label
             )
         self._updating = False
+
+    def refuse_draw(self, why: str) -> None:
+        """The enemy's draw is refused for now (`why`, e.g. it drew this turn's card): the
+        button is disabled and its tooltip says why; '' offers it again."""
+        self.stratagem_button.setEnabled(not why)
+        self.stratagem_button.setToolTip(f"{why[:1].upper()}{why[1:]}." if why else DRAW_TIP)
 
     def _reordered(self, *args) -> None:
         if self._updating:

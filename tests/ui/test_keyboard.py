@@ -24,6 +24,7 @@ from ui.roster.unit_editor import UnitEditor
 
 AMBUSH = "card-flip-goblin-ambush.toml"
 CRYPT = "hex-quest-crypt-gate.toml"
+RELAY = "grimdark-solo-hold-the-relay.toml"
 KEYPAD = Qt.KeyboardModifier.KeypadModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -167,15 +168,53 @@ def test_enter_on_a_chosen_alternative_applies_it_and_focus_stays_off_the_dice_b
     assert len(applied(session)) == 4
 
 
-def test_space_on_a_focused_button_presses_it_not_next_activation(qtbot, ambush):
+def test_space_is_next_even_on_a_focused_button_or_drop_down(qtbot, ambush):
     session = ambush.session
-    ambush.panel.apply_button.setFocus()
+    ambush.panel.apply_button.setFocus()  # as Tab puts it there
+    press(qtbot, Qt.Key.Key_Space)  # Next: the goblin's turn is passed, nothing is applied
+    assert applied(session) == [] and session.current_unit == "brute"
+    assert session.history[-1].text == "Goblin Archer done; Goblin Brute activates"
+    ambush.roster.side_filter.setFocus()
+    press(qtbot, Qt.Key.Key_Space)  # not the drop-down's popup
+    assert session.current_unit == "kobold"
+    assert not ambush.roster.side_filter.view().isVisible()
     press(qtbot, Qt.Key.Key_Space)
-    assert applied(session) == ["Goblin Archer: Move 3 squares toward Bram"]
-    ambush.board_view.setFocus()
+    assert session.current_unit is None
+    ambush.turns.round_button.setFocus()  # nothing left to pass on: Space says so ...
+    press(qtbot, Qt.Key.Key_Space)
+    assert session.round == 2  # ... and does not press Next round
+    assert "every unit has acted in round 2" in ambush.statusBar().currentMessage()
+
+
+def test_space_is_typed_in_a_text_field(qtbot, window):
+    window.start_tutorial("skirmish-ai-outpost-raid.toml")  # its troopers roll dice
+    window.activateWindow()
+    click(qtbot, window.panel.typed)
+    type_keys(qtbot, "1 1")
+    assert window.panel.typed.text() == "1 1" and window.session.history == []
+
+
+def test_after_drawing_the_stratagem_space_is_next_and_no_second_draw(qtbot, window):
+    window.start_tutorial(RELAY)
+    window.activateWindow()
+    session, button = window.session, window.turns.stratagem_button
+    click(qtbot, button)
+    drawn = [c.card for c in session.state.cards]
+    assert len(drawn) == 1
     current = session.current_unit
-    press(qtbot, Qt.Key.Key_Space)  # elsewhere Space is still Next activation
-    assert session.current_unit != current and len(applied(session)) == 1
+    press(qtbot, Qt.Key.Key_Space)
+    assert session.current_unit != current  # Next, not a second draw
+    assert [c.card for c in session.state.cards] == drawn
+    assert not button.isEnabled()  # the rule: one stratagem per turn, and the button says so
+    assert button.toolTip() == (
+        f"{drawn[0]} is this turn's draw from the stratagems already: the enemy draws one "
+        "per turn (undo that draw to draw again)."
+    )
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the Next ...
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # ... and the draw
+    assert session.state.cards == () and button.isEnabled()
+    click(qtbot, button)
+    assert len(session.state.cards) == 1
 
 
 # -- every binding once -----------------------------------------------------------------------
