@@ -336,3 +336,39 @@ def test_a_monster_focus_round_played_by_keyboard_only(camp, qtbot):
         "Spellweaver done; Brute activates",
         "Brute done; every unit has acted in round 1",
     ]
+
+
+# -- the same Enter in the other rule systems -------------------------------------------------
+def enter_plays_the_acting_unit(qtbot, window, acting_name: str) -> None:
+    """With another unit selected, Enter plays the acting unit: at once when the panel's
+    Enter line names its decision, else it is shown first and the next Enter applies it."""
+    start = len(window.session.history)
+    acting = window.session.current_unit
+    at_once = window.play.turn_decision is not None
+    window.board_view.setFocus()
+    key(qtbot, Qt.Key.Key_Return)
+    if not at_once:
+        assert window.selected == acting and log_since(window, start) == []
+        key(qtbot, Qt.Key.Key_Return)
+    assert log_since(window, start)[0].startswith(f"{acting_name}: ")
+
+
+def test_grimdark_enter_plays_the_unit_acting_in_the_phase(window, qtbot):
+    window.start_tutorial("grimdark-solo-close-quarters.toml")
+    window.activateWindow()
+    session = window.session
+    assert session.current_unit == "captain"
+    select_on_board(qtbot, window, "mob")
+    assert window.decision.unit == "mob" and window.panel.enter_line.isVisible()
+    enter_plays_the_acting_unit(qtbot, window, "Raider Captain")
+    assert session.state.has_acted("captain") and not session.state.has_acted("mob")
+
+
+def test_skirmish_enter_plays_the_first_of_a_roll_group_with_the_second_selected(window, qtbot):
+    window.start_tutorial("skirmish-ai-outpost-raid.toml")
+    window.activateWindow()
+    assert window.session.current_unit == "trooper-1"
+    select_on_board(qtbot, window, "trooper-2")
+    enter_plays_the_acting_unit(qtbot, window, "Trooper 1")
+    assert window.selected == "trooper-2" == window.session.current_unit
+    assert window.decision.rolls[0].shared  # it uses the roll the first trooper made
