@@ -10,7 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
-from tests.ui.real_input import click_roster_row, drag, free_cell_near, select_on_board
+from tests.ui.real_input import (
+    click_roster_row,
+    drag,
+    free_cell_near,
+    import_encounter_text,
+    select_on_board,
+)
 from ui.roster.roster_model import COL_INITIATIVE
 
 # Three characters, two bandit guards and a bandit archer on an open hex board. The archer
@@ -94,13 +100,7 @@ stats = { move = 1, range = 3, targets = 1, initiative = 16 }
 
 @pytest.fixture
 def camp(window, qtbot, tmp_path):
-    path = tmp_path / "camp.toml"
-    path.write_text(CAMP, encoding="utf-8")
-    window.import_encounter(str(path))
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    return window
+    return import_encounter_text(qtbot, window, tmp_path, CAMP)
 
 
 def key(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from desktop.engine.decide import decide
-from tests.ui.real_input import open_saved_session
+from tests.ui.real_input import import_encounter_text, open_saved_session
 from tests.ui.showing import show_active
 from ui.decision.step_list import StepCard
 from ui.roster.roster_model import COL_NAME
@@ -297,12 +297,7 @@ TOO_MANY_OR_FEW = "type one number per die, or clear the box to let Foebook roll
 
 @pytest.fixture
 def brawl(window, qtbot, tmp_path):
-    path = tmp_path / "brawl.toml"
-    path.write_text(BRAWL, encoding="utf-8")
-    window.import_encounter(str(path))
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
+    import_encounter_text(qtbot, window, tmp_path, BRAWL)
     assert window.selected == "ogre" and window.decision.rolls[0].die == "2d6"
     return window
 
