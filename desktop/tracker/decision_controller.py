@@ -121,6 +121,7 @@ class DecisionController:
         self.phase_override: str | None = None
         self.player_turn = False  # previewing the enemies' reactions in the players' turn
         self._turn: Turn | None = None
+        self._turn_cache: tuple[tuple[object, bool], Shown] | None = None  # _enter_line's
         self._shown_round: int | None = None
         self._forgot = False  # typed dice dropped since the last evaluation
         self._reselected = False
@@ -373,7 +374,14 @@ class DecisionController:
         name = display_names(session.encounter.units)[current]
         if not session.encounter.unit(current).is_enemy:
             return f"Enter passes {name}'s turn on (the players play it)."
-        shown = self._decide(current, [])
+        # Decided once per state: looking at one enemy after another costs one decision each.
+        key = (session.state, self.physical)
+        cached = self._turn_cache
+        if cached is not None and cached[0][0] is key[0] and cached[0][1] == key[1]:
+            shown = cached[1]
+        else:
+            shown = self._decide(current, [], played=True)
+            self._turn_cache = (key, shown)
         if isinstance(shown, AskForDice):
             return f"Enter shows {name}, acting now: its dice are yours to roll first."
         if not isinstance(shown, ShowDecision):
@@ -383,14 +391,16 @@ class DecisionController:
         self.turn_decision = shown.decision
         return f"Enter plays {name}'s turn (acting now): {shown.decision.summary}"
 
-    def _decide(self, unit_id: str | None, typed: list[int]) -> Shown:
+    def _decide(self, unit_id: str | None, typed: list[int], played: bool = False) -> Shown:
+        """`played`: the acting unit's turn as Enter plays it (the phase being played, and
+        its dice as the session sets them), not the panel's preview of it."""
         session = self.session
         why = self._nothing_to_decide(unit_id)
         if why is not None or session is None or unit_id is None:
             return ShowMessage(why or "")
         unit = session.encounter.unit(unit_id)
         encounter = session.encounter
-        if self.phase_override:
+        if self.phase_override and not played:
             encounter = encounter.evolve(phase=self.phase_override)
         if self.player_turn and session.ruleset.data.phases:
             encounter = encounter.evolve(
@@ -412,7 +422,7 @@ class DecisionController:
         shared = next((r for r in decision.rolls if r.shared), None)
         group = session.state.dice.group_rolls.get(unit.id)
         rolled_by = names.get(group.by, group.by) if group is not None else ""
-        asking = bool(needed) and self.physical and not self.foebook_rolls
+        asking = bool(needed) and self.physical and (played or not self.foebook_rolls)
         wrong = dice_count_error(own, len(typed), staged=asking) if typed else None
         if wrong is not None:
             return ShowDiceError(wrong)

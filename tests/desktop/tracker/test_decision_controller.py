@@ -220,6 +220,21 @@ def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
     assert table.play.decision.phase == table.session.encounter.phase == phases[0]
 
 
+def test_enter_plays_the_phase_being_played_while_another_unit_is_previewed_in_another():
+    table = Table(CLOSE_QUARTERS)
+    acting = table.session.current_unit
+    other = next(u for u in table.session.order if u != acting)
+    movement = table.session.ruleset.data.phases[1]
+    table.play.preview_phase(movement)
+    table.play.select(other)
+    assert table.play.decision.unit == other and table.play.decision.phase == movement
+    turn = table.play.turn_decision
+    assert turn is not None and turn.unit == acting
+    assert turn.phase == table.session.encounter.phase != movement
+    assert table.play.play_turn()
+    assert table.session.state.has_acted(acting) and not table.session.state.has_acted(other)
+
+
 def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn():
     table = Table(CLOSE_QUARTERS)
     captain = table.play.selected
