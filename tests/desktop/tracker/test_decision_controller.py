@@ -220,6 +220,17 @@ def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
     assert table.play.decision.phase == table.session.encounter.phase == phases[0]
 
 
+def test_enter_shows_the_acting_enemy_first_when_its_physical_dice_are_still_to_roll():
+    table = Table(RAID)
+    table.play.set_physical(True)
+    table.play.select("sniper")
+    shown = table.shown[-1]
+    assert table.play.turn_decision is None
+    assert shown.enter == "Enter shows Trooper 1, acting now: its dice are yours to roll first."
+    assert not table.play.play_turn() and table.session.history == []
+    assert table.play.selected == "trooper-1" and table.play.asking  # the dice it asks for
+
+
 def test_enter_plays_the_phase_being_played_while_another_unit_is_previewed_in_another():
     table = Table(CLOSE_QUARTERS)
     acting = table.session.current_unit
