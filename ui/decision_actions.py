@@ -39,7 +39,7 @@ class DecisionActions:
         self.panel, self.scene, self.roster, self.status = panel, scene, roster, status
         self._shown = shown
         controller.subscribe(self._show)
-        panel.applyRequested.connect(lambda _choice: self.apply_current())
+        panel.applyRequested.connect(lambda _choice: self.apply_shown())
         panel.choiceChanged.connect(lambda _row: self.highlight())
         panel.rollsEntered.connect(controller.use_rolls)
         panel.rerollRequested.connect(controller.roll_for_me)
@@ -54,10 +54,6 @@ class DecisionActions:
         if isinstance(shown, ShowDiceError):  # the shown decision stays, with what is wrong
             self.panel.show_error(shown.text)
             return
-        if evaluation.unused_dice:
-            self.status.showMessage(
-                f"{evaluation.unused_dice} of your typed dice were not needed", NOTE_MS
-            )
         if isinstance(shown, ShowMessage):
             self.panel.show_message(shown.text)
             self.scene.clear_outcome()
@@ -69,6 +65,7 @@ class DecisionActions:
         elif isinstance(shown, ShowDecision):
             self.panel.show_decision(shown.decision, shown.unit_name, shown.names, shown.rolled_by)
             self.highlight()
+        self.panel.show_context(evaluation.note, evaluation.enter, evaluation.out_of_turn)
         self._shown()
 
     def highlight(self) -> None:
@@ -85,24 +82,43 @@ class DecisionActions:
             ruleset.attack_range(encounter, decision.unit),
         )
 
-    def apply_current(self) -> None:
-        """Enter (wherever the focus is outside a cell being typed in), the Apply button, the
-        menu and the toolbar. Dice typed in the decision panel that the shown decision has
-        not used yet are used first (the decision is made again with them, and the next
-        Enter applies it), so a decision never ignores what the players rolled."""
+    def _use_typed_dice(self) -> bool:
+        """Dice typed in the decision panel that the shown decision has not used yet are used
+        first (the decision is made again with them, and the next Enter applies it), so a
+        decision never ignores what the players rolled. True when that (or a bad entry)
+        was all this key press did."""
         try:
             typed = self.panel.typed_dice()
         except ValueError as error:
             self.panel.show_error(str(error))
-            return
-        if typed != self.controller.typed_rolls:
-            self.controller.use_rolls(typed)
-            if self.controller.decision is not None:
-                self.status.showMessage(
-                    "Decided again with the dice you typed; Enter applies it", NOTE_MS
-                )
-            return
-        self.controller.apply(self.panel.chosen())
+            return True
+        if typed == self.controller.typed_rolls:
+            return False
+        self.controller.use_rolls(typed)
+        controller = self.controller
+        if controller.decision is not None:
+            session = controller.session
+            plays = controller.player_turn or (
+                session is not None and controller.shows == session.current_unit
+            )
+            self.status.showMessage(
+                "Decided again with the dice you typed" + ("; Enter applies it" if plays else ""),
+                NOTE_MS,
+            )
+        return True
+
+    def apply_shown(self) -> None:
+        """The panel's Apply button: the decision it shows (out of turn for a unit it
+        previews while another acts)."""
+        if not self._use_typed_dice():
+            self.controller.apply(self.panel.chosen())
+
+    def play_turn(self) -> None:
+        """Enter (wherever the focus is outside a cell being typed in), the menu and the
+        toolbar: the activation in progress, whatever is selected (DecisionController.
+        play_turn); dice typed and not used yet are used first."""
+        if not self._use_typed_dice():
+            self.controller.play_turn(self.panel.chosen())
 
     def set_physical(self, on: bool) -> None:
         QSettings().setValue("dice/physical", bool(on))

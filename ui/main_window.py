@@ -9,12 +9,9 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QApplication,
-    QComboBox,
     QDockWidget,
     QInputDialog,
     QMainWindow,
@@ -381,7 +378,7 @@ class MainWindow(QMainWindow, RulesetActions):
             self.act_resize,
         ):
             action.setEnabled(has)
-        self.act_apply.setEnabled(has and self.decision is not None)
+        self.act_apply.setEnabled(has and self.play.enter_acts)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
         self.act_undo.setEnabled(session is not None and session.can_undo)
@@ -441,21 +438,7 @@ class MainWindow(QMainWindow, RulesetActions):
         )  # kept: not collected while shown
         return self._context_menu
 
-    # -- keys and window events --------------------------------------------------------------
-    def event(self, event: QEvent) -> bool:
-        # Space is Next activation, but a focused button or drop-down keeps its own Space
-        # (press, open), as everywhere else: Space on a focused Apply must not skip the enemy.
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() == Qt.Key.Key_Space
-            and event.modifiers() == Qt.KeyboardModifier.NoModifier
-            and isinstance(QApplication.focusWidget(), QAbstractButton | QComboBox)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
+    # -- window events -----------------------------------------------------------------------
     def reset_layout(self) -> None:
         self.placement.reset(self.pages.currentIndex() == 1)
 

@@ -14,6 +14,7 @@ from desktop.engine.capabilities import Card
 from desktop.engine.dice import Deck, Dice
 from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
+from desktop.tracker.commands import one_draw_per_turn
 from desktop.tracker.session import Session
 from desktop.tracker.turns import next_label
 from ui.turn_tracker import TurnTracker
@@ -47,10 +48,7 @@ class RulesetActions:
         capabilities = ruleset.capabilities
         last_card = next((c.card for c in reversed(state.cards) if c.deck == "cards"), "")
         deck_id = capabilities.deck.id if capabilities.deck is not None else None
-        drawn = next(
-            (c for c in reversed(state.cards) if c.deck == deck_id and c.round == state.round),
-            None,
-        )
+        drawn = state.drawn_this_round(deck_id) if deck_id is not None else None
         self.turns.show_state(
             state,
             ruleset.data.phases,
@@ -61,12 +59,15 @@ class RulesetActions:
             next_label(state, ruleset),
             drawn.text if drawn is not None else "",
         )
+        refused = one_draw_per_turn(state, ruleset, deck_id) if deck_id is not None else None
+        self.turns.refuse_draw(refused or "")
 
     def update_ruleset_actions(self: _Window, has: bool) -> None:
         session = self.session if has else None  # `has`: a session is open and shown
         if session is not None:  # Next says what it does now (next phase, nothing left...)
             label = next_label(session.state, session.ruleset)
-            self.act_next.setEnabled(label is not None)
+            # Enabled even with nothing left to pass on (it then says why): Space is Next
+            # everywhere but in text fields, never a press of the focused button.
             self.act_next.setText(f"&{label}" if label else "&Next activation")
         capabilities = session.ruleset.capabilities if session is not None else None
         self.act_deck.setEnabled(capabilities is not None and capabilities.deck is not None)
@@ -86,6 +87,10 @@ class RulesetActions:
         session = self.session
         capability = session.ruleset.capabilities.deck if session is not None else None
         if session is None or capability is None:
+            return
+        refused = one_draw_per_turn(session.state, session.ruleset, capability.id)
+        if refused is not None:  # the button says so; the rule holds however it is asked
+            self.report(refused)
             return
         deck = self.current_deck()
         if deck is None:

@@ -26,6 +26,10 @@ from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
 from ui import palette
 
+DRAW_TIP = (
+    "Draw this turn's army-wide stratagem; cards that would do nothing are set aside and redrawn"
+)
+
 
 class _WholeLabel(QLabel):
     """A wrapped label that asks for the height its words need at its width, so that a short
@@ -81,10 +85,7 @@ class TurnTracker(QWidget):
         self.flip_button.setToolTip("Flip a card from the deck for an enemy attack")
         self.flip_button.clicked.connect(self.cardFlipRequested)
         self.stratagem_button = QPushButton("Draw the enemy stratagem")
-        self.stratagem_button.setToolTip(
-            "Draw this turn's army-wide stratagem; cards that "
-            "would do nothing are set aside and redrawn"
-        )
+        self.stratagem_button.setToolTip(DRAW_TIP)
         self.stratagem_button.clicked.connect(self.stratagemRequested)
         # What the card drawn this round does, where the players look for it (not only the
         # name on the button: they must not have to know the deck by heart).
@@ -201,6 +202,12 @@ class TurnTracker(QWidget):
         )
         self.drawn_card.setToolTip(f"{last_draw}: {drawn_text}" if shown and drawn_text else "")
         self._updating = False
+
+    def refuse_draw(self, why: str) -> None:
+        """The enemy's draw is refused for now (`why`, e.g. it drew this turn's card): the
+        button is disabled and its tooltip says why; '' offers it again."""
+        self.stratagem_button.setEnabled(not why)
+        self.stratagem_button.setToolTip(f"{why[:1].upper()}{why[1:]}." if why else DRAW_TIP)
 
     def _reordered(self, *args) -> None:
         if self._updating:

@@ -96,9 +96,10 @@ def build_actions(w: MainWindow) -> None:
     w.act_redo = a("&Redo", w.runner.redo, "Ctrl+Shift+Z")
     w.act_apply = a(
         "&Apply decision",
-        w.decisions.apply_current,
+        w.decisions.play_turn,
         Qt.Key.Key_Return,
-        "Carry out the shown decision and move on to the next enemy",
+        "Play the activation in progress, whatever is selected: carry out the acting "
+        "enemy's decision, or pass a character's turn on",
     )
     w.act_apply.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
     w.act_next = a(

@@ -63,13 +63,21 @@ class Dice:
     `group_roll` is a roll a group of units shares that was made before this decision (for
     another member): `roll_for_group` gives it back instead of rolling, so it takes neither
     a typed value nor a draw of the generator.
+
+    Scripted values are one per roll (a 2d6 takes its total, as `--roll` does), or with
+    `per_die` one per die, as players read them off the table (a 2d6 takes two).
     """
 
     def __init__(
-        self, scripted: Iterable[int] = (), seed: int | None = None, group_roll: int | None = None
+        self,
+        scripted: Iterable[int] = (),
+        seed: int | None = None,
+        group_roll: int | None = None,
+        per_die: bool = False,
     ) -> None:
         self._scripted = list(scripted)
         self._position = 0
+        self._per_die = per_die
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self.group_roll = group_roll
         self.rolls: list[Roll] = []
@@ -109,8 +117,24 @@ class Dice:
         return value
 
     def roll_sum(self, count: int, sides: int, purpose: str) -> int:
-        """Several dice summed and recorded as one roll (e.g. 2d6): one typed value."""
-        return self._next(count, count * sides, f"{count}d{sides}", purpose)
+        """Several dice summed and recorded as one roll (e.g. 2d6): one typed value, or one
+        per die with `per_die` (a roll they only partly cover is not scripted: the rest
+        comes from the generator, and the caller tells the players how many it needs)."""
+        die = f"{count}d{sides}"
+        if not self._per_die or self._position >= len(self._scripted):
+            return self._next(count, count * sides, die, purpose)
+        faces = self._scripted[self._position : self._position + count]
+        self._position += len(faces)
+        for value in faces:
+            if not 1 <= value <= sides:
+                raise DiceError(
+                    f"rolled value {value} for {purpose} ({die}) must be between 1 and "
+                    f"{sides}: type each die of the {die} on its own"
+                )
+        typed = len(faces) == count
+        total = sum(faces) + sum(self._rng.randint(1, sides) for _ in range(count - len(faces)))
+        self.rolls.append(Roll(die, total, purpose, scripted=typed))
+        return total
 
     def choose_index(self, count: int, purpose: str) -> int:
         """A random pick among `count` options: a die with `count` faces; returns 0-based."""

@@ -914,9 +914,25 @@ class SetPhase(Command):
         return state, _begins(state, f"Phase: {self.phase}")
 
 
+def one_draw_per_turn(state: TrackerState, ruleset: Ruleset, deck: str) -> str | None:
+    """Why the enemy may not draw from `deck` now: from its army-wide deck it draws one card
+    per turn (a round); None when it may (and for any other deck, like playing cards)."""
+    capability = ruleset.capabilities.deck
+    if capability is None or deck != capability.id:
+        return None
+    drawn = state.drawn_this_round(deck)
+    if drawn is None:
+        return None
+    return (
+        f"{drawn.card} is this turn's draw from the {deck} already: the enemy draws one per "
+        "turn (undo that draw to draw again)"
+    )
+
+
 @dataclass(frozen=True)
 class DrawCard(Command):
-    """A card drawn from a deck (playing cards, stratagems), as the players drew it."""
+    """A card drawn from a deck (playing cards, stratagems), as the players drew it; from
+    the enemy's army-wide deck, once per turn."""
 
     kind: ClassVar[str] = "draw-card"
     deck: str = ""
@@ -931,6 +947,9 @@ class DrawCard(Command):
             raise TrackerError('name the deck the card comes from (e.g. "stratagems")')
         if not card:
             raise TrackerError(f"which card was drawn from {deck}? The card is empty")
+        refused = one_draw_per_turn(state, ruleset, deck)
+        if refused is not None:
+            raise TrackerError(refused)
         drawn = DrawnCard(deck, card, state.round, text)
         line = f"Drew {card} from {deck}" + (f": {text}" if text else "")
         return state.evolve(cards=(*state.cards, drawn)), line

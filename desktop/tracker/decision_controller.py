@@ -1,5 +1,6 @@
 """The decision for the selected enemy and the choices around it (typed dice, phase preview,
-players' turn, physical dice): decided on the session's state, told to observers as plain data."""
+players' turn, physical dice), and what Enter plays (the activation in progress, whatever is
+selected): decided on the session's state, told to observers as plain data."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Change, Session
 from desktop.tracker.turns import acting_span, next_label
+from desktop.tracker.typed_dice import dice_count_error
 
 
 @dataclass(frozen=True)
@@ -59,20 +61,41 @@ class Evaluation:
 
     shown: Shown
     forget_typed: bool  # the typed dice no longer apply: empty the dice box
-    unused_dice: int  # typed dice the decision did not need
     reselected: bool  # a unit was selected (by the user or because the turn moved on)
     selected: str | None
+    # The unit the panel shows: the selected one, or the unit acting now when the selection
+    # has nothing to decide (a character, a unit that has acted, nothing selected).
+    shows: str | None = None
+    note: str = ""  # why the panel shows the unit acting now instead of the selection
+    enter: str = ""  # what Enter does, when the panel previews another unit than it plays
+    out_of_turn: bool = False  # the panel's decision is not the activation in progress
 
 
 Observer = Callable[[Evaluation], None]
-# round, phase, activation order, pointer
-Turn = tuple[int, str | None, tuple[str, ...], int]
+# round, phase, the units that have acted, the units in the order
+Turn = tuple[int, str | None, frozenset[str], frozenset[str]]
 
 
 def turn_of(session: Session) -> Turn:
-    """Round, phase, order and pointer: when they change the turn has moved on."""
+    """Where play stands: the round, the phase and who has acted."""
     state = session.state
-    return state.round, state.encounter.phase, state.order, state.pointer
+    return (
+        state.round,
+        state.encounter.phase,
+        frozenset(state.order[: state.pointer]),
+        frozenset(state.order),
+    )
+
+
+def moved_on(before: Turn, after: Turn) -> bool:
+    """Whether play moved on: another round or phase, or a unit that acted or stopped having
+    acted (Next, Apply, their undo). An edit is no move, also when it sorts the units still
+    to act again (an initiative typed, a tie settled) or takes one out (a unit defeated):
+    the selection stays where the players put it."""
+    if before[:2] != after[:2]:
+        return True
+    staying = before[3] & after[3]
+    return before[2] & staying != after[2] & staying
 
 
 class DecisionController:
@@ -85,7 +108,11 @@ class DecisionController:
         self._observers: list[Observer] = []
         self.session: Session | None = None
         self.selected: str | None = None
-        self.decision: Decision | None = None
+        self.shows: str | None = None  # the unit the panel shows (Evaluation.shows)
+        self.decision: Decision | None = None  # the panel's decision
+        # What Enter applies while the panel previews another unit: the decision of the unit
+        # acting now, with the session's dice (None when it needs the players first).
+        self.turn_decision: Decision | None = None
         self.shown: Shown | None = None
         self.typed_rolls: list[int] = []
         self.physical = False  # the players roll physical dice: ask before showing
@@ -94,6 +121,7 @@ class DecisionController:
         self.phase_override: str | None = None
         self.player_turn = False  # previewing the enemies' reactions in the players' turn
         self._turn: Turn | None = None
+        self._turn_cache: tuple[tuple[object, bool], Shown] | None = None  # _enter_line's
         self._shown_round: int | None = None
         self._forgot = False  # typed dice dropped since the last evaluation
         self._reselected = False
@@ -109,7 +137,7 @@ class DecisionController:
         """A session opens; show it with `show_first` once the views follow it."""
         self.session = session
         self.phase_override = None
-        self.selected = None
+        self.selected = self.shows = None
         self._shown_round = session.round
         self.fresh_dice()
         self._turn = turn_of(session)
@@ -122,8 +150,6 @@ class DecisionController:
         self.select(current if current in enemies else (enemies[0] if enemies else None))
 
     def select(self, unit_id: str | None) -> None:
-        if unit_id != self.selected:
-            self.fresh_dice()
         self.selected = unit_id
         self._reselected = True
         self.evaluate()
@@ -189,15 +215,57 @@ class DecisionController:
         self._forgot = True
 
     def apply(self, choice: int = 0) -> bool:
-        """Record the decision as one command (one undo step): in the enemies' turn it is the
-        unit's activation, so the turn passes to the next unit in the same step."""
+        """Record the panel's decision as one command (one undo step): in the enemies' turn it
+        is the unit's activation, so the turn passes to the next unit in the same step (a
+        unit the panel previews acts out of turn)."""
         if self.session is None or self.decision is None:
             return False
-        if not self._run(cmd.ApplyDecision.of(self.decision, choice, reaction=self.player_turn)):
+        return self._apply(self.decision, choice)
+
+    def _apply(self, decision: Decision, choice: int) -> bool:
+        if not self._run(cmd.ApplyDecision.of(decision, choice, reaction=self.player_turn)):
             return False
         self.fresh_dice()  # those dice are used up, also when the same unit stays selected
         self.evaluate()
         return True
+
+    def play_turn(self, choice: int = 0) -> bool:
+        """Enter: the activation in progress is played, whatever is selected. An enemy's
+        decision is applied (the panel's, with the outcome chosen there, when it shows that
+        unit; else the one the panel's Enter line names); a character's turn is passed on,
+        the players having played it. When the acting enemy needs the players first (a tie
+        to settle, physical dice to type), it is shown instead. In the players' turn there is
+        no activation: the unit the panel shows reacts."""
+        session = self.session
+        if session is None:
+            return False
+        current = session.current_unit
+        if self.player_turn or current is None or self.shows == current:
+            if self.decision is not None:
+                return self.apply(choice)
+            if current is None or self.player_turn or session.encounter.unit(current).is_enemy:
+                return False  # nothing decided: dice asked for, or every unit has acted
+            return self._run(cmd.NextActivation())
+        if not session.encounter.unit(current).is_enemy:
+            return self._run(cmd.NextActivation())
+        if self.turn_decision is None:
+            self.select(current)  # the players settle something first: show what
+            return False
+        return self._apply(self.turn_decision, 0)
+
+    @property
+    def enter_acts(self) -> bool:
+        """Whether Enter has something to do now (applies, passes a turn on, or shows the
+        unit acting now)."""
+        session = self.session
+        if session is None:
+            return False
+        if self.decision is not None:
+            return True
+        current = session.current_unit
+        if current is None or self.player_turn:
+            return False
+        return self.shows != current or not session.encounter.unit(current).is_enemy
 
     # -- following the session -------------------------------------------------------------
     def turn_moved(self) -> bool:
@@ -205,7 +273,7 @@ class DecisionController:
         moved on, which ends any phase preview."""
         assert self.session is not None
         turn, self._turn = self._turn, turn_of(self.session)
-        moved = turn != self._turn
+        moved = turn is None or moved_on(turn, self._turn)
         if moved:
             self.phase_override = None
         return moved
@@ -227,24 +295,53 @@ class DecisionController:
 
     # -- evaluation ------------------------------------------------------------------------
     def evaluate(self) -> None:
-        """Decide for the selected enemy on the current state and tell the observers."""
-        self.decision = None
-        shown, unused = self._decide()
+        """Decide for the unit the panel shows on the current state and tell the observers."""
+        self.decision = self.turn_decision = None
+        shows, note = self._panel_unit()
+        if shows != self.shows:
+            self.shows = shows
+            self.fresh_dice()  # the typed dice were rolled for the unit shown before
+        shown = self._decide(shows, self.typed_rolls)
         if isinstance(shown, ShowDecision):
             self.decision = shown.decision
         if not isinstance(shown, ShowDiceError):
             self.asking = isinstance(shown, AskForDice)
         self.shown = shown
-        evaluation = Evaluation(shown, self._forgot, unused, self._reselected, self.selected)
+        session = self.session
+        current = session.current_unit if session is not None else None
+        enter = ""
+        out_of_turn = not self.player_turn and current is not None and shows != current
+        if out_of_turn:
+            enter = self._enter_line()
+        evaluation = Evaluation(
+            shown, self._forgot, self._reselected, self.selected, shows, note, enter, out_of_turn
+        )
         self._forgot = self._reselected = False
         for observer in list(self._observers):
             observer(evaluation)
 
-    def _decide(self) -> tuple[Shown, int]:
+    def _panel_unit(self) -> tuple[str | None, str]:
+        """The unit the panel shows and, when it is not the selected one, why: a selection
+        with nothing to decide (a character, a unit that has acted, nothing) leaves the panel
+        to the activation in progress, which is what Enter plays."""
         session = self.session
-        if session is None or self.selected is None:
-            return ShowMessage("Select an enemy to see what it does and why."), 0
-        unit = session.encounter.unit(self.selected)
+        current = session.current_unit if session is not None else None
+        if session is None or current is None or current == self.selected or self.player_turn:
+            return self.selected, ""
+        why = self._nothing_to_decide(self.selected)
+        if why is None:
+            return self.selected, ""
+        if self.selected is None:
+            return current, ""
+        name = display_names(session.encounter.units)[current]
+        return current, f"{why} Shown here: {name}, acting now."
+
+    def _nothing_to_decide(self, unit_id: str | None) -> str | None:
+        """Why there is no decision for this unit now (None: there is one to make)."""
+        session = self.session
+        if session is None or unit_id is None:
+            return "Select an enemy to see what it does and why."
+        unit = session.encounter.unit(unit_id)
         if (
             not self.player_turn
             and self.phase_override is None
@@ -258,42 +355,83 @@ class DecisionController:
                     if following
                     else " Every unit has: Next round (Ctrl+Shift+N)."
                 )
-            return ShowMessage(text), 0
+            return text
         if not unit.is_enemy:
             if unit.id == session.current_unit:  # a player's turn in the round's order
-                return ShowMessage(
-                    f"{unit.name}'s turn: the players play it, then Next (Space) passes the "
-                    "turn on."
-                ), 0
-            return ShowMessage(f"{unit.name} is a player unit: the players decide."), 0
+                return (
+                    f"{unit.name}'s turn: the players play it, then Enter or Space passes "
+                    "the turn on."
+                )
+            return f"{unit.name} is a player unit: the players decide."
+        return None
+
+    def _enter_line(self) -> str:
+        """What Enter does while the panel previews another unit than the one acting now;
+        sets the decision it would apply."""
+        session = self.session
+        assert session is not None and session.current_unit is not None
+        current = session.current_unit
+        name = display_names(session.encounter.units)[current]
+        if not session.encounter.unit(current).is_enemy:
+            return f"Enter passes {name}'s turn on (the players play it)."
+        # Decided once per state: looking at one enemy after another costs one decision each.
+        key = (session.state, self.physical)
+        cached = self._turn_cache
+        if cached is not None and cached[0][0] is key[0] and cached[0][1] == key[1]:
+            shown = cached[1]
+        else:
+            shown = self._decide(current, [], played=True)
+            self._turn_cache = (key, shown)
+        if isinstance(shown, AskForDice):
+            return f"Enter shows {name}, acting now: its dice are yours to roll first."
+        if not isinstance(shown, ShowDecision):
+            return f"Enter shows {name}, acting now."
+        if shown.decision.alternatives:
+            return f"Enter shows {name}, acting now: the rules leave the players a choice."
+        self.turn_decision = shown.decision
+        return f"Enter plays {name}'s turn (acting now): {shown.decision.summary}"
+
+    def _decide(self, unit_id: str | None, typed: list[int], played: bool = False) -> Shown:
+        """`played`: the acting unit's turn as Enter plays it (the phase being played, and
+        its dice as the session sets them), not the panel's preview of it."""
+        session = self.session
+        why = self._nothing_to_decide(unit_id)
+        if why is not None or session is None or unit_id is None:
+            return ShowMessage(why or "")
+        unit = session.encounter.unit(unit_id)
         encounter = session.encounter
-        if self.phase_override:
+        if self.phase_override and not played:
             encounter = encounter.evolve(phase=self.phase_override)
         if self.player_turn and session.ruleset.data.phases:
             encounter = encounter.evolve(
                 extra_state=MappingProxyType({**encounter.extra_state, "turn": "player"})
             )
         # The session's next dice draw: looking never changes it, applying uses it up.
-        # A unit whose group rolled this round uses that roll first.
-        dice = session.state.dice.dice(self.typed_rolls, unit.id)
+        # A unit whose group rolled this round uses that roll first. Typed dice are one
+        # number per die (a 2d6 takes two).
+        dice = session.state.dice.dice(typed, unit.id, per_die=True)
         try:
             decision = decide(with_display_names(encounter), unit.id, session.ruleset, dice)
         except FoebookError as error:
-            return ShowMessage(str(error)), 0
+            return ShowMessage(str(error))
         except ValueError as error:  # typed dice out of range for the die asked
-            return ShowDiceError(str(error)), 0
+            return ShowDiceError(str(error))
         names = display_names(session.encounter.units)
-        needed = [r for r in decision.rolls if not r.scripted]
+        own = [r for r in decision.rolls if not r.shared]
+        needed = [r for r in own if not r.scripted]
         shared = next((r for r in decision.rolls if r.shared), None)
         group = session.state.dice.group_rolls.get(unit.id)
         rolled_by = names.get(group.by, group.by) if group is not None else ""
-        if needed and self.physical and not self.foebook_rolls:
-            typed = len(decision.rolls) - len(needed) - (shared is not None)
+        asking = bool(needed) and self.physical and (played or not self.foebook_rolls)
+        wrong = dice_count_error(own, len(typed), staged=asking) if typed else None
+        if wrong is not None:
+            return ShowDiceError(wrong)
+        if asking:
             return AskForDice(
                 tuple(needed),
-                typed,
+                len(typed),
                 names[unit.id],
                 decision.ai,
                 (shared, rolled_by) if shared is not None else None,
-            ), dice.scripted_left
-        return ShowDecision(decision, names[unit.id], names, rolled_by), dice.scripted_left
+            )
+        return ShowDecision(decision, names[unit.id], names, rolled_by)

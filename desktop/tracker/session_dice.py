@@ -57,12 +57,17 @@ class SessionDice:
         digest = hashlib.sha256(f"{self.seed}:{self.used}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
-    def dice(self, typed: Iterable[int] = (), unit_id: str | None = None) -> Dice:
+    def dice(
+        self, typed: Iterable[int] = (), unit_id: str | None = None, per_die: bool = False
+    ) -> Dice:
         """Dice for evaluating a decision now: the group's roll `unit_id` shares this round
-        (if any), then typed values, then the next draw."""
+        (if any), then typed values (one per die with `per_die`), then the next draw."""
         shared = self.group_rolls.get(unit_id) if unit_id is not None else None
         return Dice(
-            typed, seed=self.draw_seed(), group_roll=shared.value if shared is not None else None
+            typed,
+            seed=self.draw_seed(),
+            group_roll=shared.value if shared is not None else None,
+            per_die=per_die,
         )
 
     def advanced(self) -> SessionDice:

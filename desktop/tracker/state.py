@@ -90,6 +90,13 @@ class TrackerState:
         """Done this round (or phase): the unit stands before the pointer in the order."""
         return unit_id in self.order[: self.pointer]
 
+    def drawn_this_round(self, deck: str) -> DrawnCard | None:
+        """The card last drawn from `deck` this round (None when none was)."""
+        return next(
+            (c for c in reversed(self.cards) if c.deck == deck and c.round == self.round),
+            None,
+        )
+
     def held_through_activation(self, unit_id: str) -> tuple[str, ...]:
         """The markers `unit_id` gained during its activation now under way (they outlast it)."""
         if self.held is None or self.held[0] != unit_id or unit_id != self.current_unit:

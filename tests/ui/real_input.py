@@ -218,6 +218,18 @@ def pick_in_combo(qtbot, combo, row: int) -> None:
     qtbot.waitUntil(lambda: not view.isVisible() and combo.currentIndex() == row)
 
 
+def import_encounter_text(qtbot, window, folder, text: str):
+    """Save `text` as an encounter file in `folder`, import it as File → Import does once
+    the file is chosen, and make the window active for the keys that follow."""
+    path = folder / "encounter.toml"
+    path.write_text(text, encoding="utf-8")
+    window.import_encounter(str(path))
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    return window
+
+
 def open_saved_session(qtbot, window, name: str) -> None:
     """On the start page, click the saved session in "Your sessions" and press Enter."""
     saved = window.welcome.recent

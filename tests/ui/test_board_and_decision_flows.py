@@ -373,7 +373,7 @@ def test_resizing_the_board_is_undoable_and_refuses_to_cut_off_units(window, qtb
 @pytest.mark.parametrize("sample", [s.file_name for s in list_samples()])
 def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbot, sample):
     """Enter applies each enemy's turn; a player's turn in the order (monster-focus) is
-    passed on with Space once the players have played it."""
+    passed on with Space (or Enter) once the players have played it."""
     window.start_tutorial(sample)
     session = window.session
     enemies = [u for u in session.order if session.encounter.unit(u).is_enemy]
@@ -387,7 +387,7 @@ def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbo
             qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
         else:
             assert window.decision is None
-            assert window.panel.title.text().endswith("then Next (Space) passes the turn on.")
+            assert window.panel.title.text().endswith("then Enter or Space passes the turn on.")
             qtbot.keyClick(window.board_view, Qt.Key.Key_Space)
         assert session.current_unit != current
     assert session.current_unit is None

@@ -17,14 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tests.ui.real_input import click, click_roster_row, select_on_board
+from tests.ui.real_input import click, click_roster_row
 from tests.ui.real_input import press as press_action
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.roster.unit_editor import UnitEditor
 
 AMBUSH = "card-flip-goblin-ambush.toml"
 CRYPT = "hex-quest-crypt-gate.toml"
+RELAY = "grimdark-solo-hold-the-relay.toml"
 KEYPAD = Qt.KeyboardModifier.KeypadModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 def press(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
@@ -112,38 +114,45 @@ def test_ctrl_e_on_the_roster_edits_the_unit_and_ctrl_shift_e_exports(
 def test_enter_in_the_dice_box_uses_the_dice_then_applies(qtbot, window, enter):
     window.start_tutorial(CRYPT)
     window.activateWindow()
-    select_on_board(qtbot, window, "ghoul")
+    window.board_view.setFocus()
+    press(qtbot, Qt.Key.Key_Return)  # the lich's turn: the ghoul, whose roll we type, acts next
+    assert window.selected == "ghoul"
     rolled = window.decision.rolls[0].value
     other = 1 if rolled != 1 else 2
     click(qtbot, window.panel.typed)
     type_keys(qtbot, str(other))
     press(qtbot, *enter)  # first Enter: the decision is made again with the typed die
     assert window.decision.rolls[0].value == other
-    assert applied(window.session) == []
+    assert len(applied(window.session)) == 1
     assert QApplication.focusWidget() is window.panel.typed
     press(qtbot, *enter)  # second Enter: that decision is applied
-    assert len(applied(window.session)) == 1
-    assert applied(window.session)[0].startswith("Ghoul")
+    assert len(applied(window.session)) == 2
+    assert applied(window.session)[1].startswith("Ghoul")
 
 
 def test_bad_dice_are_explained_and_clearing_them_lets_enter_apply(qtbot, window):
     window.start_tutorial(CRYPT)
     window.activateWindow()
-    select_on_board(qtbot, window, "ghoul")
+    window.board_view.setFocus()
+    press(qtbot, Qt.Key.Key_Return)  # the lich's turn: the ghoul acts next
+    assert window.selected == "ghoul"
     click(qtbot, window.panel.typed)
     type_keys(qtbot, "four")
     press(qtbot, Qt.Key.Key_Return)
     assert "'four' is not a die result" in window.panel.error.text()
-    assert applied(window.session) == []
+    assert len(applied(window.session)) == 1
     press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     press(qtbot, Qt.Key.Key_Backspace)
     press(qtbot, Qt.Key.Key_Return)
-    assert len(applied(window.session)) == 1
+    assert len(applied(window.session)) == 2 and applied(window.session)[1].startswith("Ghoul")
 
 
 def test_enter_on_a_chosen_alternative_applies_it_and_focus_stays_off_the_dice_box(qtbot, ambush):
     session = ambush.session
     click_roster_row(qtbot, ambush, "kobold")
+    press(qtbot, Qt.Key.Key_Return)  # the goblin's turn, then the brute's: the kobold acts
+    press(qtbot, Qt.Key.Key_Return)
+    assert ambush.selected == "kobold" == session.current_unit
     choices = ambush.panel.choices
     assert choices.isVisible() and choices.count() >= 3
     item = choices.item(2)
@@ -154,19 +163,58 @@ def test_enter_on_a_chosen_alternative_applies_it_and_focus_stays_off_the_dice_b
     assert session.encounter.unit("kobold").at == destination
     assert f"players' {label.lower()}" in applied(session)[-1]
     assert QApplication.focusWidget() is not ambush.panel.typed
+    press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | SHIFT)  # next round
     press(qtbot, Qt.Key.Key_Return)  # Enter keeps applying: no trap in the dice box
-    assert len(applied(session)) == 2
+    assert len(applied(session)) == 4
 
 
-def test_space_on_a_focused_button_presses_it_not_next_activation(qtbot, ambush):
+def test_space_is_next_even_on_a_focused_button_or_drop_down(qtbot, ambush):
     session = ambush.session
-    ambush.panel.apply_button.setFocus()
+    ambush.panel.apply_button.setFocus()  # as Tab puts it there
+    press(qtbot, Qt.Key.Key_Space)  # Next: the goblin's turn is passed, nothing is applied
+    assert applied(session) == [] and session.current_unit == "brute"
+    assert session.history[-1].text == "Goblin Archer done; Goblin Brute activates"
+    ambush.roster.side_filter.setFocus()
+    press(qtbot, Qt.Key.Key_Space)  # not the drop-down's popup
+    assert session.current_unit == "kobold"
+    assert not ambush.roster.side_filter.view().isVisible()
     press(qtbot, Qt.Key.Key_Space)
-    assert applied(session) == ["Goblin Archer: Move 3 squares toward Bram"]
-    ambush.board_view.setFocus()
+    assert session.current_unit is None
+    ambush.turns.round_button.setFocus()  # nothing left to pass on: Space says so ...
+    press(qtbot, Qt.Key.Key_Space)
+    assert session.round == 2  # ... and does not press Next round
+    assert "every unit has acted in round 2" in ambush.statusBar().currentMessage()
+
+
+def test_space_is_typed_in_a_text_field(qtbot, window):
+    window.start_tutorial("skirmish-ai-outpost-raid.toml")  # its troopers roll dice
+    window.activateWindow()
+    click(qtbot, window.panel.typed)
+    type_keys(qtbot, "1 1")
+    assert window.panel.typed.text() == "1 1" and window.session.history == []
+
+
+def test_after_drawing_the_stratagem_space_is_next_and_no_second_draw(qtbot, window):
+    window.start_tutorial(RELAY)
+    window.activateWindow()
+    session, button = window.session, window.turns.stratagem_button
+    click(qtbot, button)
+    drawn = [c.card for c in session.state.cards]
+    assert len(drawn) == 1
     current = session.current_unit
-    press(qtbot, Qt.Key.Key_Space)  # elsewhere Space is still Next activation
-    assert session.current_unit != current and len(applied(session)) == 1
+    press(qtbot, Qt.Key.Key_Space)
+    assert session.current_unit != current  # Next, not a second draw
+    assert [c.card for c in session.state.cards] == drawn
+    assert not button.isEnabled()  # the rule: one stratagem per turn, and the button says so
+    assert button.toolTip() == (
+        f"{drawn[0]} is this turn's draw from the stratagems already: the enemy draws one "
+        "per turn (undo that draw to draw again)."
+    )
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the Next ...
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # ... and the draw
+    assert session.state.cards == () and button.isEnabled()
+    click(qtbot, button)
+    assert len(session.state.cards) == 1
 
 
 # -- every binding once -----------------------------------------------------------------------

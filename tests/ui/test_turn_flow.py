@@ -45,11 +45,15 @@ def test_after_enter_applies_a_unit_the_panel_says_it_has_acted(window, qtbot):
     assert window.session.current_unit == "brute" and window.selected == "brute"
     click_cell(qtbot, window, window.session.encounter.unit("goblin").at)
     assert window.selected == "goblin"
-    assert window.panel.title.text() == f"{goblin.name} has acted this round."
-    assert not window.panel.apply_button.isEnabled() and not window.act_apply.isEnabled()
-    qtbot.mouseClick(window.panel.apply_button, Qt.MouseButton.LeftButton)
-    enter(qtbot, window)  # neither the button nor Enter decides it again
-    assert [e.kind for e in window.session.history] == ["apply-decision"]
+    assert window.panel.note.text() == (
+        f"{goblin.name} has acted this round. Shown here: Goblin Brute, acting now."
+    )
+    assert window.decision.unit == "brute"  # it is not decided again ...
+    enter(qtbot, window)  # ... and Enter plays the turn in progress: the brute's
+    assert [e.text.split(":")[0] for e in window.session.history] == [
+        "Goblin Archer",
+        "Goblin Brute",
+    ]
     assert order_texts(window)[0].startswith("✓ 1. Goblin Archer")
 
 
@@ -146,7 +150,7 @@ def test_in_the_players_turn_an_enemy_that_acted_still_reacts(window, qtbot):
     session = window.session
     enter(qtbot, window)  # the captain's command ability: the mob is next
     click_cell(qtbot, window, session.encounter.unit("captain").at)
-    assert window.panel.title.text() == "Raider Captain has acted in the command phase."
+    assert window.panel.note.text().startswith("Raider Captain has acted in the command phase.")
     qtbot.keyClick(window.board_view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert window.player_turn and window.act_apply.isEnabled()
     enter(qtbot, window)  # a reaction: the enemies' order does not move

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.engine.decision import Decision, Outcome, choice_label, format_cells
 from desktop.engine.dice import Roll
+from desktop.tracker.typed_dice import dice_in
 from ui.decision.step_list import StepList
 
 
@@ -47,20 +48,22 @@ def parse_rolls(text: str) -> list[int]:
     return values
 
 
+def _each_die(roll: Roll) -> str:
+    count = dice_in(roll)
+    return "" if count == 1 else f" (type each of its {count} dice)"
+
+
 def dice_request(needed: list[Roll], typed: int) -> str:
-    """What the player is asked to roll: how many results, which dice, what for."""
-    count = len(needed)
-    results = "1 result" if count == 1 else f"{count} results, in this order"
-    head = f"Roll and type {results}:"
+    """What the player is asked to roll: how many dice (one number each), which, what for."""
+    count = sum(dice_in(r) for r in needed)
+    dice = "1 die" if count == 1 else f"{count} dice, in this order"
+    head = f"Roll and type {dice}:"
     if typed:
         head = (
-            f"Your {typed} typed {'result is' if typed == 1 else 'results are'} in; "
-            f"now roll and type {results}:"
+            f"Your {typed} typed {'die is' if typed == 1 else 'dice are'} in; "
+            f"now roll and type {dice}:"
         )
-    lines = [
-        f"{n}. {r.die}{'' if r.die[0] == 'd' else ' (type the total)'} — {r.purpose}"
-        for n, r in enumerate(needed, start=1)
-    ]
+    lines = [f"{n}. {r.die}{_each_die(r)} — {r.purpose}" for n, r in enumerate(needed, start=1)]
     return "\n".join([head, *lines])
 
 
@@ -72,7 +75,11 @@ def group_roll_text(roll: Roll, rolled_by: str) -> str:
 def _roll_line(roll: Roll, rolled_by: str) -> str:
     if roll.shared:
         return f"{roll.describe()} ({group_roll_text(roll, rolled_by)})"
-    return roll.describe() + (" (your die)" if roll.scripted else "")
+    return roll.describe() + (_yours(roll) if roll.scripted else "")
+
+
+def _yours(roll: Roll) -> str:
+    return " (your dice)" if dice_in(roll) > 1 else " (your die)"
 
 
 def _short_roll_line(roll: Roll, rolled_by: str) -> str:
@@ -84,7 +91,7 @@ def _short_roll_line(roll: Roll, rolled_by: str) -> str:
     text = f"{roll.die} = {roll.value} ({purpose})" + (f" — {meaning}" if meaning else "")
     if roll.shared:
         return f"{text} (the group's roll, by {rolled_by})"
-    return text + (" (your die)" if roll.scripted else "")
+    return text + (_yours(roll) if roll.scripted else "")
 
 
 def _show(widget: QWidget, visible: bool) -> None:
@@ -109,6 +116,11 @@ class DecisionPanel(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         self.title = QLabel("Select an enemy to see what it does and why.")
         self.title.setWordWrap(True)
+        # Why the panel shows the unit acting now rather than the one selected.
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("Selection")
+        self.note.setVisible(False)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Decision summary")
@@ -152,11 +164,20 @@ class DecisionPanel(QWidget):
         self.error.setStyleSheet("color: #B00020;")
         self.error.setWordWrap(True)
         self.error.setVisible(False)
+        # What Enter does while the panel previews a unit that is not the one acting now.
+        self.enter_line = QLabel()
+        self.enter_line.setWordWrap(True)
+        self.enter_line.setAccessibleName("What Enter does")
+        bold = QFont(self.enter_line.font())
+        bold.setBold(True)
+        self.enter_line.setFont(bold)
+        self.enter_line.setVisible(False)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Carry out this decision (Enter)")
         self.apply_button.clicked.connect(self._apply)
         self.apply_button.setEnabled(False)
         layout.addWidget(self.title)
+        layout.addWidget(self.note)
         layout.addWidget(self.phases)
         layout.addWidget(self.summary)
         layout.addWidget(self.steps, 1)
@@ -167,6 +188,7 @@ class DecisionPanel(QWidget):
         layout.addWidget(self.typed)
         layout.addLayout(dice_row)
         layout.addWidget(self.error)
+        layout.addWidget(self.enter_line)
         layout.addWidget(self.apply_button)
         self.show_decision(None)
 
@@ -188,6 +210,23 @@ class DecisionPanel(QWidget):
     def show_message(self, text: str) -> None:
         self.show_decision(None)
         self.title.setText(text)
+
+    def show_context(self, note: str, enter: str, out_of_turn: bool) -> None:
+        """Around what the panel shows: `note`, why it is the unit acting now and not the
+        selection; `enter`, what Enter does while it previews another unit (`out_of_turn`:
+        its Apply button then makes the previewed unit act before its turn)."""
+        self.note.setText(note)
+        _show(self.note, bool(note))
+        self.enter_line.setText(enter)
+        _show(self.enter_line, bool(enter))
+        if out_of_turn and self.decision is not None:
+            self.apply_button.setText("Apply out of turn")
+            self.apply_button.setToolTip(
+                "This unit acts now, before its turn (Enter plays the unit acting now)"
+            )
+        else:
+            self.apply_button.setText("Apply")
+            self.apply_button.setToolTip("Carry out this decision (Enter)")
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)

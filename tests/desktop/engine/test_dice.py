@@ -40,3 +40,28 @@ def test_a_groups_roll_made_earlier_takes_no_typed_die_nor_draw_and_round_trips(
     assert Roll.from_dict(shared.to_dict()) == shared
     with pytest.raises(DiceError, match=r"group's roll 7 .* between 1 and 6"):
         Dice(group_roll=7).roll_for_group(6, "table roll")
+
+
+def test_typed_per_die_a_2d6_takes_two_numbers_and_each_must_fit_a_d6():
+    dice = Dice([4, 4, 3], per_die=True)
+    assert dice.roll_sum(2, 6, "charge") == 8
+    assert dice.roll(6, "table") == 3
+    assert [(r.die, r.value, r.scripted) for r in dice.rolls] == [
+        ("2d6", 8, True),
+        ("d6", 3, True),
+    ]
+    with pytest.raises(DiceError, match="must be between 1 and 6: type each die of the 2d6"):
+        Dice([8], per_die=True).roll_sum(2, 6, "charge")
+
+
+def test_typed_per_die_a_roll_they_only_partly_cover_is_not_theirs():
+    dice = Dice([5], seed=3, per_die=True)
+    value = dice.roll_sum(2, 6, "charge")
+    assert 6 <= value <= 11 and not dice.rolls[0].scripted and dice.scripted_left == 0
+
+
+def test_per_die_or_not_the_generator_rolls_the_same_once_nothing_is_typed():
+    for seed in range(20):
+        totals = Dice(seed=seed).roll_sum(3, 6, "combat")
+        assert Dice(seed=seed, per_die=True).roll_sum(3, 6, "combat") == totals
+    assert Dice([9], per_die=False).roll_sum(2, 6, "the --roll total") == 9

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision, Outcome
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
 from desktop.tracker import Session, TrackerError
 from desktop.tracker.commands import (
     AddStatus,
@@ -18,6 +20,7 @@ from desktop.tracker.commands import (
     EditTerrain,
     Heal,
     MoveUnit,
+    NextRound,
     Note,
     PaintTerrain,
     RemoveStatus,
@@ -27,6 +30,7 @@ from desktop.tracker.commands import (
     SetHp,
     UpdateUnit,
     command_from_payload,
+    one_draw_per_turn,
 )
 from desktop.tracker.state import apply_sections, section
 from tests.desktop.tracker.tiny_ruleset import TINY, goblin_ambush, tiny_encounter
@@ -181,6 +185,27 @@ def test_a_drawn_card_keeps_and_logs_what_it_says(tiny):
     old = apply_sections(tiny.state, {"cards": [{"deck": "cards", "card": "K", "round": 1}]})
     assert old.cards[0].text == ""
     assert DrawCard("cards", "K").apply(tiny.state, tiny.ruleset)[1] == "Drew K from cards"
+
+
+def test_the_enemy_draws_one_stratagem_per_turn_and_undo_gives_the_draw_back():
+    encounter = load_encounter(sample_path("grimdark-solo-close-quarters.toml"))
+    session = Session.in_memory(encounter, get_ruleset(encounter.ruleset), "relay")
+    session.execute(DrawCard("stratagems", "Ambush"))
+    refused(
+        session,
+        DrawCard("stratagems", "Smoke"),
+        r"^Ambush is this turn's draw from the stratagems already: the enemy draws one per "
+        r"turn \(undo that draw to draw again\)$",
+    )
+    assert one_draw_per_turn(session.state, session.ruleset, "cards") is None  # not its deck
+    session.execute(DrawCard("cards", "K♠"))
+    session.execute(DrawCard("cards", "2♥"))  # playing cards: as many as the players flip
+    session.undo()
+    session.undo()
+    session.undo()
+    session.execute(DrawCard("stratagems", "Smoke"))
+    session.execute(NextRound())
+    assert session.execute(DrawCard("stratagems", "Ambush")).text == "Drew Ambush from stratagems"
 
 
 def test_payloads_round_trip_to_the_same_command(tiny):

@@ -77,13 +77,38 @@ def test_a_session_shows_the_enemy_acting_now_with_the_sessions_next_dice():
     assert table.shown[-1].reselected and table.shown[-1].selected == "goblin"
 
 
-def test_a_player_unit_or_nothing_selected_shows_a_message_and_no_decision():
+def test_a_selection_with_nothing_to_decide_leaves_the_panel_to_the_unit_acting_now():
     table = Table(AMBUSH)
     table.play.select("aria")
+    shown = table.shown[-1]
+    assert shown.selected == "aria" and shown.shows == "goblin"
+    assert isinstance(shown.shown, ShowDecision) and shown.shown.decision.unit == "goblin"
+    assert shown.note == (
+        "Aria is a player unit: the players decide. Shown here: Goblin Archer, acting now."
+    )
+    assert shown.enter == "" and not shown.out_of_turn
+    table.play.select(None)
+    assert table.shown[-1].shows == "goblin" and table.shown[-1].note == ""
+    while table.session.current_unit is not None:  # nobody acts now: the selection's words
+        assert table.play.play_turn()
+    table.play.select("aria")
     assert table.last == ShowMessage("Aria is a player unit: the players decide.")
-    assert table.play.decision is None
+    assert table.play.decision is None and not table.play.enter_acts
     table.play.select(None)
     assert table.last == ShowMessage("Select an enemy to see what it does and why.")
+
+
+def test_another_enemy_selected_is_previewed_and_enter_plays_the_unit_acting_now():
+    table = Table(AMBUSH)
+    table.play.select("brute")
+    shown = table.shown[-1]
+    assert shown.shows == "brute" and table.play.decision.unit == "brute"
+    acting = table.play.turn_decision
+    assert acting == table.decided("goblin") and shown.out_of_turn
+    assert shown.enter == f"Enter plays Goblin Archer's turn (acting now): {acting.summary}"
+    assert table.play.play_turn()
+    assert [e.text.split(":")[0] for e in table.session.history] == ["Goblin Archer"]
+    assert table.play.selected == "brute" == table.session.current_unit
 
 
 def test_applying_passes_the_turn_and_the_unit_that_acted_is_not_decided_again():
@@ -92,9 +117,9 @@ def test_applying_passes_the_turn_and_the_unit_that_acted_is_not_decided_again()
     assert [e.kind for e in table.session.history] == ["apply-decision"]
     assert table.play.selected == "brute" == table.session.current_unit
     assert table.play.decision == table.decided("brute")
-    table.play.select("goblin")
-    assert table.last == ShowMessage("Goblin Archer has acted this round.")
-    assert not table.play.apply() and len(table.session.history) == 1
+    table.play.select("goblin")  # it is not decided again: the panel shows who acts now
+    assert table.shown[-1].note.startswith("Goblin Archer has acted this round.")
+    assert table.play.decision.unit == "brute"
 
 
 def test_once_every_unit_has_acted_the_panel_says_how_play_goes_on():
@@ -116,10 +141,15 @@ def test_once_every_unit_has_acted_the_panel_says_how_play_goes_on():
 
 def test_typed_dice_are_used_first_and_forgotten_for_another_unit_or_round():
     table = Table(RAID)
-    table.play.use_rolls([4, 2])
+    table.play.use_rolls([4, 2])  # its one die is the 4: one die too many, nothing decided
+    assert table.last == ShowDiceError(
+        "d6 needs 1 die (table roll (Tactical, group of Trooper 1, Trooper 2)); you typed 2: "
+        "type one number per die, or clear the box to let Foebook roll."
+    )
+    assert table.play.decision is None
+    table.play.use_rolls([4])
     decision = table.play.decision
     assert [(r.value, r.scripted) for r in decision.rolls] == [(4, True)]
-    assert table.shown[-1].unused_dice == 1  # its one die was the 4
     table.play.select("sniper")
     assert table.play.typed_rolls == [] and table.shown[-1].forget_typed
     table.play.use_rolls([3])
@@ -153,7 +183,7 @@ def test_physical_dice_are_asked_for_until_typed_or_rolled_by_foebook():
 def test_rolling_again_is_one_logged_command_with_fresh_dice():
     table = Table(RAID)
     dice = table.session.state.dice
-    table.play.use_rolls([1])
+    table.play.use_rolls([4])
     table.play.reroll()
     assert [e.kind for e in table.session.history] == ["roll-again"]
     assert table.session.state.dice != dice and table.shown[-1].forget_typed
@@ -190,14 +220,40 @@ def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
     assert table.play.decision.phase == table.session.encounter.phase == phases[0]
 
 
+def test_enter_shows_the_acting_enemy_first_when_its_physical_dice_are_still_to_roll():
+    table = Table(RAID)
+    table.play.set_physical(True)
+    table.play.select("sniper")
+    shown = table.shown[-1]
+    assert table.play.turn_decision is None
+    assert shown.enter == "Enter shows Trooper 1, acting now: its dice are yours to roll first."
+    assert not table.play.play_turn() and table.session.history == []
+    assert table.play.selected == "trooper-1" and table.play.asking  # the dice it asks for
+
+
+def test_enter_plays_the_phase_being_played_while_another_unit_is_previewed_in_another():
+    table = Table(CLOSE_QUARTERS)
+    acting = table.session.current_unit
+    other = next(u for u in table.session.order if u != acting)
+    movement = table.session.ruleset.data.phases[1]
+    table.play.preview_phase(movement)
+    table.play.select(other)
+    assert table.play.decision.unit == other and table.play.decision.phase == movement
+    turn = table.play.turn_decision
+    assert turn is not None and turn.unit == acting
+    assert turn.phase == table.session.encounter.phase != movement
+    assert table.play.play_turn()
+    assert table.session.state.has_acted(acting) and not table.session.state.has_acted(other)
+
+
 def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn():
     table = Table(CLOSE_QUARTERS)
     captain = table.play.selected
     assert table.play.apply()
     table.play.select(captain)
-    assert isinstance(table.last, ShowMessage) and "has acted" in table.last.text
+    assert "has acted" in table.shown[-1].note and table.play.decision.unit != captain
     table.play.set_player_turn(True)
-    assert table.play.decision is not None
+    assert table.play.decision.unit == captain
     pointer = table.session.pointer
     assert table.play.apply()
     assert table.session.pointer == pointer  # a reaction: the order does not move
@@ -241,12 +297,16 @@ def test_a_characters_turn_in_the_round_is_the_players_to_play():
     assert table.play.apply()
     assert table.session.current_unit == table.play.selected == "brute"
     assert table.last == ShowMessage(
-        "Brute's turn: the players play it, then Next (Space) passes the turn on."
+        "Brute's turn: the players play it, then Enter or Space passes the turn on."
     )
     assert table.play.decision is None and not table.play.apply()
-    assert table.run(NextActivation()) and table.play.selected == "cragheart"
+    assert table.play.play_turn() and table.play.selected == "cragheart"  # Enter passes it
+    assert table.session.history[-1].text == "Brute done; Cragheart activates"
     table.play.select("brute")
-    assert table.last == ShowMessage("Brute has acted this round.")
+    assert table.last == ShowMessage(
+        "Cragheart's turn: the players play it, then Enter or Space passes the turn on."
+    )
+    assert table.shown[-1].note.startswith("Brute has acted this round.")
     assert table.run(NextActivation())
     assert table.last == ShowMessage(
         "Brute has acted this round. Every unit has: Next round (Ctrl+Shift+N)."

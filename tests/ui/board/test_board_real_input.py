@@ -91,8 +91,12 @@ def test_clicking_a_token_selects_its_unit_and_the_decision_follows(window, qtbo
         assert window.roster.selected_unit() == unit.id
     player = next(u for u in window.session.encounter.units if not u.is_enemy)
     qtbot.mouseClick(viewport, LEFT, pos=token_point(window, player.id))
-    assert window.decision is None
-    assert window.panel.title.text() == f"{player.name} is a player unit: the players decide."
+    assert window.selected == player.id == window.roster.selected_unit()
+    # Nothing to decide for it: the panel shows the unit acting now, which Enter plays.
+    assert window.panel.note.text().startswith(
+        f"{player.name} is a player unit: the players decide. Shown here: "
+    )
+    assert window.decision.unit == window.session.current_unit
 
 
 def test_dragging_a_token_moves_the_unit_and_undo_puts_it_back(window, qtbot):

@@ -92,8 +92,8 @@ def test_asking_for_physical_dice_names_each_die_and_its_purpose(qtbot):
     panel.ask_for_dice(needed, 1, "Ghoul", "standard")
     assert panel.asking and not panel.apply_button.isEnabled()
     assert panel.rolls.text().splitlines() == [
-        "Your 1 typed result is in; now roll and type 2 results, in this order:",
-        "1. 3d6 (type the total) — Combat dice for Ghoul",
+        "Your 1 typed die is in; now roll and type 4 dice, in this order:",
+        "1. 3d6 (type each of its 3 dice) — Combat dice for Ghoul",
         "2. d6 — overwatch",
     ]
     assert "11" not in panel.rolls.text()  # the generator's values stay hidden
@@ -113,6 +113,6 @@ def test_asking_for_physical_dice_leaves_out_the_groups_roll_and_says_whose_it_i
     assert panel.rolls.text().splitlines() == [
         "Trooper 2 shares the group's roll of 5 rolled by Trooper 1 "
         "(table roll (Tactical, the group's roll)).",
-        "Roll and type 1 result:",
+        "Roll and type 1 die:",
         "1. d6 — overwatch",
     ]

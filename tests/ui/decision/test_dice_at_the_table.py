@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from desktop.engine.decide import decide
-from tests.ui.real_input import open_saved_session
+from tests.ui.real_input import import_encounter_text, open_saved_session
 from tests.ui.showing import show_active
 from ui.decision.step_list import StepCard
 from ui.roster.roster_model import COL_NAME
@@ -157,7 +157,7 @@ def test_physical_dice_are_asked_for_before_the_outcome_shows(window, qtbot):
     assert QSettings().value("dice/physical", type=bool) is True
     panel = window.panel
     assert panel.summary.text() == "Roll your dice"
-    assert "Roll and type 1 result:" in panel.rolls.text()
+    assert "Roll and type 1 die:" in panel.rolls.text()
     assert "1. d6 — table roll (Tactical" in panel.rolls.text()
     assert window.decision is None and not panel.apply_button.isEnabled()
     assert not any(card.isVisible() for card in panel.findChildren(StepCard))
@@ -248,3 +248,121 @@ def test_physical_dice_are_not_asked_again_for_the_groups_roll(window, qtbot):
     assert "only die is its group's roll" in window.statusBar().currentMessage()
     assert window.decision.rolls[0].value == 4 and window.decision.rolls[0].shared
     assert "Tactical table, row 4: " in panel.rolls.toolTip()
+
+
+# An ogre next to Sera rolls two dice at once (Combat 2); an imp rolls one.
+BRAWL = """\
+format = 1
+ruleset = "hex-quest"
+name = "Brawl"
+
+[board]
+shape = "hex"
+cells = \"\"\"
+. . . . .
+. . . . .
+. . . . .
+\"\"\"
+
+[[units]]
+id = "ogre"
+name = "Ogre"
+side = "enemy"
+at = [1, 1]
+hp = 10
+max_hp = 10
+ai = "strongest"
+stats = { move = 2, range = 1, level = 3, combat = 2 }
+
+[[units]]
+id = "imp"
+name = "Imp"
+side = "enemy"
+at = [4, 0]
+hp = 3
+max_hp = 3
+ai = "weakest"
+stats = { move = 2, range = 1, level = 1 }
+
+[[units]]
+id = "sera"
+name = "Sera"
+side = "player"
+at = [2, 1]
+hp = 12
+max_hp = 12
+"""
+TOO_MANY_OR_FEW = "type one number per die, or clear the box to let Foebook roll."
+
+
+@pytest.fixture
+def brawl(window, qtbot, tmp_path):
+    import_encounter_text(qtbot, window, tmp_path, BRAWL)
+    assert window.selected == "ogre" and window.decision.rolls[0].die == "2d6"
+    return window
+
+
+def type_dice(qtbot, window, text: str) -> None:
+    """Click the dice box, replace what is in it with `text`, and press Enter there."""
+    box = window.panel.typed
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(box, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(box, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(box, text)
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+
+
+def test_a_2d6_takes_both_dice_as_typed_one_by_one(brawl, qtbot):
+    type_dice(qtbot, brawl, "4 4")
+    assert brawl.decision.rolls[0].value == 8 and brawl.decision.rolls[0].scripted
+    assert brawl.panel.rolls.text() == (
+        "2d6 = 8 (Combat dice for Ogre, resolved against Sera) — 8 damage to Sera (your dice)"
+    )
+    assert brawl.session.history == []
+    qtbot.keyClick(brawl.panel.typed, Qt.Key.Key_Return)
+    assert applied_texts(brawl)[0].startswith("Ogre: Engage Sera")
+    assert "2d6 = 8 (Combat dice for Ogre, resolved against Sera)" in applied_texts(brawl)[0]
+
+
+def test_too_few_or_too_many_dice_is_one_message_and_nothing_is_applied(brawl, qtbot):
+    panel = brawl.panel
+    type_dice(qtbot, brawl, "4")
+    assert panel.error.text() == (
+        "2d6 needs 2 dice (Combat dice for Ogre, resolved against Sera); you typed 1: "
+        + TOO_MANY_OR_FEW
+    )
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)  # Enter again: still nothing applied
+    type_dice(qtbot, brawl, "4 4 2")
+    assert "2d6 needs 2 dice (Combat dice for Ogre, resolved against Sera); you typed 3" in (
+        panel.error.text()
+    )
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
+    assert brawl.session.history == []
+    type_dice(qtbot, brawl, "6 5")  # right: used, and the next Enter applies it
+    assert panel.error.isHidden() and brawl.decision.rolls[0].value == 11
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
+    assert len(applied_texts(brawl)) == 1 and brawl.selected == "imp"
+    type_dice(qtbot, brawl, "3 5")  # the imp rolls one die: the 5 is not silently dropped
+    assert panel.error.text() == (
+        "1d6 needs 1 die (Combat dice for Imp, resolved against Sera); you typed 2: "
+        + TOO_MANY_OR_FEW
+    )
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
+    assert len(applied_texts(brawl)) == 1
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing")
+def test_physical_dice_for_a_2d6_ask_for_each_die(brawl, qtbot):
+    choose_physical_dice_in_the_menu(qtbot, brawl)
+    panel = brawl.panel
+    assert panel.rolls.text().splitlines() == [
+        "Roll and type 2 dice, in this order:",
+        "1. 2d6 (type each of its 2 dice) — Combat dice for Ogre, resolved against Sera",
+    ]
+    type_dice(qtbot, brawl, "5")
+    assert panel.error.text().startswith("2d6 needs 2 dice (Combat dice for Ogre")
+    assert brawl.decision is None
+    type_dice(qtbot, brawl, "5 2")
+    assert brawl.decision.rolls[0].value == 7
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
+    assert "2d6 = 7 (Combat dice for Ogre" in applied_texts(brawl)[0]
