@@ -459,8 +459,8 @@ class Heal(Command):
         if amount <= 0:
             raise TrackerError(f"healing must be 1 or more, not {amount}")
         cured = expiring(ruleset.data, unit.statuses, WHEN_HEALED)
-        names = joined([ruleset.data.statuses[s].name for s in cured])
         specs = ruleset.data.statuses
+        names = joined([specs[s].name for s in cured])
         if any(specs[s].stops_healing for s in cured):
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)
             return state, f"{unit.name}: the heal removes {names} and restores no HP"
@@ -472,7 +472,9 @@ class Heal(Command):
         healed = unit.evolve(hp=min(unit.max_hp, unit.hp + amount))
         state = expire(_replace(state, healed), ruleset, [unit.id], WHEN_HEALED)
         text = f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
-        return state, text + (f"; no longer {names}" if cured else "")
+        if cured:
+            text += f"; no longer {joined([specs[s].said for s in cured])}"
+        return state, text
 
 
 @dataclass(frozen=True)
@@ -549,7 +551,7 @@ class AddStatus(Command):
         current = state.counter(unit.id, self.status)
         if unit.has(self.status):
             if self.counter is None:
-                raise TrackerError(f"{unit.name} is already {spec.name}")
+                raise TrackerError(f"{unit.name} is already {spec.said}")
             total = (current or 1) + self.counter
             state = _with_counter(state, unit, self.status, total, unit.statuses)
             return state, f"{unit.name}: {spec.name} {current or 1} → {total}"
@@ -562,7 +564,7 @@ class AddStatus(Command):
             held = (*state.held_through_activation(unit.id), self.status)
             state = state.evolve(held=(unit.id, held))
             suffix += " until the end of its next turn"
-        return state, f"{unit.name} is {spec.name}{suffix}"
+        return state, f"{unit.name} is {spec.said}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -580,7 +582,7 @@ class RemoveStatus(Command):
         if spec.same_as and not unit.has(self.status):  # another spelling of its status
             return replace(self, status=spec.same_as).apply(state, ruleset)
         if not unit.has(self.status):
-            raise TrackerError(f"{unit.name} is not {spec.name}")
+            raise TrackerError(f"{unit.name} is not {spec.said}")
         current = state.counter(unit.id, self.status)
         if self.counter is not None:
             if _whole(self.counter, "a marker count") <= 0:
@@ -595,7 +597,7 @@ class RemoveStatus(Command):
         if self.status in held:
             rest = tuple(s for s in held if s != self.status)
             state = state.evolve(held=(unit.id, rest) if rest else None)
-        return state, f"{unit.name} is no longer {spec.name}"
+        return state, f"{unit.name} is no longer {spec.said}"
 
 
 @dataclass(frozen=True)

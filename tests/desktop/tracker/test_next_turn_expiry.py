@@ -71,7 +71,7 @@ def test_a_condition_given_after_the_figures_turn_lasts_into_the_next_round(nigh
 
 def test_a_condition_gained_in_its_own_turn_lasts_through_its_next_turn(night):
     entry = night.execute(AddStatus("cragheart", "strengthen"))
-    assert entry.text == "Cragheart is Strengthen until the end of its next turn"
+    assert entry.text == "Cragheart is strengthened until the end of its next turn"
     night.execute(NextActivation())  # the end of this turn: it stays
     assert has(night, "cragheart", "strengthen")
     next_until(night, "imp")
@@ -175,6 +175,6 @@ def test_a_monster_cannot_be_given_a_character_only_stat():
 def test_a_marker_given_by_another_spelling_is_its_status(night):
     entry = night.execute(AddStatus("golem", "muddled"))
     assert night.encounter.unit("golem").statuses == ("muddle",)
-    assert entry.text == "Ice golem is Muddle"
+    assert entry.text == "Ice golem is muddled"
     night.execute(RemoveStatus("golem", "muddled"))
     assert night.encounter.unit("golem").statuses == ()
