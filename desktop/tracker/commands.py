@@ -144,6 +144,22 @@ def _hp_text(before: Unit, after: Unit) -> str:
     return f"HP {before.hp} → {after.hp} of {after.max_hp}"
 
 
+def _floored(ruleset: Ruleset, hp: int) -> int:
+    """`hp`, raised to the lowest HP the ruleset lets a unit drop to (`hp_floor`)."""
+    floor = ruleset.data.hp_floor
+    return hp if floor is None else max(floor, hp)
+
+
+def hurt(ruleset: Ruleset, unit: Unit, amount: int) -> tuple[Unit, str]:
+    """The unit after `amount` damage, never below the ruleset's floor, and the HP change
+    for the log ("HP 3 → 0 of 10; HP goes no lower than 0")."""
+    after = unit.evolve(hp=_floored(ruleset, unit.hp - amount))
+    text = _hp_text(unit, after)
+    if after.hp != unit.hp - amount:
+        text += f"; HP goes no lower than {ruleset.data.hp_floor}"
+    return after, text
+
+
 @dataclass(frozen=True)
 class Command:
     """Base: subclasses set `kind` and implement `apply`."""
@@ -177,9 +193,14 @@ def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
 
 
 def _checked_record(
-    state: TrackerState, ruleset: Ruleset, raw: dict[str, Any], moving: str | None
+    state: TrackerState,
+    ruleset: Ruleset,
+    raw: dict[str, Any],
+    moving: str | None,
+    kept_hp: int | None = None,
 ) -> tuple[dict[str, Any], Cell]:
-    """A unit record checked against the ruleset and the board (shared by add and edit)."""
+    """A unit record checked against the ruleset and the board (shared by add and edit;
+    `kept_hp`: the HP the edited unit has, accepted as it is)."""
     unit_id = raw["id"]
     side = raw.get("side")
     if side not in ("enemy", "player"):
@@ -188,7 +209,12 @@ def _checked_record(
     if max_hp <= 0:
         raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
     raw.setdefault("hp", max_hp)
-    _whole(raw["hp"], f"unit '{unit_id}': HP")
+    hp = _whole(raw["hp"], f"unit '{unit_id}': HP")
+    if hp < _floored(ruleset, hp) and hp != kept_hp:
+        raise TrackerError(
+            f"unit '{unit_id}': HP {hp} is below {ruleset.data.hp_floor}, the lowest "
+            f"HP in {ruleset.data.name}"
+        )
     cell = _cell(raw.get("at"))
     _check_standable(state, cell, f"unit '{unit_id}'", moving)
     data = ruleset.data
@@ -288,7 +314,7 @@ class UpdateUnit(Command):
                 f"{before.name} is a {before.side.value} unit; a unit cannot "
                 "change sides (remove it and add a new one)"
             )
-        raw, cell = _checked_record(state, ruleset, raw, moving=before.id)
+        raw, cell = _checked_record(state, ruleset, raw, moving=before.id, kept_hp=before.hp)
         unit, _ = unit_from_record({**raw, "at": list(cell)})
         if unit == before:
             raise TrackerError(f"{before.name}: nothing changed")
@@ -423,9 +449,9 @@ class Damage(Command):
         amount = _whole(self.amount, "damage")
         if amount <= 0:
             raise TrackerError(f"damage must be 1 or more, not {amount}")
-        hurt = unit.evolve(hp=unit.hp - amount)
-        state = _replace(state, hurt)
-        text = f"{unit.name} takes {amount} damage ({_hp_text(unit, hurt)})"
+        changed, change = hurt(ruleset, unit, amount)
+        state = _replace(state, changed)
+        text = f"{unit.name} takes {amount} damage ({change})"
         if self.source is not None:
             source = _unit(state, self.source)
             if source.id == unit.id:
@@ -494,13 +520,17 @@ class SetHp(Command):
             raise TrackerError(f"{unit.name}: max HP must be more than 0, not {max_hp}")
         if hp > max_hp:
             raise TrackerError(f"{unit.name}: HP {hp} is above max HP {max_hp}")
-        changed = unit.evolve(hp=hp, max_hp=max_hp)
+        floor = _floored(ruleset, hp)
+        changed = unit.evolve(hp=floor, max_hp=max_hp)
         if changed == unit:
-            raise TrackerError(f"{unit.name} already has HP {hp} of {max_hp}")
+            raise TrackerError(f"{unit.name} already has HP {floor} of {max_hp}")
         state = _replace(state, changed)
-        if hp > unit.hp:
+        if floor > unit.hp:
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)
-        return state, f"{unit.name}: {_hp_text(unit, changed)}"
+        text = f"{unit.name}: {_hp_text(unit, changed)}"
+        if floor != hp:
+            text += f" ({hp} asked; HP goes no lower than {floor})"
+        return state, text
 
 
 # -- markers and AI ---------------------------------------------------------------------------
