@@ -821,6 +821,11 @@ class ApplyDecision(Command):
         unit = _unit(state, d.get("unit", ""))
         if not unit.is_enemy:
             raise TrackerError(f"{unit.name} is a player unit; only enemy decisions apply")
+        if ruleset.is_defeated(unit):
+            raise TrackerError(
+                f"{unit.name} is out of action (HP {unit.hp}): it takes no turn, "
+                "so there is nothing to apply"
+            )
         outcome = self.outcome()
         phase = d.get("phase")
         activation = not self.reaction and phase == current_phase(state, ruleset)
