@@ -31,8 +31,10 @@ from desktop.tracker.expiry import (
     WHEN_HIT,
     expiring,
 )
+from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
+from desktop.tracker.turn_start import start_turn, started_turns, turn_of
 from desktop.tracker.turns import (
     acting_span,
     advance,
@@ -43,6 +45,7 @@ from desktop.tracker.turns import (
     join_order,
     mark_acted,
     next_round,
+    phase_over,
     resorted_before_start,
     settle_order,
     without_units,
@@ -140,26 +143,6 @@ def _still_valid(before: TrackerState, after: TrackerState, ruleset: Ruleset) ->
     return after
 
 
-def _hp_text(before: Unit, after: Unit) -> str:
-    return f"HP {before.hp} → {after.hp} of {after.max_hp}"
-
-
-def _floored(ruleset: Ruleset, hp: int) -> int:
-    """`hp`, raised to the lowest HP the ruleset lets a unit drop to (`hp_floor`)."""
-    floor = ruleset.data.hp_floor
-    return hp if floor is None else max(floor, hp)
-
-
-def hurt(ruleset: Ruleset, unit: Unit, amount: int) -> tuple[Unit, str]:
-    """The unit after `amount` damage, never below the ruleset's floor, and the HP change
-    for the log ("HP 3 → 0 of 10; HP goes no lower than 0")."""
-    after = unit.evolve(hp=_floored(ruleset, unit.hp - amount))
-    text = _hp_text(unit, after)
-    if after.hp != unit.hp - amount:
-        text += f"; HP goes no lower than {ruleset.data.hp_floor}"
-    return after, text
-
-
 @dataclass(frozen=True)
 class Command:
     """Base: subclasses set `kind` and implement `apply`."""
@@ -172,13 +155,30 @@ class Command:
             COMMANDS[cls.kind] = cls
 
     def run(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
-        """Validate, apply and describe; derived statuses are brought up to date and the
-        units this left defeated drop out of the activation order."""
-        new_state, text = self.apply(state, ruleset)
-        return drop_defeated(refresh_derived(new_state, ruleset), ruleset), text
+        """Validate, apply and describe; derived statuses are brought up to date, the units
+        this left defeated drop out of the activation order, and a turn it starts begins
+        with its start-of-turn effects (see turn_start), all in this one step. A unit whose
+        turn it takes begins that turn first: put out of action then, it does nothing else."""
+        before = turn_of(state)
+        taker = self.turn_taken(state, ruleset)
+        opening = ""
+        if taker is not None:
+            state, opening = start_turn(state, ruleset, taker)
+        if opening and ruleset.is_defeated(state.unit(taker or "")):
+            new_state, text = state, opening
+        else:
+            new_state, text = self.apply(state, ruleset)
+            text = "; ".join(filter(None, (opening, text)))
+        new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
+        new_state, starts = started_turns(before, new_state, ruleset)
+        return new_state, "; ".join([text, *starts])
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        """The unit whose turn this command takes (its activation), if it takes one."""
+        return None
 
     def payload(self) -> dict[str, Any]:
         return asdict(self)
@@ -210,7 +210,7 @@ def _checked_record(
         raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
     raw.setdefault("hp", max_hp)
     hp = _whole(raw["hp"], f"unit '{unit_id}': HP")
-    if hp < _floored(ruleset, hp) and hp != kept_hp:
+    if hp < floored(ruleset, hp) and hp != kept_hp:
         raise TrackerError(
             f"unit '{unit_id}': HP {hp} is below {ruleset.data.hp_floor}, the lowest "
             f"HP in {ruleset.data.name}"
@@ -497,7 +497,7 @@ class Heal(Command):
             raise TrackerError(f"{unit.name} is already at full HP ({unit.hp} of {unit.max_hp})")
         healed = unit.evolve(hp=min(unit.max_hp, unit.hp + amount))
         state = expire(_replace(state, healed), ruleset, [unit.id], WHEN_HEALED)
-        text = f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
+        text = f"{unit.name} heals {healed.hp - unit.hp} ({hp_text(unit, healed)})"
         if cured:
             text += f"; no longer {joined([specs[s].said for s in cured])}"
         return state, text
@@ -520,14 +520,14 @@ class SetHp(Command):
             raise TrackerError(f"{unit.name}: max HP must be more than 0, not {max_hp}")
         if hp > max_hp:
             raise TrackerError(f"{unit.name}: HP {hp} is above max HP {max_hp}")
-        floor = _floored(ruleset, hp)
+        floor = floored(ruleset, hp)
         changed = unit.evolve(hp=floor, max_hp=max_hp)
         if changed == unit:
             raise TrackerError(f"{unit.name} already has HP {floor} of {max_hp}")
         state = _replace(state, changed)
         if floor > unit.hp:
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)
-        text = f"{unit.name}: {_hp_text(unit, changed)}"
+        text = f"{unit.name}: {hp_text(unit, changed)}"
         if floor != hp:
             text += f" ({hp} asked; HP goes no lower than {floor})"
         return state, text
@@ -811,6 +811,23 @@ class ApplyDecision(Command):
             )
         return d if choice == 0 else alternatives[choice - 1]
 
+    def _activation(self, state: TrackerState, ruleset: Ruleset) -> bool:
+        """Whether this is the unit's activation (not a reaction, nor a phase previewed)."""
+        return not self.reaction and self.decision.get("phase") == current_phase(state, ruleset)
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        unit_id = self.decision.get("unit")
+        if (
+            not isinstance(unit_id, str)
+            or self.decision.get("ruleset") != ruleset.id
+            or not state.encounter.has_unit(unit_id)
+            or not self._activation(state, ruleset)
+            or state.has_acted(unit_id)
+        ):
+            return None
+        unit = state.unit(unit_id)
+        return unit_id if unit.is_enemy and not ruleset.is_defeated(unit) else None
+
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         d = self.decision
         if d.get("ruleset") != ruleset.id:
@@ -828,7 +845,7 @@ class ApplyDecision(Command):
             )
         outcome = self.outcome()
         phase = d.get("phase")
-        activation = not self.reaction and phase == current_phase(state, ruleset)
+        activation = self._activation(state, ruleset)
         if activation and state.has_acted(unit.id):
             raise TrackerError(f"{unit.name} has acted {acting_span(state, ruleset)}")
         if activation:
@@ -892,6 +909,9 @@ class NextActivation(Command):
     a phase, the next phase begins (after the last phase, the next round)."""
 
     kind: ClassVar[str] = "next-activation"
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        return None if phase_over(state, ruleset) else state.current_unit
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         before, phase, round_ = state.current_unit, state.encounter.phase, state.round

@@ -14,6 +14,7 @@ from desktop.tracker.commands import (
     NextActivation,
     NextRound,
     RemoveStatus,
+    SetHp,
     SetStat,
     SettleOrder,
 )
@@ -120,6 +121,11 @@ def test_poison_and_wound_leave_only_when_healed(night):
         night.execute(NextActivation())
         night.execute(NextRound())
     assert has(night, "brute", "wound")
+    assert night.encounter.unit("brute").hp == 7  # 1 damage at the start of each turn
+    entry = night.execute(Heal("brute", 1))
+    assert entry.text == "Brute heals 1 (HP 7 → 8 of 10); no longer wounded"
+    night.execute(SetHp("brute", 10))
+    night.execute(AddStatus("brute", "wound"))
     entry = night.execute(Heal("brute", 1))  # at full HP the heal still ends the wound
     assert entry.text == "Brute is at full HP; the heal removes Wound"
     assert not has(night, "brute", "wound")
