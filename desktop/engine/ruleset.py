@@ -236,6 +236,7 @@ class Ruleset(ABC):
             phase=result.phase,
             notes=tuple(result.notes),
             shares_roll_with=tuple(result.shares_roll_with),
+            shares_base_with=tuple(result.shares_base_with),
         )
 
     @abstractmethod

@@ -116,18 +116,29 @@ def _rolls_text(rolls: list[dict[str, Any]]) -> str:
 def _group_roll_text(
     before: TrackerState, after: TrackerState, unit_id: str, rolls: list[Roll]
 ) -> str:
-    """For the log: the group's roll this decision used, or the members it now shares with."""
+    """For the log: the group's roll this decision used (or that its group rolls none), or
+    the members it now shares its roll (or its group's base conditions) with."""
+
+    def name(unit: str) -> str:
+        return after.unit(unit).name if after.encounter.has_unit(unit) else unit
+
     used = before.dice.group_rolls.get(unit_id)
     if used is not None and any(r.shared for r in rolls):
-        by = after.unit(used.by).name if after.encounter.has_unit(used.by) else used.by
-        return f"; it used the group's roll of {used.value} rolled by {by}"
-    sharing = [
-        after.unit(m).name for m in after.dice.group_rolls if m not in before.dice.group_rolls
-    ]
+        return f"; it used the group's roll of {used.value} rolled by {name(used.by)}"
+    based = before.dice.group_bases.get(unit_id)
+    if based is not None:
+        return f"; its group follows base conditions this round, as {name(based)} found: no roll"
+    sharing = [name(m) for m in after.dice.group_rolls if m not in before.dice.group_rolls]
     if sharing:
         return (
             f"; {', '.join(sharing)} share{'s' if len(sharing) == 1 else ''} this roll "
             "for the rest of the round"
+        )
+    basing = [name(m) for m in after.dice.group_bases if m not in before.dice.group_bases]
+    if basing:
+        return (
+            f"; {joined(basing)} follow{'s' if len(basing) == 1 else ''} base conditions "
+            "too for the rest of the round, without a roll"
         )
     return ""
 
@@ -887,15 +898,13 @@ class ApplyDecision(Command):
             taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = _rolls(d.get("rolls") or [])
+        shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
+        bases = [_unit(state, m).id for m in d.get("shares_base_with") or []]
+        after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares, bases))
         if rolls:
-            shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
-            after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares))
-            summary += (
-                f". Dice: {'; '.join(r.describe() for r in rolls)}"
-                f"{_group_roll_text(state, after, unit.id, rolls)}"
-            )
-            state = after
-        return state, f"{unit.name}: {summary}"
+            summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
+        summary += _group_roll_text(state, after, unit.id, rolls)
+        return after, f"{unit.name}: {summary}"
 
 
 def _begins(state: TrackerState, what: str) -> str:

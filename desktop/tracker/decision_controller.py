@@ -179,6 +179,12 @@ class DecisionController:
                 "round: there is nothing to roll again"
             )
             return
+        if not set_aside and self.decision.unit in self.session.state.dice.group_bases:
+            self._refuse(
+                "Its group follows base conditions this round, so it rolls no die: "
+                "there is nothing to roll again"
+            )
+            return
         self.fresh_typed()
         if not self._run(cmd.RollAgain(self.decision.unit, set_aside)):
             self.evaluate()  # nothing rolled again; the typed dice are gone, show that
