@@ -313,6 +313,11 @@ class Ruleset(ABC):
             return True
         return self.derived_statuses(unit) == self.derived_statuses(unit.evolve(hp=-1))
 
+    def idle_reason(self, encounter: Encounter, unit_id: str) -> str | None:
+        """Why the unit has nothing to do in the phase being played ("no command ability"),
+        or None; the tracker passes such units as their turn comes, naming them once."""
+        return None
+
     def activation_continues(self, phase: str | None, action: str) -> bool:
         """Whether a unit that just did `action` is decided again before its activation
         ends (grimdark-solo: a unit that fights then consolidates)."""

@@ -1,5 +1,7 @@
 """The start of a unit's turn: what its markers do then (`turn_start_damage` in the ruleset
-data, e.g. a wound), once per round, in the command that starts the turn.
+data, e.g. a wound), once per round, in the command that starts the turn; and a unit with
+nothing to do in the phase (`Ruleset.idle_reason`) passed at once, with the idle units after
+it, in that same step and one sentence.
 
 A turn starts when a command moves the turn on to the unit (Next, an applied decision, a new
 round or phase, an order changed before anyone acts), or when its turn is taken without
@@ -15,7 +17,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.tracker.effects import refresh_derived
 from desktop.tracker.hit_points import hurt
 from desktop.tracker.state import TrackerState
-from desktop.tracker.turns import drop_defeated
+from desktop.tracker.turns import acting_span, drop_defeated, next_activation
 
 # The turn as a command sees it: round, phase and the unit whose turn it is.
 Turn = tuple[int, str | None, str | None]
@@ -53,12 +55,27 @@ def started_turns(
     before: Turn, state: TrackerState, ruleset: Ruleset
 ) -> tuple[TrackerState, list[str]]:
     """After a command: when it moved the turn on (from `before`), the turn of the unit now
-    activating begins, and so on while a start puts that unit out of action."""
+    activating begins, and so on while a start puts that unit out of action or the unit
+    has nothing to do in this phase (passed: one sentence names every unit passed)."""
     texts: list[str] = []
+    passed: list[str] = []
+    span = acting_span(state, ruleset)
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
             break
         state, text = start_turn(state, ruleset, current)
         if text:
             texts.append(text)
+        if state.current_unit != current:
+            continue  # put out of action: the next unit's turn
+        reason = ruleset.idle_reason(state.encounter, current)
+        if reason is None:
+            break
+        passed.append(f"{state.unit(current).name} ({reason})")
+        state = next_activation(state, ruleset)
+    if passed:
+        verb = "has" if len(passed) == 1 else "have"
+        texts.append(f"{joined(passed)} {verb} nothing to do {span}: passed")
+        if state.current_unit is not None:
+            texts.append(f"{state.unit(state.current_unit).name} activates")
     return state, texts

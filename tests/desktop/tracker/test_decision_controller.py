@@ -187,7 +187,12 @@ def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
     assert table.session.pointer == 0 and table.play.phase_override == phases[1]
     table.session.execute(NextActivation())  # ... and once the turn moves the preview ends
     assert table.play.phase_override is None
-    assert table.play.decision.phase == table.session.encounter.phase == phases[0]
+    # The others have no command ability: passed with the captain, so the phase is over.
+    assert table.session.encounter.phase == phases[0] and table.session.current_unit is None
+    assert table.last == ShowMessage(
+        "Raider Captain has acted in the command phase. Every unit has: "
+        f"Next phase: {phases[1]} (Space)."
+    )
 
 
 def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn():
