@@ -76,7 +76,8 @@ class SessionRow(Base):
     thin_walls: Mapped[list[Any]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     # The encounter's [rules] table (the rule options its ruleset declares, e.g. a variant).
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
-    # Markers the active unit gained in its own turn that outlast it: {"unit", "statuses"}.
+    # Markers the active unit gained in its own turn that outlast it: {"unit", "statuses"},
+    # and the units whose turn has begun this round: {"started"}.
     held: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
 
     units: Mapped[list[UnitRow]] = relationship(

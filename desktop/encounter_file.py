@@ -580,6 +580,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     elif side == "enemy":
         ai = data.default_ai()
     statuses = _text_list(entry.get("statuses", []), "statuses", fail, MAX_ID_LENGTH)
+    # A status may also be written as a sentence says it ("stunned" for `stun`).
+    adjectives = {spec.said: sid for sid, spec in data.statuses.items()}
+    statuses = [s if s in data.statuses else adjectives.get(s, s) for s in statuses]
     for status in statuses:
         _choice(status, "statuses", fail, data.statuses, "status", f" for {ruleset.id}")
         if statuses.count(status) > 1:  # the databases keep a unit's statuses unique

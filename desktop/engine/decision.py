@@ -60,6 +60,7 @@ class Result:
     notes: tuple[str, ...] = ()
     phase: str | None = None
     shares_roll_with: tuple[str, ...] = ()
+    shares_base_with: tuple[str, ...] = ()
 
 
 def choice_label(choice: int) -> str:
@@ -77,6 +78,8 @@ def format_cells(cells: Iterable[Cell]) -> str:
 class Decision:
     """`shares_roll_with`: the other units that share this decision's first roll (a group's
     table roll, rolled here) for the rest of the round, as the group stood when it was rolled.
+    `shares_base_with`: the other members of a group that follows base conditions instead
+    of rolling, as this decision found it: none of them rolls for the rest of the round.
     """
 
     unit: str
@@ -91,6 +94,7 @@ class Decision:
     phase: str | None = None
     notes: tuple[str, ...] = field(default=())  # e.g. group membership, helpers shown
     shares_roll_with: tuple[str, ...] = ()
+    shares_base_with: tuple[str, ...] = ()
 
     @property
     def action(self) -> str:
@@ -126,4 +130,6 @@ class Decision:
             out["notes"] = list(self.notes)
         if self.shares_roll_with:
             out["shares_roll_with"] = list(self.shares_roll_with)
+        if self.shares_base_with:
+            out["shares_base_with"] = list(self.shares_base_with)
         return out

@@ -62,7 +62,9 @@ class Dice:
 
     `group_roll` is a roll a group of units shares that was made before this decision (for
     another member): `roll_for_group` gives it back instead of rolling, so it takes neither
-    a typed value nor a draw of the generator.
+    a typed value nor a draw of the generator. `group_base` names the member whose decision
+    found, earlier, that its group follows base conditions instead of rolling: the group
+    makes no roll this round.
 
     Scripted values are one per roll (a 2d6 takes its total, as `--roll` does), or with
     `per_die` one per die, as players read them off the table (a 2d6 takes two).
@@ -74,12 +76,14 @@ class Dice:
         seed: int | None = None,
         group_roll: int | None = None,
         per_die: bool = False,
+        group_base: str | None = None,
     ) -> None:
         self._scripted = list(scripted)
         self._position = 0
         self._per_die = per_die
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self.group_roll = group_roll
+        self.group_base = group_base
         self.rolls: list[Roll] = []
 
     @property

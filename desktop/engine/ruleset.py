@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,20 @@ class StatSpec:
 
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")  # how a status's colour is written
+# What a status may stop a figure doing, as `restricts` lists it in the ruleset data: each
+# restriction the ruleset's decisions honour (and a test shows through `decide`).
+RESTRICTIONS: dict[str, str] = {
+    "no-action": "takes no action at all in its turn",
+    "no-move": "does not move",
+    "no-attack": "makes no attack",
+    "no-shoot": "does not shoot",
+    "no-charge": "does not charge",
+    "move-or-attack": "moves or attacks, not both",
+    "forced": "does what the status dictates instead of its usual plan, and makes no attack",
+    "no-deny": "makes no further attempt to deny a power",
+    "disadvantage": "attacks with disadvantage, which changes where it chooses to stand",
+    "untargetable": "is never chosen as a target by its enemies",
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +63,14 @@ class StatusSpec:
     stops_healing: bool = False  # a heal removes it instead of restoring HP (poison)
     same_as: str = ""  # another spelling of that status: files may use it, it is read as that
     colour: str = ""  # "#RRGGBB" (COLOUR) of its marker; none: its icon's own (ui/marker_looks.py)
+    adjective: str = ""  # how a sentence says a unit has it: "is stunned" (default: the name)
+    restricts: tuple[str, ...] = ()  # what it stops the figure doing (keys of RESTRICTIONS)
+    turn_start_damage: int = 0  # damage the tracker deals when the figure's turn starts
+
+    @property
+    def said(self) -> str:
+        """The status in a sentence: "Bandit Archer is {said}" (stunned, immobilized...)."""
+        return self.adjective or self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -99,9 +122,23 @@ class RulesetData:
     defeated: DefeatedSpec | None = None
     # Fields its units carry besides the common ones (`[unit_fields.<name>]`).
     unit_fields: dict[str, UnitFieldSpec] = field(default_factory=dict)
+    # The lowest HP a unit can drop to (`hp_floor`); None: no floor.
+    hp_floor: int | None = None
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))
+
+    def restrictions(self, statuses: Iterable[str]) -> dict[str, tuple[StatusSpec, ...]]:
+        """What these markers stop a figure doing: each restriction, with the markers that
+        impose it (another spelling of a status restricts as that status does)."""
+        found: dict[str, list[StatusSpec]] = {}
+        for status in statuses:
+            spec = self.statuses.get(status)
+            if spec is None:
+                continue
+            for restriction in spec.restricts:
+                found.setdefault(restriction, []).append(spec)
+        return {k: tuple(v) for k, v in found.items()}
 
     def stat_default(self, name: str) -> float | None:
         spec = self.stats.get(name)
@@ -202,6 +239,7 @@ class Ruleset(ABC):
             phase=result.phase,
             notes=tuple(result.notes),
             shares_roll_with=tuple(result.shares_roll_with),
+            shares_base_with=tuple(result.shares_base_with),
         )
 
     @abstractmethod
@@ -277,6 +315,11 @@ class Ruleset(ABC):
         if unit.hp < 0:
             return True
         return self.derived_statuses(unit) == self.derived_statuses(unit.evolve(hp=-1))
+
+    def idle_reason(self, encounter: Encounter, unit_id: str) -> str | None:
+        """Why the unit has nothing to do in the phase being played ("no command ability"),
+        or None; the tracker passes such units as their turn comes, naming them once."""
+        return None
 
     def activation_continues(self, phase: str | None, action: str) -> bool:
         """Whether a unit that just did `action` is decided again before its activation

@@ -11,6 +11,7 @@ from typing import Any
 from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
     COLOUR,
+    RESTRICTIONS,
     ActionEffects,
     AiTypeSpec,
     DefeatedSpec,
@@ -31,6 +32,7 @@ KNOWN = {
     "action_effects",
     "defeated",
     "unit_fields",
+    "hp_floor",
 }
 EFFECTS = ("shooting", "brawling")
 
@@ -65,30 +67,7 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         )
         for name, spec in raw.get("stats", {}).items()
     }
-    statuses = {
-        sid: StatusSpec(
-            sid,
-            spec["name"],
-            spec["reminder"],
-            spec.get("expires", "never"),
-            spec.get("derived", False),
-            spec.get("icon", sid),
-            spec.get("stops_healing", False),
-            spec.get("same_as", ""),
-            spec.get("colour", ""),
-        )
-        for sid, spec in raw.get("statuses", {}).items()
-    }
-    for spec in statuses.values():
-        if spec.colour and not COLOUR.fullmatch(str(spec.colour)):
-            raise RulesetDataError(
-                f"{where}: [statuses.{spec.id}] colour '{spec.colour}' is not written #RRGGBB"
-            )
-        target = statuses.get(spec.same_as)
-        if spec.same_as and (target is None or target.same_as):
-            raise RulesetDataError(
-                f"{where}: [statuses.{spec.id}] same_as '{spec.same_as}' is not a status of its own"
-            )
+    statuses = _statuses(raw, where)
     ai_types = {
         aid: AiTypeSpec(
             aid,
@@ -118,7 +97,65 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         action_effects=_action_effects(raw, where),
         defeated=_defeated(raw, where),
         unit_fields=_unit_fields(raw, where),
+        hp_floor=_hp_floor(raw, where),
     )
+
+
+def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
+    """`[statuses.<id>]`; another spelling (`same_as`) restricts as its status does unless it
+    says otherwise."""
+    statuses: dict[str, StatusSpec] = {}
+    for sid, spec in raw.get("statuses", {}).items():
+        restricts = spec.get("restricts", [])
+        if not isinstance(restricts, list):
+            raise RulesetDataError(f"{where}: [statuses.{sid}] restricts must be a list")
+        restricts = tuple(restricts)
+        unknown = [r for r in restricts if r not in RESTRICTIONS]
+        if unknown:
+            raise RulesetDataError(
+                f"{where}: [statuses.{sid}] restricts '{unknown[0]}' is not a restriction "
+                f"(known: {', '.join(RESTRICTIONS)})"
+            )
+        damage = spec.get("turn_start_damage", 0)
+        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+            raise RulesetDataError(
+                f"{where}: [statuses.{sid}] turn_start_damage must be a whole number, 0 or more"
+            )
+        colour = spec.get("colour", "")
+        if colour and not COLOUR.fullmatch(str(colour)):
+            raise RulesetDataError(
+                f"{where}: [statuses.{sid}] colour '{colour}' is not written #RRGGBB"
+            )
+        statuses[sid] = StatusSpec(
+            sid,
+            spec["name"],
+            spec["reminder"],
+            spec.get("expires", "never"),
+            spec.get("derived", False),
+            spec.get("icon", sid),
+            spec.get("stops_healing", False),
+            spec.get("same_as", ""),
+            colour=colour,
+            adjective=spec.get("adjective", ""),
+            restricts=restricts,
+            turn_start_damage=damage,
+        )
+    for spec in statuses.values():
+        target = statuses.get(spec.same_as)
+        if spec.same_as and (target is None or target.same_as):
+            raise RulesetDataError(
+                f"{where}: [statuses.{spec.id}] same_as '{spec.same_as}' is not a status of its own"
+            )
+        if target is not None and not spec.restricts:
+            statuses[spec.id] = replace(spec, restricts=target.restricts)
+    return statuses
+
+
+def _hp_floor(raw: dict[str, Any], where: str) -> int | None:
+    floor = raw.get("hp_floor")
+    if floor is not None and (not isinstance(floor, int) or isinstance(floor, bool)):
+        raise RulesetDataError(f"{where}: hp_floor must be a whole number")
+    return floor
 
 
 def _action_effects(raw: dict[str, Any], where: str) -> ActionEffects:

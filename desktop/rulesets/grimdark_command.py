@@ -46,6 +46,26 @@ NO_EFFECT = "no effect — redraw"
 # -- command abilities --------------------------------------------------------------------------
 
 
+def nothing_to_command(ctx: GrimdarkContext) -> tuple[str, str, str] | None:
+    """Why the unit has nothing to do in its command phase (the trace's words, the summary
+    and a short reason), or None when its ability has a use."""
+    unit = ctx.unit
+    if COMMAND_TAG not in unit.tags:
+        return (
+            f"it has no command-phase ability (tag '{COMMAND_TAG}')",
+            "No command ability",
+            "no command ability",
+        )
+    reach = ctx.numbers.command_range
+    if not any(distance(unit.at, f.at) <= reach for f in ctx.friends):
+        return (
+            f"no friendly unit within {inch_text(reach)}: the ability has no use",
+            "Command ability: nobody in reach",
+            "nobody in reach of its command ability",
+        )
+    return None
+
+
 def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
 
@@ -53,15 +73,11 @@ def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
 
     if unit.hp <= 0:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
-    if COMMAND_TAG not in unit.tags:
-        return hold(f"it has no command-phase ability (tag '{COMMAND_TAG}')", "No command ability")
+    idle = nothing_to_command(ctx)
+    if idle is not None:
+        return hold(idle[0], idle[1])
     reach = ctx.numbers.command_range
     relevant = [f for f in ctx.friends if distance(unit.at, f.at) <= reach]
-    if not relevant:
-        return hold(
-            f"no friendly unit within {inch_text(reach)}: the ability has no use",
-            "Command ability: nobody in reach",
-        )
     chain.add(
         "ability",
         APPLIED,

@@ -31,6 +31,7 @@ from desktop.rulesets.grimdark_command import (
     command_ability,
     default_deck,
     draw_stratagem,
+    nothing_to_command,
     parse_deck,
 )
 from desktop.rulesets.grimdark_common import PSYKER, GrimdarkContext, Numbers, alive
@@ -102,6 +103,19 @@ class GrimdarkSolo(Ruleset):
             return grimdark_combat.fight(ctx, chain, dice)
         chain.skipped("players_turn", f"enemy units do not act in the players' {phase} phase")
         return Result([Outcome("hold")], "Waits: the players' turn", phase=phase)
+
+    def idle_reason(self, encounter: Encounter, unit_id: str) -> str | None:
+        """In the enemy's command phase a unit without a usable command ability, and in its
+        psychic phase a unit that is not a psyker, has nothing to do."""
+        if whose_turn(encounter) != ENEMY_TURN:
+            return None
+        unit = encounter.unit(unit_id)
+        if encounter.phase == "command":
+            idle = nothing_to_command(self.context(encounter, unit, Dice()))
+            return None if idle is None else idle[2]
+        if encounter.phase == "psychic" and PSYKER not in unit.tags:
+            return "not a psyker"
+        return None
 
     def _own_psychic_phase(self, ctx: GrimdarkContext, chain: Chain) -> Result:
         if PSYKER in ctx.unit.tags and alive(ctx.unit):

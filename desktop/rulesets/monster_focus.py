@@ -12,12 +12,12 @@ from typing import Any
 
 from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
-from desktop.engine.chain import Chain, plural
+from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
-from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
+from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, StatusSpec
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.monster_focus_grid import FAR, Grid, grid_of
@@ -38,7 +38,9 @@ from desktop.rulesets.monster_focus_turn import (
     plan_turn,
 )
 
-MUDDLED = ("muddle", "muddled")
+# The restrictions (the statuses' `restricts` in the ruleset data) a monster's turn honours.
+NO_ACTION, NO_MOVE, NO_ATTACK = "no-action", "no-move", "no-attack"
+DISADVANTAGE, UNTARGETABLE = "disadvantage", "untargetable"
 VARIANT_FLAGS = (
     "corner_sight",
     "jump_pays_difficult",
@@ -59,6 +61,8 @@ class MonsterFocusContext(Context):
     variant_id: str
     monster: Monster
     plan: TurnPlan
+    # What its conditions stop it doing this turn: restriction -> the markers imposing it.
+    limits: dict[str, tuple[StatusSpec, ...]]
 
     def cell(self, index: int) -> Cell:
         return self.grid.cell(index)
@@ -94,25 +98,28 @@ class MonsterFocus(Ruleset):
         grid = grid_of(board)
         variant_id, variant = self._variant(encounter)
         living = [u for u in encounter.players() if u.hp > 0]
+        hidden = {u.id for u in living if UNTARGETABLE in self.data.restrictions(u.statuses)}
         characters = [
             Character(u.id, grid.index(u.at), initiative_of(u, self._initiative_default))
             for u in living
-            if not u.has("invisible")
+            if u.id not in hidden
         ]
-        unseen = frozenset(grid.index(u.at) for u in living if u.has("invisible"))
+        unseen = frozenset(grid.index(u.at) for u in living if u.id in hidden)
+        limits = self.data.restrictions(unit.statuses)
         monster = Monster(
             at=grid.index(unit.at),
             move=int(unit.stat("move", 0)),
             range=int(unit.stat("range", 0)),
             targets=int(unit.stat("targets", 1)),
             movement=_movement(unit, variant),
-            muddled=any(unit.has(s) for s in MUDDLED),
+            muddled=DISADVANTAGE in limits,
+            immobile=NO_MOVE in limits,
             area_kind=unit.aoe.kind if unit.aoe else None,
             area=unit.aoe.hexes if unit.aoe else (),
         )
         allies = _allies(encounter, unit, grid)
         plan = plan_turn(grid, variant, monster, characters, allies, _sight_memo(board), unseen)
-        return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan)
+        return MonsterFocusContext(encounter, unit, dice, grid, variant_id, monster, plan, limits)
 
     def _variant(self, encounter: Encounter) -> tuple[str, Variant]:
         variant_id = str(encounter.rules.get("variant", self.default_variant))
@@ -123,8 +130,9 @@ class MonsterFocus(Ruleset):
         ice, difficult terrain, jumping, flying, teleporting; characters bar the way)."""
         unit = encounter.unit(unit_id)
         move = int(unit.stat("move", 0))
-        if move <= 0:
-            return set()
+        limits = self.data.restrictions(unit.statuses)
+        if move <= 0 or NO_MOVE in limits or NO_ACTION in limits:
+            return set()  # stunned or immobilized: it stays where it is
         grid = grid_of(encounter.board)
         _, variant = self._variant(encounter)
         characters = frozenset(grid.index(u.at) for u in encounter.players() if u.hp > 0)
@@ -144,6 +152,9 @@ class MonsterFocus(Ruleset):
         walls (never through a wall hex or across a thin wall), in sight as its variant
         reads sight; a melee attack (range 0) reaches the neighbours no wall parts from it."""
         unit = encounter.unit(unit_id)
+        limits = self.data.restrictions(unit.statuses)
+        if NO_ATTACK in limits or NO_ACTION in limits:
+            return set()  # stunned or disarmed: it attacks nothing
         board = encounter.board
         grid = grid_of(board)
         _, variant = self._variant(encounter)
@@ -161,17 +172,38 @@ class MonsterFocus(Ruleset):
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, MonsterFocusContext)  # built by self.context
+        limits = ctx.limits
+        idle = limits.get(NO_ACTION) or (
+            limits[NO_MOVE] + limits[NO_ATTACK] if NO_MOVE in limits and NO_ATTACK in limits else ()
+        )
+        if idle:
+            return _no_turn(ctx, chain, idle)
+        _conditions(ctx, chain)
         self._focus(ctx, chain)
         actions = _ranked(ctx)
         outcomes = [_outcome(ctx, a) for a in actions] or [Outcome("hold")]
         self._move(ctx, chain, actions)
         main = outcomes[0]
         names = ", ".join(ctx.name(t) for t in main.targets)
-        if main.targets:
+        disarmed = limits.get(NO_ATTACK)
+        if disarmed:
+            # It moves as if it were going to attack, and makes no attack.
+            would = f" (from there it would attack {names})" if names else ""
+            chain.skipped("attack", f"{_said(disarmed).capitalize()}: no attack{would}.")
+            outcomes = [_without_attack(o) for o in outcomes]
+            main = outcomes[0]
+        elif main.targets:
             area = ""
             if actions[0].area:
                 area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
             chain.applied("attack", f"Attacks {names}{area}.")
+        elif NO_MOVE in limits and ctx.plan.foci:
+            foci = joined([ctx.name(f) for f in ctx.plan.foci], "or")
+            chain.skipped(
+                "attack",
+                f"{_said(limits[NO_MOVE]).capitalize()}: it cannot attack {foci} from "
+                f"{_shown(ctx, ctx.monster.at)}, so it does not attack.",
+            )
         else:
             chain.skipped("attack", "Nobody it may attack this turn.")
         if main.action == "attack":
@@ -182,6 +214,10 @@ class MonsterFocus(Ruleset):
             summary = f"Move to {list(main.destination)}"
         else:
             summary = "Hold"
+        if disarmed:
+            summary += f" ({_said(disarmed)}: no attack)"
+        elif NO_MOVE in limits and main.action != "attack":
+            summary += f" ({_said(limits[NO_MOVE])})"
         return Result(outcomes, summary)
 
     def _focus(self, ctx: MonsterFocusContext, chain: Chain) -> None:
@@ -218,6 +254,12 @@ class MonsterFocus(Ruleset):
         plan, move = ctx.plan, ctx.monster.move
         if not plan.foci:
             chain.skipped("move", "No focus: it does not move.")
+            return
+        held = ctx.limits.get(NO_MOVE)
+        if held:
+            chain.skipped(
+                "move", f"{_said(held).capitalize()}: it stays on {_shown(ctx, ctx.monster.at)}."
+            )
             return
         cost = plan.moves.cost
         ends = ", ".join(f"{_shown(ctx, a.at)} ({plural(cost[a.at], 'point')})" for a in actions)
@@ -268,6 +310,56 @@ def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
         area=tuple(ctx.cell(i) for i in action.area),
         costs=tuple(plan.moves.cost[i] for i in steps),
     )
+
+
+def _said(specs: tuple[StatusSpec, ...]) -> str:
+    """The conditions as a sentence says them: "stunned", "immobilized and disarmed"."""
+    return joined(list(dict.fromkeys(s.said for s in specs)))
+
+
+# What each restriction does to the turn, in the trace.
+_CONDITION_TEXT = {
+    NO_MOVE: "it finds its focus as if it could move, but stays where it stands and attacks "
+    "only what it can reach from there",
+    NO_ATTACK: "it finds its focus and moves as if to attack, but makes no attack",
+    DISADVANTAGE: "every attack it makes has disadvantage, so it does not avoid standing next "
+    "to its targets",
+}
+
+
+def _conditions(ctx: MonsterFocusContext, chain: Chain) -> None:
+    """One trace entry naming the conditions that change this turn and how."""
+    lines = [
+        f"{_said(specs).capitalize()}: {_CONDITION_TEXT[restriction]}."
+        for restriction, specs in ctx.limits.items()
+        if restriction in _CONDITION_TEXT
+    ]
+    if lines:
+        chain.applied("conditions", " ".join(lines))
+
+
+def _no_turn(ctx: MonsterFocusContext, chain: Chain, specs: tuple[StatusSpec, ...]) -> Result:
+    """Stunned (or both immobilized and disarmed): no focus, no move, no attack."""
+    said = _said(specs)
+    why = (
+        "it takes no action this turn"
+        if ctx.limits.get(NO_ACTION)
+        else "it can neither move nor attack, so it does nothing this turn"
+    )
+    others = {s.said for r, found in ctx.limits.items() if r != NO_ACTION for s in found}
+    if ctx.limits.get(NO_ACTION) and others - {s.said for s in specs}:
+        why += "; its other conditions do not matter"
+    chain.applied("conditions", f"{said.capitalize()}: {why}.")
+    for step, what in (("focus", "looks for no focus"), ("move", "does not move")):
+        chain.skipped(step, f"{said.capitalize()}: it {what}.")
+    chain.skipped("attack", f"{said.capitalize()}: it does not attack.")
+    return Result([Outcome("hold")], f"{said.capitalize()}: no action")
+
+
+def _without_attack(outcome: Outcome) -> Outcome:
+    """The same end hex and path, without the attack (disarmed)."""
+    action = "move" if outcome.destination is not None else "hold"
+    return Outcome(action, (), outcome.destination, outcome.path, costs=outcome.costs)
 
 
 def _shown(ctx: MonsterFocusContext, index: int) -> str:

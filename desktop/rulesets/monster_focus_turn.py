@@ -52,6 +52,9 @@ class Monster:
     targets: int
     movement: Movement = field(default_factory=Movement)
     muddled: bool = False
+    # It cannot move this turn: its focus is found as if it could, but it attacks only from
+    # where it stands.
+    immobile: bool = False
     area_kind: str | None = None  # "melee" or "ranged"
     area: tuple[tuple[int, int], ...] = ()
 
@@ -386,8 +389,10 @@ class _Turn:
         groups: set[frozenset[str]] = set()
         stages: dict[int, Key] = {}
         options: dict[int, list[_Placement]] = {}
-        for at in self.hexes_near(focus):
-            if not moves.can_end[at] or moves.cost[at] >= FAR:
+        # Immobile, it stays where it stands (even on a hex it could not end a move on).
+        hexes = [monster.at] if monster.immobile else self.hexes_near(focus)
+        for at in hexes:
+            if not monster.immobile and (not moves.can_end[at] or moves.cost[at] >= FAR):
                 continue
             traps, cost = moves.traps[at], moves.cost[at]
             now = -int(cost <= monster.move)

@@ -161,8 +161,10 @@ class SkirmishAi(Ruleset):
         status_steps(unit, chain)
         if unit.has("shocked"):
             plan = shocked(s, chain)
+            base_with: tuple[str, ...] = ()
         else:
             plan = self._plan(s, dice, chain, notes, depth=0, facts=s.facts)
+            base_with = plan.shares_base_with
             if unit.has("stunned"):
                 plan = stunned(s, plan, chain)
         for step, detail in s.special_moves(plan.outcomes[0]):
@@ -180,6 +182,7 @@ class SkirmishAi(Ruleset):
             statuses_gained=gained,
             notes=tuple(notes),
             shares_roll_with=self._shares_roll_with(s, dice.rolls[start:]),
+            shares_base_with=base_with,
         )
 
     @staticmethod
@@ -256,6 +259,19 @@ class SkirmishAi(Ruleset):
         facts: dict[str, Any],
     ) -> Plan:
         spec = self.data.ai_types[ai]
+        if dice.group_base is not None:
+            # Its group followed base conditions when a member acted earlier this round:
+            # none of them rolls, each does its own base-condition action as far as it can.
+            by = dice.group_base
+            who = s.encounter.unit(by).name if s.encounter.has_unit(by) else by
+            chain.add(
+                "group_roll",
+                "base condition",
+                f"when {who} acted earlier this round its group followed base conditions, "
+                "so no member rolls: it does its own base-condition action, even if it has "
+                "moved apart since",
+            )
+            return finish(s, BASE_ACTIONS[ai](s, None), "base_action", chain)
         if dice.group_roll is not None:
             # The group was fixed when its roll was made (none of its members met a base
             # condition then): a member that has moved apart since, or whose neighbours
@@ -326,7 +342,9 @@ class SkirmishAi(Ruleset):
                 why += "; the whole group follows its base condition" if len(group) > 1 else ""
             chain.add(step, APPLIED, why)
             result = BASE_ACTIONS[ai](s, None)
-            return finish(s, result, "base_action", chain)
+            plan = finish(s, result, "base_action", chain)
+            plan.shares_base_with = tuple(u.id for u in group if u.id != s.unit.id)
+            return plan
         chain.add(step, SKIPPED, "; ".join(unmet))
         return f"{TABLE_ROLL} ({spec.name}" + (f", group of {names})" if len(group) > 1 else ")")
 

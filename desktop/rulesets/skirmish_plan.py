@@ -18,6 +18,8 @@ class Plan:
     def __init__(self, outcomes: list[Outcome], notes: list[str] | None = None) -> None:
         self.outcomes = dedupe(outcomes)
         self.notes = notes or []
+        # The other members of a group found following base conditions (none of them rolls).
+        self.shares_base_with: tuple[str, ...] = ()
 
 
 def dedupe(outcomes: list[Outcome]) -> list[Outcome]:

@@ -31,8 +31,10 @@ from desktop.tracker.expiry import (
     WHEN_HIT,
     expiring,
 )
+from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
+from desktop.tracker.turn_start import start_turn, started_turns, turn_of
 from desktop.tracker.turns import (
     acting_span,
     advance,
@@ -43,6 +45,7 @@ from desktop.tracker.turns import (
     join_order,
     mark_acted,
     next_round,
+    phase_over,
     resorted_before_start,
     settle_order,
     without_units,
@@ -113,18 +116,29 @@ def _rolls_text(rolls: list[dict[str, Any]]) -> str:
 def _group_roll_text(
     before: TrackerState, after: TrackerState, unit_id: str, rolls: list[Roll]
 ) -> str:
-    """For the log: the group's roll this decision used, or the members it now shares with."""
+    """For the log: the group's roll this decision used (or that its group rolls none), or
+    the members it now shares its roll (or its group's base conditions) with."""
+
+    def name(unit: str) -> str:
+        return after.unit(unit).name if after.encounter.has_unit(unit) else unit
+
     used = before.dice.group_rolls.get(unit_id)
     if used is not None and any(r.shared for r in rolls):
-        by = after.unit(used.by).name if after.encounter.has_unit(used.by) else used.by
-        return f"; it used the group's roll of {used.value} rolled by {by}"
-    sharing = [
-        after.unit(m).name for m in after.dice.group_rolls if m not in before.dice.group_rolls
-    ]
+        return f"; it used the group's roll of {used.value} rolled by {name(used.by)}"
+    based = before.dice.group_bases.get(unit_id)
+    if based is not None:
+        return f"; its group follows base conditions this round, as {name(based)} found: no roll"
+    sharing = [name(m) for m in after.dice.group_rolls if m not in before.dice.group_rolls]
     if sharing:
         return (
             f"; {', '.join(sharing)} share{'s' if len(sharing) == 1 else ''} this roll "
             "for the rest of the round"
+        )
+    basing = [name(m) for m in after.dice.group_bases if m not in before.dice.group_bases]
+    if basing:
+        return (
+            f"; {joined(basing)} follow{'s' if len(basing) == 1 else ''} base conditions "
+            "too for the rest of the round, without a roll"
         )
     return ""
 
@@ -140,10 +154,6 @@ def _still_valid(before: TrackerState, after: TrackerState, ruleset: Ruleset) ->
     return after
 
 
-def _hp_text(before: Unit, after: Unit) -> str:
-    return f"HP {before.hp} → {after.hp} of {after.max_hp}"
-
-
 @dataclass(frozen=True)
 class Command:
     """Base: subclasses set `kind` and implement `apply`."""
@@ -156,13 +166,30 @@ class Command:
             COMMANDS[cls.kind] = cls
 
     def run(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
-        """Validate, apply and describe; derived statuses are brought up to date and the
-        units this left defeated drop out of the activation order."""
-        new_state, text = self.apply(state, ruleset)
-        return drop_defeated(refresh_derived(new_state, ruleset), ruleset), text
+        """Validate, apply and describe; derived statuses are brought up to date, the units
+        this left defeated drop out of the activation order, and a turn it starts begins
+        with its start-of-turn effects (see turn_start), all in this one step. A unit whose
+        turn it takes begins that turn first: put out of action then, it does nothing else."""
+        before = turn_of(state)
+        taker = self.turn_taken(state, ruleset)
+        opening = ""
+        if taker is not None:
+            state, opening = start_turn(state, ruleset, taker)
+        if opening and ruleset.is_defeated(state.unit(taker or "")):
+            new_state, text = state, opening
+        else:
+            new_state, text = self.apply(state, ruleset)
+            text = "; ".join(filter(None, (opening, text)))
+        new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
+        new_state, starts = started_turns(before, new_state, ruleset)
+        return new_state, "; ".join([text, *starts])
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        """The unit whose turn this command takes (its activation), if it takes one."""
+        return None
 
     def payload(self) -> dict[str, Any]:
         return asdict(self)
@@ -177,9 +204,14 @@ def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
 
 
 def _checked_record(
-    state: TrackerState, ruleset: Ruleset, raw: dict[str, Any], moving: str | None
+    state: TrackerState,
+    ruleset: Ruleset,
+    raw: dict[str, Any],
+    moving: str | None,
+    kept_hp: int | None = None,
 ) -> tuple[dict[str, Any], Cell]:
-    """A unit record checked against the ruleset and the board (shared by add and edit)."""
+    """A unit record checked against the ruleset and the board (shared by add and edit;
+    `kept_hp`: the HP the edited unit has, accepted as it is)."""
     unit_id = raw["id"]
     side = raw.get("side")
     if side not in ("enemy", "player"):
@@ -188,7 +220,12 @@ def _checked_record(
     if max_hp <= 0:
         raise TrackerError(f"unit '{unit_id}': max HP must be more than 0, not {max_hp}")
     raw.setdefault("hp", max_hp)
-    _whole(raw["hp"], f"unit '{unit_id}': HP")
+    hp = _whole(raw["hp"], f"unit '{unit_id}': HP")
+    if hp < floored(ruleset, hp) and hp != kept_hp:
+        raise TrackerError(
+            f"unit '{unit_id}': HP {hp} is below {ruleset.data.hp_floor}, the lowest "
+            f"HP in {ruleset.data.name}"
+        )
     cell = _cell(raw.get("at"))
     _check_standable(state, cell, f"unit '{unit_id}'", moving)
     data = ruleset.data
@@ -288,7 +325,7 @@ class UpdateUnit(Command):
                 f"{before.name} is a {before.side.value} unit; a unit cannot "
                 "change sides (remove it and add a new one)"
             )
-        raw, cell = _checked_record(state, ruleset, raw, moving=before.id)
+        raw, cell = _checked_record(state, ruleset, raw, moving=before.id, kept_hp=before.hp)
         unit, _ = unit_from_record({**raw, "at": list(cell)})
         if unit == before:
             raise TrackerError(f"{before.name}: nothing changed")
@@ -423,9 +460,9 @@ class Damage(Command):
         amount = _whole(self.amount, "damage")
         if amount <= 0:
             raise TrackerError(f"damage must be 1 or more, not {amount}")
-        hurt = unit.evolve(hp=unit.hp - amount)
-        state = _replace(state, hurt)
-        text = f"{unit.name} takes {amount} damage ({_hp_text(unit, hurt)})"
+        changed, change = hurt(ruleset, unit, amount)
+        state = _replace(state, changed)
+        text = f"{unit.name} takes {amount} damage ({change})"
         if self.source is not None:
             source = _unit(state, self.source)
             if source.id == unit.id:
@@ -459,8 +496,8 @@ class Heal(Command):
         if amount <= 0:
             raise TrackerError(f"healing must be 1 or more, not {amount}")
         cured = expiring(ruleset.data, unit.statuses, WHEN_HEALED)
-        names = joined([ruleset.data.statuses[s].name for s in cured])
         specs = ruleset.data.statuses
+        names = joined([specs[s].name for s in cured])
         if any(specs[s].stops_healing for s in cured):
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)
             return state, f"{unit.name}: the heal removes {names} and restores no HP"
@@ -471,8 +508,10 @@ class Heal(Command):
             raise TrackerError(f"{unit.name} is already at full HP ({unit.hp} of {unit.max_hp})")
         healed = unit.evolve(hp=min(unit.max_hp, unit.hp + amount))
         state = expire(_replace(state, healed), ruleset, [unit.id], WHEN_HEALED)
-        text = f"{unit.name} heals {healed.hp - unit.hp} ({_hp_text(unit, healed)})"
-        return state, text + (f"; no longer {names}" if cured else "")
+        text = f"{unit.name} heals {healed.hp - unit.hp} ({hp_text(unit, healed)})"
+        if cured:
+            text += f"; no longer {joined([specs[s].said for s in cured])}"
+        return state, text
 
 
 @dataclass(frozen=True)
@@ -492,13 +531,17 @@ class SetHp(Command):
             raise TrackerError(f"{unit.name}: max HP must be more than 0, not {max_hp}")
         if hp > max_hp:
             raise TrackerError(f"{unit.name}: HP {hp} is above max HP {max_hp}")
-        changed = unit.evolve(hp=hp, max_hp=max_hp)
+        floor = floored(ruleset, hp)
+        changed = unit.evolve(hp=floor, max_hp=max_hp)
         if changed == unit:
-            raise TrackerError(f"{unit.name} already has HP {hp} of {max_hp}")
+            raise TrackerError(f"{unit.name} already has HP {floor} of {max_hp}")
         state = _replace(state, changed)
-        if hp > unit.hp:
+        if floor > unit.hp:
             state = expire(state, ruleset, [unit.id], WHEN_HEALED)
-        return state, f"{unit.name}: {_hp_text(unit, changed)}"
+        text = f"{unit.name}: {hp_text(unit, changed)}"
+        if floor != hp:
+            text += f" ({hp} asked; HP goes no lower than {floor})"
+        return state, text
 
 
 # -- markers and AI ---------------------------------------------------------------------------
@@ -549,7 +592,7 @@ class AddStatus(Command):
         current = state.counter(unit.id, self.status)
         if unit.has(self.status):
             if self.counter is None:
-                raise TrackerError(f"{unit.name} is already {spec.name}")
+                raise TrackerError(f"{unit.name} is already {spec.said}")
             total = (current or 1) + self.counter
             state = _with_counter(state, unit, self.status, total, unit.statuses)
             return state, f"{unit.name}: {spec.name} {current or 1} → {total}"
@@ -562,7 +605,7 @@ class AddStatus(Command):
             held = (*state.held_through_activation(unit.id), self.status)
             state = state.evolve(held=(unit.id, held))
             suffix += " until the end of its next turn"
-        return state, f"{unit.name} is {spec.name}{suffix}"
+        return state, f"{unit.name} is {spec.said}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -580,7 +623,7 @@ class RemoveStatus(Command):
         if spec.same_as and not unit.has(self.status):  # another spelling of its status
             return replace(self, status=spec.same_as).apply(state, ruleset)
         if not unit.has(self.status):
-            raise TrackerError(f"{unit.name} is not {spec.name}")
+            raise TrackerError(f"{unit.name} is not {spec.said}")
         current = state.counter(unit.id, self.status)
         if self.counter is not None:
             if _whole(self.counter, "a marker count") <= 0:
@@ -595,7 +638,7 @@ class RemoveStatus(Command):
         if self.status in held:
             rest = tuple(s for s in held if s != self.status)
             state = state.evolve(held=(unit.id, rest) if rest else None)
-        return state, f"{unit.name} is no longer {spec.name}"
+        return state, f"{unit.name} is no longer {spec.said}"
 
 
 @dataclass(frozen=True)
@@ -779,6 +822,23 @@ class ApplyDecision(Command):
             )
         return d if choice == 0 else alternatives[choice - 1]
 
+    def _activation(self, state: TrackerState, ruleset: Ruleset) -> bool:
+        """Whether this is the unit's activation (not a reaction, nor a phase previewed)."""
+        return not self.reaction and self.decision.get("phase") == current_phase(state, ruleset)
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        unit_id = self.decision.get("unit")
+        if (
+            not isinstance(unit_id, str)
+            or self.decision.get("ruleset") != ruleset.id
+            or not state.encounter.has_unit(unit_id)
+            or not self._activation(state, ruleset)
+            or state.has_acted(unit_id)
+        ):
+            return None
+        unit = state.unit(unit_id)
+        return unit_id if unit.is_enemy and not ruleset.is_defeated(unit) else None
+
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         d = self.decision
         if d.get("ruleset") != ruleset.id:
@@ -789,9 +849,14 @@ class ApplyDecision(Command):
         unit = _unit(state, d.get("unit", ""))
         if not unit.is_enemy:
             raise TrackerError(f"{unit.name} is a player unit; only enemy decisions apply")
+        if ruleset.is_defeated(unit):
+            raise TrackerError(
+                f"{unit.name} is out of action (HP {unit.hp}): it takes no turn, "
+                "so there is nothing to apply"
+            )
         outcome = self.outcome()
         phase = d.get("phase")
-        activation = not self.reaction and phase == current_phase(state, ruleset)
+        activation = self._activation(state, ruleset)
         if activation and state.has_acted(unit.id):
             raise TrackerError(f"{unit.name} has acted {acting_span(state, ruleset)}")
         if activation:
@@ -833,15 +898,13 @@ class ApplyDecision(Command):
             taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = _rolls(d.get("rolls") or [])
+        shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
+        bases = [_unit(state, m).id for m in d.get("shares_base_with") or []]
+        after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares, bases))
         if rolls:
-            shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
-            after = state.evolve(dice=state.dice.after_decision(unit.id, rolls, shares))
-            summary += (
-                f". Dice: {'; '.join(r.describe() for r in rolls)}"
-                f"{_group_roll_text(state, after, unit.id, rolls)}"
-            )
-            state = after
-        return state, f"{unit.name}: {summary}"
+            summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
+        summary += _group_roll_text(state, after, unit.id, rolls)
+        return after, f"{unit.name}: {summary}"
 
 
 def _begins(state: TrackerState, what: str) -> str:
@@ -855,6 +918,9 @@ class NextActivation(Command):
     a phase, the next phase begins (after the last phase, the next round)."""
 
     kind: ClassVar[str] = "next-activation"
+
+    def turn_taken(self, state: TrackerState, ruleset: Ruleset) -> str | None:
+        return None if phase_over(state, ruleset) else state.current_unit
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         before, phase, round_ = state.current_unit, state.encounter.phase, state.round

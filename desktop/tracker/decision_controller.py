@@ -205,6 +205,12 @@ class DecisionController:
                 "round: there is nothing to roll again"
             )
             return
+        if not set_aside and self.decision.unit in self.session.state.dice.group_bases:
+            self._refuse(
+                "Its group follows base conditions this round, so it rolls no die: "
+                "there is nothing to roll again"
+            )
+            return
         self.fresh_typed()
         if not self._run(cmd.RollAgain(self.decision.unit, set_aside)):
             self.evaluate()  # nothing rolled again; the typed dice are gone, show that
@@ -356,6 +362,8 @@ class DecisionController:
                     else " Every unit has: Next round (Ctrl+Shift+N)."
                 )
             return text
+        if unit.is_enemy and session.ruleset.is_defeated(unit) and not self.player_turn:
+            return f"{unit.name} is out of action (HP {unit.hp}): it takes no turn."
         if not unit.is_enemy:
             if unit.id == session.current_unit:  # a player's turn in the round's order
                 return (

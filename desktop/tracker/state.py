@@ -77,6 +77,9 @@ class TrackerState:
     # Markers the active unit gained during its own activation that last until the end of
     # its next one ("after-next-activation"): the unit's id and those statuses.
     held: tuple[str, tuple[str, ...]] | None = None
+    # Units whose turn has begun this round (in a ruleset with phases: this phase): their
+    # start-of-turn effects are done and are not repeated when the order changes.
+    started: tuple[str, ...] = ()
 
     @property
     def round(self) -> int:
@@ -153,8 +156,13 @@ def section(state: TrackerState, name: str) -> Any:
         return state.dice.to_record()
     if name == "rules":  # the encounter's [rules] table (a game variant...)
         return dict(enc.rules)
-    if name == "held":
-        return {"unit": state.held[0], "statuses": list(state.held[1])} if state.held else {}
+    if name == "held":  # the bookkeeping of activations: held markers, turns begun
+        record: dict[str, Any] = {}
+        if state.held:
+            record.update(unit=state.held[0], statuses=list(state.held[1]))
+        if state.started:
+            record["started"] = list(state.started)
+        return record
     raise KeyError(name)
 
 
@@ -194,7 +202,7 @@ def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]
         ("cards", before.cards != after.cards),
         ("dice", before.dice != after.dice),
         ("rules", a.rules != b.rules),
-        ("held", before.held != after.held),
+        ("held", before.held != after.held or before.started != after.started),
     )
     for name, changed in checks:
         if changed:
@@ -253,6 +261,7 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         state_changes["held"] = (
             (str(held["unit"]), tuple(held["statuses"])) if held.get("statuses") else None
         )
+        state_changes["started"] = tuple(str(u) for u in held.get("started") or ())
     return result.evolve(**state_changes) if state_changes else result
 
 

@@ -178,7 +178,7 @@ def mark_acted(state: TrackerState, ruleset: Ruleset, unit_id: str) -> TrackerSt
 def enter_phase(state: TrackerState, ruleset: Ruleset, phase: str) -> TrackerState:
     """`phase` begins: end-of-phase markers expire and every unit is ready to act again."""
     state = end_activation(state, ruleset)
-    state = state.evolve(encounter=state.encounter.evolve(phase=phase))
+    state = state.evolve(encounter=state.encounter.evolve(phase=phase), started=())
     state = expire(state, ruleset, [u.id for u in state.encounter.units], END_OF_PHASE)
     state = with_fresh_order(state, ruleset)
     return start_activation(state, ruleset)
@@ -194,7 +194,7 @@ def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
         phase=phases[0] if phases else enc.phase,
         memory=memory.__class__(memory.last_attacker, (), memory.previous_target),
     )
-    state = state.evolve(encounter=enc, dice=state.dice.new_round())
+    state = state.evolve(encounter=enc, dice=state.dice.new_round(), started=())
     everyone = [u.id for u in enc.units]
     for trigger in (END_OF_ROUND, END_OF_TURN, END_OF_PHASE):
         state = expire(state, ruleset, everyone, trigger)

@@ -28,3 +28,20 @@ def test_a_held_marker_survives_a_restart_and_still_ends_on_time(database):
         assert repository.open_session(again, "night").state.held is None
     finally:
         again.close()
+
+
+def test_turns_begun_survive_a_restart_so_a_wound_is_not_dealt_twice(database):
+    session = repository.new_session(database, "wounds", cave(golem=15, imp=25))
+    session.execute(AddStatus("imp", "wound"))
+    session.execute(NextActivation())  # the imp's turn begins: 1 damage
+    assert session.encounter.unit("imp").hp == 3
+    again = open_database(database.url)
+    try:
+        loaded = repository.open_session(again, "wounds")
+        assert loaded.state == session.state and "imp" in loaded.state.started
+        loaded.undo()
+        assert loaded.encounter.unit("imp").hp == 4 and "imp" not in loaded.state.started
+        loaded.redo()
+        assert repository.open_session(again, "wounds").encounter.unit("imp").hp == 3
+    finally:
+        again.close()

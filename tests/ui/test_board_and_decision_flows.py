@@ -391,8 +391,12 @@ def test_every_tutorial_steps_through_a_whole_enemy_turn_with_enter(window, qtbo
             qtbot.keyClick(window.board_view, Qt.Key.Key_Space)
         assert session.current_unit != current
     assert session.current_unit is None
+    assert all(session.state.has_acted(u) for u in enemies)
     applied = [e for e in session.history if e.kind == "apply-decision"]
-    assert len(applied) == len(enemies)
+    # One Enter per enemy, save those with nothing to do in the phase (grimdark-solo's
+    # command phase): they are passed with the enemy before them.
+    idle = [e for e in applied if "have nothing to do" in e.text or "has nothing to do" in e.text]
+    assert len(applied) == len(enemies) if not idle else len(applied) < len(enemies)
 
 
 def test_the_dice_row_is_there_only_when_a_decision_rolls_dice(window, qtbot):

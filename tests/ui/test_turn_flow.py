@@ -95,8 +95,12 @@ def test_grimdark_phases_advance_with_every_unit_ready(window, qtbot):
         assert session.encounter.phase == phase and session.order == everyone
         assert window.turns.phase.currentData() == phase
         assert window.panel.phases.currentIndex() == index
-        assert window.selected == everyone[0] and window.decision.phase == phase
-        assert window.scene.tokens[everyone[0]].active
+        # Units with nothing to do in the phase (no command ability, not a psyker) were
+        # passed as it began: the first with something to do is shown.
+        first = session.current_unit
+        assert first == next(u for u in everyone if not session.state.has_acted(u))
+        assert window.selected == first and window.decision.phase == phase
+        assert window.scene.tokens[first].active
         for _ in range(2 * len(everyone)):  # a unit that fights also consolidates
             if session.current_unit is None:
                 break
@@ -148,11 +152,14 @@ def test_a_brush_stroke_is_one_undo_step(window, qtbot):
 def test_in_the_players_turn_an_enemy_that_acted_still_reacts(window, qtbot):
     window.start_tutorial(CLOSE_QUARTERS)
     session = window.session
-    enter(qtbot, window)  # the captain's command ability: the mob is next
+    enter(qtbot, window)  # the captain's command ability; the others have none: passed
     click_cell(qtbot, window, session.encounter.unit("captain").at)
-    assert window.panel.note.text().startswith("Raider Captain has acted in the command phase.")
+    assert window.panel.title.text() == (
+        "Raider Captain has acted in the command phase. Every unit has: Next phase: "
+        "movement (Space)."
+    )
     qtbot.keyClick(window.board_view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert window.player_turn and window.act_apply.isEnabled()
     enter(qtbot, window)  # a reaction: the enemies' order does not move
     assert session.history[-1].text.startswith("Raider Captain: ")
-    assert (session.pointer, session.current_unit) == (1, "mob")
+    assert (session.pointer, session.current_unit) == (5, None)

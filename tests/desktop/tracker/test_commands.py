@@ -65,7 +65,7 @@ def refused(session: Session, command, match: str) -> None:
         (MoveUnit("e1", (0, 0)), r"Raider is already at \[0, 0\]"),
         (AddStatus("e1", "burning"), "unknown status 'burning' for tiny-test"),
         (AddStatus("e1", "down"), "'Down' follows from Raider's HP; change the HP instead"),
-        (RemoveStatus("e1", "stunned"), "Raider is not Stunned"),
+        (RemoveStatus("e1", "stunned"), "Raider is not stunned"),
         (AddStatus("e1", "poison", counter=0), "a marker count must be 1 or more, not 0"),
         (SetAi("p1", "brute"), "Ada is a player unit; only enemies have an AI type"),
         (SetAi("e1", "wizard"), r"unknown AI type 'wizard' for tiny-test \(known: brute, sneak\)"),
@@ -119,12 +119,12 @@ def test_markers_with_counters(tiny):
     tiny.execute(RemoveStatus("e1", "poison", counter=4))
     assert tiny.state.counter("e1", "poison") == 1
     assert (
-        tiny.execute(RemoveStatus("e1", "poison", counter=1)).text == "Raider is no longer Poison"
+        tiny.execute(RemoveStatus("e1", "poison", counter=1)).text == "Raider is no longer poisoned"
     )
     assert not tiny.state.unit("e1").has("poison")
     assert tiny.state.counter("e1", "poison") is None
     tiny.execute(AddStatus("e1", "stunned"))
-    refused(tiny, AddStatus("e1", "stunned"), "Raider is already Stunned")
+    refused(tiny, AddStatus("e1", "stunned"), "Raider is already stunned")
 
 
 def test_add_move_rename_and_remove_units(tiny):

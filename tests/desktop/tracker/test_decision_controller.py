@@ -217,7 +217,12 @@ def test_a_phase_preview_decides_for_that_phase_until_the_turn_moves_on():
     assert table.session.pointer == 0 and table.play.phase_override == phases[1]
     table.session.execute(NextActivation())  # ... and once the turn moves the preview ends
     assert table.play.phase_override is None
-    assert table.play.decision.phase == table.session.encounter.phase == phases[0]
+    # The others have no command ability: passed with the captain, so the phase is over.
+    assert table.session.encounter.phase == phases[0] and table.session.current_unit is None
+    assert table.last == ShowMessage(
+        "Raider Captain has acted in the command phase. Every unit has: "
+        f"Next phase: {phases[1]} (Space)."
+    )
 
 
 def test_enter_shows_the_acting_enemy_first_when_its_physical_dice_are_still_to_roll():
@@ -243,7 +248,10 @@ def test_enter_plays_the_phase_being_played_while_another_unit_is_previewed_in_a
     assert turn is not None and turn.unit == acting
     assert turn.phase == table.session.encounter.phase != movement
     assert table.play.play_turn()
-    assert table.session.state.has_acted(acting) and not table.session.state.has_acted(other)
+    # Its command-phase turn (the others have no command ability: passed with it), not a
+    # move in the previewed movement phase.
+    (entry,) = table.session.history
+    assert acting == "captain" and entry.text.startswith("Raider Captain: Use its command ability")
 
 
 def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn():
@@ -251,7 +259,8 @@ def test_in_the_players_turn_a_unit_that_acted_reacts_without_passing_the_turn()
     captain = table.play.selected
     assert table.play.apply()
     table.play.select(captain)
-    assert "has acted" in table.shown[-1].note and table.play.decision.unit != captain
+    # The others, with no command ability, were passed with it: nobody is left to show.
+    assert "has acted" in table.shown[-1].shown.text and table.play.decision is None
     table.play.set_player_turn(True)
     assert table.play.decision.unit == captain
     pointer = table.session.pointer

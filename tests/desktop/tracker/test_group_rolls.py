@@ -99,3 +99,49 @@ def test_a_member_that_rolled_its_own_dice_this_round_keeps_them():
     assert set(session.state.dice.group_rolls) == {"trooper-2"}
     assert "; Trooper 2 shares this roll for the rest of the round" in entry.text
     assert not any(r.shared for r in shown(session, "trooper-3").rolls)
+
+
+def test_a_group_that_followed_its_base_condition_makes_no_roll_for_the_rest_of_the_round():
+    """a can reach p to brawl, so its group (a and b, 2" apart) follows base conditions; once
+    a has charged away, b still makes no roll: it does its own base-condition action."""
+    from tests.desktop.rulesets.scenario import encounter
+    from tests.desktop.rulesets.test_skirmish_ai_tables import FIELD, enemy, player
+    from tests.desktop.rulesets.test_skirmish_ai_types import CLAWS
+
+    pair = encounter(
+        "skirmish-ai",
+        FIELD,
+        [
+            enemy("a", (10, 1), "aggressive", CLAWS),
+            enemy("b", (8, 1), "aggressive", CLAWS),
+            player("p", (16, 1)),
+        ],
+    )
+    session = Session.in_memory(pair, get_ruleset("skirmish-ai"), "pair", dice_seed=5)
+    first = shown(session, "a")
+    assert first.rolls == () and first.shares_base_with == ("b",)
+    assert first.to_dict()["shares_base_with"] == ["b"]
+    entry = session.execute(ApplyDecision.of(first))
+    assert entry.text == (
+        "a: Move to [15, 1] and brawl p; b follows base conditions too for the rest of the "
+        "round, without a roll"
+    )
+    assert group_of(session, "b") == ["b"]  # a has moved away
+    member = shown(session, "b")
+    assert member.rolls == () and member.shares_base_with == ()
+    group = next(t for t in member.trace if t.step == "Group's roll")
+    assert group.outcome == "base condition" and "when a acted earlier this round" in group.detail
+    used = session.state.dice.used
+    entry = session.execute(ApplyDecision.of(member))
+    assert entry.text.endswith(
+        "; its group follows base conditions this round, as a found: no roll"
+    )
+    assert session.state.dice.used == used
+    # Undo frees the group again: alone now, b would roll on its table.
+    session.undo()
+    session.undo()
+    assert shown(session, "b").shares_base_with == ("a",)
+    session.redo()
+    assert dict(session.state.dice.group_bases) == {"b": "a"}
+    session.execute(NextRound())  # a new round: the group is formed afresh
+    assert dict(session.state.dice.group_bases) == {}

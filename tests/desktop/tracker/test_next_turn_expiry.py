@@ -14,6 +14,7 @@ from desktop.tracker.commands import (
     NextActivation,
     NextRound,
     RemoveStatus,
+    SetHp,
     SetStat,
     SettleOrder,
 )
@@ -71,7 +72,7 @@ def test_a_condition_given_after_the_figures_turn_lasts_into_the_next_round(nigh
 
 def test_a_condition_gained_in_its_own_turn_lasts_through_its_next_turn(night):
     entry = night.execute(AddStatus("cragheart", "strengthen"))
-    assert entry.text == "Cragheart is Strengthen until the end of its next turn"
+    assert entry.text == "Cragheart is strengthened until the end of its next turn"
     night.execute(NextActivation())  # the end of this turn: it stays
     assert has(night, "cragheart", "strengthen")
     next_until(night, "imp")
@@ -120,6 +121,11 @@ def test_poison_and_wound_leave_only_when_healed(night):
         night.execute(NextActivation())
         night.execute(NextRound())
     assert has(night, "brute", "wound")
+    assert night.encounter.unit("brute").hp == 7  # 1 damage at the start of each turn
+    entry = night.execute(Heal("brute", 1))
+    assert entry.text == "Brute heals 1 (HP 7 → 8 of 10); no longer wounded"
+    night.execute(SetHp("brute", 10))
+    night.execute(AddStatus("brute", "wound"))
     entry = night.execute(Heal("brute", 1))  # at full HP the heal still ends the wound
     assert entry.text == "Brute is at full HP; the heal removes Wound"
     assert not has(night, "brute", "wound")
@@ -175,6 +181,6 @@ def test_a_monster_cannot_be_given_a_character_only_stat():
 def test_a_marker_given_by_another_spelling_is_its_status(night):
     entry = night.execute(AddStatus("golem", "muddled"))
     assert night.encounter.unit("golem").statuses == ("muddle",)
-    assert entry.text == "Ice golem is Muddle"
+    assert entry.text == "Ice golem is muddled"
     night.execute(RemoveStatus("golem", "muddled"))
     assert night.encounter.unit("golem").statuses == ()

@@ -128,4 +128,7 @@ def test_the_dice_record_round_trips_and_an_empty_one_is_the_fixed_default():
     dice = SessionDice(123, 4)
     assert SessionDice.from_record(dice.to_record()) == dice
     assert SessionDice.from_record({}) == SessionDice()
+    based = dice.after_decision("a", (), (), ("b", "c"))  # a group following base conditions
+    assert dict(based.group_bases) == {"b": "a", "c": "a"} and based.used == 4
+    assert SessionDice.from_record(based.to_record()) == based
     assert dice.draw_seed() != dice.advanced().draw_seed()

@@ -31,9 +31,12 @@ DATA = RulesetData(
             "Overwatch",
             "Fires at the first target.",
             "on-activation, when-hit, when-brawls",
+            adjective="on overwatch",
         ),
         "pinned": StatusSpec("pinned", "Pinned", "Cannot move this round.", "end-of-round"),
-        "poison": StatusSpec("poison", "Poison", "Loses 1 HP a round per counter."),
+        "poison": StatusSpec(
+            "poison", "Poison", "Loses 1 HP a round per counter.", adjective="poisoned"
+        ),
         "blessed": StatusSpec("blessed", "Blessed", "Until healed.", "when-healed"),
         "down": StatusSpec("down", "Down", "At 0 HP or less.", derived=True),
     },

@@ -1,0 +1,81 @@
+"""The start of a unit's turn: what its markers do then (`turn_start_damage` in the ruleset
+data, e.g. a wound), once per round, in the command that starts the turn; and a unit with
+nothing to do in the phase (`Ruleset.idle_reason`) passed at once, with the idle units after
+it, in that same step and one sentence.
+
+A turn starts when a command moves the turn on to the unit (Next, an applied decision, a new
+round or phase, an order changed before anyone acts), or when its turn is taken without
+having started that way (the first unit of a new session, a unit acting out of turn). Each
+unit's start is recorded (`TrackerState.started`), so a changed order never repeats it, and
+undo, redo and reopening the session bring the record back with everything else.
+"""
+
+from __future__ import annotations
+
+from desktop.engine.chain import joined
+from desktop.engine.ruleset import Ruleset
+from desktop.tracker.effects import refresh_derived
+from desktop.tracker.hit_points import hurt
+from desktop.tracker.state import TrackerState
+from desktop.tracker.turns import acting_span, drop_defeated, next_activation
+
+# The turn as a command sees it: round, phase and the unit whose turn it is.
+Turn = tuple[int, str | None, str | None]
+
+
+def turn_of(state: TrackerState) -> Turn:
+    return state.round, state.encounter.phase, state.current_unit
+
+
+def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[TrackerState, str]:
+    """`unit_id`'s turn begins: its markers' start-of-turn damage (nothing when its turn
+    has begun already this round). Returns the state and the words for the log ("" when
+    nothing happened); a unit this puts out of action leaves the order."""
+    if unit_id in state.started or not state.encounter.has_unit(unit_id):
+        return state, ""
+    state = state.evolve(started=(*state.started, unit_id))
+    unit = state.unit(unit_id)
+    specs = [ruleset.data.statuses[s] for s in unit.statuses if s in ruleset.data.statuses]
+    hurting = [s for s in specs if s.turn_start_damage > 0]
+    if not hurting:
+        return state, ""
+    amount = sum(s.turn_start_damage for s in hurting)
+    changed, change = hurt(ruleset, unit, amount)
+    state = state.evolve(encounter=state.encounter.replace_unit(changed))
+    text = (
+        f"{unit.name} is {joined([s.said for s in hurting])}: {amount} damage at the start "
+        f"of its turn ({change})"
+    )
+    if ruleset.is_defeated(changed):
+        text += "; it is out of action and takes no turn"
+    return drop_defeated(refresh_derived(state, ruleset), ruleset), text
+
+
+def started_turns(
+    before: Turn, state: TrackerState, ruleset: Ruleset
+) -> tuple[TrackerState, list[str]]:
+    """After a command: when it moved the turn on (from `before`), the turn of the unit now
+    activating begins, and so on while a start puts that unit out of action or the unit
+    has nothing to do in this phase (passed: one sentence names every unit passed)."""
+    texts: list[str] = []
+    passed: list[str] = []
+    span = acting_span(state, ruleset)
+    while turn_of(state) != before and (current := state.current_unit) is not None:
+        if current in state.started:
+            break
+        state, text = start_turn(state, ruleset, current)
+        if text:
+            texts.append(text)
+        if state.current_unit != current:
+            continue  # put out of action: the next unit's turn
+        reason = ruleset.idle_reason(state.encounter, current)
+        if reason is None:
+            break
+        passed.append(f"{state.unit(current).name} ({reason})")
+        state = next_activation(state, ruleset)
+    if passed:
+        verb = "has" if len(passed) == 1 else "have"
+        texts.append(f"{joined(passed)} {verb} nothing to do {span}: passed")
+        if state.current_unit is not None:
+            texts.append(f"{state.unit(state.current_unit).name} activates")
+    return state, texts

@@ -1,0 +1,73 @@
+"""Units with nothing to do in a phase (grimdark-solo: no usable command ability in the
+command phase, not a psyker in the psychic phase) are passed as their turn comes, together,
+in the same step and one sentence of the log."""
+
+from __future__ import annotations
+
+from desktop.encounter_file import load_encounter
+from desktop.engine.decide import decide
+from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
+from desktop.tracker import Session
+from desktop.tracker.commands import ApplyDecision, MoveUnit, NextActivation, SetPhase
+
+CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"  # captain (command ability), 4 others
+RELAY = "grimdark-solo-hold-the-relay.toml"  # warboss (command ability), boyz, weirdboy, gretchin
+
+
+def session(sample: str) -> Session:
+    encounter = load_encounter(sample_path(sample))
+    return Session.in_memory(encounter, get_ruleset(encounter.ruleset), "idle", dice_seed=4)
+
+
+def apply_current(table: Session):
+    decision = decide(table.encounter, table.current_unit, table.ruleset, table.state.dice.dice())
+    return table.execute(ApplyDecision.of(decision))
+
+
+def test_the_units_without_a_command_ability_are_passed_with_the_one_that_has_it():
+    table = session(CLOSE_QUARTERS)
+    assert table.encounter.phase == "command" and table.current_unit == "captain"
+    entry = apply_current(table)
+    assert entry.text.endswith(
+        "; Cultist Mob (no command ability), Raider Gunners (no command ability), Warp "
+        "Hounds (no command ability) and Dark Seer (no command ability) have nothing to do "
+        "in the command phase: passed"
+    )
+    assert table.current_unit is None and len(table.history) == 1
+    assert all(table.state.has_acted(u) for u in table.order)
+    table.undo()
+    assert table.current_unit == "captain" and table.state.pointer == 0
+
+
+def test_as_the_psychic_phase_begins_only_the_psykers_are_left_to_act():
+    table = session(CLOSE_QUARTERS)
+    entry = table.execute(SetPhase("psychic"))
+    assert entry.text == (
+        "Phase: psychic; Raider Captain activates first; Raider Captain (not a psyker), "
+        "Cultist Mob (not a psyker), Raider Gunners (not a psyker) and Warp Hounds (not a "
+        "psyker) have nothing to do in the psychic phase: passed; Dark Seer activates"
+    )
+    assert table.current_unit == "seer"
+    apply_current(table)
+    assert table.current_unit is None
+    assert table.execute(NextActivation()).text.startswith("The shooting phase begins")
+
+
+def test_an_ability_with_nobody_in_reach_is_nothing_to_do_and_says_so():
+    table = session(RELAY)
+    table.execute(MoveUnit("warboss", (20, 1)))  # far from every friendly unit
+    entry = table.execute(SetPhase("command"))
+    assert entry.text == (
+        "Phase: command; Warlord activates first; Warlord (nobody in reach of its command "
+        "ability), Brute Mob (no command ability), Warp Seer (no command ability) and Scrap "
+        "Gunners (no command ability) have nothing to do in the command phase: passed"
+    )
+    assert table.current_unit is None
+
+
+def test_a_unit_with_something_to_do_is_not_passed_and_nor_are_those_after_it():
+    table = session(RELAY)
+    table.execute(SetPhase("command"))
+    assert table.current_unit == "warboss"  # its ability reaches the boyz: it acts
+    assert table.state.pointer == 0
