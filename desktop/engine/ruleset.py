@@ -18,10 +18,10 @@ from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.engine.geometry import Metric, distance_function
+from desktop.engine.geometry import Metric
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
-from desktop.engine.sight import has_line_of_sight
+from desktop.engine.reach import cells_within
 from desktop.engine.unit_fields import UnitFieldSpec
 from desktop.engine.units import Unit
 
@@ -175,7 +175,9 @@ class Ruleset(ABC):
     what else it offers in `capabilities`.
     """
 
-    # How its units move and how far they reach; used for the board's range overlays.
+    # How its units move and how far they reach: what the default `movement_range` and
+    # `attack_range` (the board's range overlays) go by; a ruleset whose rules these do not
+    # express overrides those two methods instead.
     movement: MovementRules | None = None
     range_metric: Metric | None = None
     # What the app offers for it besides deciding (card flips, a deck, players'-turn...).
@@ -259,7 +261,10 @@ class Ruleset(ABC):
         return []
 
     def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
-        """Cells the unit could end a normal move on (for the movement overlay)."""
+        """Cells the unit could end a normal move on (for the movement overlay), its own
+        included. By default: up to its `move` stat (or the stat's default) by `movement`,
+        never through an opposing unit, never ending on another unit; none without
+        `movement`."""
         if self.movement is None:
             return set()
         unit = encounter.unit(unit_id)
@@ -274,7 +279,9 @@ class Ruleset(ABC):
         return {c for c in field.reachable() if c not in occupied}
 
     def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
-        """Cells within the unit's longest reach and in sight (for the attack overlay)."""
+        """Cells it could attack from where it stands (for the attack overlay). By default:
+        within its `range` stat (or the stat's default) or its longest weapon's `range`,
+        counted by `range_metric`, and in sight; none without `range_metric`."""
         if self.range_metric is None:
             return set()
         unit = encounter.unit(unit_id)
@@ -284,24 +291,7 @@ class Ruleset(ABC):
                 *(w.range for w in unit.weapons),
             ]
         )
-        if reach <= 0:
-            return set()
-        dist = distance_function(self.range_metric)
-        board = encounter.board
-        x, y = unit.at
-        span = int(reach) + 1  # a bounding box that holds every cell within reach, any metric
-        nearby = (
-            (c, r)
-            for r in range(max(0, y - span), min(board.height, y + span + 1))
-            for c in range(max(0, x - span), min(board.width, x + span + 1))
-        )
-        return {
-            c
-            for c in nearby
-            if 0 < dist(unit.at, c) <= reach
-            and board.passable(c)
-            and has_line_of_sight(board, unit.at, c)
-        }
+        return cells_within(encounter.board, [unit.at], reach, self.range_metric)
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         """Markers that follow from a unit's numbers (e.g. stunned at exactly 0 HP)."""

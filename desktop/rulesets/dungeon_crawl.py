@@ -90,9 +90,10 @@ from desktop.engine.dice import Dice
 from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
 from desktop.engine.encounter import Encounter
 from desktop.engine.footprint import blocked_anchors, body, footprint, lowest_square
-from desktop.engine.geometry import Neighbourhood
+from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
+from desktop.engine.reach import cells_within
 from desktop.engine.rings import (
     DIRECTION_NAMES,
     opposite,
@@ -116,6 +117,7 @@ FIGHT_TACTICS = (
     "fight-individual",
     "fight-random",
 )
+RANGED_KINDS = ("spell", "ranged")  # weapons it casts or shoots with, before it fights
 DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
 
 
@@ -228,15 +230,29 @@ class DungeonContext(Context):
 
     def fightable_from(self, anchor: Cell, hero: Unit) -> bool:
         own = self.body_at(anchor)
-        targets = self.hero_body(hero)
-        for f in own:
-            for h in targets:
-                d = chebyshev(f, h)
-                if d > self.reach or not sees(self.board, f, h):
-                    continue
-                if d <= 1 or self._through_doorway_ok(f, h):
-                    return True
-        return False
+        return any(self._fights(f, h) for f in own for h in self.hero_body(hero))
+
+    def _fights(self, f: Cell, h: Cell) -> bool:
+        """Whether its body square `f` fights square `h`: within reach, in clear sight, and
+        across a doorway only into the doorway's fan."""
+        d = chebyshev(f, h)
+        return (
+            d <= self.reach
+            and sees(self.board, f, h)
+            and (d <= 1 or self._through_doorway_ok(f, h))
+        )
+
+    def attack_squares(self) -> set[Cell]:
+        """The squares it could attack from where it stands: those it fights (reach, sight,
+        doorways) and, carrying a spell or a missile weapon, every square in clear sight of
+        its body (the text gives shooting no range)."""
+        own = self.body_at(self.unit.at)
+        near = cells_within(self.board, own, self.reach, Metric.CHEBYSHEV)
+        squares = {h for h in near if any(self._fights(f, h) for f in own)}
+        if any(w.kind in RANGED_KINDS for w in self.unit.weapons):
+            whole_board = max(self.board.width, self.board.height)
+            squares |= cells_within(self.board, own, whole_board, Metric.CHEBYSHEV)
+        return squares
 
     def _through_doorway_ok(self, f: Cell, h: Cell) -> bool:
         if not doorways(self.board):
@@ -326,6 +342,17 @@ class DungeonCrawl(Ruleset):
             occupied=occupied,
             field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked)),
         )
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The squares its body could cover at the end of this turn's move (its own
+        included): figures, doorways and its size as it moves."""
+        world = self.context(encounter, encounter.unit(unit_id), Dice())
+        if world.move <= 0:
+            return set()
+        return {c for anchor in world.within_move() for c in world.body_at(anchor)}
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        return self.context(encounter, encounter.unit(unit_id), Dice()).attack_squares()
 
     def priorities(self, unit: Unit) -> tuple[str, ...]:
         return unit.choices("priorities") or tuple(self.data.extra.get("default_priorities", ()))

@@ -157,6 +157,22 @@ def stop_checks(ctx: GrimdarkContext, cell: Cell) -> list[tuple[str, bool, str]]
     return out
 
 
+def off_limits(ctx: GrimdarkContext) -> set[Cell]:
+    """Player units and the cells next to them: a normal move never enters them."""
+    return ctx.player_cells() | ctx.engagement_zone()
+
+
+def normal_move_cells(ctx: GrimdarkContext) -> set[Cell]:
+    """The cells a normal move (up to `move` inches) can end on, its own included; none when
+    it starts engaged (it stays to fight)."""
+    move = float(ctx.stat(ctx.unit, "move"))
+    if move <= 0 or ctx.engaged_with():
+        return set()
+    field = DistanceField(ctx.board, MOVEMENT, [ctx.unit.at], off_limits(ctx), max_cost=move)
+    taken = ctx.occupied()
+    return {c for c in field.reachable(move) if c not in taken}
+
+
 def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
 
@@ -178,7 +194,7 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     chain.add("goal", APPLIED, goal_text)
 
     move = float(ctx.stat(unit, "move"))
-    blocked = ctx.player_cells() | ctx.engagement_zone()
+    blocked = off_limits(ctx)
     roll = _AdvanceRoll(ctx, dice)
     bonus, _, _ = advance_modifier(unit.tags)
     field = DistanceField(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities, EnemyDeck
 from desktop.engine.chain import Chain
 from desktop.engine.context import Context
@@ -20,6 +21,7 @@ from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
+from desktop.engine.reach import fire_and_close_combat
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.units import Unit
 from desktop.rulesets import grimdark_combat, grimdark_movement
@@ -34,7 +36,7 @@ from desktop.rulesets.grimdark_command import (
     nothing_to_command,
     parse_deck,
 )
-from desktop.rulesets.grimdark_common import PSYKER, GrimdarkContext, Numbers, alive
+from desktop.rulesets.grimdark_common import PSYKER, GrimdarkContext, Numbers, alive, ranged
 from desktop.rulesets.grimdark_psychic import choose_denier, deny_intent
 
 ENEMY_TURN = "enemy"
@@ -73,6 +75,19 @@ class GrimdarkSolo(Ruleset):
         self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
     ) -> GrimdarkContext:
         return GrimdarkContext(encounter, unit, dice, self.data, self.numbers)
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """Where its normal move in the movement phase can end."""
+        return grimdark_movement.normal_move_cells(
+            self.context(encounter, encounter.unit(unit_id), Dice())
+        )
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """Where it shoots (its longest ranged weapon, in sight) and fights (engaged: the 8
+        cells around it)."""
+        unit = encounter.unit(unit_id)
+        reach = max((w.range for w in ranged(unit)), default=0.0)
+        return fire_and_close_combat(encounter.board, unit.at, reach)
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, GrimdarkContext)  # built by self.context

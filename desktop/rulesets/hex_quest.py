@@ -42,10 +42,11 @@ from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.engine.geometry import Neighbourhood
+from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.hex_geometry import hex_distance
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
+from desktop.engine.reach import cells_within
 from desktop.engine.rings import disc
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.sight import has_line_of_sight
@@ -176,6 +177,23 @@ class HexQuest(Ruleset):
             return f"{opponent.name} {hexes(d)} away, a wall blocks sight"
         return f"{opponent.name} {hexes(d)} away, in sight"
 
+    def _walk(self, encounter: Encounter, unit: Unit, limit: int | None = None) -> DistanceField:
+        """Steps from where it stands through unoccupied, enterable hexes (every unit bars
+        the way), up to `limit` steps."""
+        occupied = encounter.occupied(exclude=[unit.id])
+        return DistanceField(encounter.board, MOVEMENT, [unit.at], occupied, max_cost=limit)
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The hexes it can reach with its `move` (its own included), as it moves."""
+        unit = encounter.unit(unit_id)
+        move = self._stat(unit, "move")
+        return set(self._walk(encounter, unit, move).reachable(move)) if move > 0 else set()
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The hexes within its `range` and in sight: where it could engage someone from."""
+        unit = encounter.unit(unit_id)
+        return cells_within(encounter.board, [unit.at], self._stat(unit, "range"), Metric.HEX)
+
     # -- the turn --------------------------------------------------------------------------
     def context(self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any) -> HexContext:
         opponents = [u for u in encounter.side(unit.side.opposing) if u.hp > 0]
@@ -287,7 +305,7 @@ class HexQuest(Ruleset):
             chain.skipped("move", head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         occupied = encounter.occupied(exclude=[unit.id])
-        field = MemoField(DistanceField(board, MOVEMENT, [unit.at], blocked=occupied))
+        field = MemoField(self._walk(encounter, unit))
         candidates = {
             c
             for o in opponents

@@ -38,12 +38,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from desktop.engine.board import Cell
 from desktop.engine.chain import Chain
 from desktop.engine.context import Context
 from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, Result
 from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
+from desktop.engine.reach import fire_and_close_combat
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset, RulesetData
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
@@ -152,6 +154,18 @@ class SkirmishAi(Ruleset):
         ctx = SkirmishContext.of(encounter, unit, dice, self.default_move)
         ctx.facts = facts if facts is not None else {}
         return ctx
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The cells a normal move takes it to (its own included): heights climbed, gaps
+        leapt and a swift figure's glides as it moves; figures are never passed."""
+        s = self.context(encounter, encounter.unit(unit_id), Dice())
+        return set(s.reach(s.move)) if s.move > 0 else set()
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """Where it fires (its longest ranged weapon, in sight) and brawls (the 8 cells
+        around it)."""
+        s = self.context(encounter, encounter.unit(unit_id), Dice())
+        return fire_and_close_combat(s.board, s.at, s.reach_in)
 
     def evaluate(self, s: Context, chain: Chain) -> Result:
         assert isinstance(s, SkirmishContext)  # built by self.context

@@ -127,21 +127,30 @@ def _popup(qtbot, menu: QMenu) -> QMenu:
     return menu
 
 
+def _move_to(qtbot, menu: QMenu, entry: QAction) -> None:
+    """In an open menu, move down to `entry` with the arrow keys."""
+    for _ in range(len(menu.actions()) + 1):
+        if menu.activeAction() is entry:
+            break
+        qtbot.keyClick(menu, Qt.Key.Key_Down)
+    assert menu.activeAction() is entry, f"{entry.text()!r} cannot be reached by keyboard"
+
+
 def walk_menu(qtbot, menu: QMenu, path: list[QAction]) -> None:
     """In an open menu, move down to each entry of `path` with the arrow keys: Right opens a
     submenu, Return chooses the last entry."""
-    for depth, entry in enumerate(path):
-        for _ in range(len(menu.actions()) + 1):
-            if menu.activeAction() is entry:
-                break
-            qtbot.keyClick(menu, Qt.Key.Key_Down)
-        assert menu.activeAction() is entry, f"{entry.text()!r} cannot be reached by keyboard"
-        if depth == len(path) - 1:
-            qtbot.keyClick(menu, Qt.Key.Key_Return)
-        else:
-            qtbot.keyClick(menu, Qt.Key.Key_Right)
-            menu = _popup(qtbot, entry.menu())
+    for entry in path[:-1]:
+        menu = open_submenu(qtbot, menu, entry)
+    _move_to(qtbot, menu, path[-1])
+    qtbot.keyClick(menu, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+
+
+def open_submenu(qtbot, menu: QMenu, entry: QAction) -> QMenu:
+    """In an open menu, move down to the submenu `entry` and open it with Right."""
+    _move_to(qtbot, menu, entry)
+    qtbot.keyClick(menu, Qt.Key.Key_Right)
+    return _popup(qtbot, entry.menu())
 
 
 def choose(qtbot, window, action: QAction) -> None:
@@ -228,6 +237,19 @@ def import_encounter_text(qtbot, window, folder, text: str):
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     return window
+
+
+def start_tutorial(qtbot, window, file_name: str) -> None:
+    """On the start page, click the Start button of the tutorial in `file_name` (its tooltip
+    names the file) and wait until its session is on screen."""
+    button = next(
+        (b for c in window.welcome.cards for b in c.buttons if f"({file_name})" in b.toolTip()),
+        None,
+    )
+    assert button is not None, f"no tutorial {file_name!r} on the start page"
+    click(qtbot, button)
+    qtbot.waitUntil(lambda: window.session is not None)
+    settle(qtbot, window)
 
 
 def open_saved_session(qtbot, window, name: str) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.tracker import commands as cmd
 from desktop.tracker.session import Session
+from ui.roster.marker_popup import hand_set_markers
 
 
 def unit_menu(
@@ -30,9 +31,7 @@ def unit_menu(
         )
     menu.addAction("Heal 1", lambda: run(cmd.Heal(unit_id, 1)))
     markers = menu.addMenu("Markers")
-    for spec in session.ruleset.data.statuses.values():
-        if spec.derived:
-            continue
+    for spec in hand_set_markers(session.ruleset):  # as the roster's markers popup lists them
         has = unit.has(spec.id)
         action = markers.addAction(
             spec.name,

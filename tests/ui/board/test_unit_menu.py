@@ -1,0 +1,36 @@
+"""The board's right-click menu lists the markers the roster's markers popup lists: another
+spelling of a status (monster-focus's Muddled, read as Muddle) is not offered twice."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tests.ui.real_input import (
+    click,
+    open_submenu,
+    open_unit_menu,
+    select_in_roster,
+    start_tutorial,
+)
+
+
+def test_the_markers_menu_offers_each_marker_once_as_the_markers_popup_does(window, qtbot):
+    start_tutorial(qtbot, window, "monster-focus-ice-cave.toml")
+    menu = open_unit_menu(qtbot, window, "imp")
+    markers = next(a for a in menu.actions() if a.text() == "Markers")
+    submenu = open_submenu(qtbot, menu, markers)
+    in_menu = [a.text() for a in submenu.actions()]
+    qtbot.keyClick(submenu, Qt.Key.Key_Escape)
+    qtbot.keyClick(menu, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+
+    select_in_roster(qtbot, window, "imp")
+    click(qtbot, window.roster.markers_button)
+    popup = window.roster.popup
+    qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
+    in_popup = [popup.list.item(i).text() for i in range(popup.list.count())]
+    qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
+
+    assert "Muddle" in in_menu and "Muddled" not in in_menu
+    assert in_menu == in_popup
