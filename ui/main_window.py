@@ -43,7 +43,7 @@ from ui.decision_actions import DecisionActions
 from ui.log_panel import LogPanel
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
-from ui.session_actions import SessionActions
+from ui.session_actions import LAST_SESSION, SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
@@ -99,7 +99,9 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(self.runner.run, self.runner.report)
         self.placement = WindowLayout(self)
         self._build_views()
-        self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
+        self.sessions = SessionActions(
+            self, database, self.runner, self.welcome, self.set_session, self.close_session
+        )
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -329,11 +331,25 @@ class MainWindow(QMainWindow, RulesetActions):
         self._update_actions()
         self._update_title()
 
+    def close_session(self) -> None:
+        """The open session leaves the window (before it is deleted): the start page shows
+        and no view holds on to it."""
+        if self.session is None:
+            return
+        self.go_home()
+        self.runner.detach()
+        self.play.close_session()
+        self.roster.set_session(None)
+        self.log_panel.show_entries([])
+        if self.table_display is not None:
+            self.table_display.close()
+        self._update_actions()
+
     def set_session(self, session: Session) -> None:
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
         self.roster.set_session(session)
-        QSettings().setValue("session/last", session.name)
+        QSettings().setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must
