@@ -41,6 +41,7 @@ from ui.command_runner import CommandRunner
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
 from ui.log_panel import LogPanel
+from ui.player_turn_banner import PlayerTurnBanner
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
 from ui.session_actions import LAST_SESSION, SessionActions
@@ -191,6 +192,10 @@ class MainWindow(QMainWindow, RulesetActions):
         board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
+        self.player_banner = PlayerTurnBanner()
+        self.player_banner.setVisible(False)
+        self.player_banner.endRequested.connect(lambda: self.act_player_turn.trigger())
+        board_layout.addWidget(self.player_banner)
         board_layout.addWidget(self.board_view, 1)
         board_layout.addWidget(self.legend)
         self.pages = QStackedWidget()
@@ -348,6 +353,9 @@ class MainWindow(QMainWindow, RulesetActions):
     def set_session(self, session: Session) -> None:
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
+        if self.act_player_turn.isChecked():  # a session opens in the enemies' own turn
+            self.act_player_turn.setChecked(False)
+            self.play.set_player_turn(False)
         self.roster.set_session(session)
         QSettings().setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)
@@ -400,6 +408,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.act_apply.setEnabled(has and self.decision is not None)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         if session is not None:

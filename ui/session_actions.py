@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
 
 LAST_SESSION = "session/last"  # QSettings: the session the app opens at start
 
+
 def last_played(when: datetime) -> str:
     """ "today 14:05", "yesterday", "3 days ago" or the date."""
     if when.tzinfo is not None:
@@ -184,7 +185,7 @@ class SessionActions:
         self._create_session(name, encounter)
 
     def _ask_tutorial_again(self, name: str) -> str | None:
-        """"continue", "over" or None (cancelled)."""
+        """ "continue", "over" or None (cancelled)."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
             "Tutorial",

@@ -21,6 +21,7 @@ from desktop.engine.capabilities import Capabilities
 from desktop.engine.ruleset import Helper
 from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
+from desktop.tracker.turns import NEXT_ROUND
 from ui import palette
 
 
@@ -139,6 +140,8 @@ class TurnTracker(QWidget):
         else:
             self.ties_label.setText("")
         self.round_button.setEnabled(True)
+        # When Next itself starts the next round, it is the one Next round button.
+        self.round_button.setVisible(next_label != NEXT_ROUND)
         self.next_button.setText(next_label or "Next activation")
         self.next_button.setEnabled(next_label is not None)
         self.next_button.setDefault(next_label is not None)

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QMenu, QMessageBox
 
 from db.repository import list_sessions, open_session
 from tests.ui.modal import click_button, type_over, when_up
-from tests.ui.real_input import click, open_saved_session, press, walk_menu
+from tests.ui.real_input import click, open_saved_session, walk_menu
+from tests.ui.start_page import go_home, start_tutorial_by_hand
 
 USER_ROLE = Qt.ItemDataRole.UserRole
 AMBUSH = "card-flip-goblin-ambush.toml"
@@ -78,27 +79,11 @@ def menu_entry(menu: QMenu, text: str):
     return entry
 
 
-def start_tutorial_by_hand(qtbot, window, file_name: str) -> None:
-    """Click the tutorial's Start button on the start page."""
-    button = next(
-        button
-        for card in window.welcome.cards
-        for (name, _title), button in zip(card.tutorial.tutorials, card.buttons, strict=True)
-        if name == file_name
-    )
-    click(qtbot, button)
-
-
 def play_one_decision(qtbot, window) -> None:
     """Enter applies the shown decision: the session has something in its log."""
     before = len(window.session.history)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     assert len(window.session.history) == before + 1
-
-
-def go_home(qtbot, window) -> None:
-    press(qtbot, window.act_home)  # Alt+Home
-    assert window.pages.currentIndex() == 0
 
 
 def test_f2_and_the_context_menu_rename_a_saved_session(window, qtbot, database):
@@ -137,9 +122,7 @@ def test_f2_and_the_context_menu_rename_a_saved_session(window, qtbot, database)
     assert window.windowTitle().startswith("Saturday game — ")
 
 
-def test_the_delete_key_asks_naming_the_session_and_restore_brings_it_back(
-    window, qtbot, database
-):
+def test_the_delete_key_asks_naming_the_session_and_restore_brings_it_back(window, qtbot, database):
     start_tutorial_by_hand(qtbot, window, AMBUSH)
     play_one_decision(qtbot, window)
     history = window.session.history
