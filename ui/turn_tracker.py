@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +26,43 @@ from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
 from desktop.tracker.turns import NEXT_ROUND
 from ui import palette
+
+
+class _HelperLines(QScrollArea):
+    """The ruleset's helper lines (one per player in some rule systems): as tall as they are
+    up to a few lines, scrolling beyond them, so a big party never makes the panel, and with it
+    the window, taller than the screen; the activation order keeps the room."""
+
+    SHOWN = 6  # lines shown at least (all of them when there are no more): then it scrolls
+
+    def __init__(self, lines: QWidget) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("Rule system helpers")
+        self.setWidget(lines)
+        lines.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Lines come and go (a player added, another session): the room asked for follows.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def _height(self) -> int:
+        lines = self.widget()
+        content = lines.sizeHint() if lines is not None else QSize(0, 0)
+        return min(content.height(), self.SHOWN * (self.fontMetrics().lineSpacing() + 6))
+
+    def sizeHint(self) -> QSize:
+        lines = self.widget()
+        width = lines.sizeHint().width() if lines is not None else 0
+        return QSize(width + self.verticalScrollBar().sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._height())
 
 
 class TurnTracker(QWidget):
@@ -73,6 +113,7 @@ class TurnTracker(QWidget):
         self.helpers.setContentsMargins(0, 0, 0, 0)
         helpers_box = QWidget()
         helpers_box.setLayout(self.helpers)
+        self.helpers_scroll = _HelperLines(helpers_box)
         buttons = QHBoxLayout()
         buttons.addWidget(self.next_button)
         buttons.addWidget(self.round_button)
@@ -83,7 +124,7 @@ class TurnTracker(QWidget):
         layout.addWidget(self.order, 1)
         layout.addWidget(self.ties_label)
         layout.addLayout(buttons)
-        layout.addWidget(helpers_box)
+        layout.addWidget(self.helpers_scroll)
         layout.addWidget(self.flip_button)
         layout.addWidget(self.stratagem_button)
         self._ids: list[str] = []
