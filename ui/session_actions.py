@@ -18,7 +18,7 @@ from desktop.tracker.display_names import with_display_names
 from desktop.tracker.session import Session
 from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
-from ui.documents import documents_dir
+from ui.documents import documents_dir, remember_save_folder, save_folder
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
@@ -320,7 +320,7 @@ class SessionActions:
         path, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export encounter file",
-            str(Path(documents_dir()) / f"{file_name}.toml"),
+            str(Path(save_folder()) / f"{file_name}.toml"),
             "Encounter files (*.toml)",
         )
         if path:
@@ -336,4 +336,5 @@ class SessionActions:
         except FoebookError as error:
             self.runner.report(str(error), dialog=True)
             return
+        remember_save_folder(path)
         self.window.statusBar().showMessage(f"Saved {path}", 5000)
