@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QMenu, QMessageBox
 
 from db.repository import list_sessions, open_session
 from tests.ui.modal import click_button, type_over, when_up
-from tests.ui.real_input import click, open_saved_session, walk_menu
+from tests.ui.real_input import click, open_saved_session, press, walk_menu
 from tests.ui.start_page import go_home, start_tutorial_by_hand
+from ui.shortcuts_dialog import ShortcutsDialog
 
 USER_ROLE = Qt.ItemDataRole.UserRole
 AMBUSH = "card-flip-goblin-ambush.toml"
@@ -211,3 +212,17 @@ def test_a_tutorial_started_again_carries_on_or_starts_over_in_its_own_place(
     click(qtbot, window.welcome.restore_button)
     assert sorted(stored(database)) == [AMBUSH_NAME, f"{AMBUSH_NAME} (2)"]
     assert open_session(database, f"{AMBUSH_NAME} (2)").history == history
+
+
+def test_the_keyboard_shortcuts_list_the_saved_sessions_keys(window, qtbot):
+    rows: list[list[str]] = []
+
+    def read_and_close(sheet) -> None:
+        table = sheet.table
+        rows.extend([table.item(r, c).text() for c in range(3)] for r in range(table.rowCount()))
+        sheet.reject()
+
+    when_up(qtbot, ShortcutsDialog, read_and_close)
+    press(qtbot, window.act_shortcuts)  # F1
+    assert ["Start page (saved sessions)", "Rename session", "F2"] in rows
+    assert ["Start page (saved sessions)", "Delete session", "Del"] in rows
