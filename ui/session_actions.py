@@ -171,11 +171,17 @@ class SessionActions:
         encounter = load_encounter(sample_path(file_name))
         name = f"Tutorial: {encounter.name or file_name}"
         if name in self.session_names():  # played before: carry on, or start over in its place
-            again = self._ask_tutorial_again(name)
-            if again == "continue":
+            again = self._ask(
+                "Tutorial",
+                f"You have played “{name}” before.\nCarry on where you left off, or start it "
+                "over (the new start takes the old one's place)?",
+                ("&Carry on", QMessageBox.ButtonRole.AcceptRole),
+                ("Start &over", QMessageBox.ButtonRole.DestructiveRole),
+            )
+            if again == 0:
                 self.open_session(name)
                 return
-            if again != "over" or not self._delete(name):
+            if again != 1 or not self._delete(name):
                 return
             self.window.statusBar().showMessage(
                 f"“{name}” starts over; the old one can be restored from the start page "
@@ -184,22 +190,18 @@ class SessionActions:
             )
         self._create_session(name, encounter)
 
-    def _ask_tutorial_again(self, name: str) -> str | None:
-        """ "continue", "over" or None (cancelled)."""
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            "Tutorial",
-            f"You have played “{name}” before.\nCarry on where you left off, or start it "
-            "over (the new start takes the old one's place)?",
-            parent=self.window,
-        )
-        carry_on = box.addButton("&Carry on", QMessageBox.ButtonRole.AcceptRole)
-        over = box.addButton("Start &over", QMessageBox.ButtonRole.DestructiveRole)
+    def _ask(
+        self, title: str, text: str, *choices: tuple[str, QMessageBox.ButtonRole]
+    ) -> int | None:
+        """A question with a button per choice (the first is the default) and Cancel: the
+        index of the choice clicked, None for Cancel (or Esc)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.window)
+        buttons = [box.addButton(label, role) for label, role in choices]
         box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(carry_on)
+        box.setDefaultButton(buttons[0])
         box.exec()
         clicked = box.clickedButton()
-        return "continue" if clicked is carry_on else "over" if clicked is over else None
+        return next((i for i, b in enumerate(buttons) if b is clicked), None)
 
     # -- renaming and deleting saved sessions ------------------------------------------------
     def rename_session(self, name: str) -> None:
@@ -230,18 +232,13 @@ class SessionActions:
         """After a confirmation naming it; the open session is closed first."""
         if not self._require_database():
             return
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        answer = self._ask(
             "Delete session",
             f"Delete the session “{name}”, with its board, roster and log?\n"
             "Until Foebook closes, Restore on the start page brings it back.",
-            parent=self.window,
+            ("&Delete", QMessageBox.ButtonRole.DestructiveRole),
         )
-        delete = box.addButton("&Delete", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(delete)
-        box.exec()
-        if box.clickedButton() is not delete or not self._delete(name):
+        if answer != 0 or not self._delete(name):
             return
         self.refresh_welcome()
         self.window.statusBar().showMessage(

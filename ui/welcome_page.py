@@ -178,7 +178,7 @@ class WelcomePage(QWidget):
         deleted sessions that can still be brought back."""
         item = self.recent.itemAt(pos)
         on_session = item is not None and bool(item.data(Qt.ItemDataRole.UserRole))
-        if on_session:
+        if item is not None and on_session:
             self.recent.setCurrentItem(item)
         menu = QMenu(self.recent)
         if on_session:
@@ -187,10 +187,8 @@ class WelcomePage(QWidget):
         if self._deleted:
             menu.addSeparator()
         for index in reversed(range(len(self._deleted))):
-            menu.addAction(
-                f"Restore “{self._deleted[index]}”",
-                lambda i=index: self.restoreRequested.emit(i),
-            )
+            restore = menu.addAction(f"Restore “{self._deleted[index]}”")
+            restore.triggered.connect(lambda _=False, i=index: self.restoreRequested.emit(i))
         if menu.isEmpty():
             return
         self._menu = menu  # kept: not collected while shown

@@ -31,20 +31,6 @@ def played(database):
     return session
 
 
-@pytest.fixture
-def reopen(database):
-    """The session as a restarted Foebook would load it (a new engine, closed at the end)."""
-    opened = []
-
-    def _reopen(name):
-        opened.append(open_database(database.url))
-        return repository.open_session(opened[-1], name, rulesets)
-
-    yield _reopen
-    for again in opened:
-        again.close()
-
-
 def _names(database) -> list[str]:
     return [i.name for i in repository.list_sessions(database)]
 

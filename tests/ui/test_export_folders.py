@@ -32,15 +32,17 @@ def save_dialog(monkeypatch):
     file the user picks in it (set `chosen`)."""
 
     class Dialog:
-        started: list[str] = []
-        chosen = ""
+        def __init__(self) -> None:
+            self.started: list[str] = []
+            self.chosen = ""
 
-    def get_save_file_name(_parent, _title, start, _filter, *_a, **_k):
-        Dialog.started.append(start)
-        return Dialog.chosen, ""
+        def __call__(self, _parent, _title, start, _filter, *_a, **_k) -> tuple[str, str]:
+            self.started.append(start)
+            return self.chosen, ""
 
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", get_save_file_name)
-    return Dialog
+    dialog = Dialog()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    return dialog
 
 
 def export_encounter(qtbot, window, save_dialog, chosen) -> str:

@@ -87,11 +87,18 @@ def play_one_decision(qtbot, window) -> None:
     assert len(window.session.history) == before + 1
 
 
-def test_f2_and_the_context_menu_rename_a_saved_session(window, qtbot, database):
+def played_then_home(qtbot, window) -> list:
+    """Start the ambush tutorial, apply a decision, go back to the start page: the
+    session's log so far."""
     start_tutorial_by_hand(qtbot, window, AMBUSH)
     play_one_decision(qtbot, window)
     history = window.session.history
     go_home(qtbot, window)
+    return history
+
+
+def test_f2_and_the_context_menu_rename_a_saved_session(window, qtbot, database):
+    history = played_then_home(qtbot, window)
     select_saved(qtbot, window, AMBUSH_NAME)
     asked = when_up(qtbot, QInputDialog, type_over(qtbot, "Friday game"))
     qtbot.keyClick(window.welcome.recent, Qt.Key.Key_F2)
@@ -124,10 +131,7 @@ def test_f2_and_the_context_menu_rename_a_saved_session(window, qtbot, database)
 
 
 def test_the_delete_key_asks_naming_the_session_and_restore_brings_it_back(window, qtbot, database):
-    start_tutorial_by_hand(qtbot, window, AMBUSH)
-    play_one_decision(qtbot, window)
-    history = window.session.history
-    go_home(qtbot, window)
+    history = played_then_home(qtbot, window)
     start_tutorial_by_hand(qtbot, window, HEDGEROW)
     go_home(qtbot, window)
     restore = window.welcome.restore_button
@@ -156,10 +160,7 @@ def test_the_delete_key_asks_naming_the_session_and_restore_brings_it_back(windo
 
 
 def test_deleting_the_open_session_closes_it_and_the_menu_restores_it(window, qtbot, database):
-    start_tutorial_by_hand(qtbot, window, AMBUSH)
-    play_one_decision(qtbot, window)
-    history = window.session.history
-    go_home(qtbot, window)  # the session waits behind the start page
+    history = played_then_home(qtbot, window)  # the session waits behind the start page
 
     menu = right_click(qtbot, window, AMBUSH_NAME)
     when_up(qtbot, QMessageBox, click_button(qtbot, "Delete"))
@@ -185,10 +186,7 @@ def test_deleting_the_open_session_closes_it_and_the_menu_restores_it(window, qt
 def test_a_tutorial_started_again_carries_on_or_starts_over_in_its_own_place(
     window, qtbot, database
 ):
-    start_tutorial_by_hand(qtbot, window, AMBUSH)
-    play_one_decision(qtbot, window)
-    history = window.session.history
-    go_home(qtbot, window)
+    history = played_then_home(qtbot, window)
 
     asked = when_up(qtbot, QMessageBox, click_button(qtbot, "Carry on"))
     start_tutorial_by_hand(qtbot, window, AMBUSH)
