@@ -173,8 +173,8 @@ class SessionActions:
         if name in self.session_names():  # played before: carry on, or start over in its place
             again = self._ask(
                 "Tutorial",
-                f"You have played “{name}” before.\nCarry on where you left off, or start it "
-                "over (the new start takes the old one's place)?",
+                f"You have played “{name}” before.\n"
+                "Carry on where you left off, or start it over in its place?",
                 ("&Carry on", QMessageBox.ButtonRole.AcceptRole),
                 ("Start &over", QMessageBox.ButtonRole.DestructiveRole),
             )
