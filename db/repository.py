@@ -391,7 +391,7 @@ def create_session(database: Database, name: str, state: TrackerState) -> int:
         raise StorageError("a session needs a name")
     now = datetime.now(UTC)
     sections = full_sections(state)
-    taken = StorageError(f"a session named '{name}' already exists; choose another name")
+    taken = _taken(name)
     try:
         with database.engine.begin() as db:
             pk = _create(db, name, state, sections, now)
@@ -486,6 +486,98 @@ def delete_session(database: Database, name: str) -> None:
     with database.make_session() as db, db.begin():
         pk = _session_pk(db, name)
         db.execute(delete(SessionRow).where(SessionRow.id == pk))
+
+
+def _taken(name: str) -> StorageError:
+    return StorageError(f"a session named '{shown(name)}' already exists; choose another name")
+
+
+def rename_session(database: Database, name: str, new_name: str) -> str:
+    """Give the session another name; returns the name as stored (spaces trimmed). Its
+    rows, log and undo history stay as they are: they hang on its row id, not its name."""
+    new_name = new_name.strip()
+    if not new_name:
+        raise StorageError("a session needs a name")
+    check_values(_sessions, {"name": new_name}, f"session '{shown(new_name)}'")
+    try:
+        with database.make_session() as db, db.begin():
+            pk = _session_pk(db, name)
+            if new_name == name:
+                return name
+            if db.execute(select(SessionRow.id).where(SessionRow.name == new_name)).scalar():
+                raise _taken(new_name)
+            db.execute(update(_sessions).where(_sessions.c.id == pk).values(name=new_name))
+    except IntegrityError:  # another Foebook took the name at the same moment
+        raise _taken(new_name) from None
+    return new_name
+
+
+@dataclass(frozen=True)
+class DeletedSession:
+    """A deleted session's rows, kept (in memory) so that it can be put back."""
+
+    name: str
+    session: dict[str, Any]
+    units: tuple[dict[str, Any], ...]  # each with its status rows under "statuses"
+    terrain: tuple[dict[str, Any], ...]
+    log: tuple[dict[str, Any], ...]
+
+
+def _rows(db: DbSession, table: Table, where, order) -> list[dict[str, Any]]:
+    return [dict(row._mapping) for row in db.execute(select(table).where(where).order_by(order))]
+
+
+def take_session(database: Database, name: str) -> DeletedSession:
+    """Delete the session and return its rows, which `restore_session` puts back. The
+    deletion is committed at once: should the program end before a restore, the session
+    stays deleted, as its user confirmed."""
+    with database.make_session() as db, db.begin():
+        pk = _session_pk(db, name)
+        [session] = _rows(db, _sessions, _sessions.c.id == pk, _sessions.c.id)
+        units = _rows(db, _units, _units.c.session_id == pk, _units.c.position)
+        for unit in units:
+            unit["statuses"] = _rows(
+                db, _statuses, _statuses.c.unit_pk == unit["id"], _statuses.c.position
+            )
+        terrain = _rows(db, _terrain, _terrain.c.session_id == pk, _terrain.c.row)
+        log = _rows(db, _log, _log.c.session_id == pk, _log.c.seq)
+        db.execute(delete(SessionRow).where(SessionRow.id == pk))
+    return DeletedSession(name, session, tuple(units), tuple(terrain), tuple(log))
+
+
+def restore_session(database: Database, deleted: DeletedSession, name: str | None = None) -> str:
+    """Put a deleted session back, under its own name or `name` (when another session has
+    taken its name since); its rows get new ids. Returns the name it has now."""
+    name = (name or deleted.name).strip()
+    check_values(_sessions, {"name": name}, f"session '{shown(name)}'")
+
+    def without_ids(row: Mapping[str, Any], *drop: str) -> dict[str, Any]:
+        return {k: v for k, v in row.items() if k not in ("id", *drop)}
+
+    try:
+        with database.engine.begin() as db:
+            if db.execute(select(_sessions.c.id).where(_sessions.c.name == name)).scalar():
+                raise _taken(name)
+            pk = db.execute(
+                insert(_sessions)
+                .values({**without_ids(deleted.session), "name": name})
+                .returning(_sessions.c.id)
+            ).scalar_one()
+            for unit in deleted.units:
+                unit_pk = db.execute(
+                    insert(_units)
+                    .values({**without_ids(unit, "statuses"), "session_id": pk})
+                    .returning(_units.c.id)
+                ).scalar_one()
+                statuses = [{**without_ids(s), "unit_pk": unit_pk} for s in unit["statuses"]]
+                if statuses:
+                    db.execute(insert(_statuses), statuses)
+            for table, rows in ((_terrain, deleted.terrain), (_log, deleted.log)):
+                if rows:
+                    db.execute(insert(table), [{**without_ids(r), "session_id": pk} for r in rows])
+    except IntegrityError:
+        raise _taken(name) from None
+    return name
 
 
 def session_log(database: Database, name: str) -> list[HistoryEntry]:

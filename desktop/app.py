@@ -19,6 +19,7 @@ from desktop.logging_setup import configure_logging, send_crash_traces_to_log
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
+from ui.session_actions import LAST_SESSION
 from ui.stop_signals import StopSignals
 from ui.theme import apply_theme, saved_theme
 
@@ -191,7 +192,7 @@ def _finish_start(
     elif getattr(args, "session", None):
         window.open_session(args.session)
     else:
-        last = QSettings().value("session/last")
+        last = QSettings().value(LAST_SESSION)
         if last and last in window.session_names():
             window.open_session(str(last))
     if window.session is None:

@@ -46,6 +46,11 @@ class CommandRunner:
         if self.signals is not None:
             self.signals.close()
 
+    def detach(self) -> None:
+        """No session from now on (the open one is being deleted)."""
+        self.close()
+        self.session = self.signals = None
+
     # -- running -----------------------------------------------------------------------------
     def run(self, command: Command) -> bool:
         return self._attempt(lambda session: session.execute(command))

@@ -38,9 +38,10 @@ from ui.command_runner import CommandRunner
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
 from ui.log_panel import LogPanel
+from ui.player_turn_banner import PlayerTurnBanner
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
-from ui.session_actions import SessionActions
+from ui.session_actions import LAST_SESSION, SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
@@ -96,7 +97,9 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(self.runner.run, self.runner.report)
         self.placement = WindowLayout(self)
         self._build_views()
-        self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
+        self.sessions = SessionActions(
+            self, database, self.runner, self.welcome, self.set_session, self.close_session
+        )
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -186,6 +189,10 @@ class MainWindow(QMainWindow, RulesetActions):
         board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
+        self.player_banner = PlayerTurnBanner()
+        self.player_banner.setVisible(False)
+        self.player_banner.endRequested.connect(lambda: self.act_player_turn.trigger())
+        board_layout.addWidget(self.player_banner)
         board_layout.addWidget(self.board_view, 1)
         board_layout.addWidget(self.legend)
         self.pages = QStackedWidget()
@@ -326,11 +333,28 @@ class MainWindow(QMainWindow, RulesetActions):
         self._update_actions()
         self._update_title()
 
+    def close_session(self) -> None:
+        """The open session leaves the window (before it is deleted): the start page shows
+        and no view holds on to it."""
+        if self.session is None:
+            return
+        self.go_home()
+        self.runner.detach()
+        self.play.close_session()
+        self.roster.set_session(None)
+        self.log_panel.show_entries([])
+        if self.table_display is not None:
+            self.table_display.close()
+        self._update_actions()
+
     def set_session(self, session: Session) -> None:
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
+        if self.act_player_turn.isChecked():  # a session opens in the enemies' own turn
+            self.act_player_turn.setChecked(False)
+            self.play.set_player_turn(False)
         self.roster.set_session(session)
-        QSettings().setValue("session/last", session.name)
+        QSettings().setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must
@@ -381,6 +405,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.act_apply.setEnabled(has and self.play.enter_acts)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         if session is not None:

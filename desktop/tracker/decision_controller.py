@@ -142,6 +142,14 @@ class DecisionController:
         self.fresh_dice()
         self._turn = turn_of(session)
 
+    def close_session(self) -> None:
+        """The session leaves (it is being deleted): nothing is decided until another opens."""
+        self.session = None
+        self.selected = None
+        self.phase_override = None
+        self.fresh_dice()
+        self.evaluate()
+
     def show_first(self) -> None:
         """The unit activating now if it is an enemy, else the first enemy."""
         assert self.session is not None

@@ -106,12 +106,15 @@ class UnitEditor(QDialog):
             self.side_combo.setEnabled(False)
         self._watch_fields()
         self._fit_to_screen()
+        # Another side shows other fields (a monster's stats and area attack): fit them.
+        self.side_combo.currentIndexChanged.connect(self._fit_to_screen)
         # Typing starts in the name (the scroll area would otherwise take the focus).
         self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _fit_to_screen(self) -> None:
+    def _fit_to_screen(self, *_: Any) -> None:
         """Open tall enough to show every field at once where the screen allows (on a small
-        screen the fields scroll): nothing, such as an area picker, hides below the fold."""
+        screen the fields scroll): nothing, such as an area picker, hides below the fold.
+        Again when the fields change (another side), and kept on the screen."""
         screen = (self.parentWidget() or self).screen().availableGeometry()
         layout = self.layout()
         assert layout is not None  # built in _build
@@ -121,6 +124,11 @@ class UnitEditor(QDialog):
         width = max(self.sizeHint().width(), content.width() + 40)
         height = content.height() + self.buttons.sizeHint().height() + chrome + 8
         self.resize(min(width, int(screen.width() * 0.9)), min(height, int(screen.height() * 0.9)))
+        if self.isVisible():  # grown in place: its bottom or right edge may be off the screen
+            frame = self.frameGeometry()
+            x = max(screen.left(), min(frame.x(), screen.right() + 1 - frame.width()))
+            y = max(screen.top(), min(frame.y(), screen.bottom() + 1 - frame.height()))
+            self.move(x, y)
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
