@@ -348,11 +348,13 @@ class MainWindow(QMainWindow, RulesetActions):
         self._update_actions()
 
     def set_session(self, session: Session) -> None:
-        self.runner.attach(session, self._session_changed)
-        self.play.set_session(session)
-        if self.act_player_turn.isChecked():  # a session opens in the enemies' own turn
+        # A session opens in the enemies' own turn. Turned off before the new session is
+        # shown, while the board still holds the old one that decision is drawn on.
+        if self.act_player_turn.isChecked():
             self.act_player_turn.setChecked(False)
             self.play.set_player_turn(False)
+        self.runner.attach(session, self._session_changed)
+        self.play.set_session(session)
         self.roster.set_session(session)
         QSettings().setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)

@@ -118,8 +118,11 @@ def test_without_phases_the_round_button_stays_the_only_one(window, qtbot):
     start_tutorial_by_hand(qtbot, window, AMBUSH)
     first = window.session.round
     window.board_view.setFocus()
-    while window.act_next.isEnabled():
+    for _ in range(50):  # Space until every unit has acted
+        if window.session.current_unit is None:
+            break
         qtbot.keyClick(window.board_view, Qt.Key.Key_Space)
+    assert window.session.current_unit is None
     assert round_buttons(window) == [window.turns.round_button]
     assert round_entries(window) == ["Next round: Ctrl+Shift+N"]
     click(qtbot, window.turns.round_button)
