@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 from desktop import APP_NAME
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command
-from desktop.tracker.session import Change, Session
+from desktop.tracker.session import Change, MeantFor, Session
 from ui.session_signals import SessionSignals
 
 log = logging.getLogger(__name__)
@@ -50,15 +50,16 @@ class CommandRunner:
     def run(self, command: Command) -> bool:
         return self._attempt(lambda session: session.execute(command))
 
-    def attempt(self, command: Command) -> str | None:
+    def attempt(self, command: Command, meant_for: MeantFor | None = None) -> str | None:
         """Run it where the caller reports the outcome itself (the roster's message line,
-        the unit editor): the reason it was refused, nothing changed; None when done."""
+        the unit editor): the reason it was refused, nothing changed; None when done.
+        `meant_for` checks the state it is applied to (see Session.execute)."""
         if self.session is None:
             return "No session is open."
         if self.offline:
             return OFFLINE
         try:
-            self.session.execute(command)
+            self.session.execute(command, meant_for)
         except FoebookError as error:
             self._note_lost(error)
             return str(error)

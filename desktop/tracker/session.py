@@ -59,6 +59,10 @@ class Change:
 
 
 Observer = Callable[[Change], None]
+# A check of what a command was meant for (the unit still standing, a field nobody else
+# changed), run on the state it is about to be applied to, after any reload: it raises a
+# TrackerError saying what changed when the command no longer means what the user meant.
+MeantFor = Callable[[TrackerState], None]
 
 
 def initial_state(
@@ -157,9 +161,12 @@ class Session:
             observer(change)
 
     # -- changing the session ------------------------------------------------------------
-    def execute(self, command: Command) -> HistoryEntry:
-        """Validate, commit and apply a command; on a concurrent edit reload and re-apply."""
+    def execute(self, command: Command, meant_for: MeantFor | None = None) -> HistoryEntry:
+        """Validate, commit and apply a command; on a concurrent edit reload and re-apply.
+        `meant_for` (if given) checks each state it is applied to first."""
         for attempt in range(RETRIES):
+            if meant_for is not None:
+                meant_for(self._state)  # its message already says what changed meanwhile
             try:
                 new_state, text = command.run(self._state, self.ruleset)
             except TrackerError as error:

@@ -8,12 +8,12 @@ panel's message line and changes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import cast
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QComboBox,
     QGridLayout,
@@ -38,6 +38,7 @@ from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
 from desktop.tracker.session import Session
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
+from ui.roster.kept_editors import CellDelegate
 from ui.roster.marker_popup import MarkerPopup, hand_set_markers
 from ui.roster.new_units import duplicate_record
 from ui.roster.roster_model import (
@@ -50,6 +51,7 @@ from ui.roster.roster_model import (
     COL_SIDE,
     UNIT_ID_ROLE,
     RosterModel,
+    Runner,
 )
 from ui.roster.roster_proxy import RosterProxy, SideFilter
 from ui.roster.status_icons import ICON_SIZE, status_icon
@@ -86,6 +88,11 @@ class RosterView(QTableView):
     "-" then Enter is 1."""
 
     hpEditRequested = Signal(str)
+    editorClosed = Signal()  # a cell stopped being typed in (committed or cancelled)
+
+    def closeEditor(self, editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
+        super().closeEditor(editor, hint)
+        self.editorClosed.emit()
 
     def event(self, event: QEvent) -> bool:
         # While a cell is being typed in, Enter commits it: the window's Enter (apply the
@@ -135,7 +142,7 @@ class RosterPanel(QWidget):
         self,
         session: Session | None = None,
         parent: QWidget | None = None,
-        runner: Callable[[Command], str | None] | None = None,
+        runner: Runner | None = None,
     ) -> None:
         """`runner` runs the panel's commands (the window's one runner), if given."""
         super().__init__(parent)
@@ -150,6 +157,9 @@ class RosterPanel(QWidget):
         self.editor: UnitEditor | None = None
         self._selected: str | None = None
         self._quiet = False  # selecting programmatically: no unitSelected
+        # A unit to select once the user stops typing in a cell or the markers popup: a
+        # refresh must not commit or close what is being typed (see select_unit).
+        self._waiting_selection: tuple[str | None] | None = None
         self._build()
         self.model.commandFailed.connect(self.show_message)
         self.model.commandDone.connect(lambda _text: self.show_message(""))
@@ -202,6 +212,7 @@ class RosterPanel(QWidget):
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.verticalHeader().hide()
+        self.view.setItemDelegate(CellDelegate(self.view))  # name and Init
         self.hp_delegate = HpDelegate(self.view)
         self.markers_delegate = MarkersDelegate(self.view)
         self.ai_delegate = AiDelegate(lambda: self.model.ruleset, self.view)
@@ -220,6 +231,8 @@ class RosterPanel(QWidget):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._header_menu)
         self.view.hpEditRequested.connect(self.edit_hp)
+        self.view.editorClosed.connect(self._stopped_typing)
+        self.proxy.rowsAboutToBeRemoved.connect(self._rows_going)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         layout.addWidget(self.view, 1)
@@ -400,7 +413,15 @@ class RosterPanel(QWidget):
 
     def select_unit(self, unit_id: str | None) -> bool:
         """Select and show a unit (switching the side filter to all units if it hides it);
-        False when there is no such unit. Does not emit unitSelected."""
+        False when there is no such unit. Does not emit unitSelected.
+
+        While the user types in a cell or has the markers popup open, the selection waits
+        until they are done: moving it would commit the half-typed cell or close the popup
+        (the turn moving on in another window selects the unit now acting)."""
+        if self.view.state() == QAbstractItemView.State.EditingState or self.popup is not None:
+            self._waiting_selection = (unit_id,)
+            return unit_id is None or self.model.row_of(unit_id) >= 0
+        self._waiting_selection = None
         self._quiet = True
         try:
             return self._select(unit_id)
@@ -427,11 +448,38 @@ class RosterPanel(QWidget):
         self.view.scrollTo(index)
         return True
 
+    def _stopped_typing(self) -> None:
+        # After the event that ended the typing (a click on another row selects that row).
+        QTimer.singleShot(0, self, self._select_waiting)
+
+    def _select_waiting(self) -> None:
+        waiting, self._waiting_selection = self._waiting_selection, None
+        if waiting is not None:
+            self.select_unit(waiting[0])
+
+    def _rows_going(self, _parent: QModelIndex, first: int, last: int) -> None:
+        """A unit whose cell is being typed in is removed (in another window): its editor
+        closes with the row, so say what became of the typing."""
+        if self.view.state() != QAbstractItemView.State.EditingState:
+            return
+        current = self.view.currentIndex()
+        if not first <= current.row() <= last:
+            return
+        editor = self.view.indexWidget(current)
+        typed = editor.text().strip() if isinstance(editor, QLineEdit) else ""
+        unit = self.model.unit(current.data(UNIT_ID_ROLE))
+        where = " in another window" if self.model.reloading else ""
+        self.show_message(
+            f"{unit.name if unit else 'The unit'} was removed{where} while you were editing "
+            "it" + (f"; '{typed}' was not applied." if typed else ".")
+        )
+
     def _selection_changed(self, *_args) -> None:
         unit_id = self.selected_unit()
         if unit_id != self._selected:
             self._selected = unit_id
             if unit_id is not None and not self._quiet:
+                self._waiting_selection = None  # the user's own choice wins
                 self.unitSelected.emit(unit_id)
         if self.popup is not None and self.popup.unit_id != unit_id:
             self.popup.close()
@@ -560,8 +608,11 @@ class RosterPanel(QWidget):
     def _popup_closed(self) -> None:
         popup, self.popup = self.popup, None
         if popup is not None:
+            if popup.vanished:
+                self.show_message(f"{popup.unit_name} was removed; its markers popup closed.")
             popup.deleteLater()
         self.view.setFocus()
+        self._stopped_typing()
 
     def add_unit(self) -> UnitEditor | None:
         """Open the unit editor for a new unit (non-blocking); it adds the unit on OK."""
