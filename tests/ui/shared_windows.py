@@ -9,9 +9,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 
 from db.engine import open_database
-from tests.ui.real_input import click
+from tests.ui.real_input import click, press
 from tests.ui.showing import show_active
-from ui.roster.roster_model import COL_HP, COL_NAME, HP_ROLE
+from ui.roster.roster_model import COL_HP, COL_INITIATIVE, COL_MARKERS, COL_NAME, HP_ROLE
 
 # A monster-focus table with one big monster: HP, markers and initiative all in play.
 OGRE_TABLE = """\
@@ -83,6 +83,8 @@ class Table:
         assert self.a.session is not None
         self.b.open_session(self.a.session.name)
         assert self.b.session is not None
+        self._url = url
+        self._other = None
 
     def close(self) -> None:
         for window in (self.a, self.b):
@@ -90,12 +92,35 @@ class Table:
         for database in self.databases:
             database.close()
 
+    def other_player(self):
+        """A third Foebook on the session, without a window: for changes that real input in
+        window `b` cannot make while `a` shows a popup (Qt closes a popup at any click, in
+        any window of the process; at a real table the other player is another computer)."""
+        if self._other is None:
+            from db.repository import open_session
+
+            database = open_database(self._url)
+            self.databases.append(database)
+            self._other = open_session(database, self.a.session.name)
+        self._other.refresh()
+        return self._other
+
     # -- what each window shows --------------------------------------------------------------
     @staticmethod
     def shown_hp(window, unit_id: str) -> tuple[int, int]:
         roster = window.roster
         index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_HP)
         return index.data(HP_ROLE)
+
+    @staticmethod
+    def shown_initiative(window, unit_id: str) -> str:
+        roster = window.roster
+        return roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_INITIATIVE).data()
+
+    @staticmethod
+    def shown_markers(window, unit_id: str) -> str:
+        roster = window.roster
+        return roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_MARKERS).data()
 
     def caught_up(self, *windows) -> None:
         """Wait until every window shows what the database holds (the poll has run)."""
@@ -119,6 +144,48 @@ class Table:
         index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_HP)
         self.qtbot.waitUntil(lambda: isinstance(roster.view.indexWidget(index), QLineEdit))
         return roster.view.indexWidget(index)
+
+    def open_initiative(self, window, unit_id: str) -> QLineEdit:
+        """In the active window: click the unit's row, then I opens its Init cell."""
+        self.select_row(window, unit_id)
+        roster = window.roster
+        press(self.qtbot, roster.initiative_action)
+        index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_INITIATIVE)
+        self.qtbot.waitUntil(lambda: isinstance(roster.view.indexWidget(index), QLineEdit))
+        return roster.view.indexWidget(index)
+
+    def type_initiative(self, window, unit_id: str, text: str) -> None:
+        """Double-click the unit's Init cell, type over the number, Enter (any window)."""
+        roster = window.roster
+        index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_INITIATIVE)
+        spot = roster.view.visualRect(index).center()
+        click(self.qtbot, roster.view.viewport(), spot)
+        self.qtbot.mouseDClick(roster.view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
+        self.qtbot.waitUntil(lambda: isinstance(roster.view.indexWidget(index), QLineEdit))
+        editor = roster.view.indexWidget(index)
+        editor.selectAll()
+        self.qtbot.keyClicks(editor, text)
+        self.commit(window, editor)
+
+    def open_markers(self, window, unit_id: str):
+        """Click the unit's row, then the Markers… button: the popup, with the keyboard."""
+        self.select_row(window, unit_id)
+        click(self.qtbot, window.roster.markers_button)
+        self.qtbot.waitUntil(lambda: window.roster.popup is not None)
+        popup = window.roster.popup
+        self.qtbot.waitUntil(lambda: QApplication.focusWidget() is popup.list)
+        return popup
+
+    def toggle_marker(self, popup, status: str) -> None:
+        """Arrow keys to the marker's row in the popup, then Space."""
+        target = popup.item(status)
+        self.qtbot.keyClick(popup.list, Qt.Key.Key_Home)
+        for _ in range(popup.list.count()):
+            if popup.list.currentItem() is target:
+                break
+            self.qtbot.keyClick(popup.list, Qt.Key.Key_Down)
+        assert popup.list.currentItem() is target
+        self.qtbot.keyClick(popup.list, Qt.Key.Key_Space)
 
     def commit(self, window, editor: QWidget) -> None:
         """Enter in an open roster cell; Qt commits it a moment later."""

@@ -5,14 +5,16 @@ what it says when it is committed."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
+from tests.db.conftest import pg_server, pg_url  # noqa: F401  (one server for the module)
 from tests.ui.shared_windows import Table, editor_index
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def table(qtbot, pausable_pg, tmp_path):
-    shared = Table(qtbot, pausable_pg.url, tmp_path)
+def table(qtbot, pg_url, tmp_path):  # noqa: F811
+    shared = Table(qtbot, pg_url, tmp_path)
     yield shared
     shared.close()
 
@@ -52,4 +54,130 @@ def test_a_typed_entry_survives_the_refresh_and_enter_saves_it(qtbot, table):
     assert texts(a)[-1] == "Ogre takes 2 damage (HP 395 → 393 of 1000)"
     table.caught_up()
     assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (393, 1000)
+
+
+
+def test_an_absolute_entry_sets_the_hp_whatever_the_other_window_did(qtbot, table):
+    a, b = table.a, table.b
+    editor = table.open_hp(a, "ogre", "=")
+    table.type_hp(b, "ogre", "-5")
+    table.caught_up()
+    qtbot.keyClicks(editor, "7")
+    table.commit(a, editor)
+    assert texts(a)[-1] == "Ogre: HP 395 → 7 of 1000"
+    table.caught_up()
+    assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (7, 1000)
+
+
+def test_an_entry_for_a_unit_defeated_meanwhile_is_refused_with_a_message(qtbot, table):
+    a, b = table.a, table.b
+    editor = table.open_hp(a, "ogre", "-")
+    qtbot.keyClicks(editor, "5")
+    table.type_hp(b, "ogre", "=0")
+    table.caught_up()
+    assert editor.text() == "-5"
+    table.commit(a, editor)
+    assert a.roster.message.text() == (
+        "Ogre was defeated in another window while you typed '-5'; nothing was applied "
+        "(type it again to apply it anyway)."
+    )
+    assert texts(a)[-1] == "Ogre: HP 400 → 0 of 1000"
+    table.caught_up()
+    assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (0, 1000)
+    table.type_hp(a, "ogre", "-5")  # typed again for the defeated unit: meant for it
+    assert texts(a)[-1] == "Ogre takes 5 damage (HP 0 → -5 of 1000)"
+
+
+def test_a_unit_removed_meanwhile_closes_its_cell_with_a_message(qtbot, table):
+    from desktop.tracker.commands import RemoveUnit
+
+    a = table.a
+    editor = table.open_hp(a, "ogre", "-")
+    qtbot.keyClicks(editor, "3")
+    table.other_player().execute(RemoveUnit("ogre"))
+    qtbot.waitUntil(lambda: a.roster.model.row_of("ogre") < 0)
+    assert a.roster.message.text() == (
+        "Ogre was removed in another window while you were editing it; '-3' was not applied."
+    )
+    assert texts(a) == ["Removed Ogre"]
+
+
+def test_the_turn_moving_on_in_the_other_window_does_not_commit_the_typing(qtbot, table):
+    a, b = table.a, table.b
+    assert a.session.current_unit == "imp"  # the lowest initiative acts first
+    editor = table.open_hp(a, "ogre", "-")
+    table.qtbot.mouseClick(b.turns.next_button, Qt.MouseButton.LeftButton)
+    table.caught_up()
+    assert a.session.current_unit == "brute"
+    assert texts(a) == ["Imp done; Brute activates"]
+    assert a.roster.view.indexWidget(editor_index(a, "ogre")) is editor
+    assert editor.text() == "-"
+    assert a.roster.selected_unit() == "ogre"  # the selection waits for the typing
+    qtbot.keyClicks(editor, "4")
+    table.commit(a, editor)
+    assert texts(a)[-1] == "Ogre takes 4 damage (HP 400 → 396 of 1000)"
+    qtbot.waitUntil(lambda: a.roster.selected_unit() == "brute")  # then follows the turn
+
+
+
+def test_initiative_typed_while_the_other_window_sets_it_is_what_is_saved(qtbot, table):
+    a, b = table.a, table.b
+    editor = table.open_initiative(a, "ogre")
+    assert editor.selectedText() == "50"
+    qtbot.keyClicks(editor, "30")
+    table.type_initiative(b, "ogre", "60")
+    table.caught_up()
+    assert editor.text() == "30"
+    table.commit(a, editor)
+    assert texts(a)[-2] == "Ogre: initiative 50 → 60"
+    assert texts(a)[-1].startswith("Ogre: initiative 60 → 30")
+    table.caught_up()
+    assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "30"
+
+
+def test_an_untouched_initiative_cell_does_not_put_the_old_number_back(qtbot, table):
+    a, b = table.a, table.b
+    editor = table.open_initiative(a, "ogre")
+    table.type_initiative(b, "ogre", "60")
+    table.caught_up()
+    table.commit(a, editor)
+    assert texts(a) == ["Ogre: initiative 50 → 60"]
+    assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "60"
+
+
+def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(
+    qtbot, table
+):
+    from desktop.tracker.commands import AddStatus, NextActivation
+
+    a, b = table.a, table.b
+    table.select_row(b, "ogre")
+    popup = table.open_markers(a, "ogre")
+    table.type_hp(b, "ogre", "-2")  # keys only: a click anywhere would close the popup
+    other = table.other_player()
+    other.execute(AddStatus("ogre", "disarm"))
+    other.execute(NextActivation())  # the turn moves on: the windows follow the unit acting
+    table.caught_up()
+    assert a.roster.popup is popup and popup.isVisible()
+    assert popup.item("disarm").checkState() == Qt.CheckState.Checked
+    table.toggle_marker(popup, "immobilize")
+    assert texts(a)[-1] == "Ogre is Immobilize"
+    qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: a.roster.selected_unit() == "brute")  # then it follows the turn
+    table.caught_up()
+    for window in (a, b):
+        assert window.session.encounter.unit("ogre").statuses == ("disarm", "immobilize")
+        assert table.shown_markers(window, "ogre") == "Disarm, Immobilize"
+        assert table.shown_hp(window, "ogre") == (398, 1000)
+    assert texts(b) == texts(a)
+
+
+def test_the_markers_popup_of_a_unit_removed_meanwhile_closes_with_a_message(qtbot, table):
+    from desktop.tracker.commands import RemoveUnit
+
+    a = table.a
+    table.open_markers(a, "ogre")
+    table.other_player().execute(RemoveUnit("ogre"))
+    qtbot.waitUntil(lambda: a.roster.popup is None)
+    assert a.roster.message.text() == "Ogre was removed; its markers popup closed."
 

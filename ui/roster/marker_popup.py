@@ -39,7 +39,6 @@ class MarkerPopup(QFrame):
         self.setAccessibleName(f"Markers of {unit.name}")
         self._unit_id = unit.id
         self.unit_name = unit.name
-        self.vanished = False  # closed because the unit is gone (removed elsewhere)
         self._unit_of = unit_of
         self._execute = execute
         layout = QVBoxLayout(self)
@@ -85,7 +84,6 @@ class MarkerPopup(QFrame):
         """Ticks as the unit has them now (after a toggle, a refusal, an undo)."""
         unit = self._unit_of(self._unit_id)
         if unit is None:
-            self.vanished = True
             self.close()
             return
         for row in range(self.list.count()):

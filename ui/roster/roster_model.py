@@ -168,7 +168,8 @@ class RosterModel(QAbstractTableModel):
         self._session: Session | None = None
         self._rows: list[_Row] = []
         self._current: str | None = None
-        self.reloading = False  # syncing with another window's changes (see _on_change)
+        self._syncing = False  # rows are being brought up to date (see setData)
+        self._reloading = False  # ... with another window's changes
         # Held in a list the `destroyed` handler can reach without keeping `self` alive.
         self._unsubscribe: list[Callable[[], None]] = []
         holder = self._unsubscribe
@@ -212,17 +213,24 @@ class RosterModel(QAbstractTableModel):
         return _Row(unit, counters or MappingProxyType({}), self._session.ruleset.is_defeated(unit))
 
     def _on_change(self, change: Change) -> None:
-        self.reloading = change.kind == RELOAD
+        self._reloading = change.kind == RELOAD
         try:
             self.sync()
         finally:
-            self.reloading = False
+            self._reloading = False
 
     def sync(self) -> None:
         """Bring the rows up to date with the session, signalling only what changed."""
         session = self._session
         if session is None:
             return
+        self._syncing = True
+        try:
+            self._sync(session)
+        finally:
+            self._syncing = False
+
+    def _sync(self, session: Session) -> None:
         state = session.state
         units = state.encounter.units
         new_ids = [u.id for u in units]
@@ -590,6 +598,11 @@ class RosterModel(QAbstractTableModel):
         ):
             return False
         unit = self._rows[index.row()].unit
+        if self._syncing:
+            # Qt commits an open cell whose row goes away (its unit was removed): what was
+            # typed is not applied, and the user is told.
+            self.commandFailed.emit(self._not_applied(unit, value))
+            return False
         column = index.column()
         text = "" if value is None else str(value)
         if column == COL_NAME:
@@ -624,6 +637,16 @@ class RosterModel(QAbstractTableModel):
             )
             return self.execute(command, standing)
         return False
+
+    def _not_applied(self, unit: Unit, value: Any) -> str:
+        typed = str(value.text if isinstance(value, HpEntry) else value).strip()
+        session = self._session
+        if session is not None and not session.encounter.has_unit(unit.id):
+            where = " in another window" if self._reloading else ""
+            what = f"{unit.name} was removed{where} while you were editing it"
+        else:
+            what = f"{unit.name} changed while you were editing it"
+        return f"{what}; '{typed}' was not applied."
 
     def _set_initiative(self, unit: Unit, text: str) -> bool:
         text = text.strip()

@@ -232,7 +232,6 @@ class RosterPanel(QWidget):
         header.customContextMenuRequested.connect(self._header_menu)
         self.view.hpEditRequested.connect(self.edit_hp)
         self.view.editorClosed.connect(self._stopped_typing)
-        self.proxy.rowsAboutToBeRemoved.connect(self._rows_going)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         layout.addWidget(self.view, 1)
@@ -457,23 +456,6 @@ class RosterPanel(QWidget):
         if waiting is not None:
             self.select_unit(waiting[0])
 
-    def _rows_going(self, _parent: QModelIndex, first: int, last: int) -> None:
-        """A unit whose cell is being typed in is removed (in another window): its editor
-        closes with the row, so say what became of the typing."""
-        if self.view.state() != QAbstractItemView.State.EditingState:
-            return
-        current = self.view.currentIndex()
-        if not first <= current.row() <= last:
-            return
-        editor = self.view.indexWidget(current)
-        typed = editor.text().strip() if isinstance(editor, QLineEdit) else ""
-        unit = self.model.unit(current.data(UNIT_ID_ROLE))
-        where = " in another window" if self.model.reloading else ""
-        self.show_message(
-            f"{unit.name if unit else 'The unit'} was removed{where} while you were editing "
-            "it" + (f"; '{typed}' was not applied." if typed else ".")
-        )
-
     def _selection_changed(self, *_args) -> None:
         unit_id = self.selected_unit()
         if unit_id != self._selected:
@@ -608,7 +590,8 @@ class RosterPanel(QWidget):
     def _popup_closed(self) -> None:
         popup, self.popup = self.popup, None
         if popup is not None:
-            if popup.vanished:
+            session = self.session
+            if session is not None and not session.encounter.has_unit(popup.unit_id):
                 self.show_message(f"{popup.unit_name} was removed; its markers popup closed.")
             popup.deleteLater()
         self.view.setFocus()
