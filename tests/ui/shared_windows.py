@@ -187,6 +187,20 @@ class Table:
         assert popup.list.currentItem() is target
         self.qtbot.keyClick(popup.list, Qt.Key.Key_Space)
 
+    def open_unit_editor(self, window, unit_id: str):
+        """Click the unit's row, then Edit…: the unit editor, typing in the name."""
+        self.select_row(window, unit_id)
+        click(self.qtbot, window.roster.edit_button)
+        self.qtbot.waitUntil(lambda: window.roster.editor is not None)
+        dialog = window.roster.editor
+        self.qtbot.waitUntil(dialog.isVisible)
+        return dialog
+
+    def retype(self, field: QWidget, text: str) -> None:
+        """Select everything in a line or spin box (Ctrl+A) and type over it."""
+        self.qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        self.qtbot.keyClicks(field, text)
+
     def commit(self, window, editor: QWidget) -> None:
         """Enter in an open roster cell; Qt commits it a moment later."""
         self.qtbot.keyClick(editor, Qt.Key.Key_Return)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from tests.db.conftest import pg_server, pg_url  # noqa: F401  (one server for the module)
+from tests.ui.real_input import click
 from tests.ui.shared_windows import Table, editor_index
 
 pytestmark = pytest.mark.postgres
@@ -181,3 +182,56 @@ def test_the_markers_popup_of_a_unit_removed_meanwhile_closes_with_a_message(qtb
     qtbot.waitUntil(lambda: a.roster.popup is None)
     assert a.roster.message.text() == "Ogre was removed; its markers popup closed."
 
+
+
+def test_the_unit_editor_saves_only_what_was_changed_in_it(qtbot, table):
+    a, b = table.a, table.b
+    dialog = table.open_unit_editor(a, "ogre")
+    table.retype(dialog.name_edit, "Ogre chief")
+    table.type_hp(b, "ogre", "-2")
+    table.caught_up()
+    assert dialog.name_edit.text() == "Ogre chief" and dialog.hp_spin.value() == 400
+    click(qtbot, dialog.ok_button)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert texts(a)[-1] == "Edited Ogre chief: name"
+    table.caught_up()
+    for window in (a, b):
+        ogre = window.session.encounter.unit("ogre")
+        assert (ogre.name, ogre.hp) == ("Ogre chief", 398)  # the other window's damage stays
+    assert texts(b) == texts(a)
+
+
+def test_the_unit_editor_shows_what_changed_meanwhile_before_it_overwrites_it(qtbot, table):
+    a, b = table.a, table.b
+    dialog = table.open_unit_editor(a, "ogre")
+    table.retype(dialog.hp_spin, "500")
+    table.type_hp(b, "ogre", "-2")
+    table.caught_up()
+    click(qtbot, dialog.ok_button)
+    assert dialog.isVisible()
+    assert dialog.message.text() == (
+        "While you edited, Ogre was changed in another window: HP 400 → 398 (yours: 500). "
+        "Save again to keep your values, or Cancel."
+    )
+    assert texts(a)[-1] == "Ogre takes 2 damage (HP 400 → 398 of 1000)"
+    click(qtbot, dialog.ok_button)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert texts(a)[-1] == "Edited Ogre: hp"
+    table.caught_up()
+    assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (500, 1000)
+
+
+def test_the_unit_editor_of_a_unit_removed_meanwhile_saves_nothing(qtbot, table):
+    from desktop.tracker.commands import RemoveUnit
+
+    a = table.a
+    dialog = table.open_unit_editor(a, "ogre")
+    table.retype(dialog.name_edit, "Ogre chief")
+    table.other_player().execute(RemoveUnit("ogre"))
+    table.caught_up(a)
+    click(qtbot, dialog.ok_button)
+    assert dialog.isVisible()
+    assert dialog.message.text() == (
+        "Ogre was removed in another window while you edited it; nothing was saved."
+    )
+    assert texts(a) == ["Removed Ogre"]

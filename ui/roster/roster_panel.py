@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from desktop.engine.chain import plural
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
-from desktop.tracker.session import Session
+from desktop.tracker.session import MeantFor, Session
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
 from ui.roster.kept_editors import CellDelegate
@@ -626,8 +626,8 @@ class RosterPanel(QWidget):
         self.editor.open()
         return self.editor
 
-    def _apply_from_editor(self, command: Command) -> str | None:
-        error = self.model.attempt(command)
+    def _apply_from_editor(self, command: Command, meant_for: MeantFor | None) -> str | None:
+        error = self.model.attempt(command, meant_for)
         if error is not None:
             return error
         self.show_message("")
