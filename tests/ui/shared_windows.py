@@ -136,10 +136,13 @@ class Table:
         click(self.qtbot, roster.view.viewport(), roster.view.visualRect(index).center())
         self.qtbot.waitUntil(lambda: roster.selected_unit() == unit_id)
 
-    def open_hp(self, window, unit_id: str, sign: str) -> QLineEdit:
-        """Select the row and type the sign on the table: the HP cell opens with it."""
-        self.select_row(window, unit_id)
+    def open_hp(self, window, unit_id: str, sign: str, *, select: bool = True) -> QLineEdit:
+        """Select the row (unless it is selected already: a click would close a popup open
+        in the other window) and type the sign on the table: the HP cell opens with it."""
+        if select:
+            self.select_row(window, unit_id)
         roster = window.roster
+        assert roster.selected_unit() == unit_id
         self.qtbot.keyClicks(roster.view, sign)
         index = roster.proxy.index(roster.proxy.proxy_row(unit_id), COL_HP)
         self.qtbot.waitUntil(lambda: isinstance(roster.view.indexWidget(index), QLineEdit))
@@ -207,9 +210,9 @@ class Table:
         view = window.roster.view
         self.qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
 
-    def type_hp(self, window, unit_id: str, text: str) -> None:
+    def type_hp(self, window, unit_id: str, text: str, *, select: bool = True) -> None:
         """A whole HP entry in that window's roster: sign, digits, Enter."""
-        editor = self.open_hp(window, unit_id, text[0])
+        editor = self.open_hp(window, unit_id, text[0], select=select)
         self.qtbot.keyClicks(editor, text[1:])
         self.commit(window, editor)
 

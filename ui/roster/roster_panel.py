@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 from typing import cast
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -88,11 +88,24 @@ class RosterView(QTableView):
     "-" then Enter is 1."""
 
     hpEditRequested = Signal(str)
-    editorClosed = Signal()  # a cell stopped being typed in (committed or cancelled)
+    # A cell stopped being typed in (committed or cancelled); True when a click on the table
+    # ended it (the click chooses what is selected next).
+    editorClosed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pressing = False
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._pressing = True
+        try:
+            super().mousePressEvent(event)
+        finally:
+            self._pressing = False
 
     def closeEditor(self, editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
         super().closeEditor(editor, hint)
-        self.editorClosed.emit()
+        self.editorClosed.emit(self._pressing)
 
     def event(self, event: QEvent) -> bool:
         # While a cell is being typed in, Enter commits it: the window's Enter (apply the
@@ -447,13 +460,11 @@ class RosterPanel(QWidget):
         self.view.scrollTo(index)
         return True
 
-    def _stopped_typing(self) -> None:
-        # After the event that ended the typing (a click on another row selects that row).
-        QTimer.singleShot(0, self, self._select_waiting)
-
-    def _select_waiting(self) -> None:
+    def _stopped_typing(self, by_click: bool = False) -> None:
+        """The selection that waited is made now, unless a click on the table ended the
+        typing: the row clicked is the user's choice."""
         waiting, self._waiting_selection = self._waiting_selection, None
-        if waiting is not None:
+        if waiting is not None and not by_click:
             self.select_unit(waiting[0])
 
     def _selection_changed(self, *_args) -> None:
