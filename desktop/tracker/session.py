@@ -30,7 +30,7 @@ from desktop.tracker.history import (
 )
 from desktop.tracker.session_dice import SessionDice, new_seed
 from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
-from desktop.tracker.store import MemoryStore, SessionStore
+from desktop.tracker.store import Loaded, MemoryStore, SessionStore
 from desktop.tracker.turns import with_fresh_order
 
 log = logging.getLogger(__name__)
@@ -244,7 +244,9 @@ class Session:
 
     # -- shared sessions -----------------------------------------------------------------
     def _reload(self) -> None:
-        loaded = self.store.load()
+        self._take(self.store.load())
+
+    def _take(self, loaded: Loaded) -> None:
         self._state, self._history, self._version = (
             loaded.state,
             list(loaded.history),
@@ -258,4 +260,12 @@ class Session:
         if self.store.version() == self._version:
             return False
         self._reload()
+        return True
+
+    def adopt(self, loaded: Loaded) -> bool:
+        """Take what the store held when another thread read it (a window's poll), if it is
+        newer than what this session shows; True when it was."""
+        if loaded.version <= self._version:
+            return False  # this session has written since (or nothing changed)
+        self._take(loaded)
         return True

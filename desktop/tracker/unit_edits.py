@@ -8,7 +8,7 @@ who change different stats of one unit do not collide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,10 +76,12 @@ def update_of(mine: Mapping[str, Any], current: Unit) -> dict[str, Any]:
     return update
 
 
-def unchanged_since(unit_id: str, name: str, seen: Mapping[str, Any], keys) -> MeantFor:
+def unchanged_since(
+    unit_id: str, name: str, seen: Mapping[str, Any], keys: Iterable[str]
+) -> MeantFor:
     """The check that the unit is still there and the fields in `keys` still hold what the
     user saw when saving (another window may change them between the look and the write)."""
-    keys = sorted(keys)
+    fields = sorted(keys)
 
     def check(state: TrackerState) -> None:
         if not state.encounter.has_unit(unit_id):
@@ -87,7 +89,7 @@ def unchanged_since(unit_id: str, name: str, seen: Mapping[str, Any], keys) -> M
                 f"{name} was removed in another window while you edited it; nothing was saved"
             )
         now = unit_fields_of(state.encounter.unit(unit_id))
-        moved = [k for k in keys if now.get(k) != seen.get(k)]
+        moved = [k for k in fields if now.get(k) != seen.get(k)]
         if moved:
             raise TrackerError(
                 f"{name} was changed in another window just now ({', '.join(moved)}); "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+
 from tests.db.conftest import pg_server, pg_url  # noqa: F401  (one server for the module)
 from tests.ui.real_input import click
 from tests.ui.shared_windows import Table, editor_index
@@ -24,9 +25,7 @@ def texts(window) -> list[str]:
     return [e.text for e in window.session.history]
 
 
-def test_a_refresh_keeps_the_half_typed_hp_entry_and_it_applies_to_the_current_hp(
-    qtbot, table
-):
+def test_a_refresh_keeps_the_half_typed_hp_entry_and_it_applies_to_the_current_hp(qtbot, table):
     a, b = table.a, table.b
     editor = table.open_hp(a, "ogre", "-")
     table.type_hp(b, "ogre", "-2")
@@ -55,7 +54,6 @@ def test_a_typed_entry_survives_the_refresh_and_enter_saves_it(qtbot, table):
     assert texts(a)[-1] == "Ogre takes 2 damage (HP 395 → 393 of 1000)"
     table.caught_up()
     assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (393, 1000)
-
 
 
 def test_an_absolute_entry_sets_the_hp_whatever_the_other_window_did(qtbot, table):
@@ -120,7 +118,6 @@ def test_the_turn_moving_on_in_the_other_window_does_not_commit_the_typing(qtbot
     qtbot.waitUntil(lambda: a.roster.selected_unit() == "brute")  # then follows the turn
 
 
-
 def test_initiative_typed_while_the_other_window_sets_it_is_what_is_saved(qtbot, table):
     a, b = table.a, table.b
     editor = table.open_initiative(a, "ogre")
@@ -146,9 +143,7 @@ def test_an_untouched_initiative_cell_does_not_put_the_old_number_back(qtbot, ta
     assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "60"
 
 
-def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(
-    qtbot, table
-):
+def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(qtbot, table):
     from desktop.tracker.commands import AddStatus, NextActivation
 
     a, b = table.a, table.b
@@ -181,7 +176,6 @@ def test_the_markers_popup_of_a_unit_removed_meanwhile_closes_with_a_message(qtb
     table.other_player().execute(RemoveUnit("ogre"))
     qtbot.waitUntil(lambda: a.roster.popup is None)
     assert a.roster.message.text() == "Ogre was removed; its markers popup closed."
-
 
 
 def test_the_unit_editor_saves_only_what_was_changed_in_it(qtbot, table):

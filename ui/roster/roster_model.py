@@ -362,7 +362,7 @@ class RosterModel(QAbstractTableModel):
                 error = str(refused)
         if error is not None:
             log.info("refused %s: %s", command.kind, error)
-            return _sentence(error)
+            return sentence(error)
         return None
 
     def execute(self, command: Command, meant_for: MeantFor | None = None) -> bool:
@@ -626,7 +626,7 @@ class RosterModel(QAbstractTableModel):
             try:
                 command = parse_hp_input(entry.text, unit)
             except HpInputError as error:
-                self.commandFailed.emit(_sentence(str(error)))
+                self.commandFailed.emit(sentence(str(error)))
                 return False
             # Interpreted on the state it is applied to: "-2" takes 2 from the HP then, but
             # nothing is applied to a unit defeated since the cell opened.
@@ -704,7 +704,7 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text

@@ -52,6 +52,7 @@ from ui.roster.roster_model import (
     UNIT_ID_ROLE,
     RosterModel,
     Runner,
+    sentence,
 )
 from ui.roster.roster_proxy import RosterProxy, SideFilter
 from ui.roster.status_icons import ICON_SIZE, status_icon
@@ -486,6 +487,11 @@ class RosterPanel(QWidget):
         self.message.setVisible(bool(text))
         if text:
             log.debug("roster message: %s", text)
+
+    def drop_notes(self, notes: list[str]) -> None:
+        """Hide the message line if it shows one of these notes (trouble that is over)."""
+        if self.message.text() in {sentence(note) for note in notes}:
+            self.show_message("")
 
     def _model_changed(self, *_args) -> None:
         self._update_actions()

@@ -122,7 +122,7 @@ class UnitEditor(QDialog):
             self.id_edit.setEnabled(False)
             self.side_combo.setEnabled(False)
             self._opened = self._collect()[0]
-            self._field_problems = {}
+            self._field_problems.clear()  # shown only once the user asks to save
         self._watch_fields()
         self._fit_to_screen()
         # Typing starts in the name (the scroll area would otherwise take the focus).
