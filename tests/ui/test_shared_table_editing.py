@@ -143,6 +143,22 @@ def test_an_untouched_initiative_cell_does_not_put_the_old_number_back(qtbot, ta
     assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "60"
 
 
+def test_an_initiative_typed_for_a_unit_removed_meanwhile_is_not_applied(qtbot, table):
+    """Qt commits an open cell as its row goes: the commit must not run as a command in the
+    middle of the roster's update, and the message says what happened."""
+    from desktop.tracker.commands import RemoveUnit
+
+    a = table.a
+    editor = table.open_initiative(a, "ogre")
+    qtbot.keyClicks(editor, "30")
+    table.other_player().execute(RemoveUnit("ogre"))
+    qtbot.waitUntil(lambda: a.roster.model.row_of("ogre") < 0)
+    assert a.roster.message.text() == (
+        "Ogre was removed in another window while you were editing it; '30' was not applied."
+    )
+    assert texts(a) == ["Removed Ogre"]
+
+
 def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(qtbot, table):
     from desktop.tracker.commands import AddStatus, NextActivation
 
