@@ -35,7 +35,7 @@ class SessionSignals(QObject):
         self.session = session
         self._unsubscribe = session.subscribe(self.changed.emit)
         self.lost = False
-        self._looking = False  # a poll's thread is reading the database
+        self._looking: threading.Thread | None = None  # a poll's thread reading the database
         self._closed = False
         self._looked.connect(self._arrived)
         self._timer = QTimer(self)
@@ -44,16 +44,15 @@ class SessionSignals(QObject):
         self._timer.start()
 
     def _poll(self) -> None:
-        if self._looking:
+        if self._looking is not None:
             return  # the last look still waits for the database
-        self._looking = True
-        thread = threading.Thread(
+        self._looking = threading.Thread(
             target=self._look,
             args=(self.session.store, self.session.version),
             name="foebook-poll",
             daemon=True,
         )
-        thread.start()
+        self._looking.start()
 
     def _look(self, store, known: int) -> None:
         """On the poll's thread: the store's state when it changed since `known`."""
@@ -72,7 +71,7 @@ class SessionSignals(QObject):
     def _arrived(self, loaded: Loaded | None, error: Exception | None) -> None:
         from db.errors import DatabaseUnreachableError
 
-        self._looking = False
+        self._looking = None
         if self._closed:
             return
         if isinstance(error, DatabaseUnreachableError):  # a later poll looks again
@@ -100,6 +99,8 @@ class SessionSignals(QObject):
         self._closed = True
         self._timer.stop()
         self._unsubscribe()
+        if self._looking is not None:  # let it give its connection back, if it is quick
+            self._looking.join(LOOK_S)
 
 
 def _briefly() -> AbstractContextManager[None]:

@@ -87,16 +87,23 @@ def test_an_entry_for_a_unit_defeated_meanwhile_is_refused_with_a_message(qtbot,
     assert texts(a)[-1] == "Ogre takes 5 damage (HP 0 → -5 of 1000)"
 
 
-def test_a_unit_removed_meanwhile_closes_its_cell_with_a_message(qtbot, table):
+@pytest.mark.parametrize("cell", ["hp", "initiative"])
+def test_a_cell_of_a_unit_removed_meanwhile_closes_with_a_message(qtbot, table, cell):
+    """Qt commits an open cell as its row goes: the commit must not run as a command in the
+    middle of the roster's update, and the message says what became of the typing."""
     from desktop.tracker.commands import RemoveUnit
 
     a = table.a
-    editor = table.open_hp(a, "ogre", "-")
-    qtbot.keyClicks(editor, "3")
+    if cell == "hp":
+        editor, typed = table.open_hp(a, "ogre", "-"), "3"
+    else:
+        editor, typed = table.open_initiative(a, "ogre"), "30"
+    qtbot.keyClicks(editor, typed)
+    entry = editor.text()
     table.other_player().execute(RemoveUnit("ogre"))
     qtbot.waitUntil(lambda: a.roster.model.row_of("ogre") < 0)
     assert a.roster.message.text() == (
-        "Ogre was removed in another window while you were editing it; '-3' was not applied."
+        f"Ogre was removed in another window while you were editing it; '{entry}' was not applied."
     )
     assert texts(a) == ["Removed Ogre"]
 
@@ -141,22 +148,6 @@ def test_an_untouched_initiative_cell_does_not_put_the_old_number_back(qtbot, ta
     table.commit(a, editor)
     assert texts(a) == ["Ogre: initiative 50 → 60"]
     assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "60"
-
-
-def test_an_initiative_typed_for_a_unit_removed_meanwhile_is_not_applied(qtbot, table):
-    """Qt commits an open cell as its row goes: the commit must not run as a command in the
-    middle of the roster's update, and the message says what happened."""
-    from desktop.tracker.commands import RemoveUnit
-
-    a = table.a
-    editor = table.open_initiative(a, "ogre")
-    qtbot.keyClicks(editor, "30")
-    table.other_player().execute(RemoveUnit("ogre"))
-    qtbot.waitUntil(lambda: a.roster.model.row_of("ogre") < 0)
-    assert a.roster.message.text() == (
-        "Ogre was removed in another window while you were editing it; '30' was not applied."
-    )
-    assert texts(a) == ["Removed Ogre"]
 
 
 def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(qtbot, table):

@@ -94,31 +94,9 @@ def test_a_minute_of_two_windows_typing_into_the_same_unit(qtbot, pg_url, tmp_pa
             rounds += 1
             play = rng.randrange(5)
             if play == 0:  # a begins an HP entry; b's entry and the refresh come between
-                mine, theirs = ogre.hp_entry(rng), None
-                editor = table.open_hp(a, "ogre", mine[0])
-                qtbot.keyClicks(editor, mine[1:2])
-                theirs = ogre.hp_entry(rng)
-                table.type_hp(b, "ogre", theirs)
-                ogre.typed_hp(theirs)
-                table.caught_up()
-                mine = ogre_entry_finished(ogre, mine, rng)
-                qtbot.keyClicks(editor, mine[2:])
-                assert editor.text() == mine
-                table.commit(a, editor)
-                ogre.typed_hp(mine)
+                interrupted_hp_entry(table, ogre, rng, a, b)
             elif play == 1:  # the other way round: b begins, a types a whole entry
-                theirs = ogre.hp_entry(rng)
-                editor = table.open_hp(b, "ogre", theirs[0])
-                qtbot.keyClicks(editor, theirs[1:2])
-                mine = ogre.hp_entry(rng)
-                table.type_hp(a, "ogre", mine)
-                ogre.typed_hp(mine)
-                table.caught_up()
-                theirs = ogre_entry_finished(ogre, theirs, rng)
-                qtbot.keyClicks(editor, theirs[2:])
-                assert editor.text() == theirs
-                table.commit(b, editor)
-                ogre.typed_hp(theirs)
+                interrupted_hp_entry(table, ogre, rng, b, a)
             elif play == 2:  # a types an initiative while b changes the HP
                 value = ogre.new_initiative(rng)
                 editor = table.open_initiative(a, "ogre")
@@ -137,7 +115,7 @@ def test_a_minute_of_two_windows_typing_into_the_same_unit(qtbot, pg_url, tmp_pa
                 table.type_initiative(b, "ogre", str(value))
                 ogre.typed_initiative(value)
                 table.caught_up()
-                mine = ogre_entry_finished(ogre, mine, rng)
+                mine = ogre_entry_finished(ogre, mine)
                 qtbot.keyClicks(editor, mine[1:])
                 table.commit(a, editor)
                 ogre.typed_hp(mine)
@@ -173,7 +151,25 @@ def test_a_minute_of_two_windows_typing_into_the_same_unit(qtbot, pg_url, tmp_pa
         table.close()
 
 
-def ogre_entry_finished(ogre: Ogre, begun: str, rng: random.Random) -> str:
+def interrupted_hp_entry(table: Table, ogre: Ogre, rng: random.Random, first, second) -> None:
+    """`first` types half an HP entry; `second` types a whole one, and `first` sees it (the
+    poll) before finishing its own: both mean what they said when they were committed."""
+    qtbot = table.qtbot
+    begun = ogre.hp_entry(rng)
+    editor = table.open_hp(first, "ogre", begun[0])
+    qtbot.keyClicks(editor, begun[1:2])
+    whole = ogre.hp_entry(rng)
+    table.type_hp(second, "ogre", whole)
+    ogre.typed_hp(whole)
+    table.caught_up()
+    begun = ogre_entry_finished(ogre, begun)
+    qtbot.keyClicks(editor, begun[2:])
+    assert editor.text() == begun  # nothing of it lost to the refresh
+    table.commit(first, editor)
+    ogre.typed_hp(begun)
+
+
+def ogre_entry_finished(ogre: Ogre, begun: str) -> str:
     """The whole entry whose first characters were typed: an absolute one that now equals
     the HP (the other window set it) gets another last digit, so it still means a change."""
     if begun[0] != "=" or begun != f"={ogre.hp}":
