@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
@@ -18,6 +18,9 @@ from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
 from ui.documents import documents_dir
 from ui.welcome_page import TutorialCard, WelcomePage
+
+if TYPE_CHECKING:  # SQLAlchemy loads once the window shows (see desktop/app.py)
+    from db.repository import SessionInfo
 
 
 def last_played(when: datetime) -> str:
@@ -57,28 +60,32 @@ class SessionActions:
             return False
         return True
 
-    def session_names(self) -> list[str]:
+    def _saved(self) -> list[SessionInfo]:
+        """The saved sessions, last played first; none (and the reason, in the status bar)
+        when the database cannot list them now (a server away or not answering)."""
         if self.database is None:
             return []
         from db.repository import list_sessions
 
-        infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-        return [i.name for i in infos]
+        try:
+            infos = list_sessions(self.database)
+        except FoebookError as error:
+            self.runner.report(str(error))
+            return []
+        return sorted(infos, key=lambda i: i.updated_at, reverse=True)
+
+    def session_names(self) -> list[str]:
+        return [i.name for i in self._saved()]
 
     def refresh_welcome(self) -> None:
-        sessions = []
-        if self.database is not None:
-            from db.repository import list_sessions
-
-            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-            sessions = [
-                (
-                    i.name,
-                    f"{rule_system(i.ruleset).name}, round {i.round} · "
-                    f"last played {last_played(i.updated_at)}",
-                )
-                for i in infos
-            ]
+        sessions = [
+            (
+                i.name,
+                f"{rule_system(i.ruleset).name}, round {i.round} · "
+                f"last played {last_played(i.updated_at)}",
+            )
+            for i in self._saved()
+        ]
         self.welcome.set_sessions(sessions)
         samples = list_samples()
         cards = []

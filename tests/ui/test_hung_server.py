@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
 from db.repository import session_log
-from tests.ui.real_input import press
+from tests.ui.real_input import click_tool, press
 from tests.ui.shared_windows import Table
 
 pytestmark = pytest.mark.postgres
@@ -116,5 +116,31 @@ def test_a_hung_server_leaves_both_windows_responsive(qtbot, pausable_pg, tmp_pa
         logged = [e.text for e in session_log(table.databases[0], a.session.name)]
         assert logged == texts(a) == texts(b)
     finally:
+        pausable_pg.unhang()
+        table.close()
+
+
+@pytest.mark.qt_no_exception_capture
+def test_the_start_page_of_a_window_on_a_hung_server_says_so(qtbot, pausable_pg, tmp_path):
+    """Home while the server does not answer: the start page, a message, no error box."""
+    import sys
+
+    table = Table(qtbot, pausable_pg.url, tmp_path)
+    a = table.a
+    escaped = []
+    hook, sys.excepthook = sys.excepthook, lambda *info: escaped.append(info)
+    try:
+        pausable_pg.hang()
+        click_tool(qtbot, a, a.act_home)
+        assert a.pages.currentIndex() == 0 and not escaped
+        assert "is not answering" in a.statusBar().currentMessage()
+        pausable_pg.unhang()
+        click_tool(qtbot, a, a.act_home)
+        saved = a.welcome.recent
+        assert [saved.item(r).data(Qt.ItemDataRole.UserRole) for r in range(saved.count())] == [
+            a.session.name
+        ]
+    finally:
+        sys.excepthook = hook
         pausable_pg.unhang()
         table.close()
