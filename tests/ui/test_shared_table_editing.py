@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.db.conftest import pg_server, pg_url  # noqa: F401  (one server for the module)
-from tests.ui.real_input import click
+from tests.ui.real_input import click, press
 from tests.ui.shared_windows import Table, editor_index
+from ui.roster.roster_model import COL_NAME
 
 pytestmark = pytest.mark.postgres
 
@@ -148,6 +149,25 @@ def test_an_untouched_initiative_cell_does_not_put_the_old_number_back(qtbot, ta
     table.commit(a, editor)
     assert texts(a) == ["Ogre: initiative 50 → 60"]
     assert table.shown_initiative(a, "ogre") == table.shown_initiative(b, "ogre") == "60"
+
+
+def test_a_name_being_typed_survives_the_other_window_changing_the_unit(qtbot, table):
+    """The name cell is refreshed whenever the unit's stats change (its tooltip lists them):
+    a rename half-typed in one window survives the other window's new initiative."""
+    a, b = table.a, table.b
+    table.select_row(a, "ogre")
+    press(qtbot, a.roster.rename_action)
+    index = editor_index(a, "ogre").siblingAtColumn(COL_NAME)
+    qtbot.waitUntil(lambda: a.roster.view.indexWidget(index) is not None)
+    editor = a.roster.view.indexWidget(index)
+    table.retype(editor, "Ogre chief")
+    table.type_initiative(b, "ogre", "60")
+    table.caught_up()
+    assert editor.text() == "Ogre chief"
+    table.commit(a, editor)
+    assert texts(a)[-2:] == ["Ogre: initiative 50 → 60", "Renamed Ogre to Ogre chief"]
+    table.caught_up()
+    assert b.session.encounter.unit("ogre").name == "Ogre chief"
 
 
 def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_there_now(qtbot, table):
