@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
@@ -25,11 +28,19 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 10
 
 
+def _call_here(work: Callable[[], Any]) -> Any:
+    return work()
+
+
 @dataclass
 class Database:
     url: URL
     engine: Engine
     make_session: sessionmaker[Session]
+    # How the repository's calls are made (each is one user action's database work): here and
+    # now by default; a window swaps in a way that keeps it responsive while a server takes
+    # its time (ui/database_wait.py).
+    run: Callable[[Callable[[], Any]], Any] = field(default=_call_here)
 
     @property
     def is_sqlite(self) -> bool:
@@ -43,6 +54,9 @@ class Database:
         return str(self.sqlite_path) if self.is_sqlite else self.url.render_as_string()
 
     def close(self) -> None:
+        closing = getattr(self.run, "close", None)
+        if closing is not None:
+            closing()
         self.engine.dispose()
 
 
@@ -179,6 +193,18 @@ def make_engine(url: URL, where: str | None = None) -> Engine:
     if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         event.listen(engine, "connect", _sqlite_pragmas)
+    elif url.get_driver_name() == "psycopg":
+        from db import bounded_waits
+
+        # Every wait for the server is bounded (a hung server answers nothing, ever).
+        engine = create_engine(
+            url, pool_pre_ping=True, connect_args=dict(bounded_waits.CONNECT_ARGS)
+        )
+        event.listen(
+            engine,
+            "do_connect",
+            lambda _dialect, _record, cargs, cparams: bounded_waits.connect(*cargs, **cparams),
+        )
     else:
         engine = create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
     install_translation(engine, where, BUSY_TIMEOUT_S)
@@ -213,6 +239,14 @@ def _backup(path: Path) -> None:
         log.warning("could not back up %s: %s", path, error)
 
 
+def _patient(url: URL) -> AbstractContextManager[None]:
+    if url.get_driver_name() != "psycopg":
+        return nullcontext()
+    from db.bounded_waits import MIGRATION_S, answer_within
+
+    return answer_within(MIGRATION_S)
+
+
 def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = True) -> Database:
     """Open (creating or upgrading as needed) the database at `raw_url`."""
     url = normalise_url(raw_url) if isinstance(raw_url, str) else raw_url
@@ -241,7 +275,8 @@ def open_database(raw_url: str | URL, *, migrate: bool = True, backup: bool = Tr
         ) from None
     try:
         if migrate:
-            upgrade(engine, where)
+            with _patient(url):  # a migration may take long on a large database
+                upgrade(engine, where)
     except BaseException:
         engine.dispose()
         raise

@@ -39,5 +39,9 @@ class DatabaseUnreachableError(StorageError):
     """The database server cannot be reached, or the connection to it was lost."""
 
 
+class DatabaseNotAnsweringError(DatabaseUnreachableError):
+    """The database server is there but does not answer (hung, overloaded, frozen)."""
+
+
 class UnstorableValueError(StorageError):
     """A value does not fit the database's columns; nothing of the change was written."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import sys
 from pathlib import Path
 
 from sqlalchemy import Engine, event
@@ -19,6 +20,7 @@ from db.errors import (
     CorruptDatabaseError,
     DatabaseAccessError,
     DatabaseBusyError,
+    DatabaseNotAnsweringError,
     DatabaseUnreachableError,
     StorageError,
     UnstorableValueError,
@@ -94,6 +96,20 @@ def _server_error(
         return UnstorableValueError(
             f"{where} cannot store a value ({one_line(error)}); nothing of the change was written"
         )
+    from db.bounded_waits import NotAnswering
+
+    if isinstance(error, NotAnswering) or (
+        connected and isinstance(error, psycopg.errors.ConnectionTimeout)
+    ):
+        return DatabaseNotAnsweringError(
+            f"{where} is not answering ({one_line(error)}); the last change was not saved. "
+            "Foebook carries on by itself once it answers"
+        )
+    if isinstance(error, psycopg.errors.QueryCanceled | psycopg.errors.LockNotAvailable):
+        return DatabaseBusyError(
+            f"{where} is busy: it gave up waiting ({one_line(error)}); the last change was "
+            "not saved, try again"
+        )
     if not connected:
         return DatabaseUnreachableError(
             f"cannot connect to {where}: {one_line(error)}; is the server running and reachable?"
@@ -119,9 +135,22 @@ def translate(
         return None
     if isinstance(error, sqlite3.Error):
         return _sqlite_error(error, where, busy_timeout_s)
-    if type(error).__module__.startswith("psycopg"):
+    if _is_server_error(error):
         return _server_error(error, where, connected, disconnect)
     return None
+
+
+def _is_server_error(error: BaseException) -> bool:
+    psycopg = sys.modules.get("psycopg")  # only loaded where a server is used
+    return psycopg is not None and isinstance(error, psycopg.Error)
+
+
+def _not_answering(error: BaseException) -> bool:
+    if not _is_server_error(error):
+        return False
+    from db.bounded_waits import NotAnswering
+
+    return isinstance(error, NotAnswering)
 
 
 def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
@@ -135,7 +164,9 @@ def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
 
     @event.listens_for(engine, "handle_error")
     def _raise_storage_error(context) -> None:
-        if context.is_pre_ping:  # the pool reconnects after a failed ping by itself
+        # The pool reconnects after a failed ping by itself; but a server that did not
+        # answer the ping would only keep the caller waiting once more for the connection.
+        if context.is_pre_ping and not _not_answering(context.original_exception):
             return
         translated = translate(
             context.original_exception,

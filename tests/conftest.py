@@ -72,7 +72,15 @@ class PausableServer:
     def resume(self) -> None:
         self._run("resume", self.directory)
 
+    def hang(self) -> None:
+        """Freeze the server (SIGSTOP): connections are accepted and never answered."""
+        self._run("hang", self.directory)
+
+    def unhang(self) -> None:
+        self._run("unhang", self.directory)
+
     def remove(self) -> None:
+        self._run("unhang", self.directory)  # a stopped server would not stop
         self._run("stop", self.directory)
 
 

@@ -35,6 +35,7 @@ from ui.board.board_view import BoardView
 from ui.board.legend import Legend
 from ui.board.unit_menu import unit_menu
 from ui.command_runner import CommandRunner
+from ui.database_wait import keep_responsive
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
 from ui.log_panel import LogPanel
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(self.runner.run, self.runner.report)
         self.placement = WindowLayout(self)
         self._build_views()
+        keep_responsive(database)
         self.sessions = SessionActions(
             self, database, self.runner, self.welcome, self.set_session, self.close_session
         )
@@ -148,6 +150,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.runner.report(message, dialog=dialog)
 
     def set_database(self, database, *, refresh: bool = True) -> None:
+        keep_responsive(database)
         self.sessions.database = database
         if refresh:  # skipped when a session opens straight away: nobody sees the page
             self.refresh_welcome()
@@ -207,6 +210,7 @@ class MainWindow(QMainWindow, RulesetActions):
 
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self.roster = RosterPanel(runner=self.runner.attempt)
+        self.runner.dropped_notes = self.roster.drop_notes
         self.roster.unitSelected.connect(self.select_unit)
         self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()

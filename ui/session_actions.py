@@ -22,7 +22,7 @@ from ui.documents import documents_dir, remember_save_folder, save_folder
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
-    from db.repository import DeletedSession
+    from db.repository import DeletedSession, SessionInfo
 
 LAST_SESSION = "session/last"  # QSettings: the session the app opens at start
 
@@ -74,29 +74,33 @@ class SessionActions:
             return False
         return True
 
-    def session_names(self) -> list[str]:
+    def _saved(self) -> list[SessionInfo]:
+        """The saved sessions, last played first; none (and the reason, in the status bar)
+        when the database cannot list them now (a server away or not answering)."""
         if self.database is None:
             return []
         from db.repository import list_sessions
 
-        infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-        return [i.name for i in infos]
+        try:
+            infos = list_sessions(self.database)
+        except FoebookError as error:
+            self.runner.report(str(error))
+            return []
+        return sorted(infos, key=lambda i: i.updated_at, reverse=True)
+
+    def session_names(self) -> list[str]:
+        return [i.name for i in self._saved()]
 
     def refresh_welcome(self, selected: str | None = None) -> None:
         """The start page's lists; `selected` is the saved session to select."""
-        sessions = []
-        if self.database is not None:
-            from db.repository import list_sessions
-
-            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-            sessions = [
-                (
-                    i.name,
-                    f"{rule_system(i.ruleset).name}, round {i.round} · "
-                    f"last played {last_played(i.updated_at)}",
-                )
-                for i in infos
-            ]
+        sessions = [
+            (
+                i.name,
+                f"{rule_system(i.ruleset).name}, round {i.round} · "
+                f"last played {last_played(i.updated_at)}",
+            )
+            for i in self._saved()
+        ]
         self.welcome.set_sessions(sessions, selected)
         self.welcome.set_deleted([d.name for d in self.deleted])
         samples = list_samples()
