@@ -42,6 +42,27 @@ def log_lines(window) -> list[str]:
     return [model.index(row, 0).data().split("  ", 1)[1] for row in range(model.rowCount())]
 
 
+def logged_as(window) -> str:
+    """The log line the decision the panel shows gets when it is applied as decided: the
+    unit's name, the summary, and its dice as the panel shows them."""
+    decision = window.decision
+    assert decision is not None, "the panel shows no decision"
+    line = f"{window.session.encounter.unit(decision.unit).name}: {window.panel.summary.text()}"
+    if decision.rolls:
+        line += ". Dice: " + "; ".join(r.describe() for r in decision.rolls)
+    return line
+
+
+def play(qtbot, window) -> str:
+    """Enter, wherever the focus is: the unit acting now plays its step (in the players' turn,
+    the unit the panel shows reacts). Returns the log line it should get (`logged_as`)."""
+    acting = window.selected if window.player_turn else window.session.current_unit
+    assert window.decision is not None and window.decision.unit == acting
+    line = logged_as(window)
+    key(qtbot, Qt.Key.Key_Return)
+    return line
+
+
 def import_by_keyboard(qtbot, window, monkeypatch, folder, file_name: str, text: str) -> None:
     """Ctrl+I (File → Import encounter file…), the file chosen in the file dialog (replaced:
     it is modal), and the session it makes on screen."""

@@ -6,7 +6,6 @@ the enemies' reactions, and the next round; the log asserted line by line."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -19,33 +18,24 @@ from tests.ui.real_input import (
     select_on_board,
     start_tutorial,
 )
-from tests.ui.rounds.table import CTRL, key, log_lines, redo, restart, type_on_row, undo
+from tests.ui.rounds.table import (
+    CTRL,
+    key,
+    log_lines,
+    play,
+    redo,
+    restart,
+    type_on_row,
+    undo,
+)
 
 CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"  # captain, mob, gunners, hounds, seer
 
 
 @pytest.fixture(autouse=True)
-def fixed_dice(monkeypatch):
-    """The session's dice and the stratagem draw from fixed seeds: random-looking and the same
-    every run, so the round takes one course (a charge that reaches, a fight after it)."""
-    seeds = itertools.count(1000)
-    monkeypatch.setattr("desktop.tracker.session.new_seed", lambda: next(seeds))
+def stratagem_dice():
+    """The stratagem draw's dice (random per draw) from a fixed seed too."""
     random.seed(22)
-
-
-def enter(qtbot, window) -> str:
-    """Enter, wherever the focus is: the unit acting now plays its step. Returns the line the
-    log should get for it, from what the panel showed (its summary and dice)."""
-    decision = window.decision
-    # In the enemy's turn the unit acting now; in the players', the one the panel shows.
-    acting = window.selected if window.player_turn else window.session.current_unit
-    assert decision is not None and decision.unit == acting
-    line = f"{window.panel.summary.text()}"
-    if decision.rolls:
-        line += ". Dice: " + "; ".join(r.describe() for r in decision.rolls)
-    name = window.session.encounter.unit(decision.unit).name
-    key(qtbot, Qt.Key.Key_Return)
-    return f"{name}: {line}"
 
 
 def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot):
@@ -62,31 +52,31 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     assert button.toolTip().startswith(f"{drawn.card} is this turn's draw from the stratagems")
 
     # Command: the captain's ability; the four without one are passed in the same step.
-    lines = [enter(qtbot, window)]
+    lines = [play(qtbot, window)]
     assert window.panel.title.text().endswith("Next phase: movement (Space).")
     key(qtbot, Qt.Key.Key_Space)
-    moves = [enter(qtbot, window) for _ in range(3)]  # captain, mob, gunners
+    moves = [play(qtbot, window) for _ in range(3)]  # captain, mob, gunners
     gunners_at = session.encounter.unit("gunners").at
     undo(qtbot)  # the gunners' move taken back ...
     assert session.current_unit == "gunners" and session.encounter.unit("gunners").at == (3, 10)
     redo(qtbot)  # ... and made again
     assert session.encounter.unit("gunners").at == gunners_at
-    moves += [enter(qtbot, window) for _ in range(2)]  # hounds, seer
+    moves += [play(qtbot, window) for _ in range(2)]  # hounds, seer
     key(qtbot, Qt.Key.Key_Space)  # psychic: only the seer is a psyker
     assert session.current_unit == "seer"
-    psychic = enter(qtbot, window)
+    psychic = play(qtbot, window)
     key(qtbot, Qt.Key.Key_Space)
 
     # Shooting, with the damage typed on the targets between activations.
-    shooting = [enter(qtbot, window)]  # the captain shoots the Librarian
+    shooting = [play(qtbot, window)]  # the captain shoots the Librarian
     click_roster_row(qtbot, window, "lib")
     type_on_row(qtbot, window, "lib", "-2")
-    shooting += [enter(qtbot, window) for _ in range(2)]  # the mob (nothing), the gunners
+    shooting += [play(qtbot, window) for _ in range(2)]  # the mob (nothing), the gunners
     click_roster_row(qtbot, window, "guard")
     type_on_row(qtbot, window, "guard", "-1")
-    shooting += [enter(qtbot, window) for _ in range(2)]  # the hounds, the seer
+    shooting += [play(qtbot, window) for _ in range(2)]  # the hounds, the seer
     key(qtbot, Qt.Key.Key_Space)
-    charges = [enter(qtbot, window) for _ in range(5)]
+    charges = [play(qtbot, window) for _ in range(5)]
 
     # The app closes and starts again in the middle of the turn.
     before = log_lines(window)
@@ -96,11 +86,11 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     assert session.encounter.phase == "charge" and session.current_unit is None
     assert not window.turns.stratagem_button.isEnabled()  # still this turn's draw
     key(qtbot, Qt.Key.Key_Space)
-    fights = [enter(qtbot, window), enter(qtbot, window)]  # the captain fights, consolidates
+    fights = [play(qtbot, window), play(qtbot, window)]  # the captain fights, consolidates
     click_roster_row(qtbot, window, "guard")
     type_on_row(qtbot, window, "guard", "-3")
     while session.current_unit is not None:
-        fights.append(enter(qtbot, window))
+        fights.append(play(qtbot, window))
     assert window.panel.title.text().endswith("Every unit has: Next round (Space).")
 
     # The players' turn: the enemies' reactions, each applied with Enter.
@@ -111,7 +101,7 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     for phase, unit in (("psychic", "seer"), ("charge", "captain")):
         pick_in_combo(qtbot, window.panel.phases, phases.index(phase))
         select_on_board(qtbot, window, unit)
-        reactions.append(enter(qtbot, window))
+        reactions.append(play(qtbot, window))
     key(qtbot, Qt.Key.Key_T, CTRL)
     assert not window.player_turn
     key(qtbot, Qt.Key.Key_Space)
