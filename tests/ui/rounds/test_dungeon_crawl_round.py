@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.ui.real_input import click, click_roster_row, start_tutorial
-from tests.ui.rounds.table import (
+from tests.ui.at_the_table import (
     CTRL,
     SHIFT,
     key,
@@ -19,6 +18,7 @@ from tests.ui.rounds.table import (
     type_on_row,
     undo,
 )
+from tests.ui.real_input import click, click_roster_row, start_tutorial
 
 GUARD_ROOM = "dungeon-crawl-guard-room.toml"  # an ogre, two goblins, an orc archer
 

@@ -11,14 +11,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.real_input import (
-    click,
-    click_roster_row,
-    pick_in_combo,
-    select_on_board,
-    start_tutorial,
-)
-from tests.ui.rounds.table import (
+from tests.ui.at_the_table import (
     CTRL,
     key,
     log_lines,
@@ -27,6 +20,13 @@ from tests.ui.rounds.table import (
     restart,
     type_on_row,
     undo,
+)
+from tests.ui.real_input import (
+    click,
+    click_roster_row,
+    pick_in_combo,
+    select_on_board,
+    start_tutorial,
 )
 
 CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"  # captain, mob, gunners, hounds, seer

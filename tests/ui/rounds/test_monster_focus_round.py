@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.ui.real_input import click_roster_row
-from tests.ui.rounds.table import (
+from tests.ui.at_the_table import (
     CTRL,
     SHIFT,
     import_by_keyboard,
@@ -22,6 +21,7 @@ from tests.ui.rounds.table import (
     undo,
     walk_roster_to,
 )
+from tests.ui.real_input import click_roster_row
 
 # Our own encounter on an open hex board: three characters (no initiative yet: they type
 # it), two jetty guards and an archer. Guard 1 starts stunned, guard 2 wounded, and the

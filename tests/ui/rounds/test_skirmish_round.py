@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.ui.real_input import choose, click, click_roster_row
-from tests.ui.rounds.table import (
+from tests.ui.at_the_table import (
     CTRL,
     SHIFT,
     import_by_keyboard,
@@ -17,10 +16,11 @@ from tests.ui.rounds.table import (
     log_lines,
     redo,
     restart,
+    type_dice,
     type_on_row,
-    type_text,
     undo,
 )
+from tests.ui.real_input import choose, click_roster_row
 
 # Our own encounter: three quarry raiders standing within 2" of each other (one roll group),
 # a cautious foreman on his own and a hound, against Ness and Dorran.
@@ -120,16 +120,6 @@ weapons = [ { name = "Hammer", kind = "melee", range = 1 } ]
 
 
 GROUP = "group of Quarry raider 1, Quarry raider 2, Quarry raider 3"
-
-
-def type_dice(qtbot, window, text: str) -> None:
-    """Click the dice box, replace what is in it with `text`, and press Enter there."""
-    box = window.panel.typed
-    click(qtbot, box)
-    key(qtbot, Qt.Key.Key_A, CTRL)
-    key(qtbot, Qt.Key.Key_Backspace)
-    type_text(qtbot, text)
-    key(qtbot, Qt.Key.Key_Return)
 
 
 def table_row(window) -> str:

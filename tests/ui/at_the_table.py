@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog
 
-from tests.ui.real_input import open_saved_session, press, settle
+from tests.ui.real_input import click, open_saved_session, press, settle
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_INITIATIVE
 
@@ -26,6 +26,15 @@ def key(qtbot, which: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
 def type_text(qtbot, text: str) -> None:
     for char in text:
         qtbot.keyClicks(QApplication.focusWidget(), char)
+
+
+def type_dice(qtbot, window, text: str) -> None:
+    """Click the decision panel's dice box, replace what is in it with `text`, Enter there."""
+    click(qtbot, window.panel.typed)
+    key(qtbot, Qt.Key.Key_A, CTRL)
+    key(qtbot, Qt.Key.Key_Backspace)
+    type_text(qtbot, text)
+    key(qtbot, Qt.Key.Key_Return)
 
 
 def undo(qtbot) -> None:
