@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop.engine.decide import decide
 from tests.ui.modal import click_button, when_up
+from tests.ui.at_the_table import type_dice
 from tests.ui.real_input import import_encounter_text, open_saved_session
 from tests.ui.showing import show_active
 from ui.decision.step_list import StepCard
@@ -304,16 +305,6 @@ def brawl(window, qtbot, tmp_path):
     import_encounter_text(qtbot, window, tmp_path, BRAWL)
     assert window.selected == "ogre" and window.decision.rolls[0].die == "2d6"
     return window
-
-
-def type_dice(qtbot, window, text: str) -> None:
-    """Click the dice box, replace what is in it with `text`, and press Enter there."""
-    box = window.panel.typed
-    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
-    qtbot.keyClick(box, Qt.Key.Key_A, CTRL)
-    qtbot.keyClick(box, Qt.Key.Key_Backspace)
-    qtbot.keyClicks(box, text)
-    qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
 def test_a_2d6_takes_both_dice_as_typed_one_by_one(brawl, qtbot):
