@@ -11,8 +11,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from desktop.engine.decide import decide
-from tests.ui.modal import click_button, when_up
 from tests.ui.at_the_table import type_dice
+from tests.ui.modal import click_button, when_up
 from tests.ui.real_input import import_encounter_text, open_saved_session
 from tests.ui.showing import show_active
 from ui.decision.step_list import StepCard
