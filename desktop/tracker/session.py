@@ -185,8 +185,10 @@ class Session:
                 )
             except ConflictError:
                 log.info("concurrent edit while applying %s; reloading", command.kind)
-                # A short random pause lets two writers that keep colliding fall out of step.
-                time.sleep(random.uniform(0, 0.002 * attempt))
+                # A random pause, growing with each collision (at most 0.2 s), lets two
+                # writers that keep colliding fall out of step, also on a machine so busy
+                # that either may lose the processor between its reload and its write.
+                time.sleep(random.uniform(0, min(0.2, 0.001 * 2**attempt)))
                 self._reload()
                 continue
             self._history = [
