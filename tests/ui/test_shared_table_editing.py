@@ -85,7 +85,7 @@ def test_an_entry_for_a_unit_defeated_meanwhile_is_refused_with_a_message(qtbot,
     table.caught_up()
     assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (0, 1000)
     table.type_hp(a, "ogre", "-5")  # typed again for the defeated unit: meant for it
-    assert texts(a)[-1] == "Ogre takes 5 damage (HP 0 → -5 of 1000)"
+    assert texts(a)[-1] == "Ogre takes 5 damage (HP 0 → 0 of 1000; HP goes no lower than 0)"
 
 
 @pytest.mark.parametrize("cell", ["hp", "initiative"])
@@ -184,7 +184,7 @@ def test_the_markers_popup_stays_open_through_refreshes_and_toggles_what_is_ther
     assert a.roster.popup is popup and popup.isVisible()
     assert popup.item("disarm").checkState() == Qt.CheckState.Checked
     table.toggle_marker(popup, "immobilize")
-    assert texts(a)[-1] == "Ogre is Immobilize"
+    assert texts(a)[-1] == "Ogre is immobilized"
     qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: a.roster.selected_unit() == "brute")  # then it follows the turn
     table.caught_up()

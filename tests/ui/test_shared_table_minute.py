@@ -21,6 +21,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 MINUTE_S = 60
 IMP_INITIATIVE, BRUTE_INITIATIVE = 25, 40  # the table's other figures (shared_windows)
 MARKERS = {"immobilize": "Immobilize", "disarm": "Disarm", "invisible": "Invisible"}
+SAID = {"immobilize": "immobilized", "disarm": "disarmed", "invisible": "invisible"}  # the log's
 
 
 @dataclass
@@ -56,13 +57,13 @@ class Ogre:
     def toggled(self, status: str) -> None:
         if status in self.markers:
             self.markers.remove(status)
-            self.log.append(f"Ogre is no longer {MARKERS[status]}")
+            self.log.append(f"Ogre is no longer {SAID[status]}")
         else:
             self.markers.append(status)
             # Gained in its own turn (it acts first with the lowest initiative), it lasts
             # until the end of its next one.
             held = " until the end of its next turn" if self.initiative < IMP_INITIATIVE else ""
-            self.log.append(f"Ogre is {MARKERS[status]}{held}")
+            self.log.append(f"Ogre is {SAID[status]}{held}")
 
     def typed_initiative(self, value: int) -> None:
         # The log line may go on to say how the round's order was sorted again.
