@@ -143,7 +143,15 @@ def _check_untouched(path: Path, where: str) -> None:
     existed = [side.exists() for side in sides]
     try:
         check_sqlite_file(path)
-        ro = create_engine(f"sqlite+pysqlite:///{path.resolve().as_uri()}?mode=ro&uri=true")
+        # A URL object, not text: SQLAlchemy would decode the file URI's %23 back into a "#"
+        # that SQLite then reads as the URI's end ("campaign #3" opening "campaign ").
+        ro = create_engine(
+            URL.create(
+                "sqlite+pysqlite",
+                database=path.resolve().as_uri(),
+                query={"mode": "ro", "uri": "true"},
+            )
+        )
         install_translation(ro, where, BUSY_TIMEOUT_S)
         try:
             with ro.connect() as conn:
