@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.engine.board import Terrain
 from ui import palette
+from ui.setting_flags import setting_flag
 
 SETTING = "board/legendShown"
 
@@ -74,7 +73,7 @@ class Legend(QWidget):
         layout.addStretch(0)
         layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
         self.toggle.toggled.connect(self._show_key)
-        self.toggle.setChecked(cast(bool, QSettings().value(SETTING, False, type=bool)))
+        self.toggle.setChecked(setting_flag(SETTING, False))
         self._show_key(self.toggle.isChecked())
 
     def _show_key(self, on: bool) -> None:

@@ -41,6 +41,7 @@ from ui.cards.renderer import (
 )
 from ui.cards.sheet import PAPERS, SIZES, sheet_layout
 from ui.documents import documents_dir
+from ui.setting_flags import setting_flag
 
 log = logging.getLogger(__name__)
 
@@ -162,11 +163,11 @@ class PrintCardsDialog(QDialog):
         settings.beginGroup(SETTINGS_GROUP)
         size = settings.value("size", "poker")
         paper = settings.value("paper", "a4")
-        backs = settings.value("backs", False, type=bool)
+        backs = setting_flag("backs", False, settings)
         settings.endGroup()
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(size)))
         self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(paper)))
-        self.backs_box.setChecked(cast(bool, backs))
+        self.backs_box.setChecked(backs)
         default = (
             Selection.SELECTED
             if self.selected
