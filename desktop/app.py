@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFact
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
+from desktop.qt_environment import require_display, use_utf8_locale
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
@@ -144,6 +145,8 @@ def _tell_previous_crash(window: MainWindow, message: str) -> None:
 
 
 def run_gui(args: argparse.Namespace) -> int:
+    require_display()  # before Qt, which would abort without one and say why only in the log
+    use_utf8_locale()
     configure_logging()
     send_crash_traces_to_log()
     previous_crash = crash_watch.start()
