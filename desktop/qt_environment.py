@@ -29,6 +29,7 @@ _CATEGORIES = (
 )
 # Platforms that draw without a display server (or that Foebook cannot check).
 _NEEDS_A_SERVER = ("xcb", "wayland")
+_probe: tuple[ctypes.CDLL, int] | None = None  # the display check's X connection, still open
 
 
 def use_utf8_locale() -> None:
@@ -92,11 +93,24 @@ def _x11_problem() -> str | None:
     xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
     xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
     connection = xcb.xcb_connect(display.encode(), None)
-    try:
-        failed = xcb.xcb_connection_has_error(connection)
-    finally:
+    if xcb.xcb_connection_has_error(connection):
         xcb.xcb_disconnect(connection)
-    return f"cannot connect to the X display '{display}'" if failed else None
+        return f"cannot connect to the X display '{display}'"
+    # Held until Qt has its own connection: an X server resets when its last client leaves
+    # (Xvfb, a bare server) and refuses connections meanwhile, Qt's among them.
+    global _probe
+    release_display_probe()
+    _probe = (xcb, connection)
+    return None
+
+
+def release_display_probe() -> None:
+    """Close the display check's connection; call once Qt's application object exists."""
+    global _probe
+    if _probe is not None:
+        xcb, connection = _probe
+        _probe = None
+        xcb.xcb_disconnect(connection)
 
 
 def _wayland_problem() -> str | None:
