@@ -14,9 +14,10 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
+from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
-from desktop.qt_environment import require_display, use_utf8_locale
+from desktop.qt_environment import release_display_probe, require_display, use_utf8_locale
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
@@ -156,6 +157,7 @@ def run_gui(args: argparse.Namespace) -> int:
     # instance() is typed as the base QCoreApplication; the only one ever made here (and by
     # pytest-qt) is a QApplication.
     app = cast(QApplication, QApplication.instance() or QApplication(sys.argv[:1]))
+    release_display_probe()
     if "Fusion" in QStyleFactory.keys():  # noqa: SIM118 (keys() is a Qt list)
         # Fusion follows the system's light or dark colour scheme on every platform.
         app.setStyle("Fusion")
@@ -183,7 +185,13 @@ def run_gui(args: argparse.Namespace) -> int:
 def _finish_start(
     app: QApplication, window: MainWindow, args: argparse.Namespace, smoke: bool
 ) -> None:
-    database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
+    try:
+        database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
+    except FoebookError as error:  # only when not asking: said as the command line says it
+        print(f"foebook: error: {terminal_safe(error.message)}", file=sys.stderr, flush=True)
+        window.close()
+        app.exit(error.exit_status)
+        return
     if database is None:
         window.close()
         app.exit(1)

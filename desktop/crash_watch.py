@@ -33,7 +33,10 @@ def start() -> str | None:
             continue
         previous = _describe(offset)
         log.warning("an earlier run did not exit cleanly: %s", previous)
-        marker.unlink(missing_ok=True)
+        try:
+            marker.unlink(missing_ok=True)
+        except OSError as error:  # a read-only data folder: said where the database is opened
+            log.warning("cannot remove %s: %s", marker, error)
     path = directory / f"{MARKER}.{os.getpid()}"
     try:
         size = log_file().stat().st_size if log_file().exists() else 0

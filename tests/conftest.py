@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -74,6 +75,19 @@ class PausableServer:
 
     def remove(self) -> None:
         self._run("stop", self.directory)
+
+
+@pytest.fixture
+def scratch():
+    """A folder the `nobody` user can use (pytest's tmp_path is private to root), for the
+    permission cases run as nobody (tests/as_nobody.py)."""
+    folder = Path(tempfile.mkdtemp(prefix="foebook-access-"))
+    folder.chmod(0o777)
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o777)
+    shutil.rmtree(folder)
 
 
 @pytest.fixture

@@ -154,3 +154,43 @@ def test_an_error_in_a_slot_is_logged_every_time_and_shown_once(qtbot, monkeypat
     assert len(errors) == 2 and errors[0].exc_info[0] is ZeroDivisionError
     assert len(shown) == 1
     assert "Something went wrong: no dice" in shown[0] and "foebook.log" in shown[0]
+
+
+def _read_only_data_folder_after_a_crash(scratch: Path) -> Path:
+    """The data folder of a run that died (its marker and log are left), made read-only."""
+    data = scratch / "data"
+    data.mkdir()
+    (data / "foebook.log").write_text("INFO all well\n", encoding="utf-8")
+    (data / "foebook.running.99999").write_text("0\n", encoding="utf-8")
+    data.chmod(0o555)
+    return data
+
+
+SMOKE = {"QT_QPA_PLATFORM": "offscreen", "FOEBOOK_QUIT_WHEN_SHOWN": "1"}
+
+
+def test_a_crash_marker_that_cannot_be_removed_does_not_stop_the_start(scratch):
+    from tests.as_nobody import foebook_as_nobody
+
+    data = _read_only_data_folder_after_a_crash(scratch)
+    elsewhere = scratch / "games"
+    elsewhere.mkdir(mode=0o777)
+    elsewhere.chmod(0o777)
+    result = foebook_as_nobody(
+        scratch, "--db", str(elsewhere / "foebook.sqlite3"), XDG_CONFIG_HOME=str(scratch), **SMOKE
+    )
+    assert result.returncode == 0, result.stderr
+    assert "main window shown" in result.stdout and "session ready" in result.stdout
+    assert result.stderr == ""
+    assert (data / "foebook.running.99999").exists()  # left as it was: it cannot be removed
+
+
+def test_a_read_only_data_folder_holding_the_database_is_one_message(scratch):
+    from tests.as_nobody import foebook_as_nobody
+
+    data = _read_only_data_folder_after_a_crash(scratch)
+    result = foebook_as_nobody(scratch, XDG_CONFIG_HOME=str(scratch), **SMOKE)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert f"foebook: error: the folder {data} is read-only" in result.stderr
+    assert "bug" not in result.stderr
