@@ -9,6 +9,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from db.errors import StorageError
+from db.file_identity import stamp_file
 from desktop.atomic_write import atomic_path
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ def daily_backup(database: Path, today: date | None = None, keep: int = KEEP_DAY
             copy = sqlite3.connect(partial)
             try:
                 source.backup(copy)
+                stamp_file(copy)  # a file of its own, told apart from the one it copies
             finally:
                 copy.close()
     finally:

@@ -76,15 +76,13 @@ def _describe(offset: int) -> str:
             tail = handle.read().decode("utf-8", "replace")
     except OSError:
         tail = ""
+    # Nothing is said about the sessions here: that is for the full check of the database
+    # that such a start runs (desktop.app).
     if any(sign in tail for sign in CRASH_SIGNS):
-        return (
-            f"Foebook crashed the last time it ran. Your sessions are safe: every change "
-            f"was saved as it happened. The crash report is in {path}."
-        )
+        return f"Foebook crashed the last time it ran. The crash report is in {path}."
     return (
         f"Foebook did not close properly the last time it ran (it crashed or was "
-        f"stopped). Your sessions are safe: every change was saved as it happened. "
-        f"Details, if any, are in {path}."
+        f"stopped). Details, if any, are in {path}."
     )
 
 
