@@ -195,6 +195,10 @@ class FileIdentity:
                 connection_open.quarantine()
         raise error
 
+    def open_connection(self) -> GuardedConnection | None:
+        """One of the opened file's connections, still open (quarantined ones stay so)."""
+        return next((c for c in list(_open) if c.file == str(self.path)), None)
+
     def _move_journal_aside(self) -> None:
         """This file's -wal/-shm at the path would be applied to whatever file is there now
         by the next program to open it: they go aside (the open connections keep them)."""

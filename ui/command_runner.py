@@ -27,6 +27,9 @@ class CommandRunner:
         self.window = window
         self.session: Session | None = None
         self.signals: SessionSignals | None = None
+        # Why edits are refused for good: the database file was deleted or replaced.
+        self.replaced: str | None = None
+        self.file_replaced: Callable[[], None] | None = None  # told once when it happens
         self.connection_label = QLabel()  # shown while the database server is out of reach
         self.connection_label.setObjectName("connectionLost")
         self.connection_label.setVisible(False)
@@ -41,6 +44,7 @@ class CommandRunner:
         self.signals.connectionLost.connect(self._connection_lost)
         self.signals.connectionBack.connect(self._connection_back)
         self.connection_label.setVisible(False)  # it opened, so the database answers
+        self.replaced = None
 
     def close(self) -> None:
         if self.signals is not None:
@@ -55,8 +59,8 @@ class CommandRunner:
         the unit editor): the reason it was refused, nothing changed; None when done."""
         if self.session is None:
             return "No session is open."
-        if self.offline:
-            return OFFLINE
+        if self.offline or self.replaced:
+            return self.replaced or OFFLINE
         try:
             self.session.execute(command)
         except FoebookError as error:
@@ -102,10 +106,14 @@ class CommandRunner:
         self.report(str(error))
 
     def _note_lost(self, error: FoebookError) -> None:
-        from db.errors import DatabaseUnreachableError
+        from db.errors import DatabaseReplacedError, DatabaseUnreachableError
 
         if isinstance(error, DatabaseUnreachableError) and self.signals is not None:
             self.signals.mark_lost(str(error))
+        if isinstance(error, DatabaseReplacedError) and self.replaced is None:
+            self.replaced = str(error)
+            if self.file_replaced is not None:
+                self.file_replaced()
 
     # -- the database connection -------------------------------------------------------------
     @property
@@ -113,7 +121,11 @@ class CommandRunner:
         return not self.connection_label.isHidden()
 
     def _refuse_while_offline(self) -> bool:
-        """Nothing that was not saved may look saved: no edits until the server is back."""
+        """Nothing that was not saved may look saved: no edits until the server is back, nor
+        once the database file is gone."""
+        if self.replaced:
+            self.report(self.replaced)
+            return True
         if self.offline:
             self.report(OFFLINE)
         return self.offline

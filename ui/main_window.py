@@ -40,6 +40,7 @@ from ui.board.unit_menu import unit_menu
 from ui.command_runner import CommandRunner
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
+from ui.file_rescue import FileRescue
 from ui.log_panel import LogPanel
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.placement = WindowLayout(self)
         self._build_views()
         self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
+        self.rescue = FileRescue(self, self.runner, self.sessions)
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -236,6 +238,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.file_menu.addSeparator()
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
+        self.file_menu.addAction(self.rescue.action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QTimer
 
 from db.backup import daily_backup
 from db.engine import open_database
@@ -14,18 +13,7 @@ from db.repository import list_sessions, new_session
 from desktop.app import open_storage
 from desktop.storage_url import sqlite_url
 from tests.desktop.tracker.tiny_ruleset import rulesets, tiny_encounter
-
-
-def click_when_shown(qtbot, label: str, seen: list[str]) -> None:
-    """Click the button `label` of the message box once it is up (it runs its own loop)."""
-    box = QApplication.activeModalWidget()
-    if not isinstance(box, QMessageBox):
-        QTimer.singleShot(20, lambda: click_when_shown(qtbot, label, seen))
-        return
-    seen.append(box.text())
-    seen.extend(b.text() for b in box.buttons())
-    button = next(b for b in box.buttons() if b.text() == label)
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+from tests.ui.real_input import click_when_shown
 
 
 def test_a_truncated_database_offers_its_newest_backup(qtbot, qapp, tmp_path):
