@@ -42,6 +42,7 @@ from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
 from ui.file_rescue import FileRescue
 from ui.log_panel import LogPanel
+from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
 from ui.session_actions import SessionActions
@@ -97,7 +98,10 @@ class MainWindow(QMainWindow, RulesetActions):
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
-        self.play = DecisionController(self.runner.run, self.runner.report)
+        self.plugin_decisions = PluginDecisions(self)
+        self.play = DecisionController(
+            self.runner.run, self.runner.report, self.plugin_decisions.decide
+        )
         self.placement = WindowLayout(self)
         self._build_views()
         self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
