@@ -70,8 +70,8 @@ def stamp_file(connection: sqlite3.Connection) -> None:
     connection.commit()
 
 
-def _read(path: Path) -> tuple[int, int, int]:
-    """(device, inode, header stamp) of the file at `path` as it is now.
+def _stamp(path: Path) -> int:
+    """The header stamp of the file at `path` as it is now.
 
     The file is never opened by Foebook's own code: closing any descriptor of a file drops
     every POSIX lock this process holds on it, SQLite's among them (other Foebooks could
@@ -79,13 +79,16 @@ def _read(path: Path) -> tuple[int, int, int]:
     through a SQLite connection of its own, `immutable` so that it reads the file itself,
     not this database's journal.
     """
-    status = path.stat()
     reader = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
     try:
-        stamp = reader.execute("PRAGMA user_version").fetchone()[0]
+        return reader.execute("PRAGMA user_version").fetchone()[0]
     finally:
         reader.close()
-    return status.st_dev, status.st_ino, stamp
+
+
+def _unchanged_key(status) -> tuple[int, int, int]:
+    """What changes whenever the file's bytes do (the change time, which no one can set)."""
+    return status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
 def _side(path: Path, suffix: str) -> Path:
@@ -103,6 +106,7 @@ class FileIdentity:
     wal: tuple[int, int] | None  # device and inode of this file's -wal journal
     stamp_on_disk: bool  # the header shows the stamp (it reaches the file at a checkpoint)
     tripped: DatabaseReplacedError | None = field(default=None)
+    _checked: tuple[int, int, int] | None = field(default=None)  # the file when last checked
 
     @classmethod
     def adopt(cls, engine: Engine, path: Path) -> FileIdentity:
@@ -119,14 +123,15 @@ class FileIdentity:
                     conn.exec_driver_sql(f"PRAGMA user_version = {stamp}")
                 conn.exec_driver_sql("COMMIT")
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        device, inode, on_disk = _read(path)
+        opened = path.stat()
+        on_disk = _stamp(path)
         wal = _side(path, "-wal")
         try:
             status = wal.stat()
             wal_id: tuple[int, int] | None = (status.st_dev, status.st_ino)
         except OSError:
             wal_id = None
-        identity = cls(path, device, inode, stamp, wal_id, on_disk == stamp)
+        identity = cls(path, opened.st_dev, opened.st_ino, stamp, wal_id, on_disk == stamp)
         identity._watch(engine)
         return identity
 
@@ -151,23 +156,32 @@ class FileIdentity:
 
     def check(self, connection: sqlite3.Connection | None = None) -> None:
         """Raise DatabaseReplacedError when the file at the path is not the one opened
-        (`connection`, one of the file's open connections, completes a moved file)."""
+        (`connection`, one of the file's open connections, completes a moved file). One
+        stat when the file's bytes did not change since the last check; its header is read
+        again when they did (a checkpoint, or another file copied over it)."""
         if self.tripped is not None:
             raise self.tripped
         try:
-            device, inode, stamp = _read(self.path)
+            status = self.path.stat()
         except FileNotFoundError:
             how = "deleted"
         except OSError as error:
             log.warning("cannot check %s: %s", self.path, error)
             return  # unreadable for a moment; the write itself will say what is wrong
         else:
-            if (device, inode) != (self.device, self.inode):
+            if (status.st_dev, status.st_ino) != (self.device, self.inode):
                 how = "replaced by another file"
-            elif stamp == self.stamp or (stamp == 0 and not self.stamp_on_disk):
-                self.stamp_on_disk = self.stamp_on_disk or stamp == self.stamp
+            elif _unchanged_key(status) == self._checked:
                 return
             else:
+                try:
+                    stamp: int | None = _stamp(self.path)
+                except sqlite3.Error:  # not even a database any more
+                    stamp = None
+                if stamp == self.stamp or (stamp == 0 and not self.stamp_on_disk):
+                    self.stamp_on_disk = self.stamp_on_disk or stamp == self.stamp
+                    self._checked = _unchanged_key(status)
+                    return
                 how = "overwritten with another file's contents"
         self._trip(how, connection)
 

@@ -37,10 +37,24 @@ class PluginDecisions:
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
         self.note: QProgressDialog | None = None  # the "still deciding" note while it shows
+        self.waiting = False
 
     def decide(self, encounter: Encounter, unit_id: str, ruleset: Ruleset, dice: Dice) -> Decision:
         if ruleset.origin is None:
             return decide(encounter, unit_id, ruleset, dice)
+        if self.waiting:  # asked again from a timer while waiting (another window's change)
+            raise PluginError(
+                f"Still deciding for another unit: the {ruleset.origin.describe()} is slow"
+            )
+        self.waiting = True
+        try:
+            return self._decide_off_thread(encounter, unit_id, ruleset, dice)
+        finally:
+            self.waiting = False
+
+    def _decide_off_thread(
+        self, encounter: Encounter, unit_id: str, ruleset: Ruleset, dice: Dice
+    ) -> Decision:
         outcome: list = []
         finished = _Finished()
 
