@@ -152,7 +152,9 @@ class FileIdentity:
         def _transaction_ended(conn) -> None:
             conn.info.pop(_CHECKED, None)
 
-        self._engine = engine
+        @event.listens_for(engine, "checkin")
+        def _back_in_the_pool(_dbapi_connection, record) -> None:
+            record.info.pop(_CHECKED, None)  # however its transaction ended
 
     def check(self, connection: sqlite3.Connection | None = None) -> None:
         """Raise DatabaseReplacedError when the file at the path is not the one opened

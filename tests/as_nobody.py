@@ -9,27 +9,19 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
-FOEBOOK = Path(sys.executable).with_name("foebook")
+from tests.foebook_process import FOEBOOK, changed_environment
+
 AS_NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 
 
 def foebook_as_nobody(folder: Path, *args: str, **env: str | None) -> subprocess.CompletedProcess:
     """`foebook ARGS` as nobody in `folder` (its HOME, data in folder/data); `env` adds
     variables, None removes one."""
-    environment = {
-        **os.environ,
-        "FOEBOOK_DATA_DIR": str(folder / "data"),
-        "HOME": str(folder),
-    }
-    environment.pop("FOEBOOK_QUIT_WHEN_SHOWN", None)
-    for name, value in env.items():
-        if value is None:
-            environment.pop(name, None)
-        else:
-            environment[name] = value
+    environment = changed_environment(
+        {"FOEBOOK_DATA_DIR": str(folder / "data"), "HOME": str(folder)}, **env
+    )
     return subprocess.run(
         [*AS_NOBODY, str(FOEBOOK), *args],
         capture_output=True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QMetaObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from desktop.engine.decide import decide
@@ -23,12 +23,6 @@ from desktop.engine.ruleset import Ruleset
 
 log = logging.getLogger(__name__)
 NOTE_AFTER_MS = 1000
-
-
-class _Finished(QObject):
-    """Carries 'done' from the worker thread to the window's (a queued signal)."""
-
-    done = Signal()
 
 
 class PluginDecisions:
@@ -56,18 +50,17 @@ class PluginDecisions:
         self, encounter: Encounter, unit_id: str, ruleset: Ruleset, dice: Dice
     ) -> Decision:
         outcome: list = []
-        finished = _Finished()
+        waiting = QEventLoop()
 
         def work() -> None:
             try:
                 outcome.append(decide(encounter, unit_id, ruleset, dice))
             except BaseException as error:  # handed to the window's thread, raised there
                 outcome.append(error)
-            finished.done.emit()
+            # Queued: the loop quits in the window's thread (a no-op once it has returned).
+            QMetaObject.invokeMethod(waiting, "quit", Qt.ConnectionType.QueuedConnection)
 
         worker = threading.Thread(target=work, name=f"decide {unit_id}", daemon=True)
-        waiting = QEventLoop()
-        finished.done.connect(waiting.quit, Qt.ConnectionType.QueuedConnection)
         later = QTimer(singleShot=True, interval=NOTE_AFTER_MS)
         later.timeout.connect(waiting.quit)
         worker.start()

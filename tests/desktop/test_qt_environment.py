@@ -4,33 +4,26 @@ warning from Qt on the terminal."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-FOEBOOK = Path(sys.executable).with_name("foebook")
+from tests.foebook_process import FOEBOOK, changed_environment
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
 
 
-def foebook(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+def foebook(tmp_path: Path, *args: str, **env: str | None) -> subprocess.CompletedProcess:
     """The real command, with the environment as the test says (None removes a variable)."""
-    environment = dict(
-        os.environ,
-        FOEBOOK_DATA_DIR=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    cleared: dict[str, str | None] = dict.fromkeys(
+        ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "XDG_SESSION_TYPE")
     )
-    for name in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "XDG_SESSION_TYPE"):
-        environment.pop(name, None)
-    environment.pop("FOEBOOK_QUIT_WHEN_SHOWN", None)
-    for name, value in env.items():
-        if value is None:
-            environment.pop(name, None)
-        else:
-            environment[name] = value
+    environment = changed_environment(
+        {"FOEBOOK_DATA_DIR": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")},
+        **{**cleared, **env},
+    )
     return subprocess.run(
         [str(FOEBOOK), *args], capture_output=True, text=True, env=environment, timeout=60
     )
