@@ -170,6 +170,9 @@ def _tell_previous_crash(window: MainWindow, message: str, last: str | None) -> 
         box.setInformativeText(f"You were playing “{last}”.")
         reopen = box.addButton(f"Open “{last}”", QMessageBox.ButtonRole.AcceptRole)
         reopen.clicked.connect(lambda: window.open_session(last))
+        # Two buttons leave a box without an Esc button, which then refuses to close (Esc,
+        # its window's close button, the app quitting).
+        box.setEscapeButton(QMessageBox.StandardButton.Ok)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setModal(False)
     box.show()

@@ -24,7 +24,8 @@ def segfault(*_args) -> None:
 def report(qapp, window, *args) -> None:
     """Start as the app does, then print the texts of the message boxes on screen (and
     their buttons) and what the window shows, and quit. With a button's text as the second
-    argument, that button of the box on screen is clicked first (a real click)."""
+    argument, that button of the box on screen is clicked first (a real click); with "Esc",
+    Esc is pressed on it."""
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -43,7 +44,11 @@ def report(qapp, window, *args) -> None:
             kind = "modal" if widget.isModal() else "non-modal"
             print(f"{kind}: {widget.text()}", flush=True)
             print(f"buttons: {' | '.join(b.text() for b in widget.buttons())}", flush=True)
-        if click is not None:
+        if click == "Esc":
+            QTest.keyClick(boxes()[0], Qt.Key.Key_Escape)
+            print("pressed: Esc", flush=True)
+            print(f"boxes left: {len(boxes())}", flush=True)
+        elif click is not None:
             button = next(b for w in boxes() for b in w.buttons() if b.text() == click)
             QTest.mouseClick(button, Qt.MouseButton.LeftButton)
             print(f"clicked: {click}", flush=True)

@@ -251,6 +251,11 @@ def test_after_an_unclean_stop_the_last_session_is_offered_not_reopened(tmp_path
     assert reopened.returncode == 0, reopened.stderr
     assert reopened.stdout.splitlines()[-2:] == ["clicked: Open “friday”", "page: session friday"]
 
+    _die_without_a_clean_exit(tmp_path)
+    dismissed = _run_app("report", tmp_path, "Esc")  # Esc closes the notice: nothing opens
+    assert dismissed.returncode == 0, dismissed.stderr
+    assert dismissed.stdout.splitlines()[-3:] == ["pressed: Esc", "boxes left: 0", "page: welcome"]
+
 
 def test_after_an_unclean_stop_a_damaged_database_is_refused(tmp_path):
     """Damage the quick check misses (index rows): found by the full check that a start
