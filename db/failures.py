@@ -34,23 +34,61 @@ def one_line(text: object) -> str:
     return next((line.strip() for line in str(text).splitlines() if line.strip()), "")
 
 
+def _not_yours(path: Path) -> str | None:
+    """Why changing `path`'s mode cannot help the current user, if it cannot: it is on a
+    read-only file system, or it belongs to someone else."""
+    try:
+        if os.statvfs(path).f_flag & os.ST_RDONLY:
+            return "it is on a read-only file system"
+        owner = path.stat().st_uid
+    except OSError:
+        return None
+    if owner == os.geteuid():
+        return None
+    try:
+        import pwd
+
+        name = pwd.getpwuid(owner).pw_name
+    except (ImportError, KeyError):
+        name = f"user {owner}"
+    return f"it belongs to {name}"
+
+
 def access_problem(path: Path) -> DatabaseAccessError | None:
-    """Why the current user cannot use `path` (read it, write it, write beside it), if so."""
+    """Why the current user cannot use `path` (read it, write it, write beside it), if so;
+    chmod is suggested only where the user can use it."""
     if path.exists() and not os.access(path, os.R_OK):
+        hint = _not_yours(path)
         return DatabaseAccessError(
-            f"{path} cannot be read (permission denied): give your user read and write "
-            "access to it (chmod u+rw), or choose another file with --db"
+            f"{path} cannot be read (permission denied): "
+            + (
+                f"{hint}; choose another file with --db"
+                if hint
+                else "give your user read and write access to it (chmod u+rw), "
+                "or choose another file with --db"
+            )
         )
     if path.exists() and not os.access(path, os.W_OK):
+        hint = _not_yours(path)
         return DatabaseAccessError(
             f"{path} is read-only: Foebook saves every change at once, so it must be able to "
-            "write to it; make it writable (chmod u+w), or choose another file with --db"
+            + (
+                f"write to it, and {hint}; copy it somewhere you can write and use the copy "
+                "with --db"
+                if hint
+                else "write to it; make it writable (chmod u+w), or choose another file with --db"
+            )
         )
     if path.parent.is_dir() and not os.access(path.parent, os.W_OK | os.X_OK):
+        hint = _not_yours(path.parent)
         return DatabaseAccessError(
             f"the folder {path.parent} is read-only: Foebook keeps its journal and backups "
-            f"beside {path.name}, so it must be able to write there; make the folder "
-            "writable, or move the database"
+            f"beside {path.name}, so it must be able to write there"
+            + (
+                f", and {hint}; move the database to a folder you can write to"
+                if hint
+                else "; make the folder writable (chmod u+w), or move the database"
+            )
         )
     return None
 

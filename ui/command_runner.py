@@ -31,6 +31,9 @@ class CommandRunner:
         self.window = window
         self.session: Session | None = None
         self.signals: SessionSignals | None = None
+        # Why edits are refused for good: the database file was deleted or replaced.
+        self.replaced: str | None = None
+        self.file_replaced: Callable[[], None] | None = None  # told once when it happens
         self.connection_label = QLabel()  # shown while the database server is out of reach
         self.connection_label.setObjectName("connectionLost")
         self.connection_label.setVisible(False)
@@ -50,6 +53,7 @@ class CommandRunner:
         self.signals.connectionLost.connect(self._connection_lost)
         self.signals.connectionBack.connect(self._connection_back)
         self.connection_label.setVisible(False)  # it opened, so the database answers
+        self.replaced = None
 
     def close(self) -> None:
         if self.signals is not None:
@@ -70,6 +74,8 @@ class CommandRunner:
         `meant_for` checks the state it is applied to (see Session.execute)."""
         if self.session is None:
             return "No session is open."
+        if self.replaced:
+            return self.replaced
         if self.offline:
             self.connection_notes.append(self._refusal)
             return self._refusal
@@ -119,9 +125,14 @@ class CommandRunner:
         self.report(str(error))
 
     def _note_lost(self, error: FoebookError) -> bool:
-        """Whether the error is the database going away (the window then turns offline)."""
-        from db.errors import DatabaseUnreachableError
+        """Whether the error is the database going away (the window then turns offline); a
+        database file deleted or replaced under the window refuses every later edit."""
+        from db.errors import DatabaseReplacedError, DatabaseUnreachableError
 
+        if isinstance(error, DatabaseReplacedError) and self.replaced is None:
+            self.replaced = str(error)
+            if self.file_replaced is not None:
+                self.file_replaced()
         if not isinstance(error, DatabaseUnreachableError):
             return False
         if self.signals is not None:
@@ -134,7 +145,11 @@ class CommandRunner:
         return not self.connection_label.isHidden()
 
     def _refuse_while_offline(self) -> bool:
-        """Nothing that was not saved may look saved: no edits until the server is back."""
+        """Nothing that was not saved may look saved: no edits until the server is back, nor
+        once the database file is gone."""
+        if self.replaced:
+            self.report(self.replaced)
+            return True
         if self.offline:
             self.report(self._refusal)
         return self.offline

@@ -38,8 +38,10 @@ from ui.command_runner import CommandRunner
 from ui.database_wait import keep_responsive
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
+from ui.file_rescue import FileRescue
 from ui.log_panel import LogPanel
 from ui.player_turn_banner import PlayerTurnBanner
+from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
 from ui.session_actions import LAST_SESSION, SessionActions
@@ -95,13 +97,17 @@ class MainWindow(QMainWindow, RulesetActions):
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
-        self.play = DecisionController(self.runner.run, self.runner.report)
+        self.plugin_decisions = PluginDecisions(self)
+        self.play = DecisionController(
+            self.runner.run, self.runner.report, self.plugin_decisions.decide
+        )
         self.placement = WindowLayout(self)
         self._build_views()
         keep_responsive(database)
         self.sessions = SessionActions(
             self, database, self.runner, self.welcome, self.set_session, self.close_session
         )
+        self.rescue = FileRescue(self, self.runner, self.sessions)
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -244,6 +250,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.file_menu.addSeparator()
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
+        self.file_menu.addAction(self.rescue.action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()

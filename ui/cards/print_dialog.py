@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QPainter
@@ -42,6 +41,7 @@ from ui.cards.renderer import (
 )
 from ui.cards.sheet import PAPERS, SIZES, sheet_layout
 from ui.documents import remember_save_folder, save_folder
+from ui.setting_flags import setting_flag
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +163,11 @@ class PrintCardsDialog(QDialog):
         settings.beginGroup(SETTINGS_GROUP)
         size = settings.value("size", "poker")
         paper = settings.value("paper", "a4")
-        backs = settings.value("backs", False, type=bool)
+        backs = setting_flag("backs", False, settings)
         settings.endGroup()
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(size)))
         self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(paper)))
-        self.backs_box.setChecked(cast(bool, backs))
+        self.backs_box.setChecked(backs)
         default = (
             Selection.SELECTED
             if self.selected
