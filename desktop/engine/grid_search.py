@@ -16,7 +16,7 @@ small integers, so the cheapest open cell is found without a heap).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import LEGEND, Board, Cell
@@ -128,14 +128,13 @@ class SearchGrid:
         extra_of = {t: c for t, c in rules.extra_cost.items() if c}
         # the extra cost of entering each cell, None when no terrain costs extra
         self.extra = extra = [0] * len(template) if extra_of else None
+        state = {char: UNSEEN if t.passable else CLOSED for char, t in LEGEND.items()}
+        cost = {char: extra_of.get(t, 0) for char, t in LEGEND.items()}
         for y, row in enumerate(board.rows):
             start = (y + 1) * width + 1 + (q_offset - (y - (y & 1)) // 2 if hexes else 0)
-            for x, char in enumerate(row):
-                terrain = LEGEND[char]
-                if terrain.passable:
-                    template[start + x] = UNSEEN
-                if extra is not None:
-                    extra[start + x] = extra_of.get(terrain, 0)
+            template[start : start + w] = [state[char] for char in row]
+            if extra is not None:
+                extra[start : start + w] = [cost[char] for char in row]
         straight, diagonal = rules.straight_cost, rules.diagonal_cost
         if hexes:
             around = hex_geometry.AXIAL_DIRECTIONS
@@ -167,6 +166,35 @@ class SearchGrid:
 
     def contains(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.board_width and 0 <= cell[1] < self.board_height
+
+    def apart_from(self, targets: Sequence[int]) -> Callable[[int], int]:
+        """The fewest steps from a cell (by index) to the nearest of `targets`, walls aside.
+        On squares, to the box around the targets: one sum, not one per target, and never
+        more than the real count (it is a bound for searches)."""
+        width = self.width
+        if self.hexes:
+            # Axial (q, r) from an index; hex steps are half the sum of the three gaps.
+            spots = [divmod(t, width) for t in targets]
+
+            def hex_steps(index: int) -> int:
+                r, q = divmod(index, width)
+                return min(
+                    (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tr, tq in spots
+                )
+
+            return hex_steps
+        rows = [t // width for t in targets]
+        cols = [t % width for t in targets]
+        x0, x1, y0, y1 = min(cols), max(cols), min(rows), max(rows)
+        diagonal = len(self.directions) == 8
+
+        def square_steps(index: int) -> int:
+            y, x = divmod(index, width)
+            dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+            dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+            return (dx if dx > dy else dy) if diagonal else dx + dy
+
+        return square_steps
 
     def steps(self, reverse: bool) -> tuple[Steps, int]:
         """The costed steps and the dearest of them, forward or reverse (built once)."""
@@ -253,3 +281,55 @@ class GridSearch:
         cell, dist = self._grid.cell, self._dist
         for index in self._reached:
             yield cell(index), dist[index]
+
+    def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
+        """A test of whether a reached cell lies on a cheapest route from the roots to one
+        of `goals` (each `total` away): whether a route on from it to a goal keeps every
+        step's cost adding up exactly. A depth-first search, nearest the goals first,
+        that remembers for every cell it visits whether it leads there."""
+        grid, dist = self._grid, self._dist
+        steps = grid.steps(reverse=False)[0]
+        uniform = grid.uniform_step
+        least = min(base for _, base in grid.directions)
+        targets = [grid.index(g) for g in goals]
+        known: dict[int, bool] = dict.fromkeys(targets, True)
+        apart = grid.apart_from(targets)
+
+        def following(index: int) -> list[int]:
+            here = dist[index]
+            found = []
+            for delta, costs in steps:
+                there = index + delta
+                cost = dist[there]
+                if cost != here + (uniform or costs[there]) or known.get(there) is False:
+                    continue
+                # No route on from `there` is cheaper than its fewest steps to a goal.
+                floor = cost + least * apart(there)
+                if floor <= total:
+                    found.append((floor, there))
+            if len(found) > 1:
+                found.sort()
+            return [i for _, i in found]
+
+        def on_route(cell: Cell) -> bool:
+            start = grid.index(cell)
+            if start in known:
+                return known[start]
+            stack = [(start, iter(following(start)))]
+            while stack:
+                index, onward = stack[-1]
+                for nxt in onward:
+                    seen = known.get(nxt)
+                    if seen is None:
+                        stack.append((nxt, iter(following(nxt))))
+                        break
+                    if seen:
+                        for on, _ in stack:  # the route found runs through them all
+                            known[on] = True
+                        return True
+                else:  # every step on from here was a dead end
+                    known[index] = False
+                    stack.pop()
+            return known[start]
+
+        return on_route

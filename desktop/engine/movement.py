@@ -7,7 +7,7 @@ search itself runs in grid_search.py.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from desktop.engine.board import Board, Cell
 from desktop.engine.board_cache import BoardCache
@@ -54,14 +54,26 @@ class DistanceField:
         return value if self.rules.scale == 1 else value / self.rules.scale
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
-        """Every reached cell (roots included) with its cost, optionally up to `limit`."""
+        """Every reached cell (roots included) with its cost, optionally up to `limit`,
+        cheapest first."""
         bound = None if limit is None else round(limit * self.rules.scale)
         scale = self.rules.scale
         return {
-            cell: (value if scale == 1 else value / scale)
-            for cell, value in self._search.items()
-            if bound is None or value <= bound
+            cell: (value if scale == 1 else value / scale) for cell, value in self.raw_within(bound)
         }
+
+    def raw_within(self, bound: int | None = None) -> Iterator[tuple[Cell, int]]:
+        """(cell, raw cost) of every reached cell up to `bound`, cheapest first: a short
+        move on a big board reads a few cells, not the whole board."""
+        for cell, value in self._search.items():
+            if bound is not None and value > bound:
+                return  # the search lists its cells in the order it settled them
+            yield cell, value
+
+    def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
+        """A test of whether a cell lies on a cheapest route to one of `goals`, reached
+        at raw cost `total` (grid_search.GridSearch.onward)."""
+        return self._search.onward(goals, total)
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable.
