@@ -12,6 +12,7 @@ sight cache with `has_line_of_sight`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import board_cache
@@ -35,8 +36,9 @@ def _prefix(board: Board) -> tuple[list[list[int]], list[list[int]]]:
     return by_col, by_row
 
 
-def touched_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
-    """Wall cells whose square comes within a hair of the segment between centres of a and b."""
+def touched_walls(board: Board, a: Cell, b: Cell) -> Iterator[Cell]:
+    """Wall cells whose square comes within a hair of the segment between centres of a and b,
+    one at a time from one end of the line to the other."""
     by_col, by_row = _prefix(board)
     ax, ay = a[0] + 0.5, a[1] + 0.5
     bx, by = b[0] + 0.5, b[1] + 0.5
@@ -49,7 +51,6 @@ def touched_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
     if ax > bx:
         ax, ay, bx, by = bx, by, ax, ay
     slope = (by - ay) / (bx - ax) if bx != ax else 0.0
-    found: list[Cell] = []
     floor = math.floor
     for k in range(max(0, floor(ax - _MARGIN)), min(len(lines), floor(bx + _MARGIN) + 1)):
         x0 = max(k - _MARGIN, ax)
@@ -66,8 +67,7 @@ def touched_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
             if counts[m + 1] != counts[m]:
                 cell = (m, k) if steep else (k, m)
                 if cell != a and cell != b:
-                    found.append(cell)
-    return found
+                    yield cell
 
 
 def sees(board: Board, a: Cell, b: Cell) -> bool:
@@ -81,14 +81,11 @@ def sees(board: Board, a: Cell, b: Cell) -> bool:
     found = cache.get(key)
     if found is not None:
         return found
-    walls = touched_walls(board, *key)
-    found = True if not walls else _clear_past(key[0], key[1], walls)
+    a, b = key
+    # The exact rule of sight.py, limited to the walls the line can touch, found lazily.
+    walls = touched_walls(board, a, b)
+    found = clear_past(
+        (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), (square_corners(w) for w in walls)
+    )
     cache[key] = found
     return found
-
-
-def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
-    # The exact rule of sight.py, limited to the walls the line can touch.
-    return clear_past(
-        (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), [square_corners(w) for w in walls]
-    )
