@@ -167,15 +167,23 @@ class Board:
                 yield (col, row)
 
     def cells_of(self, terrain: Terrain) -> frozenset[Cell]:
-        return self._cells_by_terrain.get(terrain, frozenset())
+        found = self._cells_by_terrain.get(terrain)
+        if found is None:
+            # Found with str.find, row by row: rules ask for walls or doors, a few cells of a
+            # 200x200 board, and never pay for the open ground around them.
+            char = terrain.value
+            cells = []
+            for row, line in enumerate(self.rows):
+                col = line.find(char)
+                while col >= 0:
+                    cells.append((col, row))
+                    col = line.find(char, col + 1)
+            found = self._cells_by_terrain[terrain] = frozenset(cells)
+        return found
 
     @cached_property
     def _cells_by_terrain(self) -> dict[Terrain, frozenset[Cell]]:
-        found: dict[Terrain, set[Cell]] = {}
-        for row, line in enumerate(self.rows):
-            for col, char in enumerate(line):
-                found.setdefault(LEGEND[char], set()).add((col, row))
-        return {t: frozenset(cells) for t, cells in found.items()}
+        return {}
 
     @cached_property
     def derived(self) -> dict[object, Any]:
