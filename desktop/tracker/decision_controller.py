@@ -193,10 +193,16 @@ class DecisionController:
         unit's activation, so the turn passes to the next unit in the same step."""
         if self.session is None or self.decision is None:
             return False
-        if not self._run(cmd.ApplyDecision.of(self.decision, choice, reaction=self.player_turn)):
+        command = cmd.ApplyDecision.of(self.decision, choice, reaction=self.player_turn)
+        kept = (self.typed_rolls, self.foebook_rolls, self._forgot)
+        # Those dice are used up, also when the same unit stays selected. Dropped before the
+        # command runs, the decision that follows it is made once (follow), not twice.
+        self.fresh_dice()
+        if not self._run(command):
+            self.typed_rolls, self.foebook_rolls, self._forgot = kept
             return False
-        self.fresh_dice()  # those dice are used up, also when the same unit stays selected
-        self.evaluate()
+        if self._forgot:  # nobody followed the change (no window listening): decide now
+            self.evaluate()
         return True
 
     # -- following the session -------------------------------------------------------------
