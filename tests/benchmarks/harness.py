@@ -108,11 +108,16 @@ BARE = Floor("bare PySide6 window", _bare_window, rounds=3)
 @dataclass(frozen=True)
 class Budget:
     """`ratio` times the floor `per`, on top of the floor `beyond` when set (a whole process:
-    its start, then its work in reference workloads)."""
+    its start, then its work in reference workloads). Without `per`, `ratio` is a number of
+    megabytes: memory does not depend on the machine's speed."""
 
     ratio: float
-    per: Floor = REFERENCE
+    per: Floor | None = REFERENCE
     beyond: Floor | None = None
+
+    @classmethod
+    def megabytes(cls, megabytes: float) -> Budget:
+        return cls(megabytes, None)
 
     @classmethod
     def cpu(cls, seconds: float) -> Budget:
@@ -141,9 +146,13 @@ class Budget:
         return cls(times, BARE)
 
     def floors(self) -> tuple[Floor, ...]:
+        if self.per is None:
+            return ()
         return (self.per,) if self.beyond is None else (self.per, self.beyond)
 
     def describe(self) -> str:
+        if self.per is None:
+            return f"{self.ratio:g} MB"
         text = f"{self.ratio:g} x {self.per.name}"
         return text if self.beyond is None else f"{self.beyond.name} + {text}"
 
@@ -174,13 +183,15 @@ def measure(bench: Benchmark, rounds: int | None = None) -> dict:
         result = bench.run()
         elapsed = time.perf_counter() - start
         samples.append(float(result) if bench.self_timed else elapsed)
+    if bench.budget.per is None:
+        return _megabytes_row(bench, samples)
     after = _floors(bench.budget)
     # Judged against the machine as slow as it was around the benchmark: another process
     # busy during the floors measured on one side must not fail the benchmark.
     floors = {name: max(before[name], after[name]) for name in before}
     budget = bench.budget
     base = floors[budget.beyond.name] if budget.beyond is not None else 0.0
-    per = floors[budget.per.name]
+    per = floors[budget.per.name] if budget.per is not None else 1.0
     median = statistics.median(samples)
     budget_s = base + budget.ratio * per
     return {
@@ -195,6 +206,20 @@ def measure(bench: Benchmark, rounds: int | None = None) -> dict:
         "floors_s": {name: round(value, 6) for name, value in floors.items()},
         "budget_s": round(budget_s, 6),
         "within_budget": median <= budget_s,
+    }
+
+
+def _megabytes_row(bench: Benchmark, samples: list[float]) -> dict:
+    median = statistics.median(samples)
+    return {
+        "name": bench.name,
+        "median_mb": round(median, 1),
+        "min_mb": round(min(samples), 1),
+        "max_mb": round(max(samples), 1),
+        "rounds": len(samples),
+        "budget": bench.budget.describe(),
+        "budget_mb": bench.budget.ratio,
+        "within_budget": median <= bench.budget.ratio,
     }
 
 
