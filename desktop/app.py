@@ -161,6 +161,11 @@ def run_gui(args: argparse.Namespace) -> int:
     smoke = bool(os.environ.get(SMOKE_ENV))
     # The window shows first; the database (SQLAlchemy is a large import) and the last
     # session load right after, so the app is on screen as soon as Qt is.
+    # Queued before the window is made: it runs right after the first paint, before what
+    # the welcome page queues (drawing its tutorials' boards), which it skips once a
+    # session opens.
+    window: MainWindow
+    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
     window = MainWindow()
     stop_signals = StopSignals(app)
     window.show()
@@ -168,7 +173,6 @@ def run_gui(args: argparse.Namespace) -> int:
         print("foebook: main window shown", flush=True)
     if previous_crash and not smoke:
         QTimer.singleShot(0, lambda: _tell_previous_crash(window, previous_crash))
-    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
     status = app.exec()
     stop_signals.release()
     if window.database is not None:
