@@ -191,3 +191,15 @@ def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
     data = json.loads(foebook("decide", str(path), "--unit", "captain", "--json").stdout)
     assert data["phase"] == "charge"
     assert data["trace"][0]["step"].startswith("Heroic intervention")
+
+
+def test_a_subcommand_loads_no_other_subcommand():
+    code = (
+        "import sys; from desktop.cli import main; "
+        f"main(['decide', {str(AMBUSH)!r}, '--unit', 'goblin', '--json']); "
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.commands.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert "LOADED ['desktop.commands.decide', 'desktop.commands.output']" in result.stdout, (
+        result.stdout + result.stderr
+    )
