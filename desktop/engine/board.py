@@ -63,6 +63,7 @@ _LABELS = {
 # Terrain that only the rulesets listing it under `terrain` in their data may use.
 OPTIONAL_TERRAIN = frozenset({Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY})
 LEGEND = {t.value: t for t in Terrain}
+_KNOWN = frozenset(LEGEND)
 
 
 class BoardError(ValueError):
@@ -119,7 +120,9 @@ class Board:
                 raise BoardError(
                     "blank line inside the board", row=row_index, text_line=leading + row_index
                 )
-            for col_index, char in enumerate(cells):
+            # One set test per row; the unknown character is looked for only when there is one.
+            unknown = "" if _KNOWN.issuperset(cells) else cells
+            for col_index, char in enumerate(unknown):
                 if char not in LEGEND:
                     known = " ".join(f"'{c}'" for c in LEGEND)
                     raise BoardError(

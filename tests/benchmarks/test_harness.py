@@ -74,3 +74,20 @@ def test_a_process_is_judged_on_its_start_plus_its_work():
     assert row["budget_s"] == pytest.approx(start + row["budget_ratio"] * reference, abs=1e-4)
     assert row["median_s"] == 0.0 and row["within_budget"]
     assert row["ratio"] == pytest.approx(-start / reference, abs=1e-3)
+
+
+def test_a_memory_figure_is_judged_in_megabytes_against_a_fixed_budget():
+    bench = Benchmark(
+        "peak memory", lambda: 120.0, Budget.megabytes(300), rounds=2, self_timed=True
+    )
+    row = measure(bench)
+    assert row == {
+        "name": "peak memory",
+        "median_mb": 120.0,
+        "min_mb": 120.0,
+        "max_mb": 120.0,
+        "rounds": 2,
+        "budget": "300 MB",
+        "budget_mb": 300,
+        "within_budget": True,
+    }
