@@ -73,7 +73,7 @@ def test_a_process_is_judged_on_its_start_plus_its_work():
     start, reference = row["floors_s"]["python -c pass"], row["floors_s"]["reference"]
     assert row["budget_s"] == pytest.approx(start + row["budget_ratio"] * reference, abs=1e-4)
     assert row["median_s"] == 0.0 and row["within_budget"]
-    assert row["ratio"] == pytest.approx(-start / reference, abs=1e-3)
+    assert row["ratio"] == pytest.approx(-start / reference, rel=1e-3)
 
 
 def test_a_memory_figure_is_judged_in_megabytes_against_a_fixed_budget():
