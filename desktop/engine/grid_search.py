@@ -301,7 +301,12 @@ class GridSearch:
             for delta, costs in steps:
                 there = index + delta
                 cost = dist[there]
-                if cost != here + (uniform or costs[there]) or known.get(there) is False:
+                if cost != here + (uniform or costs[there]):
+                    continue
+                seen = known.get(there)
+                if seen:  # next to a route already found: join it, look no further
+                    return [there]
+                if seen is False:
                     continue
                 # No route on from `there` is cheaper than its fewest steps to a goal.
                 floor = cost + least * apart(there)
