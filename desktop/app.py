@@ -200,12 +200,16 @@ def run_gui(args: argparse.Namespace) -> int:
     smoke = bool(os.environ.get(SMOKE_ENV))
     # The window shows first; the database (SQLAlchemy is a large import) and the last
     # session load right after, so the app is on screen as soon as Qt is.
+    # Queued before the window is made: it runs right after the first paint, before what
+    # the welcome page queues (drawing its tutorials' boards), which it skips once a
+    # session opens.
+    window: MainWindow
+    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke, previous_crash))
     window = MainWindow()
     stop_signals = StopSignals(app)
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
-    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke, previous_crash))
     status = app.exec()
     stop_signals.release()
     if window.database is not None:

@@ -30,7 +30,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Every subcommand with its help line; with `only`, just that one's arguments (the
+    others' modules are not imported: a one-shot command pays for what it runs)."""
     parser = argparse.ArgumentParser(
         prog="foebook",
         description=(
@@ -43,7 +45,8 @@ def _build_parser() -> argparse.ArgumentParser:
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         subparser = sub.add_parser(name, help=help_text, description=help_text)
         subparser.set_defaults(_module=module_name)
-        _command_module(module_name).add_arguments(subparser)
+        if only is None or name == only:
+            _command_module(module_name).add_arguments(subparser)
     return parser
 
 
@@ -65,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wants_cli = first in SUBCOMMANDS or any(a in ("-h", "--help", "--version") for a in args_list)
     try:
         if wants_cli:
-            parser = _build_parser()
+            parser = _build_parser(first if first in SUBCOMMANDS else "")
             args = parser.parse_args(args_list)
             return int(_command_module(args._module).run(args) or 0)
         gui_args, unknown = _gui_parser().parse_known_args(args_list)

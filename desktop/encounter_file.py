@@ -368,15 +368,16 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
             "[board] 'cells'", f"{place}{error}", _cells_line(r, error.text_line)
         ) from None
     allowed = set(ruleset.data.extra.get("terrain", ()))
+    refused = {t.value for t in OPTIONAL_TERRAIN} - allowed
     for row_index, row in enumerate(board.rows):
-        for char in row:
-            if Terrain(char) in OPTIONAL_TERRAIN and char not in allowed:
-                raise r.fail(
-                    "[board] 'cells'",
-                    f"row {row_index + 1}: '{char}' "
-                    f"({Terrain(char).label}) is not used by {ruleset.id}",
-                    r.locate.key_line("cells"),
-                )
+        if refused.isdisjoint(row):  # a set test per row, not a look-up per cell
+            continue
+        char = next(c for c in row if c in refused)
+        raise r.fail(
+            "[board] 'cells'",
+            f"row {row_index + 1}: '{char}' ({Terrain(char).label}) is not used by {ruleset.id}",
+            r.locate.key_line("cells"),
+        )
     heights = raw.get("heights")
     if heights is not None:
         board = Board(board.shape, board.rows, _parse_heights(heights, board, fail))
@@ -401,7 +402,7 @@ def _check_board_size(cells: str, fail: Fail, r: _Reader) -> None:
     """Refuses a board over MAX_BOARD_SIDE cells a side before anything is built for it."""
     rows = 0
     for text_line, line in enumerate(cells.split("\n")):
-        width = len(line) - sum(1 for ch in line if ch.isspace())
+        width = len("".join(line.split()))
         if width == 0:
             continue
         rows += 1

@@ -106,6 +106,8 @@ class TurnTracker(QWidget):
         self.order.setAccessibleName("Activation order")
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.order.setToolTip("Drag to settle the ties the rules leave to the players")
+        # One line per unit: the list need not measure every row again when one changes.
+        self.order.setUniformItemSizes(True)
         self.order.model().rowsMoved.connect(self._reordered)
         self.order.itemClicked.connect(
             lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole))
@@ -156,6 +158,8 @@ class TurnTracker(QWidget):
         layout.addWidget(self.stratagem_button)
         layout.addWidget(self.drawn_card)
         self._ids: list[str] = []
+        self._rows: list[tuple[str, str, int]] = []  # what the order list shows (_show_rows)
+        self._helpers: list[Helper] = []  # what the helper rows show
         self._updating = False
         self.phase.setVisible(False)
         self.flip_button.setVisible(False)
@@ -191,22 +195,18 @@ class TurnTracker(QWidget):
             self.phase.addItem(f"Phase: {p}", p)
         if enc.phase in phases:
             self.phase.setCurrentIndex(phases.index(enc.phase))
-        self.order.clear()
         self._ids = list(state.order)
         tied = {u for group in state.ties for u in group}
         names = display_names(enc.units)
+        rows = []
         for index, unit_id in enumerate(state.order):
             if not enc.has_unit(unit_id):
                 continue
             marker = "▶ " if index == state.pointer else ("✓ " if index < state.pointer else "   ")
             text = f"{marker}{index + 1}. {names[unit_id]}" + ("  ⇅" if unit_id in tied else "")
-            item = QListWidgetItem(text, self.order)
-            item.setData(Qt.ItemDataRole.UserRole, unit_id)
-            if index == state.pointer:
-                item.setBackground(QBrush(palette.ACTIVE))
-                item.setForeground(QBrush(QColor("#111111")))
-            elif index < state.pointer:
-                item.setForeground(QBrush(QColor("#8A8A8A")))
+            stage = (index > state.pointer) - (index < state.pointer)  # done -1, now 0, next 1
+            rows.append((unit_id, text, stage))
+        self._show_rows(rows)
         if state.ties:
             self.ties_label.setText("⇅ The rules leave the order of these to you: drag to reorder.")
         else:
@@ -217,14 +217,10 @@ class TurnTracker(QWidget):
         self.next_button.setText(next_label or "Next activation")
         self.next_button.setEnabled(next_label is not None)
         self.next_button.setDefault(next_label is not None)
-        while self.helpers.rowCount():
-            self.helpers.removeRow(0)
-        for helper in helpers:
-            value = QLabel(f"<b>{helper.value}</b>")
-            value.setToolTip(helper.explanation)
-            label = QLabel(helper.label)
-            label.setToolTip(helper.explanation)
-            self.helpers.addRow(label, value)
+        # Rebuilt only when they change: the relayout cost a 500-unit session ~40 ms a command.
+        if helpers != self._helpers:
+            self._helpers = list(helpers)
+            self._show_helpers(helpers)
         self.flip_button.setVisible(capabilities.card_flips is not None)
         if last_card:
             self.flip_button.setText(f"Flip a card (last: {last_card})")
@@ -251,6 +247,43 @@ class TurnTracker(QWidget):
         button is disabled and its tooltip says why; '' offers it again."""
         self.stratagem_button.setEnabled(not why)
         self.stratagem_button.setToolTip(f"{why[:1].upper()}{why[1:]}." if why else DRAW_TIP)
+
+    def _show_helpers(self, helpers: list[Helper]) -> None:
+        while self.helpers.rowCount():
+            self.helpers.removeRow(0)
+        for helper in helpers:
+            value = QLabel(f"<b>{helper.value}</b>")
+            value.setToolTip(helper.explanation)
+            label = QLabel(helper.label)
+            label.setToolTip(helper.explanation)
+            self.helpers.addRow(label, value)
+
+    def _show_rows(self, rows: list[tuple[str, str, int]]) -> None:
+        """(unit id, text, -1 done / 0 acting / 1 to come) per row. Only rows that changed
+        are touched: with 500 units, rebuilding the list on every command took longer
+        than the rest of the command."""
+        role = Qt.ItemDataRole.UserRole
+        shown = [self.order.item(i).data(role) for i in range(self.order.count())]
+        # A drag moves the items before the order is settled (or refused): rebuild then.
+        if shown != [r[0] for r in rows] or shown != [r[0] for r in self._rows]:
+            self.order.clear()
+            self._rows = []
+        for index, row in enumerate(rows):
+            if index < len(self._rows):
+                if self._rows[index] == row:
+                    continue
+                item = self.order.item(index)
+                item.setText(row[1])
+            else:
+                item = QListWidgetItem(row[1], self.order)
+                item.setData(role, row[0])
+            acting, done = row[2] == 0, row[2] < 0
+            item.setData(Qt.ItemDataRole.BackgroundRole, QBrush(palette.ACTIVE) if acting else None)
+            foreground = "#111111" if acting else "#8A8A8A" if done else None
+            item.setData(
+                Qt.ItemDataRole.ForegroundRole, QBrush(QColor(foreground)) if foreground else None
+            )
+        self._rows = rows
 
     def _reordered(self, *args) -> None:
         if self._updating:

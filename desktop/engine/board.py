@@ -63,6 +63,7 @@ _LABELS = {
 # Terrain that only the rulesets listing it under `terrain` in their data may use.
 OPTIONAL_TERRAIN = frozenset({Terrain.OBSTACLE, Terrain.TRAP, Terrain.HAZARDOUS, Terrain.ICY})
 LEGEND = {t.value: t for t in Terrain}
+_KNOWN = frozenset(LEGEND)
 
 
 class BoardError(ValueError):
@@ -119,7 +120,9 @@ class Board:
                 raise BoardError(
                     "blank line inside the board", row=row_index, text_line=leading + row_index
                 )
-            for col_index, char in enumerate(cells):
+            # One set test per row; the unknown character is looked for only when there is one.
+            unknown = "" if _KNOWN.issuperset(cells) else cells
+            for col_index, char in enumerate(unknown):
                 if char not in LEGEND:
                     known = " ".join(f"'{c}'" for c in LEGEND)
                     raise BoardError(
@@ -167,15 +170,23 @@ class Board:
                 yield (col, row)
 
     def cells_of(self, terrain: Terrain) -> frozenset[Cell]:
-        return self._cells_by_terrain.get(terrain, frozenset())
+        found = self._cells_by_terrain.get(terrain)
+        if found is None:
+            # Found with str.find, row by row: rules ask for walls or doors, a few cells of a
+            # 200x200 board, and never pay for the open ground around them.
+            char = terrain.value
+            cells = []
+            for row, line in enumerate(self.rows):
+                col = line.find(char)
+                while col >= 0:
+                    cells.append((col, row))
+                    col = line.find(char, col + 1)
+            found = self._cells_by_terrain[terrain] = frozenset(cells)
+        return found
 
     @cached_property
     def _cells_by_terrain(self) -> dict[Terrain, frozenset[Cell]]:
-        found: dict[Terrain, set[Cell]] = {}
-        for row, line in enumerate(self.rows):
-            for col, char in enumerate(line):
-                found.setdefault(LEGEND[char], set()).add((col, row))
-        return {t: frozenset(cells) for t, cells in found.items()}
+        return {}
 
     @cached_property
     def derived(self) -> dict[object, Any]:

@@ -16,16 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import numpy as np
-from tcod.path import CustomGraph, Pathfinder
-
-from desktop.engine.board import Board, Cell, Shape, Terrain
+from desktop.engine.board import LEGEND, Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.grid_search import CLOSED, FORBIDDEN, UNSEEN, settle
 from desktop.engine.square_geometry import EIGHT_WAY
 from desktop.engine.visibility import sees
 
 SCALE = 2  # costs in half inches
-_UNREACHED = np.iinfo(np.int32).max
 
 
 @dataclass(frozen=True)
@@ -50,125 +47,127 @@ class InchMoves:
             return 0
         return SCALE * max(0, drop - self.climb_allowance)
 
-
-@dataclass(frozen=True)
-class _Rule:
-    """Edges sharing one cost array (indexed by the cell entered): one tcod rule."""
-
-    offsets: tuple[tuple[int, int], ...]  # (d_row, d_col) of every edge of the rule
-    costs: np.ndarray  # half inches to enter each cell along these edges, 0 = not allowed
+    def longest_leap(self, diagonal: bool) -> int:
+        """The most cells of gap leapt in one straight or diagonal line."""
+        return int(self.leap // (1.5 if diagonal else 1.0))
 
 
-_Edges = list[tuple[tuple[int, int], np.ndarray]]
-# per movement profile: the board's rules, and the whole board's tcod graph with its edges
-_INCH_RULES: BoardCache[dict[InchMoves, tuple[_Rule, ...]]] = BoardCache("inch rules", empty_dict)
-_INCH_GRAPHS: BoardCache[dict[InchMoves, tuple[CustomGraph, _Edges]]] = BoardCache(
-    "inch graphs", empty_dict
-)
+# (index entered, half inches) of every leap from one cell, in the fixed edge order
+_Leaps = tuple[tuple[int, int], ...]
 
 
-def _rules(board: Board, moves: InchMoves) -> tuple[_Rule, ...]:
-    """The board's movement rules, built once per board and profile.
+class _InchGrid:
+    """The board laid out flat for one movement profile (see grid_search.py), with a closed
+    border as wide as the longest leap.
 
-    Plain steps without heights cost the same whatever the direction they come
-    from, so the four straight and the four diagonal steps each share one cost
-    array (two tcod rules instead of eight: tcod compiles every rule per search).
-    With heights a step's cost depends on where it starts, so each direction
-    keeps its own array; leaps always do, as each needs its own gap cells.
+    A plain step's cost depends only on the cell entered when the board has no heights, so
+    the four straight and the four diagonal steps then share one cost list each; with
+    heights it depends on where the step starts, so each direction has its own. Leaps are
+    few (they need a gap of hazard cells) and kept per cell, both ways: from where they
+    start (for the search) and where they land (to walk a route back).
     """
-    cached = _INCH_RULES(board).get(moves)
-    if cached is not None:
-        return cached
-    h, w = board.height, board.width
-    passable = np.zeros((h, w), dtype=bool)
-    hazard = np.zeros((h, w), dtype=bool)
-    extra = np.zeros((h, w), dtype=np.int32)
-    for row, line in enumerate(board.rows):
-        for col, ch in enumerate(line):
-            terrain = Terrain(ch)
-            passable[row, col] = terrain.passable
-            hazard[row, col] = terrain is Terrain.HAZARD
-            if terrain is Terrain.DIFFICULT:
-                extra[row, col] = moves.difficult_extra
-            elif terrain is Terrain.DOOR:
-                extra[row, col] = moves.door_extra
-            elif terrain is Terrain.WINDOW:
-                extra[row, col] = moves.window_extra
-    heights = np.array(board.heights, dtype=np.int32) if board.heights is not None else None
-    rules: list[_Rule] = []
-    if heights is None:
-        # A step is only ever taken from a reached cell, which is passable: the cost of
-        # entering the cell is all that matters, whichever side the step comes from.
-        for diagonal, base in ((False, moves.straight), (True, moves.diagonal)):
-            offsets = tuple((dy, dx) for dx, dy in EIGHT_WAY if bool(dx and dy) == diagonal)
-            rules.append(_Rule(offsets, np.where(passable, base + extra, 0).astype(np.int32)))
-    for dx, dy in EIGHT_WAY:
-        base = moves.diagonal if dx and dy else moves.straight
-        width_per_cell = 1.5 if dx and dy else 1.0
-        longest = int(moves.leap // width_per_cell)
-        first = 1 if heights is not None else 2
-        for span in range(first, longest + 2):  # span 1 = a plain step, more = a leap
-            ox, oy = dx * span, dy * span
-            ok = passable.copy()
-            # The source of the edge into (row, col) is (row - oy, col - ox).
-            src_ok = np.zeros((h, w), dtype=bool)
-            _shift(src_ok, passable, ox, oy)
-            ok &= src_ok
-            for between in range(1, span):  # every cell leapt over must be a gap
-                gap = np.zeros((h, w), dtype=bool)
-                _shift(gap, hazard, ox - dx * between, oy - dy * between)
-                ok &= gap
-            if not ok.any():
-                continue
-            cost = (base * span + extra).astype(np.int32)
-            if heights is not None:
-                src_h = np.zeros((h, w), dtype=np.int32)
-                _shift(src_h, heights, ox, oy)
-                up = heights - src_h
-                climb = np.where(up > 0, SCALE * np.maximum(0, up - moves.climb_allowance), 0)
-                drop = -up
-                climb = np.where(
-                    drop > moves.free_drop,
-                    SCALE * np.maximum(0, drop - moves.climb_allowance),
-                    climb,
-                )
-                cost = cost + climb.astype(np.int32)
-            rules.append(_Rule(((oy, ox),), np.where(ok, cost, 0).astype(np.int32)))
-    found = _INCH_RULES(board)[moves] = tuple(rules)
+
+    def __init__(self, board: Board, moves: InchMoves) -> None:
+        self.pad = pad = moves.longest_leap(diagonal=False) + 1
+        self.width = width = board.width + 2 * pad
+        size = (board.height + 2 * pad) * width
+        self.template = template = [CLOSED] * size
+        hazard = [False] * size
+        extra = [0] * size
+        heights = [0] * size if board.heights is not None else None
+        extra_of = {
+            Terrain.DIFFICULT: moves.difficult_extra,
+            Terrain.DOOR: moves.door_extra,
+            Terrain.WINDOW: moves.window_extra,
+        }
+        for y, row in enumerate(board.rows):
+            start = (y + pad) * width + pad
+            for x, char in enumerate(row):
+                terrain = LEGEND[char]
+                if terrain.passable:
+                    template[start + x] = UNSEEN
+                hazard[start + x] = terrain is Terrain.HAZARD
+                extra[start + x] = extra_of.get(terrain, 0)
+            if heights is not None and board.heights is not None:
+                heights[start : start + board.width] = board.heights[y]
+        passable = [value == UNSEEN for value in template]
+        climb = moves.climb_cost
+        plain: list[tuple[int, list[int]]] = []
+        entering: dict[int, list[int]] = {}
+        for dx, dy in EIGHT_WAY:
+            delta = dy * width + dx
+            base = moves.diagonal if dx and dy else moves.straight
+            if heights is None:
+                costs = entering.get(base)
+                if costs is None:
+                    costs = entering[base] = [
+                        base + e if ok else FORBIDDEN for ok, e in zip(passable, extra, strict=True)
+                    ]
+            else:
+                costs = [FORBIDDEN] * size
+                for to in range(max(0, delta), size + min(0, delta)):
+                    if passable[to] and passable[to - delta]:
+                        costs[to] = base + extra[to] + climb(heights[to - delta], heights[to])
+            plain.append((delta, costs))
+        self.plain = tuple(plain)
+        leaps_from: dict[int, list[tuple[int, int, int]]] = {}
+        leaps_into: dict[int, list[tuple[int, int, int]]] = {}
+        for gap in (i for i, is_gap in enumerate(hazard) if is_gap):
+            for order, (dx, dy) in enumerate(EIGHT_WAY):
+                delta = dy * width + dx
+                source = gap - delta
+                if not passable[source]:
+                    continue
+                span = 2
+                landing = gap + delta
+                while hazard[landing] and span <= moves.longest_leap(bool(dx and dy)):
+                    span += 1
+                    landing += delta
+                if span > moves.longest_leap(bool(dx and dy)) + 1 or not passable[landing]:
+                    continue
+                base = moves.diagonal if dx and dy else moves.straight
+                cost = base * span + extra[landing]
+                if heights is not None:
+                    cost += climb(heights[source], heights[landing])
+                leaps_from.setdefault(source, []).append((span * 8 + order, landing, cost))
+                leaps_into.setdefault(landing, []).append((span * 8 + order, source, cost))
+        # Each gap cell next to a source is seen once per direction: keep one of each leap.
+        self.leaps_from: dict[int, _Leaps] = {
+            i: tuple((to, c) for _, to, c in sorted(set(found))) for i, found in leaps_from.items()
+        }
+        self.leaps_into: dict[int, _Leaps] = {
+            i: tuple((at, c) for _, at, c in sorted(set(found))) for i, found in leaps_into.items()
+        }
+        self.dearest = max(
+            [c for _, costs in plain for c in set(costs) if c != FORBIDDEN]
+            + [c for found in self.leaps_from.values() for _, c in found],
+            default=1,
+        )
+
+    def index(self, cell: Cell) -> int:
+        return (cell[1] + self.pad) * self.width + cell[0] + self.pad
+
+    def cell(self, index: int) -> Cell:
+        row, col = divmod(index, self.width)
+        return col - self.pad, row - self.pad
+
+
+_INCH_GRIDS: BoardCache[dict[InchMoves, _InchGrid]] = BoardCache("inch grids", empty_dict)
+
+
+def _inch_grid(board: Board, moves: InchMoves) -> _InchGrid:
+    grids = _INCH_GRIDS(board)
+    found = grids.get(moves)
+    if found is None:
+        found = grids[moves] = _InchGrid(board, moves)
     return found
 
 
-def _graph(
-    board: Board,
-    moves: InchMoves,
-    rules: tuple[_Rule, ...],
-    x0: int,
-    y0: int,
-    x1: int,
-    y1: int,
-    cache: bool = True,
-) -> tuple[CustomGraph, _Edges]:
-    """A tcod graph of the rules inside the window, and every edge's (offset, costs)."""
-    graph = CustomGraph((y1 - y0, x1 - x0))
-    edges: list[tuple[tuple[int, int], np.ndarray]] = []
-    for rule in rules:
-        costs = rule.costs[y0:y1, x0:x1]
-        for offset in rule.offsets:
-            edges.append((offset, costs))
-            # Edges given the same cost array compile into one tcod rule.
-            graph.add_edge(offset, 1, cost=costs)
-    if cache:
-        _INCH_GRAPHS(board)[moves] = (graph, edges)
-    return graph, edges
+class _Settled(dict[int, int]):
+    """The costs a windowed search settled: any other cell reads as unreached."""
 
-
-def _shift(out: np.ndarray, src: np.ndarray, ox: int, oy: int) -> None:
-    """out[r, c] = src[r - oy, c - ox] where that is on the board (else out keeps its value)."""
-    h, w = src.shape
-    rs, re = max(0, oy), min(h, h + oy)
-    cs, ce = max(0, ox), min(w, w + ox)
-    if rs < re and cs < ce:
-        out[rs:re, cs:ce] = src[rs - oy : re - oy, cs - ox : ce - ox]
+    def __missing__(self, key: int) -> int:
+        return UNSEEN
 
 
 class InchField:
@@ -202,47 +201,39 @@ class InchField:
             y1 = min(board.height, root[1] + window + 1)
         whole = (x0, y0, x1, y1) == (0, 0, board.width, board.height)
         self.exact_up_to = float("inf") if whole else float(window or 0)
-        self._origin = (x0, y0)
-        self._size = (x1 - x0, y1 - y0)
-        blocked_idx = [
-            (c[1] - y0, c[0] - x0)
-            for c in blocked
-            if x0 <= c[0] < x1 and y0 <= c[1] < y1 and c != root
-        ]
-        # A figure standing where it could not move (an impassable cell) never leaves it.
-        rules = _rules(board, moves) if board.passable(root) else ()
-        if whole and rules:
-            # The whole board's graph holds terrain only: built once per board and profile.
-            graph, self._edges = _INCH_GRAPHS(board).get(moves) or _graph(
-                board, moves, rules, 0, 0, x1, y1
+        self._box = (x0, y0, x1, y1)
+        self._grid = grid = _inch_grid(board, moves)
+        if whole:
+            dist = grid.template.copy()
+        else:  # only the window is open
+            dist = [CLOSED] * len(grid.template)
+            for y in range(y0, y1):
+                first, last = grid.index((x0, y)), grid.index((x1, y))
+                dist[first:last] = grid.template[first:last]
+        for cell in blocked:
+            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root:
+                dist[grid.index(cell)] = CLOSED  # figures are never entered nor passed
+        start = grid.index(root)
+        if board.passable(root):
+            self._reached = settle(
+                dist, [start], grid.plain, grid.dearest, UNSEEN - 1, grid.leaps_from
             )
-        else:
-            graph, self._edges = _graph(board, moves, rules, x0, y0, x1, y1, cache=False)
-        finder = Pathfinder(graph)
-        if blocked_idx:
-            # Figures are never entered nor passed: their cells start out "already settled"
-            # below any real cost, so the search never improves on them, then read unreached.
-            rows, cols = zip(*blocked_idx, strict=True)
-            finder.distance[list(rows), list(cols)] = -1
-        finder.add_root((root[1] - y0, root[0] - x0))
-        finder.resolve()
-        self._distance = finder.distance
-        if blocked_idx:
-            self._distance[list(rows), list(cols)] = _UNREACHED
-        self._as_flat: tuple[list[int], int, int, list[tuple[int, list[int]]]] | None = None
-
-    def _index(self, cell: Cell) -> tuple[int, int] | None:
-        col, row = cell[0] - self._origin[0], cell[1] - self._origin[1]
-        if 0 <= col < self._size[0] and 0 <= row < self._size[1]:
-            return row, col
-        return None
+        else:  # a figure standing where it could not move never leaves it
+            dist[start] = 0
+            self._reached = [start]
+        self._row_major: list[int] | None = None
+        # A window's field keeps only what it settled: a session caches hundreds of them.
+        self._dist: list[int] | _Settled = (
+            dist if whole else _Settled((i, dist[i]) for i in self._reached)
+        )
 
     def raw(self, cell: Cell) -> int | None:
-        index = self._index(cell)
-        if index is None:
-            return None
-        value = int(self._distance[index])
-        return None if value == _UNREACHED else value
+        x0, y0, x1, y1 = self._box
+        if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
+            value = self._dist[self._grid.index(cell)]
+            if 0 <= value < UNSEEN:
+                return value
+        return None
 
     def cost(self, cell: Cell) -> float | None:
         value = self.raw(cell)
@@ -250,50 +241,18 @@ class InchField:
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         """Reached cells (the root included) with their cost in inches, up to `limit`."""
-        dist = self._distance
-        mask = dist != _UNREACHED
-        if limit is not None:
-            mask &= dist <= round(limit * SCALE)
-        rows, cols = np.nonzero(mask)
-        values = dist[rows, cols]
-        x0, y0 = self._origin
-        return {
-            (c + x0, r + y0): v / SCALE
-            for r, c, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True)
-        }
+        bound = UNSEEN if limit is None else round(limit * SCALE)
+        dist, cell = self._dist, self._grid.cell
+        if self._row_major is None:  # row by row, as callers have always seen them
+            self._row_major = sorted(self._reached)
+        return {cell(i): dist[i] / SCALE for i in self._row_major if dist[i] <= bound}
 
-    def _flat(self) -> tuple[list[int], int, int, list[tuple[int, list[int]]]]:
-        """Distances and edge costs as flat Python lists (fast to read one at a time).
-
-        The window is padded with unreachable cells as wide as the longest edge, so a
-        step back from any cell lands inside the lists. Returns (distances, padded width,
-        padding, [(index offset, costs of entering each cell along that edge)]), with
-        the edges in a fixed order: clockwise from north, plain steps before leaps.
-        """
-        if self._as_flat is None:
-            edges = sorted(self._edges, key=_edge_order)
-            pad = max((max(abs(oy), abs(ox)) for (oy, ox), _ in edges), default=1)
-            width = self._size[0] + 2 * pad
-            shared: dict[int, list[int]] = {}
-            steps = []
-            for (oy, ox), costs in edges:
-                found = shared.get(id(costs))
-                if found is None:
-                    found = shared[id(costs)] = _padded(costs, pad, 0)
-                steps.append((oy * width + ox, found))
-            self._as_flat = (_padded(self._distance, pad, _UNREACHED), width, pad, steps)
-        return self._as_flat
-
-    def _flat_index(self, cell: Cell, width: int, pad: int) -> int:
-        return (cell[1] - self._origin[1] + pad) * width + cell[0] - self._origin[0] + pad
-
-    def _cell_at(self, index: int, width: int, pad: int) -> Cell:
-        row, col = divmod(index, width)
-        return col - pad + self._origin[0], row - pad + self._origin[1]
-
-    def _cells_at(self, indices: Iterable[int], width: int, pad: int) -> set[Cell]:
-        x0, y0 = self._origin[0] - pad, self._origin[1] - pad
-        return {(i % width + x0, i // width + y0) for i in indices}
+    def _predecessors(self, index: int) -> Iterable[tuple[int, int]]:
+        """(cell, step cost) of every step that may end at `index`, in the fixed edge order:
+        clockwise from north, plain steps before leaps (shorter first)."""
+        for delta, costs in self._grid.plain:
+            yield index - delta, costs[index]
+        yield from self._grid.leaps_into.get(index, ())
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the root to `cell` (a leap enters only its landing cell).
@@ -304,56 +263,40 @@ class InchField:
         """
         if self.raw(cell) is None:
             return []
-        dist, width, pad, steps = self._flat()
-        i = self._flat_index(cell, width, pad)
+        dist = self._dist
+        i = self._grid.index(cell)
         here = dist[i]
         points = [i]
         while here:
-            for delta, costs in steps:
-                step = costs[i]
-                if step and dist[i - delta] + step == here:
-                    i -= delta
+            for before, step in self._predecessors(i):
+                if dist[before] >= 0 and dist[before] + step == here:
+                    i = before
                     here -= step
                     points.append(i)
                     break
             else:  # cannot happen for a consistent field; never loop forever
                 raise RuntimeError(f"no cheapest predecessor for {cell}")
-        return [self._cell_at(j, width, pad) for j in reversed(points[:-1])]
+        return [self._grid.cell(j) for j in reversed(points[:-1])]
 
     def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
         """Every cell on some cheapest route from the root to the cheapest of `goals`."""
         reached = [(d, g) for g in goals if (d := self.raw(g)) is not None]
         if not reached:
             return set()
-        dist, width, pad, steps = self._flat()
+        dist = self._dist
         best = min(d for d, _ in reached)
-        frontier = [self._flat_index(g, width, pad) for d, g in reached if d == best]
+        frontier = [self._grid.index(g) for d, g in reached if d == best]
         seen = set(frontier)
         while frontier:
             i = frontier.pop()
             here = dist[i]
             if here == 0:
                 continue
-            for delta, costs in steps:
-                step = costs[i]
-                if step and dist[i - delta] + step == here and i - delta not in seen:
-                    seen.add(i - delta)
-                    frontier.append(i - delta)
-        return self._cells_at(seen, width, pad)
-
-
-def _padded(array: np.ndarray, pad: int, fill: int) -> list[int]:
-    """`array` inside a border `pad` cells wide of `fill`, flattened to a list."""
-    h, w = array.shape
-    out = np.full((h + 2 * pad, w + 2 * pad), fill, dtype=array.dtype)
-    out[pad : pad + h, pad : pad + w] = array
-    return out.ravel().tolist()
-
-
-def _edge_order(edge: tuple[tuple[int, int], np.ndarray]) -> tuple[int, int]:
-    (oy, ox), _ = edge
-    span = max(abs(oy), abs(ox))
-    return span, EIGHT_WAY.index((ox // span, oy // span))
+            for before, step in self._predecessors(i):
+                if dist[before] >= 0 and dist[before] + step == here and before not in seen:
+                    seen.add(before)
+                    frontier.append(before)
+        return {self._grid.cell(i) for i in seen}
 
 
 def jump_landings(

@@ -9,11 +9,10 @@ follows any cheapest route to a destination, stopping on arrival.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from desktop.engine.board import Cell
-from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField
 
 
@@ -55,6 +54,12 @@ class MemoField:
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         return self.field.reachable(limit)
+
+    def raw_within(self, bound: int | None = None) -> Iterator[tuple[Cell, int]]:
+        return self.field.raw_within(bound)
+
+    def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
+        return self.field.onward(goals, total)
 
 
 @dataclass(frozen=True)
@@ -156,11 +161,17 @@ def stops_toward_any(
     can_stop: Callable[[Cell], bool] | None = None,
     lower_bound: Callable[[Cell], int] | None = None,
 ) -> tuple[Cell, ...]:
-    """`stops_toward` for several equally good destinations at once (one walk for all).
+    """`stops_toward` for several equally good destinations at once (one search for all).
 
     Only the cheapest reachable destinations count. Those within budget are
     where it stops (on arrival); otherwise the farthest-along affordable cells
     on a cheapest route to any of them.
+
+    The cells it can afford are few (a move's worth) even when the destination is far:
+    each, dearest first, is checked for a cheapest route onward to a destination
+    (DistanceField.onward). Walking back from the destinations instead crossed every
+    cell of every cheapest route, thousands on a big board, for each destination.
+    `lower_bound` is no longer needed and kept for callers.
     """
     costs = {d: c for d in destinations if (c := field.raw(d)) is not None}
     if not costs:
@@ -171,43 +182,12 @@ def stops_toward_any(
     arrived = [d for d in goals if total <= budget and allowed(d)]
     if arrived:
         return tuple(arrived)
-    board, rules = field.board, field.rules
-    cheapest_step = min(rules.straight_cost, rules.diagonal_cost)
-    # Most step rules charge the same for every step: skip asking for each one.
-    uniform = not rules.extra_cost and (
-        rules.straight_cost == rules.diagonal_cost
-        or rules.neighbourhood is not Neighbourhood.EIGHT_WAY
-    )
-    # Walk back from the destinations along cheapest-route predecessors, level by
-    # level, and keep the cells the budget can pay for.
-    frontier = set(goals)
-    seen = set(goals)
-    best: list[Cell] = []
-    best_cost = -1
-    while frontier:
-        following: set[Cell] = set()
-        for cell in frontier:
-            here = field.raw(cell)
-            if here is None or here == 0:
-                continue
-            for prev in neighbours(board, cell, rules.neighbourhood):
-                if prev in seen:
-                    continue
-                if lower_bound is not None and lower_bound(prev) > here - cheapest_step:
-                    continue
-                before = field.raw(prev)
-                if before is None:
-                    continue
-                step = cheapest_step if uniform else rules.step_cost(board, prev, cell)
-                if before + step != here:
-                    continue
-                seen.add(prev)
-                if before <= budget and allowed(prev):
-                    if before > best_cost:
-                        best, best_cost = [prev], before
-                    elif before == best_cost:
-                        best.append(prev)
-                elif before > best_cost:
-                    following.add(prev)
-        frontier = following
-    return tuple(sorted(best))
+    on_route = field.onward(goals, total)
+    by_cost: dict[int, list[Cell]] = {}
+    for cell, cost in field.raw_within(budget):
+        by_cost.setdefault(cost, []).append(cell)
+    for cost in sorted(by_cost, reverse=True):
+        stops = [c for c in by_cost[cost] if c not in goals and allowed(c) and on_route(c)]
+        if stops:
+            return tuple(sorted(stops))
+    return ()

@@ -1,59 +1,19 @@
 """Movement costs and shortest paths on a board, for any ruleset's step rules.
 
-`DistanceField` answers "what does it cost to get there, and which way": it runs
-a plain-Python search on small boards and short bounded moves, and python-tcod's
-C Dijkstra on large ones (see search_python.py and search_tcod.py for why, and
-`search_backend` for the sizes).
+`DistanceField` answers "what does it cost to get there, and which way"; the
+search itself runs in grid_search.py.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from desktop.engine.board import Board, Cell
 from desktop.engine.board_cache import BoardCache
-from desktop.engine.geometry import Neighbourhood, neighbours
+from desktop.engine.geometry import neighbours
+from desktop.engine.grid_search import GridSearch
 from desktop.engine.movement_rules import MovementRules
-from desktop.engine.search_python import PythonSearch
-
-if TYPE_CHECKING:  # imported when used: tcod is slow to load and small boards never need it
-    from desktop.engine.search_tcod import TcodSearch
-
-# Searches that may relax at most this many steps (cells x neighbours) run in Python, where
-# they are faster than setting up tcod (measured: ~80 cells 8-way, ~160 orthogonal).
-PYTHON_SEARCH_STEPS = 640
-# A board whose whole-board search stays within this many steps is searched in Python
-# throughout, so a small session never pays numpy's and tcod's import (~150 ms of process
-# start-up). Both backends give the same costs, and paths are rebuilt the same way from the
-# costs, so the choice never changes an answer.
-SMALL_BOARD_STEPS = 2400
-_NEIGHBOURS = {Neighbourhood.ORTHOGONAL: 4, Neighbourhood.HEX: 6, Neighbourhood.EIGHT_WAY: 8}
-
-
-def _search_cells(
-    board: Board, rules: MovementRules, roots: tuple[Cell, ...], limit: int | None
-) -> int:
-    """How many cells a search may touch: the board, or the window a bounded move allows."""
-    if limit is None or not roots:
-        return board.width * board.height
-    reach = limit // max(1, min(rules.straight_cost, rules.diagonal_cost)) + 1
-    cols = max(c for c, _ in roots) - min(c for c, _ in roots) + 2 * reach + 1
-    rows = max(r for _, r in roots) - min(r for _, r in roots) + 2 * reach + 1
-    return min(cols, board.width) * min(rows, board.height)
-
-
-def search_backend(
-    board: Board, rules: MovementRules, roots: tuple[Cell, ...], limit: int | None
-) -> str:
-    """ "python" or "tcod", by the size of the search and of the board alone."""
-    per_cell = _NEIGHBOURS[rules.neighbourhood]
-    if _search_cells(board, rules, roots, limit) * per_cell <= PYTHON_SEARCH_STEPS:
-        return "python"
-    if board.width * board.height * per_cell <= SMALL_BOARD_STEPS:
-        return "python"
-    return "tcod"
 
 
 class DistanceField:
@@ -62,8 +22,7 @@ class DistanceField:
     `max_cost` bounds the search to what a mover can reach with that allowance;
     cells beyond it read as unreachable. With `reverse=True` the field holds the
     cost of moving from each cell *to* the nearest root, charging each step the
-    cost of the cell entered, as a forward move would. `backend` ("python" or
-    "tcod") is for tests; by default the size of the search decides.
+    cost of the cell entered, as a forward move would.
     """
 
     def __init__(
@@ -75,23 +34,17 @@ class DistanceField:
         *,
         max_cost: float | None = None,
         reverse: bool = False,
-        backend: str | None = None,
     ) -> None:
         self.board = board
         self.rules = rules
         self.roots = tuple(roots)
         self.reverse = reverse
         limit = None if max_cost is None else round(max_cost * rules.scale)
-        if backend is None:
-            backend = search_backend(board, rules, self.roots, limit)
-        search_class: type[PythonSearch | TcodSearch] = PythonSearch
-        if backend != "python":
-            from desktop.engine.search_tcod import TcodSearch as search_class
-        self._search = search_class(board, rules, self.roots, frozenset(blocked), limit, reverse)
+        self._search = GridSearch(board, rules, self.roots, frozenset(blocked), limit, reverse)
 
     def raw(self, cell: Cell) -> int | None:
         """Cost in integer 1/scale units, or None when the cell cannot be reached (or is off
-        the board: neither search ever reaches a cell outside it)."""
+        the board: the search never reaches a cell outside it)."""
         return self._search.raw(cell)
 
     def cost(self, cell: Cell) -> float | None:
@@ -101,21 +54,33 @@ class DistanceField:
         return value if self.rules.scale == 1 else value / self.rules.scale
 
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
-        """Every reached cell (roots included) with its cost, optionally up to `limit`."""
+        """Every reached cell (roots included) with its cost, optionally up to `limit`,
+        cheapest first."""
         bound = None if limit is None else round(limit * self.rules.scale)
         scale = self.rules.scale
         return {
-            cell: (value if scale == 1 else value / scale)
-            for cell, value in self._search.items()
-            if bound is None or value <= bound
+            cell: (value if scale == 1 else value / scale) for cell, value in self.raw_within(bound)
         }
+
+    def raw_within(self, bound: int | None = None) -> Iterator[tuple[Cell, int]]:
+        """(cell, raw cost) of every reached cell up to `bound`, cheapest first: a short
+        move on a big board reads a few cells, not the whole board."""
+        for cell, value in self._search.items():
+            if bound is not None and value > bound:
+                return  # the search lists its cells in the order it settled them
+            yield cell, value
+
+    def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
+        """A test of whether a cell lies on a cheapest route to one of `goals`, reached
+        at raw cost `total` (grid_search.GridSearch.onward)."""
+        return self._search.onward(goals, total)
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable.
 
-        Among equally cheap routes the same one is always chosen, whichever search ran:
-        walking back from `cell`, each step goes to the first neighbour (in the board's
-        fixed neighbour order) that lies on a cheapest route.
+        Among equally cheap routes the same one is always chosen: walking back from
+        `cell`, each step goes to the first neighbour (in the board's fixed neighbour
+        order) that lies on a cheapest route.
         """
         here = self.raw(cell)
         if here is None:

@@ -68,6 +68,14 @@ def _candidate_walls(board: Board, a: Cell, b: Cell) -> list[Cell]:
         return []
     lo_c, hi_c = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
     lo_r, hi_r = min(a[1], b[1]), max(a[1], b[1])
+    if (hi_c - lo_c + 1) * (hi_r - lo_r + 1) < len(walls):
+        # Fewer cells in the box than walls on the board (a big board): look at the box.
+        return [
+            (c, r)
+            for r in range(lo_r, hi_r + 1)
+            for c in range(lo_c, hi_c + 1)
+            if (c, r) in walls and (c, r) not in (a, b)
+        ]
     return [w for w in walls if lo_c <= w[0] <= hi_c and lo_r <= w[1] <= hi_r and w not in (a, b)]
 
 
@@ -97,9 +105,16 @@ def clear_past(start: Point, end: Point, polygons: Iterable[Sequence[Point]]) ->
     (ax, ay), (bx, by) = start, end
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * _NUDGE, (bx - ax) / length * _NUDGE
-    for side in (1, -1):
-        p0 = (ax + side * nx, ay + side * ny)
-        p1 = (bx + side * nx, by + side * ny)
-        if not any(_crosses_interior(p0, p1, poly) for poly in polygons):
-            return True
-    return False
+    left = ((ax + nx, ay + ny), (bx + nx, by + ny))
+    right = ((ax - nx, ay - ny), (bx - nx, by - ny))
+    left_open = right_open = True
+    # Both sides at once, so that the walls can come one at a time along the line: once
+    # each side has crossed a wall the rest need not even be found.
+    for polygon in polygons:
+        if left_open and _crosses_interior(*left, polygon):
+            left_open = False
+        if right_open and _crosses_interior(*right, polygon):
+            right_open = False
+        if not (left_open or right_open):
+            return False
+    return True

@@ -78,6 +78,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, cast
 
 from desktop.engine.board import Cell
@@ -271,8 +272,25 @@ class DungeonContext(Context):
         return [h for h in self.heroes if distance_between(own, self.hero_body(h)) <= 1]
 
     def enemies_adjacent_to(self, hero: Unit) -> list[Unit]:
-        mine = self.hero_body(hero)
-        return [e for e in self.others if distance_between(self._body(e.at, size_of(e)), mine) <= 1]
+        """The other enemies next to `hero` (a square of its block touches one of the
+        hero's), in roster order: looked up around the hero, not measured to every enemy."""
+        touching = {
+            unit_id
+            for x, y in self.hero_body(hero)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for unit_id in self._others_at.get((x + dx, y + dy), ())
+        }
+        return [e for e in self.others if e.id in touching]
+
+    @cached_property
+    def _others_at(self) -> dict[Cell, list[str]]:
+        """Square -> the other enemies whose block covers it."""
+        found: dict[Cell, list[str]] = {}
+        for enemy in self.others:
+            for cell in self._body(enemy.at, size_of(enemy)):
+                found.setdefault(cell, []).append(enemy.id)
+        return found
 
     def fighting_candidates(self, hero: Unit) -> list[Cell]:
         """Anchors that might let it fight `hero`: for an ordinary figure the hero's

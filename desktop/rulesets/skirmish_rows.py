@@ -8,11 +8,10 @@ be carried out; the caller then falls back to staying put and firing).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
-
-import numpy as np
 
 from desktop.engine.board import Cell
 from desktop.engine.cover import manoeuvre_cells, next_forward_position, uses_cover
@@ -377,13 +376,29 @@ def next_forward(s: SkirmishContext, target: Unit | None = None) -> Result:
 
 
 def _nearest_inches(cells: list[Cell], others: list[Cell]) -> list[float]:
-    """For each of `cells`, the inches (rounded to 6 places) to the nearest of `others`."""
-    here = np.array(cells, dtype=np.int64)
-    there = np.array(others, dtype=np.int64)
-    dx = here[:, 0:1] - there[:, 0]
-    dy = here[:, 1:2] - there[:, 1]
-    least = (dx * dx + dy * dy).min(axis=1).tolist()
-    return [round(math.sqrt(d), 6) for d in least]
+    """For each of `cells`, the inches (rounded to 6 places) to the nearest of `others`.
+
+    `others` are taken row by row: in each row the nearest is found by bisection, and rows
+    farther up or down than the nearest found so far are skipped."""
+    by_row: dict[int, list[int]] = {}
+    for x, y in others:
+        by_row.setdefault(y, []).append(x)
+    rows = [(y, sorted(xs)) for y, xs in by_row.items()]
+    found = []
+    for x, y in cells:
+        rows.sort(key=lambda row: abs(row[0] - y))
+        least: int | None = None
+        for row_y, xs in rows:
+            dy2 = (row_y - y) ** 2
+            if least is not None and dy2 >= least:
+                break  # every later row is at least as far up or down
+            i = bisect_left(xs, x)
+            dx = min(abs(xs[j] - x) for j in (i - 1, i) if 0 <= j < len(xs))
+            if least is None or dy2 + dx * dx < least:
+                least = dy2 + dx * dx
+        assert least is not None  # `others` is never empty
+        found.append(round(math.sqrt(least), 6))
+    return found
 
 
 def _angle(origin: Cell, a: Cell, b: Cell) -> float:

@@ -252,10 +252,16 @@ class DecisionController:
         return self._apply(self.decision, choice)
 
     def _apply(self, decision: Decision, choice: int) -> bool:
-        if not self._run(cmd.ApplyDecision.of(decision, choice, reaction=self.player_turn)):
+        command = cmd.ApplyDecision.of(decision, choice, reaction=self.player_turn)
+        kept = (self.typed_rolls, self.foebook_rolls, self._forgot)
+        # Those dice are used up, also when the same unit stays selected. Dropped before the
+        # command runs, the decision that follows it is made once (follow), not twice.
+        self.fresh_dice()
+        if not self._run(command):
+            self.typed_rolls, self.foebook_rolls, self._forgot = kept
             return False
-        self.fresh_dice()  # those dice are used up, also when the same unit stays selected
-        self.evaluate()
+        if self._forgot:  # nobody followed the change (no window listening): decide now
+            self.evaluate()
         return True
 
     def play_turn(self, choice: int = 0) -> bool:

@@ -8,17 +8,9 @@ from __future__ import annotations
 
 # Imported by name at run time, so static analysis cannot see them (the
 # project's own packages are added with collect_submodules in the spec):
-# tcod and its compiled cffi module (the engine imports tcod.path only when a
-# board is large), the SQLAlchemy dialects chosen by URL, and what Alembic's
-# env.py needs.
+# the SQLAlchemy dialects chosen by URL, and what Alembic's env.py needs.
 HIDDEN_IMPORTS = (
     "resources",
-    "tcod",
-    "tcod.path",
-    "tcod.map",
-    "tcod.cffi",
-    "tcod._libtcod",
-    "_cffi_backend",
     "sqlalchemy.dialects.sqlite",
     "sqlalchemy.dialects.sqlite.pysqlite",
     "sqlalchemy.dialects.postgresql",
@@ -109,12 +101,9 @@ EXCLUDED_MODULES = (
     "setuptools",
     "pkg_resources",
     "distutils",
-    "numpy.f2py",
-    "numpy.distutils",
-    "numpy.random",
-    "numpy.fft",
-    "numpy.polynomial",
-    "numpy.testing",
+    # PySide6 can use numpy when it is installed; Foebook never does (its searches are
+    # plain Python), and numpy with its OpenBLAS would add about 35 MB.
+    "numpy",
     # East-Asian codecs (about 1 MB); Foebook reads and writes UTF-8 only.
     "_codecs_jp",
     "_codecs_kr",

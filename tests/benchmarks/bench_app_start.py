@@ -4,23 +4,12 @@ against a bare PySide6 QMainWindow process measured in the same run as the floor
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from functools import cache
 
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget, process_seconds
 
-_BARE = """
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow
-app = QApplication(sys.argv)
-w = QMainWindow(); w.show()
-QTimer.singleShot(0, lambda: (print("foebook: main window shown", flush=True), app.quit()))
-app.exec()
-"""
 SESSION = "bench-50"
 
 
@@ -51,17 +40,7 @@ def _time_until(
             FOEBOOK_DATA_DIR=data,
             XDG_CONFIG_HOME=os.path.join(scratch, "config"),
         )
-        start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
-        assert proc.stdout is not None
-        elapsed = None
-        for line in proc.stdout:
-            if marker in line and elapsed is None:
-                elapsed = time.perf_counter() - start
-        proc.wait(timeout=60)
-        if elapsed is None:
-            raise RuntimeError(f"{argv} never printed {marker!r}")
-        return elapsed
+        return process_seconds(argv, marker, env)
 
 
 def _time_until_shown(argv: list[str]) -> float:
@@ -71,23 +50,16 @@ def _time_until_shown(argv: list[str]) -> float:
 APP = [sys.executable, "-m", "desktop"]
 BENCHMARKS = [
     Benchmark(
-        "app start: bare PySide6 QMainWindow (floor)",
-        lambda: _time_until([sys.executable, "-c", _BARE]),
-        budget_s=1.0,
-        rounds=5,
-        self_timed=True,
-    ),
-    Benchmark(
         "app start: process start to main window shown",
         lambda: _time_until_shown(APP),
-        budget_s=1.0,
+        budget=Budget.app(1.0),
         rounds=5,
         self_timed=True,
     ),
     Benchmark(
         "app start: to an interactive window with a 50-unit session open",
         lambda: _time_until([*APP, "--session", SESSION], "session ready", _profile()),
-        budget_s=1.0,
+        budget=Budget.windows(2.5),
         rounds=5,
         self_timed=True,
     ),
@@ -95,7 +67,7 @@ BENCHMARKS = [
     Benchmark(
         "app start: first start ever, database created, window ready",
         lambda: _time_until(APP, "session ready"),
-        budget_s=2.0,
+        budget=Budget.app(2.0),
         rounds=3,
         self_timed=True,
     ),

@@ -11,7 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtWidgets import QApplication
 
 from desktop.engine.board import Shape
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 from tests.benchmarks.scenarios import random_encounter
 
 _state: dict = {}
@@ -90,14 +90,14 @@ for key, ruleset, shape, (w, h) in (
         Benchmark(
             f"board: full repaint, {size}",
             _repaint(key),
-            budget_s=0.016,
+            budget=Budget.cpu(0.016),
             rounds=30,
             setup=_setup(key, ruleset, shape, w, h, units),
         ),
         Benchmark(
             f"board: select an enemy until highlighted, {size}",
             _select(key),
-            budget_s=0.050,
+            budget=Budget.cpu(0.050),
             rounds=30,
         ),
     ]

@@ -6,7 +6,7 @@ import itertools
 import os
 from pathlib import Path
 
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 ROOT = Path(__file__).resolve().parents[2]
 _deck: list = []
@@ -46,7 +46,7 @@ BENCHMARKS = [
     Benchmark(
         "cards: 60 enemy cards to PDF (poker, A4)",
         _sixty_cards,
-        budget_s=2.0,
+        budget=Budget.cpu(2.0),
         rounds=5,
         setup=_setup,
     ),

@@ -1,22 +1,23 @@
-"""Issue budgets for the engine on card-flip-rpg: one decide, a whole board, a whole process."""
+"""Issue budgets for the engine on card-flip-rpg: one decide, a whole board, and whole
+`foebook decide` processes (a small board, the 64x64 board, every sample encounter)."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
-from desktop.encounter_file import save_encounter
+from desktop.encounter_file import load_encounter, save_encounter
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget, process_seconds
 from tests.benchmarks.scenarios import random_encounter
 
 RULESET = get_ruleset("card-flip-rpg")
 SMALL = random_encounter("card-flip-rpg", 24, 24, enemies=8, players=4)
+ROOT = Path(__file__).resolve().parents[2]
 LARGE = random_encounter("card-flip-rpg", 64, 64, enemies=50, players=6, seed=11)
 _small_enemies = [u.id for u in SMALL.enemies()]
 _turn = iter(range(10**9))
@@ -34,17 +35,26 @@ def _whole_board() -> None:
         decide(encounter, enemy.id, RULESET, Dice())
 
 
-def _cli_process() -> float:
-    with tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "bench.toml"
-        save_encounter(SMALL, path)
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "desktop", "decide", str(path), "--unit", "e0", "--json"],
-            check=True,
-            capture_output=True,
-        )
-        return time.perf_counter() - start
+def decide_process(path: Path, unit: str) -> float:
+    """Seconds for a whole `foebook decide --json` process (its output is read, as a
+    caller's would be)."""
+    argv = [sys.executable, "-m", "desktop", "decide", str(path), "--unit", unit, "--json"]
+    return process_seconds(argv, cwd=ROOT)
+
+
+def _cli_process(encounter) -> Callable[[], float]:
+    def run() -> float:
+        with tempfile.TemporaryDirectory() as scratch:
+            path = Path(scratch) / "bench.toml"
+            save_encounter(encounter, path)
+            return decide_process(path, "e0")
+
+    return run
+
+
+def _slowest_sample() -> float:
+    samples = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
+    return max(decide_process(p, load_encounter(p).enemies()[0].id) for p in samples)
 
 
 def _cold_board_decide() -> None:
@@ -54,27 +64,44 @@ def _cold_board_decide() -> None:
 
 BENCHMARKS = [
     Benchmark(
-        "card-flip-rpg decide: one enemy, 24x24, 12 units", _one_decide, budget_s=0.001, rounds=200
+        "card-flip-rpg decide: one enemy, 24x24, 12 units",
+        _one_decide,
+        budget=Budget.cpu(0.001),
+        rounds=200,
     ),
     # Not an issue budget: the first decision on a freshly loaded board also builds the
     # board's cost grids and sight cache; shown so a slow cold path cannot hide.
     Benchmark(
         "card-flip-rpg decide: first decision on a just-loaded 24x24 board",
         _cold_board_decide,
-        budget_s=0.003,
+        budget=Budget.cpu(0.003),
         rounds=100,
     ),
     Benchmark(
         "card-flip-rpg decide: all 50 enemies, 64x64, 56 units",
         _whole_board,
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     Benchmark(
-        "foebook decide FILE --json: whole process",
-        _cli_process,
-        budget_s=0.3,
+        "foebook decide FILE --json: whole process, 24x24, 12 units",
+        _cli_process(SMALL),
+        budget=Budget.process(0.25),
         rounds=10,
+        self_timed=True,
+    ),
+    Benchmark(
+        "foebook decide FILE --json: whole process, 64x64, 56 units",
+        _cli_process(LARGE),
+        budget=Budget.process(0.25),
+        rounds=10,
+        self_timed=True,
+    ),
+    Benchmark(
+        "foebook decide FILE --json: whole process, slowest of the sample encounters",
+        _slowest_sample,
+        budget=Budget.process(0.25),
+        rounds=3,
         self_timed=True,
     ),
 ]

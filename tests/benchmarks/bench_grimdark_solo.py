@@ -10,7 +10,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.units import Weapon, make_unit
 from desktop.rulesets.grimdark_turn import step_enemy_turn, step_phase
 from desktop.rulesets.registry import get_ruleset
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 RULESET = get_ruleset("grimdark-solo")
 WIDTH, HEIGHT = 60, 44  # inches: one cell per inch
@@ -105,38 +105,38 @@ BENCHMARKS = [
     Benchmark(
         "grimdark-solo movement phase: 25 units, 44x60 table, cold board",
         _phase(TABLE, "movement"),
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     Benchmark(
         "grimdark-solo movement phase: 25 units in contact, cold board",
         _phase(CLOSE, "movement"),
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     Benchmark(
         "grimdark-solo shooting phase: 25 units, 44x60 table, cold board",
         _phase(CLOSE, "shooting"),
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     Benchmark(
         "grimdark-solo charge phase: 25 units, 44x60 table, cold board",
         _phase(CLOSE, "charge"),
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     Benchmark(
         "grimdark-solo fight phase: 25 units, 44x60 table, cold board",
         _phase(CLOSE, "fight"),
-        budget_s=0.050,
+        budget=Budget.cpu(0.050),
         rounds=20,
     ),
     # Not an issue budget: all six phases plus the stratagem draw, shown for the GUI's sake.
     Benchmark(
         "grimdark-solo whole enemy turn: 25 units, 44x60 table, cold board",
         lambda: step_enemy_turn(_fresh(), RULESET, Dice(seed=5)),
-        budget_s=0.300,
+        budget=Budget.cpu(0.300),
         rounds=10,
     ),
 ]

@@ -22,7 +22,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.units import Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 HEX = get_ruleset("hex-quest")
 DUNGEON = get_ruleset("dungeon-crawl")
@@ -206,7 +206,7 @@ BENCHMARKS = [
     Benchmark(
         "hex-quest: decide one enemy, 29x25 hex board, 16 figures",
         per_enemy(HEX_16, HEX),
-        budget_s=0.001,
+        budget=Budget.cpu(0.001),
         rounds=200,
     ),
     # Not an issue budget: the first decision on a board nothing is known about yet
@@ -214,31 +214,31 @@ BENCHMARKS = [
     Benchmark(
         "hex-quest: first decision on a fresh 29x25 hex board (cold sight cache)",
         per_enemy_fresh(HEX_16, HEX, 100),
-        budget_s=0.005,
+        budget=Budget.cpu(0.005),
         rounds=100,
     ),
     Benchmark(
         "hex-quest: whole enemy phase, 30 enemies, 29x25 hex board",
         whole_phase(HEX_30, HEX),
-        budget_s=0.05,
+        budget=Budget.cpu(0.05),
         rounds=20,
     ),
     Benchmark(
         "dungeon-crawl: decide one enemy, 24x24 dungeon, 16 figures",
         per_enemy(DUNGEON_16, DUNGEON),
-        budget_s=0.001,
+        budget=Budget.cpu(0.001),
         rounds=200,
     ),
     Benchmark(
         "dungeon-crawl: first decision on a fresh 24x24 dungeon (cold sight cache)",
         per_enemy_fresh(DUNGEON_16, DUNGEON, 100),
-        budget_s=0.005,
+        budget=Budget.cpu(0.005),
         rounds=100,
     ),
     Benchmark(
         "dungeon-crawl: whole enemy phase, 30 enemies, 24x24 dungeon",
         whole_phase(DUNGEON_30, DUNGEON),
-        budget_s=0.05,
+        budget=Budget.cpu(0.05),
         rounds=20,
     ),
 ]

@@ -13,7 +13,7 @@ from desktop.engine.units import Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset
 from desktop.tracker.commands import AddStatus, Damage, Heal
 from desktop.tracker.session import Session
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 UNITS = 200
 RULESET = get_ruleset("grimdark-solo")
@@ -113,28 +113,28 @@ BENCHMARKS = [
     Benchmark(
         "roster: 200 units, HP change on screen (in-memory session, cell repainted)",
         lambda: _hp_change("memory"),
-        budget_s=0.030,
+        budget=Budget.cpu(0.030),
         rounds=60,
         setup=lambda: _setup("memory"),
     ),
     Benchmark(
         "roster: 200 units, HP change committed to SQLite and on screen",
         lambda: _hp_change("sqlite"),
-        budget_s=0.030,
+        budget=Budget.cpu(0.030),
         rounds=60,
         setup=lambda: _setup("sqlite", database=True),
     ),
     Benchmark(
         "roster: 200 units sorted by HP, HP change re-sorted and on screen",
         lambda: _hp_change("sorted"),
-        budget_s=0.030,
+        budget=Budget.cpu(0.030),
         rounds=60,
         setup=lambda: _setup("sorted", sort_by_hp=True),
     ),
     Benchmark(
         "roster: 200 units, HP change with the whole visible table repainted",
         lambda: _hp_change("full", whole_table=True),
-        budget_s=0.030,
+        budget=Budget.cpu(0.030),
         rounds=60,
         setup=lambda: _setup("full"),
     ),

@@ -17,7 +17,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.units import Side, Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset
 from desktop.rulesets.skirmish_context import FIELDS
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 AIS = ("aggressive", "cautious", "tactical", "defensive", "rampaging", "beast")
 
@@ -124,20 +124,20 @@ BENCHMARKS = [
     Benchmark(
         'skirmish-ai: decide one enemy, 48"x48", 20 figures, positions new',
         decide_one,
-        budget_s=0.002,
+        budget=Budget.cpu(0.002),
         rounds=60,
     ),
     Benchmark(
         "skirmish-ai: decide a roll group of 10 (one shared roll)",
         decide_group,
-        budget_s=0.020,
+        budget=Budget.cpu(0.020),
         rounds=20,
     ),
     Benchmark(
         'skirmish-ai: first decision on a brand-new 48"x48" board (no budget in the '
         "issue; shown for reference)",
         decide_on_new_board,
-        budget_s=0.1,
+        budget=Budget.cpu(0.1),
         rounds=10,
     ),
 ]

@@ -16,7 +16,7 @@ from desktop.rulesets.registry import get_ruleset
 from desktop.tracker import Session
 from desktop.tracker.commands import Damage, Heal, MoveUnit, Note
 from desktop.tracker.state import full_sections
-from tests.benchmarks.harness import Benchmark
+from tests.benchmarks.harness import Benchmark, Budget
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
@@ -101,21 +101,21 @@ BENCHMARKS = [
     Benchmark(
         "tracker: command applied and committed (SQLite)",
         FIXTURE.command,
-        budget_s=0.005,
+        budget=Budget.cpu(0.005),
         rounds=200,
         setup=FIXTURE.setup,
     ),
     Benchmark(
         "tracker: open a session with 10,000 log entries (SQLite)",
         FIXTURE.open_big,
-        budget_s=0.300,
+        budget=Budget.cpu(0.300),
         rounds=10,
         setup=FIXTURE.setup,
     ),
     Benchmark(
         "tracker: undo committed (SQLite)",
         FIXTURE.undo,
-        budget_s=0.005,
+        budget=Budget.cpu(0.005),
         rounds=200,
         setup=FIXTURE.setup,
     ),

@@ -1,51 +1,34 @@
 """Benchmark harness: times callables and reports one JSON object per benchmark.
 
-Budgets are absolute seconds on the reference machine (2 cores). Every run
-also measures a fixed pure-Python workload (a breadth-first flood over a
-64x64 grid) so figures can be compared across machines as ratios.
+Every budget is relative to a floor measured in the same run, just before and
+just after the benchmark, so a slower or busier machine moves the budget with
+it: CPU work against a fixed pure-Python workload (a breadth-first flood over a
+64x64 grid, "the reference"), whole processes against `python -c pass` plus
+reference workloads for the work they do, app start against a bare PySide6
+window. Budgets are written as the issue states them, in seconds on the
+reference machine (a quiet 2-core machine where the reference takes 3.78 ms,
+`python -c pass` 0.05 s and a bare PySide6 window 0.22 s), and converted to
+those ratios here. Each row prints the time, its ratio to the floor and the
+budget as the same ratio.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Benchmark:
-    name: str
-    run: Callable[[], object]
-    budget_s: float
-    rounds: int = 30
-    setup: Callable[[], object] | None = None
-    # A benchmark that measures whole processes returns its own timing.
-    self_timed: bool = False
-
-
-def measure(bench: Benchmark, rounds: int | None = None) -> dict:
-    if bench.setup is not None:
-        bench.setup()
-    count = rounds or bench.rounds
-    samples: list[float] = []
-    for _ in range(count):
-        start = time.perf_counter()
-        result = bench.run()
-        elapsed = time.perf_counter() - start
-        samples.append(float(result) if bench.self_timed else elapsed)
-    median = statistics.median(samples)
-    return {
-        "name": bench.name,
-        "median_s": round(median, 6),
-        "min_s": round(min(samples), 6),
-        "max_s": round(max(samples), 6),
-        "rounds": count,
-        "budget_s": bench.budget_s,
-        "within_budget": median <= bench.budget_s,
-    }
+# The reference machine's floors, against which the issue's budgets were set.
+REFERENCE_MACHINE_S = 0.00378
+PYTHON_START_MACHINE_S = 0.05
+BARE_WINDOW_MACHINE_S = 0.22
 
 
 def reference_flood(size: int = 64) -> int:
@@ -61,7 +44,202 @@ def reference_flood(size: int = 64) -> int:
     return len(seen)
 
 
-REFERENCE = Benchmark("reference: python BFS flood 64x64", reference_flood, budget_s=1.0, rounds=50)
+def process_seconds(
+    argv: list[str], marker: str | None = None, env: dict | None = None, cwd: object = None
+) -> float:
+    """Wall time from starting `argv` until it prints `marker` (or exits, without one)."""
+    start = time.perf_counter()
+    elapsed = None
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env, cwd=cwd) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if marker is not None and marker in line and elapsed is None:
+                elapsed = time.perf_counter() - start
+        status = proc.wait(timeout=60)
+    if status != 0:
+        raise RuntimeError(f"{argv} exited with status {status}")
+    if marker is None:
+        return time.perf_counter() - start
+    if elapsed is None:
+        raise RuntimeError(f"{argv} never printed {marker!r}")
+    return elapsed
+
+
+BARE_WINDOW = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+w = QMainWindow(); w.show()
+QTimer.singleShot(0, lambda: (print("foebook: main window shown", flush=True), app.quit()))
+app.exec()
+"""
+
+
+def _bare_window() -> float:
+    with tempfile.TemporaryDirectory() as scratch:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=scratch)
+        return process_seconds([sys.executable, "-c", BARE_WINDOW], "main window shown", env)
+
+
+@dataclass(frozen=True)
+class Floor:
+    name: str
+    measure: Callable[[], float]
+    rounds: int
+
+    def median(self) -> float:
+        return statistics.median(self.measure() for _ in range(self.rounds))
+
+
+def _time_reference() -> float:
+    start = time.perf_counter()
+    reference_flood()
+    return time.perf_counter() - start
+
+
+REFERENCE = Floor("reference", _time_reference, rounds=20)
+PYTHON_START = Floor(
+    "python -c pass", lambda: process_seconds([sys.executable, "-c", "pass"]), rounds=5
+)
+BARE = Floor("bare PySide6 window", _bare_window, rounds=3)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """`ratio` times the floor `per`, on top of the floor `beyond` when set (a whole process:
+    its start, then its work in reference workloads). Without `per`, `ratio` is a number of
+    megabytes: memory does not depend on the machine's speed."""
+
+    ratio: float
+    per: Floor | None = REFERENCE
+    beyond: Floor | None = None
+
+    @classmethod
+    def megabytes(cls, megabytes: float) -> Budget:
+        return cls(megabytes, None)
+
+    @classmethod
+    def cpu(cls, seconds: float) -> Budget:
+        """Work that takes `seconds` where the reference takes REFERENCE_MACHINE_S."""
+        return cls(round(seconds / REFERENCE_MACHINE_S, 3))
+
+    @classmethod
+    def process(cls, seconds: float) -> Budget:
+        """A whole Python process: `python -c pass`, plus work for the rest of `seconds`."""
+        return cls(
+            round((seconds - PYTHON_START_MACHINE_S) / REFERENCE_MACHINE_S, 1),
+            REFERENCE,
+            PYTHON_START,
+        )
+
+    @classmethod
+    def app(cls, seconds: float) -> Budget:
+        """The app's process up to a point: a bare PySide6 window, plus work for the rest."""
+        return cls(
+            round((seconds - BARE_WINDOW_MACHINE_S) / REFERENCE_MACHINE_S, 1), REFERENCE, BARE
+        )
+
+    @classmethod
+    def windows(cls, times: float) -> Budget:
+        """`times` the bare PySide6 window measured in the same run."""
+        return cls(times, BARE)
+
+    def floors(self) -> tuple[Floor, ...]:
+        if self.per is None:
+            return ()
+        return (self.per,) if self.beyond is None else (self.per, self.beyond)
+
+    def describe(self) -> str:
+        if self.per is None:
+            return f"{self.ratio:g} MB"
+        text = f"{self.ratio:g} x {self.per.name}"
+        return text if self.beyond is None else f"{self.beyond.name} + {text}"
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    run: Callable[[], object]
+    budget: Budget
+    rounds: int = 30
+    setup: Callable[[], object] | None = None
+    # A benchmark that measures whole processes returns its own timing.
+    self_timed: bool = False
+
+
+def _floors(budget: Budget) -> dict[str, float]:
+    return {floor.name: floor.median() for floor in budget.floors()}
+
+
+def measure(bench: Benchmark, rounds: int | None = None) -> dict:
+    if bench.setup is not None:
+        bench.setup()
+    before = _floors(bench.budget)
+    count = rounds or bench.rounds
+    samples: list[float] = []
+    for _ in range(count):
+        start = time.perf_counter()
+        result = bench.run()
+        elapsed = time.perf_counter() - start
+        samples.append(float(result) if bench.self_timed else elapsed)
+    if bench.budget.per is None:
+        return _megabytes_row(bench, samples)
+    after = _floors(bench.budget)
+    # Judged against the machine as slow as it was around the benchmark: another process
+    # busy during the floors measured on one side must not fail the benchmark.
+    floors = {name: max(before[name], after[name]) for name in before}
+    budget = bench.budget
+    base = floors[budget.beyond.name] if budget.beyond is not None else 0.0
+    per = floors[budget.per.name] if budget.per is not None else 1.0
+    median = statistics.median(samples)
+    budget_s = base + budget.ratio * per
+    return {
+        "name": bench.name,
+        "median_s": round(median, 6),
+        "min_s": round(min(samples), 6),
+        "max_s": round(max(samples), 6),
+        "rounds": count,
+        "ratio": round((median - base) / per, 3),
+        "budget_ratio": budget.ratio,
+        "budget": budget.describe(),
+        "floors_s": {name: round(value, 6) for name, value in floors.items()},
+        "budget_s": round(budget_s, 6),
+        "within_budget": median <= budget_s,
+    }
+
+
+def _megabytes_row(bench: Benchmark, samples: list[float]) -> dict:
+    median = statistics.median(samples)
+    return {
+        "name": bench.name,
+        "median_mb": round(median, 1),
+        "min_mb": round(min(samples), 1),
+        "max_mb": round(max(samples), 1),
+        "rounds": len(samples),
+        "budget": bench.budget.describe(),
+        "budget_mb": bench.budget.ratio,
+        "within_budget": median <= bench.budget.ratio,
+    }
+
+
+def measure_reference(rounds: int | None = None) -> dict:
+    """The reference workload itself: the first row of every run, for reading the others."""
+    samples = [REFERENCE.measure() for _ in range(rounds or 50)]
+    median = statistics.median(samples)
+    return {
+        "name": "reference: python BFS flood 64x64",
+        "median_s": round(median, 6),
+        "min_s": round(min(samples), 6),
+        "max_s": round(max(samples), 6),
+        "rounds": len(samples),
+        "ratio": round(median / REFERENCE_MACHINE_S, 3),
+        "budget_ratio": None,
+        "budget": f"none: this machine against the reference machine's {REFERENCE_MACHINE_S:g} s",
+        "floors_s": {},
+        "budget_s": None,
+        "within_budget": True,
+    }
 
 
 def emit(result: dict) -> None:

@@ -1,4 +1,5 @@
-"""The benchmark harness itself runs and prints the JSON shape `make bench` promises."""
+"""The benchmark harness runs, prints the JSON shape `make bench` promises, and judges every
+figure against floors measured in the same run."""
 
 from __future__ import annotations
 
@@ -7,20 +8,86 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.benchmarks.harness import (
+    PYTHON_START,
+    REFERENCE,
+    REFERENCE_MACHINE_S,
+    Benchmark,
+    Budget,
+    measure,
+)
+
 RUN = Path(__file__).with_name("run.py")
-KEYS = {"name", "median_s", "min_s", "max_s", "rounds", "budget_s", "within_budget"}
+KEYS = {
+    "name",
+    "median_s",
+    "min_s",
+    "max_s",
+    "rounds",
+    "ratio",
+    "budget_ratio",
+    "budget",
+    "floors_s",
+    "budget_s",
+    "within_budget",
+}
 
 
 def test_harness_prints_reference_and_selected_benchmark():
     result = subprocess.run(
-        [sys.executable, str(RUN), "--only", "bare PySide6", "--rounds", "1"],
+        [sys.executable, str(RUN), "--only", "card-flip-rpg decide: one enemy", "--rounds", "3"],
         capture_output=True,
         text=True,
         timeout=120,
     )
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert next(row["name"] for row in rows).startswith("reference")
-    assert any("bare PySide6" in row["name"] for row in rows)
-    for row in rows:
-        assert set(row) == KEYS
-        assert row["min_s"] <= row["median_s"] <= row["max_s"]
+    assert rows[0]["name"].startswith("reference")
+    assert rows[0]["ratio"] == pytest.approx(rows[0]["median_s"] / REFERENCE_MACHINE_S, abs=1e-3)
+    (row,) = rows[1:]
+    assert row["name"].startswith("card-flip-rpg decide: one enemy")
+    for each in rows:
+        assert set(each) == KEYS
+        assert each["min_s"] <= each["median_s"] <= each["max_s"]
+    reference = row["floors_s"]["reference"]
+    assert row["budget"] == f"{row['budget_ratio']:g} x reference"
+    assert row["budget_s"] == pytest.approx(row["budget_ratio"] * reference, abs=2e-6)
+    assert row["ratio"] == pytest.approx(row["median_s"] / reference, abs=1e-3)
+    assert row["within_budget"] == (row["median_s"] <= row["budget_s"])
+
+
+def test_budgets_are_the_issue_seconds_as_ratios_of_the_reference_machine():
+    assert Budget.cpu(0.001).ratio == pytest.approx(0.265, abs=1e-3)
+    assert Budget.cpu(0.001).floors() == (REFERENCE,)
+    whole = Budget.process(0.25)  # 0.05 s to start Python, 0.2 s of work
+    assert whole.floors() == (REFERENCE, PYTHON_START)
+    assert whole.ratio == pytest.approx(0.2 / REFERENCE_MACHINE_S, abs=0.1)
+    assert whole.describe() == "python -c pass + 52.9 x reference"
+    assert Budget.windows(2.5).describe() == "2.5 x bare PySide6 window"
+
+
+def test_a_process_is_judged_on_its_start_plus_its_work():
+    bench = Benchmark("a process", lambda: 0.0, Budget.process(0.25), rounds=2, self_timed=True)
+    row = measure(bench)
+    start, reference = row["floors_s"]["python -c pass"], row["floors_s"]["reference"]
+    assert row["budget_s"] == pytest.approx(start + row["budget_ratio"] * reference, abs=1e-4)
+    assert row["median_s"] == 0.0 and row["within_budget"]
+    assert row["ratio"] == pytest.approx(-start / reference, rel=1e-3)
+
+
+def test_a_memory_figure_is_judged_in_megabytes_against_a_fixed_budget():
+    bench = Benchmark(
+        "peak memory", lambda: 120.0, Budget.megabytes(300), rounds=2, self_timed=True
+    )
+    row = measure(bench)
+    assert row == {
+        "name": "peak memory",
+        "median_mb": 120.0,
+        "min_mb": 120.0,
+        "max_mb": 120.0,
+        "rounds": 2,
+        "budget": "300 MB",
+        "budget_mb": 300,
+        "within_budget": True,
+    }

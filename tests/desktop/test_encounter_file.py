@@ -583,3 +583,13 @@ def load_encounter_text(name: str) -> str:
     from desktop.samples import sample_path
 
     return sample_path(name).read_text(encoding="utf-8")
+
+
+def test_the_first_refused_terrain_of_the_row_is_the_one_named():
+    with pytest.raises(
+        EncounterFileError, match="row 2: '\\^' \\(trap\\) is not used by hex-quest"
+    ):
+        parse_encounter(
+            'format = 1\nruleset = "hex-quest"\n[board]\nshape = "hex"\n'
+            'cells = """\n...\n.^x\n"""\n'
+        )

@@ -76,8 +76,8 @@ def run(argv: list[str], scratch: Path, timeout: float = 120, **extra: str):
     )
 
 
-def venv_decide_json(path: Path, unit: str) -> tuple[dict, bool]:
-    """The decision the development install gives, and whether it used tcod's C search."""
+def venv_decide_json(path: Path, unit: str) -> dict:
+    """The decision the development install gives."""
     code = (
         "import json, sys\n"
         "from desktop.encounter_file import load_encounter\n"
@@ -86,7 +86,7 @@ def venv_decide_json(path: Path, unit: str) -> tuple[dict, bool]:
         "from desktop.rulesets.registry import get_ruleset\n"
         "e = load_encounter(sys.argv[1])\n"
         "d = decide(e, sys.argv[2], get_ruleset(e.ruleset), Dice([], seed=None))\n"
-        "print(json.dumps({'decision': d.to_dict(), 'tcod': 'tcod.path' in sys.modules}))\n"
+        "print(json.dumps(d.to_dict()))\n"
     )
     result = subprocess.run(
         [str(VENV_PYTHON), "-c", code, str(path), unit],
@@ -96,8 +96,7 @@ def venv_decide_json(path: Path, unit: str) -> tuple[dict, bool]:
         timeout=120,
         check=True,
     )
-    data = json.loads(result.stdout)
-    return data["decision"], data["tcod"]
+    return json.loads(result.stdout)
 
 
 def test_version(bundle: Path, tmp_path: Path) -> None:
@@ -149,11 +148,11 @@ def test_every_bundled_sample_encounter_decides_as_in_the_venv(
         unit = _first_enemy(sample)
         result = run([bundle / "foebook", "decide", sample, "--unit", unit, "--json"], tmp_path)
         assert result.returncode == 0, f"{sample.name}: {result.stderr}"
-        expected, _ = venv_decide_json(sample, unit)
+        expected = venv_decide_json(sample, unit)
         assert json.loads(result.stdout) == expected, sample.name
 
 
-def test_large_board_decides_through_the_bundled_tcod(bundle: Path, tmp_path: Path) -> None:
+def test_a_large_board_decides_as_in_the_venv(bundle: Path, tmp_path: Path) -> None:
     rows = "\n".join(" ".join("." for _ in range(30)) for _ in range(30))
     encounter = tmp_path / "open-field.toml"
     encounter.write_text(
@@ -165,17 +164,10 @@ def test_large_board_decides_through_the_bundled_tcod(bundle: Path, tmp_path: Pa
         "hp = 14\nmax_hp = 18\nstats = { move = 4, level = 5, lift = 2 }\n",
         encoding="utf-8",
     )
-    expected, used_tcod = venv_decide_json(encounter, "brute")
-    assert used_tcod, "this board is meant to need tcod's search; enlarge it"
+    expected = venv_decide_json(encounter, "brute")
     result = run([bundle / "foebook", "decide", encounter, "--unit", "brute", "--json"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == expected
-
-
-def test_bundle_carries_tcod_and_its_native_libraries(bundle: Path) -> None:
-    internal = bundle / "_internal"
-    assert list((internal / "tcod").glob("_libtcod*.so"))
-    assert list((internal / "tcod.libs").glob("libSDL3*.so*"))
 
 
 def _size(path: Path) -> int:

@@ -108,16 +108,6 @@ def test_the_bundle_excludes_no_module_foebook_imports() -> None:
     )
 
 
-def test_tcod_path_and_its_native_modules_are_hidden_imports_of_the_bundle() -> None:
-    # The engine imports tcod.path inside modules loaded only for large boards; cffi loads
-    # tcod's compiled module by name, which PyInstaller cannot see.
-    contents = _load(
-        ROOT / "packaging" / "pyinstaller" / "bundle_contents.py", "foebook_bundle_contents"
-    )
-    assert "tcod.path" in _imported_modules()
-    assert {"tcod.path", "tcod.cffi", "_cffi_backend"} <= set(contents.HIDDEN_IMPORTS)
-
-
 @pytest.mark.parametrize("package", SOURCE_PACKAGES)
 def test_code_never_locates_files_relative_to_its_source(package: str) -> None:
     # Installed copies (wheel, bundle) have no source tree: read data with importlib.resources.

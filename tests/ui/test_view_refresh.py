@@ -97,3 +97,25 @@ def test_a_painted_wall_redraws_the_terrain_and_undo_restores_it(window, qtbot):
     assert same([window.turns.order.item(r) for r in range(len(order))], order)  # not its part
     qtbot.keyClick(window.board_view, Qt.Key.Key_Z, CTRL)
     assert window.scene.encounter.board.terrain((6, 0)) is Terrain.OPEN
+
+
+def test_enter_redraws_only_the_tokens_and_turn_order_rows_it_changed(window, qtbot):
+    # On a 500-unit board, rebuilding every token and row on each command took longer
+    # than the command itself.
+    window.start_tutorial(AMBUSH)  # the goblin acts, the brute is next
+    tokens = dict(window.scene.tokens)
+    order = window.turns.order
+    rows = [order.item(row) for row in range(order.count())]
+    helpers = [window.turns.helpers.itemAt(i).widget() for i in range(window.turns.helpers.count())]
+    assert helpers  # card-flip-rpg shows the average party level and attack bonus
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+    assert window.session.history[-1].kind == "apply-decision"
+    assert window.scene.tokens["goblin"] is not tokens["goblin"]  # it acted: no longer active
+    assert window.scene.tokens["brute"] is not tokens["brute"]  # now active
+    unchanged = [u for u in tokens if u not in ("goblin", "brute")]
+    assert unchanged and all(window.scene.tokens[u] is tokens[u] for u in unchanged)
+    assert same([order.item(row) for row in range(order.count())], rows)
+    assert order.item(0).text().startswith("✓") and order.item(1).text().startswith("▶")
+    now = [window.turns.helpers.itemAt(i).widget() for i in range(window.turns.helpers.count())]
+    assert same(now, helpers)  # the helpers did not change: not built again

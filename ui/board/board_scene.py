@@ -57,15 +57,16 @@ class BoardScene(QGraphicsScene):
         self, encounter: Encounter, active: str | None = None, defeated: Collection[str] = ()
     ) -> None:
         board_changed = self.encounter is None or self.encounter.board != encounter.board
-        if self.encounter is None or self.encounter.ruleset != encounter.ruleset:
+        ruleset_changed = self.encounter is None or self.encounter.ruleset != encounter.ruleset
+        if ruleset_changed:
             self.size_of = capabilities_of(encounter.ruleset).figure_size
             self.statuses = _statuses(encounter.ruleset)
             self.looks = marker_looks(self.statuses)
         self.encounter = encounter
         if board_changed:
-            for old in (self.terrain_item, self.walls_item):
-                if old is not None:
-                    self.removeItem(old)
+            for item in (self.terrain_item, self.walls_item):
+                if item is not None:
+                    self.removeItem(item)
             self.terrain_item = TerrainItem(encounter.board)
             self.addItem(self.terrain_item)
             self.walls_item = ThinWallsItem(encounter.board)
@@ -73,23 +74,33 @@ class BoardScene(QGraphicsScene):
             rect = board_rect(encounter.board)
             # Room around the board for the view's row and column rulers.
             self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, 4, 4))
-        for item in self.tokens.values():
-            self.removeItem(item)
+        # A token is made again only when what it shows changed: after one command most of
+        # a 500-unit board is as it was, and is neither rebuilt nor repainted.
+        old = {} if board_changed or ruleset_changed else self.tokens
         self.tokens = {}
         names = display_names(encounter.units)
         for unit in encounter.units:
+            token = old.pop(unit.id, None)
+            shows = (unit, unit.id == active, names[unit.id], unit.id in defeated)
+            if token is not None and token.shows == shows:
+                self.tokens[unit.id] = token
+                continue
+            if token is not None:
+                self.removeItem(token)
             token = TokenItem(
                 unit,
                 encounter.board.shape,
                 show_hp=self.show_hp,
-                active=unit.id == active,
-                name=names[unit.id],
-                defeated=unit.id in defeated,
+                active=shows[1],
+                name=shows[2],
+                defeated=shows[3],
                 size_of=self.size_of,
                 looks=self.looks,
             )
             self.addItem(token)
             self.tokens[unit.id] = token
+        for token in old.values():  # units removed, or every token of the last board
+            self.removeItem(token)
 
     def show_outcome(
         self,

@@ -14,18 +14,19 @@ CELL = 44.0  # pixels per square side; hexes get the same width
 _HEX_SCALE = CELL / math.sqrt(3.0)  # engine hexes have circumradius 1 and width sqrt(3)
 
 
-def _scale(shape: Shape) -> float:
+def scene_scale(shape: Shape) -> float:
+    """Scene units per engine unit (desktop.engine.geometry's centres and corners)."""
     return _HEX_SCALE if shape is Shape.HEX else CELL
 
 
 def cell_centre(shape: Shape, cell: Cell) -> QPointF:
     x, y = centre(shape, cell)
-    k = _scale(shape)
+    k = scene_scale(shape)
     return QPointF(x * k, y * k)
 
 
 def cell_polygon(shape: Shape, cell: Cell) -> QPolygonF:
-    k = _scale(shape)
+    k = scene_scale(shape)
     return QPolygonF([QPointF(x * k, y * k) for x, y in corners(shape, cell)])
 
 
@@ -33,7 +34,7 @@ def shared_edge(shape: Shape, pair: frozenset[Cell]) -> QLineF | None:
     """The side two neighbouring cells share (a thin wall stands on it); either cell may lie
     off the board. None when the cells do not touch along a side."""
     first, second = sorted(pair)
-    k = _scale(shape)
+    k = scene_scale(shape)
     theirs = {(round(x, 6), round(y, 6)) for x, y in corners(shape, second)}
     common = [
         QPointF(x * k, y * k)

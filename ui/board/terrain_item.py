@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.engine.board import Board, Terrain
+from desktop.engine.board import LEGEND, Board, Terrain
+from desktop.engine.geometry import centre
 from ui import palette
-from ui.board.cell_shapes import CELL, board_rect, cell_centre, cell_polygon, shared_edge
+from ui.board.cell_shapes import (
+    CELL,
+    board_rect,
+    cell_centre,
+    cell_polygon,
+    scene_scale,
+    shared_edge,
+)
 from ui.board.text import draw_centred
 
 _PATTERN = {
@@ -18,6 +26,10 @@ _PATTERN = {
     Terrain.HAZARDOUS: Qt.BrushStyle.BDiagPattern,
     Terrain.ICY: Qt.BrushStyle.Dense7Pattern,
 }
+# Terrain drawn with a mark on top of its fill.
+_MARKED = frozenset(
+    {Terrain.DOOR, Terrain.OBJECTIVE, Terrain.WINDOW, Terrain.OBSTACLE, Terrain.TRAP, Terrain.ICY}
+)
 # Thin walls: thick enough to read as a wall between two hexes, not as a grid line.
 WALL_WIDTH = 6.0
 THIN_WALL_Z = 5  # above the range and area overlays (2 to 4), below paths and tokens
@@ -57,41 +69,68 @@ class TerrainItem(QGraphicsItem):
         # Terrain changes rarely; paint it once into a pixmap and blit on every repaint.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0)
+        self._areas: dict[Terrain, QPainterPath] | None = None
+        self._marked: list[tuple[Terrain, QPolygonF, QPointF]] = []
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def _cells_by_terrain(self) -> dict[Terrain, QPainterPath]:
+        """Every terrain's cells as one path (a 200x200 board is painted in a few calls, not
+        40,000), and the cells that carry a mark (doors, objectives...). Built once: every
+        cell's outline is the first cell's, moved to its centre."""
+        if self._areas is None:
+            shape = self.board.shape
+            first = cell_polygon(shape, (0, 0))
+            x0, y0 = centre(shape, (0, 0))
+            k = scene_scale(shape)
+            # Along a row, centres are evenly spaced: one look-up per row, not per cell.
+            step = (centre(shape, (1, 0))[0] - x0) * k
+            areas: dict[str, QPainterPath] = {}
+            for row, line in enumerate(self.board.rows):
+                x, y = centre(shape, (0, row))
+                dx, dy = (x - x0) * k, (y - y0) * k
+                for col, char in enumerate(line):
+                    polygon = first.translated(dx + col * step, dy)
+                    area = areas.get(char)
+                    if area is None:
+                        area = areas[char] = QPainterPath()
+                    area.addPolygon(polygon)
+                    area.closeSubpath()
+                    if LEGEND[char] in _MARKED:
+                        at = cell_centre(shape, (col, row))
+                        self._marked.append((LEGEND[char], polygon, at))
+            self._areas = {LEGEND[char]: area for char, area in areas.items()}
+        return self._areas
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        board = self.board
-        shape = board.shape
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         grid = QPen(palette.grid_line(), 1)
         fill = palette.terrain_fill
         # Hatching stands out darker on a light board, lighter on a dark one.
         shade = QColor.lighter if palette.dark() else QColor.darker
-        for cell in board.cells():
-            terrain = board.terrain(cell)
-            polygon = cell_polygon(shape, cell)
+        for terrain, area in self._cells_by_terrain().items():
             painter.setPen(grid)
             painter.setBrush(QBrush(fill(terrain)))
-            painter.drawPolygon(polygon)
+            painter.drawPath(area)
             pattern = _PATTERN.get(terrain)
             if pattern is not None:
                 painter.setPen(QPen(Qt.PenStyle.NoPen))
                 painter.setBrush(QBrush(shade(fill(terrain), 135), pattern))
-                painter.drawPolygon(polygon)
+                painter.drawPath(area)
+        for terrain, polygon, at in self._marked:
             if terrain is Terrain.DOOR:
                 self._draw_door(painter, polygon)
             elif terrain is Terrain.OBJECTIVE:
-                self._draw_objective(painter, cell_centre(shape, cell))
+                self._draw_objective(painter, at)
             elif terrain is Terrain.WINDOW:
-                self._draw_window(painter, cell_centre(shape, cell))
+                self._draw_window(painter, at)
             elif terrain is Terrain.OBSTACLE:
-                self._draw_obstacle(painter, cell_centre(shape, cell))
+                self._draw_obstacle(painter, at)
             elif terrain is Terrain.TRAP:
-                self._draw_trap(painter, cell_centre(shape, cell))
+                self._draw_trap(painter, at)
             elif terrain is Terrain.ICY:
-                self._draw_ice(painter, cell_centre(shape, cell))
+                self._draw_ice(painter, at)
 
     @staticmethod
     def _draw_obstacle(painter: QPainter, at: QPointF) -> None:

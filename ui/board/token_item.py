@@ -73,6 +73,8 @@ class TokenItem(QGraphicsItem):
         self.ghost = ghost
         self.defeated = defeated  # as the ruleset decides it (Ruleset.is_defeated)
         self.name = name or unit.name
+        # What the token shows, besides the board's shape and the ruleset's figure sizes.
+        self.shows = (unit, active, self.name, defeated)
         self.label, self.number = split_number(self.name)
         self.size = figure_size(shape, unit, size_of)
         self.radius = token_radius(shape) * self.size

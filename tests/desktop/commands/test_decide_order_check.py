@@ -154,16 +154,31 @@ def test_rulesets_lists_ai_types():
     assert by_id["card-flip-rpg"]["ai_types"] == ["standard"]
 
 
-def test_headless_commands_never_load_qt_or_sqlalchemy():
+def test_one_shot_commands_import_only_the_standard_library_and_foebook(tmp_path):
+    # A one-shot command pays for every import: numpy and tcod alone took longer to load
+    # (~0.35 s) than any decision takes, and Qt or SQLAlchemy are never needed here.
+    from desktop.encounter_file import save_encounter
+    from tests.benchmarks.scenarios import random_encounter
+
+    large = tmp_path / "large.toml"
+    save_encounter(random_encounter("card-flip-rpg", 64, 64, enemies=50, players=6), large)
+    runs = [(large, "e0")] + [(p, load_encounter(p).enemies()[0].id) for p in SAMPLES]
     code = (
-        "import sys; from desktop.cli import main; "
-        f"main(['decide', {str(AMBUSH)!r}, '--unit', 'goblin', '--json']); "
-        f"main(['order', {str(AMBUSH)!r}]); main(['check', {str(AMBUSH)!r}]); "
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'sqlalchemy')]; "
-        "print('LOADED', bad)"
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        "from desktop.cli import main\n"
+        f"for path, unit in {[(str(p), u) for p, u in runs]!r}:\n"
+        "    main(['decide', path, '--unit', unit, '--json'])\n"
+        "    main(['order', path])\n"
+        "    main(['check', path])\n"
+        "ours = ('desktop', 'resources')\n"
+        "top = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "print('FOREIGN', sorted(top - set(sys.stdlib_module_names) - set(ours)))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert "FOREIGN []" in result.stdout, result.stdout[-2000:] + result.stderr
 
 
 def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
@@ -176,3 +191,15 @@ def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
     data = json.loads(foebook("decide", str(path), "--unit", "captain", "--json").stdout)
     assert data["phase"] == "charge"
     assert data["trace"][0]["step"].startswith("Heroic intervention")
+
+
+def test_a_subcommand_loads_no_other_subcommand():
+    code = (
+        "import sys; from desktop.cli import main; "
+        f"main(['decide', {str(AMBUSH)!r}, '--unit', 'goblin', '--json']); "
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.commands.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert "LOADED ['desktop.commands.decide', 'desktop.commands.output']" in result.stdout, (
+        result.stdout + result.stderr
+    )

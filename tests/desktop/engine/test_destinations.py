@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from desktop.engine.board import Board
-from desktop.engine.destinations import closest_cells, stops_toward
-from desktop.engine.geometry import Neighbourhood
+from desktop.engine.destinations import closest_cells, stops_toward, stops_toward_any
+from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField, MovementRules
+from tests.desktop.engine.test_geometry_properties import board_and_rules, cells_of
 
 KING = MovementRules(Neighbourhood.EIGHT_WAY)
 ORTHO = MovementRules(Neighbourhood.ORTHOGONAL)
@@ -149,3 +153,58 @@ def test_stops_toward_several_equal_destinations_in_one_walk():
     assert stops_toward_any(field, [(2, 2), (8, 2)], 3) == ((2, 2),)
     assert stops_toward_any(field, [(1, 1), (1, 3), (7, 2)], 5) == ((1, 1), (1, 3))
     assert stops_toward_any(field, [], 3) == ()
+
+
+def _walked_back(field, destinations, budget, can_stop=None) -> tuple:
+    """The oracle: walk back from the destinations along every cheapest route, level by
+    level, and keep the dearest cells the budget pays for (how stops were found before)."""
+    costs = {d: c for d in destinations if (c := field.raw(d)) is not None}
+    if not costs:
+        return ()
+    total = min(costs.values())
+    goals = sorted(d for d, c in costs.items() if c == total)
+    allowed = can_stop or (lambda _cell: True)
+    arrived = [d for d in goals if total <= budget and allowed(d)]
+    if arrived:
+        return tuple(arrived)
+    frontier, seen = set(goals), set(goals)
+    best: list = []
+    best_cost = -1
+    while frontier:
+        following = set()
+        for cell in frontier:
+            here = field.raw(cell)
+            if here is None or here == 0:
+                continue
+            for prev in neighbours(field.board, cell, field.rules.neighbourhood):
+                before = field.raw(prev)
+                if prev in seen or before is None:
+                    continue
+                if before + field.rules.step_cost(field.board, prev, cell) != here:
+                    continue
+                seen.add(prev)
+                if before <= budget and allowed(prev):
+                    if before > best_cost:
+                        best, best_cost = [prev], before
+                    elif before == best_cost:
+                        best.append(prev)
+                elif before > best_cost:
+                    following.add(prev)
+        frontier = following
+    return tuple(sorted(best))
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_stops_are_the_dearest_affordable_cells_on_a_cheapest_route(data):
+    board, rules = board_and_rules(data)
+    start = data.draw(cells_of(board))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=6))) - {start}
+    field = DistanceField(board, rules, [start], blocked)
+    destinations = data.draw(st.lists(cells_of(board), min_size=1, max_size=3))
+    budget = data.draw(st.integers(0, 12))
+    barred = set(data.draw(st.lists(cells_of(board), max_size=4)))
+    can_stop = data.draw(st.none() | st.just(lambda cell: cell not in barred))
+    assert stops_toward_any(field, destinations, budget, can_stop) == _walked_back(
+        field, destinations, budget, can_stop
+    )

@@ -1,9 +1,16 @@
-"""InchField routes: one fixed choice among equally cheap routes, figures kept out."""
+"""InchField routes: one fixed choice among equally cheap routes, figures kept out, and
+costs as the inch rules written out step by step give them."""
 
 from __future__ import annotations
 
-from desktop.engine.board import Board, Shape
+import heapq
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop.engine.board import Board, Shape, Terrain
 from desktop.engine.climbing import InchField, InchMoves
+from desktop.engine.square_geometry import EIGHT_WAY
 
 OPEN = Board.from_text("square", "\n".join(["." * 9] * 9))
 
@@ -36,3 +43,85 @@ def test_no_leap_lands_on_a_figure_and_an_impassable_root_stays_put():
     assert InchField(board, InchMoves(), (1, 0)).path_to((3, 0)) == [(3, 0)]
     stuck = InchField(Board(Shape.SQUARE, ("~..",)), InchMoves(), (0, 0))
     assert stuck.reachable() == {(0, 0): 0}
+
+
+def _plain_inch_dijkstra(board, moves, root, blocked, box) -> dict:
+    """The inch rules written out step by step on cells with a heap: the oracle of the flat
+    search. A step goes up to `longest_leap` cells of hazard further in a straight or
+    diagonal line, never into a wall, a hazard or a figure, nor out of `box`."""
+    x0, y0, x1, y1 = box
+    best: dict = {}
+    heap = [(0, root)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cell in best:
+            continue
+        best[cell] = cost
+        if not board.passable(cell):
+            continue  # a figure standing where it could not move never leaves it
+        for dx, dy in EIGHT_WAY:
+            diagonal = bool(dx and dy)
+            for span in range(1, moves.longest_leap(diagonal) + 2):
+                to = (cell[0] + dx * span, cell[1] + dy * span)
+                gap = [(cell[0] + dx * k, cell[1] + dy * k) for k in range(1, span)]
+                if not all(board.in_bounds(c) and board.terrain(c) is Terrain.HAZARD for c in gap):
+                    break
+                if not (x0 <= to[0] < x1 and y0 <= to[1] < y1) or to in blocked:
+                    continue
+                if not board.passable(to) or to in best:
+                    continue
+                base = moves.diagonal if diagonal else moves.straight
+                extra = {
+                    Terrain.DIFFICULT: moves.difficult_extra,
+                    Terrain.DOOR: moves.door_extra,
+                    Terrain.WINDOW: moves.window_extra,
+                }.get(board.terrain(to), 0)
+                climb = moves.climb_cost(board.height_at(cell), board.height_at(to))
+                heapq.heappush(heap, (cost + base * span + extra + climb, to))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
+    width, height = data.draw(st.integers(1, 10)), data.draw(st.integers(1, 10))
+    chars = st.sampled_from(list("....~~#,+=c"))
+    rows = tuple(
+        "".join(data.draw(st.lists(chars, min_size=width, max_size=width))) for _ in range(height)
+    )
+    heights = data.draw(
+        st.none()
+        | st.lists(
+            st.lists(st.integers(0, 4), min_size=width, max_size=width),
+            min_size=height,
+            max_size=height,
+        )
+    )
+    board = Board(Shape.SQUARE, rows, None if heights is None else tuple(map(tuple, heights)))
+    cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    root = data.draw(cell)
+    blocked = set(data.draw(st.lists(cell, max_size=4))) - {root}
+    moves = InchMoves(
+        climb_allowance=data.draw(st.sampled_from([0, 1])),
+        leap=data.draw(st.sampled_from([0, 2, 3.5, 4])),
+    )
+    window = data.draw(st.none() | st.integers(1, 4))
+    field = InchField(board, moves, root, blocked, window)
+    box = (0, 0, width, height)
+    if window is not None:
+        box = (
+            max(0, root[0] - window),
+            max(0, root[1] - window),
+            min(width, root[0] + window + 1),
+            min(height, root[1] + window + 1),
+        )
+    expected = _plain_inch_dijkstra(board, moves, root, blocked, box)
+    assert {c: field.raw(c) for c in board.cells() if field.raw(c) is not None} == expected
+    for target, cost in expected.items():
+        walked, here = 0, root
+        for step in field.path_to(target):  # every step of the route is a legal one
+            span = max(abs(step[0] - here[0]), abs(step[1] - here[1]))
+            assert span == 1 or board.terrain(step) is not Terrain.HAZARD
+            walked += expected[step] - expected[here]
+            here = step
+        assert here == target and walked == cost

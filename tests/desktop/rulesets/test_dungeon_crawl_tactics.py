@@ -321,3 +321,18 @@ def test_the_bundled_guard_room_sample():
     assert results(flanker) == {("fight", ("barbarian",), (4, 3))}
     ogre = decide(enc, "ogre", RULES, Dice())
     assert ogre.action == "move" and len(ogre.path) == 6
+
+
+def test_enemies_next_to_a_hero_count_every_square_of_a_large_figure():
+    # The count is looked up around the hero's block: an ogre whose 2x2 block touches the
+    # hero only by its far corner counts, one a square further away does not.
+    enc = encounter(
+        OPEN_9,
+        hero("hero", (4, 4))
+        + enemy("ogre", (2, 2), size=2)  # covers (2..3, 2..3): (3, 3) touches the hero
+        + enemy("troll", (6, 6), size=2)  # covers (6..7, 6..7): a square away
+        + enemy("imp", (5, 4))
+        + enemy("asker", (0, 8)),
+    )
+    world = RULES.context(enc, enc.unit("asker"), Dice())
+    assert [e.id for e in world.enemies_adjacent_to(enc.unit("hero"))] == ["ogre", "imp"]

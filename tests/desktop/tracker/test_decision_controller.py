@@ -320,3 +320,26 @@ def test_a_characters_turn_in_the_round_is_the_players_to_play():
     assert table.last == ShowMessage(
         "Brute has acted this round. Every unit has: Next round (Ctrl+Shift+N)."
     )
+
+
+def test_applying_decides_the_next_unit_once_with_fresh_dice():
+    table = Table(AMBUSH)
+    table.play.use_rolls([6])  # typed for the goblin: used up by its apply
+    shown = len(table.shown)
+    assert table.play.apply()
+    # One evaluation for the brute, now acting: on a big board each costs tens of ms.
+    assert len(table.shown) == shown + 1
+    assert table.play.selected == "brute" and table.play.typed_rolls == []
+    assert table.last.decision == table.decided("brute")
+
+
+def test_a_refused_apply_keeps_the_typed_dice():
+    table = Table(AMBUSH)
+    table.play.use_rolls([6])
+    table.session.execute(MoveUnit("goblin", (0, 0)))  # the shown decision is now stale
+    table.play.decision = table.decided("goblin", [6])
+    before = table.play.typed_rolls
+    table.run = lambda command: False  # type: ignore[method-assign]
+    table.play._run = table.run
+    assert not table.play.apply()
+    assert table.play.typed_rolls == before

@@ -1,0 +1,73 @@
+"""Run by bench_limits.py in a process of its own: the app's main window opens a session at
+the documented limits, Enter is pressed a few times, and the times and the process's peak
+memory are printed as one JSON object.
+
+Usage: python limits_child.py DATABASE SESSION ENTERS
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+
+def _settled(app: QApplication) -> None:
+    """What the last input set off is done and painted: posted events, zero timers, the
+    paint they ask for (twice: a relayout posts its paint)."""
+    for _ in range(2):
+        app.processEvents()
+
+
+def _peak_megabytes() -> float:
+    """This process's peak resident memory. Not getrusage's ru_maxrss: Linux keeps it across
+    exec, so a child of the (large) benchmark runner would report the runner's size."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # not Linux
+
+
+def main(database_path: str, name: str, enters: int) -> None:
+    app = QApplication(["foebook-bench"])
+    from db.engine import open_database
+    from desktop.storage_url import sqlite_url
+    from ui.main_window import MainWindow
+
+    database = open_database(sqlite_url(database_path), backup=False)
+    window = MainWindow(database)
+    window.resize(1400, 900)
+    window.show()
+    _settled(app)
+    start = time.perf_counter()
+    window.open_session(name)
+    _settled(app)
+    opened = time.perf_counter() - start
+    assert window.session is not None and window.decision is not None
+    enter_s = []
+    for _ in range(enters):
+        before = window.session.history[-1].seq if window.session.history else 0
+        start = time.perf_counter()
+        QTest.keyClick(window, Qt.Key.Key_Return)
+        _settled(app)
+        enter_s.append(time.perf_counter() - start)
+        assert window.session.history[-1].seq > before, "Enter applied nothing"
+    peak_mb = _peak_megabytes()
+    print(json.dumps({"open_s": opened, "enter_s": enter_s, "rss_mb": peak_mb}), flush=True)
+    window.close()
+    database.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]))

@@ -1,0 +1,59 @@
+"""Start-up does no work it does not need: PySide reads no module's source as it is imported,
+and a session opened at start is not held up by the welcome page's pictures."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import ui  # noqa: F401 (the Qt layer, as the app loads it)
+from db.engine import open_database
+from db.repository import new_session
+from desktop.encounter_file import load_encounter
+from desktop.samples import sample_path
+from desktop.storage_url import sqlite_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_modules_imported_after_qt_are_not_read_for_pyside_features(tmp_path, monkeypatch):
+    read = []
+    real = inspect.getsource
+    monkeypatch.setattr(inspect, "getsource", lambda obj: read.append(obj) or real(obj))
+    (tmp_path / "freshly_written.py").write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import freshly_written  # noqa: F401
+
+    assert read == []
+
+
+def test_a_session_opened_at_start_draws_no_tutorial_pictures(tmp_path):
+    database = open_database(sqlite_url(tmp_path / "foebook.sqlite3"))
+    encounter = load_encounter(sample_path("card-flip-goblin-ambush.toml"))
+    new_session(database, "friday", encounter)
+    database.close()
+    code = (
+        "import argparse, sys\n"
+        "import desktop.app as app\n"
+        "import ui.session_actions as actions\n"
+        "drawn = []\n"
+        "real = actions.board_thumbnail\n"
+        "actions.board_thumbnail = lambda name: drawn.append(name) or real(name)\n"
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
+        "print('DRAWN', drawn, 'STATUS', status)\n"
+    )
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        FOEBOOK_QUIT_WHEN_SHOWN="1",
+        FOEBOOK_DATA_DIR=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert "session ready" in result.stdout, result.stdout + result.stderr
+    assert "DRAWN [] STATUS 0" in result.stdout, result.stdout + result.stderr
