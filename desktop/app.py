@@ -204,13 +204,19 @@ def run_gui(args: argparse.Namespace) -> int:
     # the welcome page queues (drawing its tutorials' boards), which it skips once a
     # session opens.
     window: MainWindow
-    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke, previous_crash))
+    refused: list[int] = []  # the exit status of a start the database refused
+    QTimer.singleShot(
+        0, lambda: refused.extend(_finish_start(app, window, args, smoke, previous_crash))
+    )
     window = MainWindow()
     stop_signals = StopSignals(app)
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
     status = app.exec()
+    # Closing the window quits the app too, with status 0 (lastWindowClosed); a refused
+    # start keeps its own.
+    status = refused[0] if refused else status
     stop_signals.release()
     if window.database is not None:
         window.database.close()
@@ -224,9 +230,10 @@ def _finish_start(
     args: argparse.Namespace,
     smoke: bool,
     previous_crash: str | None = None,
-) -> None:
+) -> tuple[int, ...]:
     """Open the database and the session asked for, or the last one; after a run that did
-    not end cleanly, check the database in full and offer the last session instead."""
+    not end cleanly, check the database in full and offer the last session instead. Gives
+    the exit status when the start is refused, else nothing."""
     try:
         database = open_storage(
             resolve_database_url(getattr(args, "db", None)),
@@ -235,13 +242,13 @@ def _finish_start(
         )
     except FoebookError as error:  # only when not asking: said as the command line says it
         print(f"foebook: error: {terminal_safe(error.message)}", file=sys.stderr, flush=True)
-        window.close()
         app.exit(error.exit_status)
-        return
-    if database is None:
         window.close()
+        return (error.exit_status,)
+    if database is None:
         app.exit(1)
-        return
+        window.close()
+        return (1,)
     window.set_database(database, refresh=False)
     remembered = QSettings().value(LAST_SESSION)
     last = str(remembered) if remembered and remembered in window.session_names() else None
@@ -261,3 +268,4 @@ def _finish_start(
         print("foebook: session ready", flush=True)
         window.close()
         app.quit()
+    return ()

@@ -17,11 +17,12 @@ import desktop.app as app
 _real_finish_start = app._finish_start
 
 
-def segfault(*_args) -> None:
+def segfault(*_args) -> tuple[int, ...]:
     faulthandler._sigsegv()
+    return ()
 
 
-def report(qapp, window, *args) -> None:
+def report(qapp, window, *args) -> tuple[int, ...]:
     """Start as the app does, then print the texts of the message boxes on screen (and
     their buttons) and what the window shows, and quit. With a button's text as the second
     argument, that button of the box on screen is clicked first (a real click); with "Esc",
@@ -57,11 +58,12 @@ def report(qapp, window, *args) -> None:
         qapp.quit()
 
     QTimer.singleShot(300, look)  # set first: the start may wait in a dialog
-    _real_finish_start(qapp, window, *args)
+    return _real_finish_start(qapp, window, *args)
 
 
-def wait(*_args) -> None:
+def wait(*_args) -> tuple[int, ...]:
     print("ready", flush=True)
+    return ()
 
 
 if __name__ == "__main__":

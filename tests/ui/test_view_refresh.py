@@ -119,3 +119,23 @@ def test_enter_redraws_only_the_tokens_and_turn_order_rows_it_changed(window, qt
     assert order.item(0).text().startswith("✓") and order.item(1).text().startswith("▶")
     now = [window.turns.helpers.itemAt(i).widget() for i in range(window.turns.helpers.count())]
     assert same(now, helpers)  # the helpers did not change: not built again
+
+
+def test_another_session_leaves_no_token_of_the_last_one_to_click(window, qtbot):
+    """A token left behind by the last session's board answered clicks with a unit the new
+    session does not have (the unit menu and the panel then failed)."""
+    from tests.ui.real_input import click, start_tutorial, token_point
+    from ui.board.token_item import TokenItem
+
+    start_tutorial(qtbot, window, "monster-focus-thin-wall-archer.toml")
+    archer = token_point(window, "archer")
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Home, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == 0)
+    start_tutorial(qtbot, window, AMBUSH)
+    units = {u.id for u in window.session.encounter.units}
+    drawn_tokens = [i for i in window.scene.items() if isinstance(i, TokenItem) and not i.ghost]
+    assert sorted(t.unit.id for t in drawn_tokens) == sorted(units)
+    # Where the archer stood: the new board's cell there (or nothing) answers, not the archer.
+    click(qtbot, window.board_view.viewport(), archer)
+    assert window.play.selected in units

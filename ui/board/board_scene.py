@@ -76,7 +76,11 @@ class BoardScene(QGraphicsScene):
             self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, 4, 4))
         # A token is made again only when what it shows changed: after one command most of
         # a 500-unit board is as it was, and is neither rebuilt nor repainted.
-        old = {} if board_changed or ruleset_changed else self.tokens
+        old = self.tokens
+        if board_changed or ruleset_changed:  # another session: none of its tokens is kept
+            for token in old.values():
+                self.removeItem(token)
+            old = {}
         self.tokens = {}
         names = display_names(encounter.units)
         for unit in encounter.units:
@@ -99,7 +103,7 @@ class BoardScene(QGraphicsScene):
             )
             self.addItem(token)
             self.tokens[unit.id] = token
-        for token in old.values():  # units removed, or every token of the last board
+        for token in old.values():  # units removed
             self.removeItem(token)
 
     def show_outcome(

@@ -323,14 +323,15 @@ def test_a_characters_turn_in_the_round_is_the_players_to_play():
 
 
 def test_applying_decides_the_next_unit_once_with_fresh_dice():
-    table = Table(AMBUSH)
-    table.play.use_rolls([6])  # typed for the goblin: used up by its apply
+    table = Table(RAID)
+    table.play.use_rolls([6])  # typed for trooper 1's table roll: used up by its apply
+    assert table.play.decision.rolls[0].value == 6
     shown = len(table.shown)
     assert table.play.apply()
-    # One evaluation for the brute, now acting: on a big board each costs tens of ms.
+    # One evaluation for trooper 2, now acting: on a big board each costs tens of ms.
     assert len(table.shown) == shown + 1
-    assert table.play.selected == "brute" and table.play.typed_rolls == []
-    assert table.last.decision == table.decided("brute")
+    assert table.play.selected == "trooper-2" and table.play.typed_rolls == []
+    assert table.last.decision == table.decided("trooper-2")
 
 
 def test_a_refused_apply_keeps_the_typed_dice():
