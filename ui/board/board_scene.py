@@ -78,8 +78,8 @@ class BoardScene(QGraphicsScene):
         # a 500-unit board is as it was, and is neither rebuilt nor repainted.
         old = self.tokens
         if board_changed or ruleset_changed:  # another session: none of its tokens is kept
-            for token in old.values():
-                self.removeItem(token)
+            for stale in old.values():
+                self.removeItem(stale)
             old = {}
         self.tokens = {}
         names = display_names(encounter.units)
