@@ -50,3 +50,21 @@ def test_bad_values_are_refused_and_change_nothing(cave, command, message):
     with pytest.raises(TrackerError, match=message):
         cave.execute(command)
     assert cave.state == before
+
+
+def test_an_initiative_that_breaks_or_makes_a_tie_updates_it_even_when_the_order_stays(cave):
+    # Brute and Cragheart are tied at 40, last in the order; Cragheart's 50 keeps the
+    # order as it was but settles the tie: the turn tracker must stop offering it (⇅).
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == (("brute", "cragheart"),)
+    entry = cave.execute(SetStat("cragheart", "initiative", 50))
+    assert entry.text == "Cragheart: initiative 40 → 50"
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == ()
+    cave.execute(SetStat("brute", "initiative", 50))  # tied again, the order unchanged
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == (("brute", "cragheart"),)
+    cave.undo()
+    cave.undo()
+    assert cave.state.ties == (("brute", "cragheart"),)
+
