@@ -340,7 +340,10 @@ class UpdateUnit(Command):
             k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
         ]
         edited = _still_valid(state, _replace(state, unit), ruleset)
-        return edited, f"Edited {unit.name}: {', '.join(changed)}"
+        text = f"Edited {unit.name}: {', '.join(changed)}"
+        if "stats" not in changed:  # as for a drag, a new place leaves the order as it is
+            return edited, text
+        return _sorted_again(state, edited, ruleset, text)
 
 
 @dataclass(frozen=True)
@@ -431,10 +434,18 @@ class SetStat(Command):
         changed = _still_valid(
             state, _replace(state, unit.evolve(stats=MappingProxyType(stats))), ruleset
         )
-        resorted = resorted_before_start(state, changed, ruleset)
-        if resorted.order != changed.order:
-            text += "; the round's order is sorted again" + _begins(resorted, "")
-        return resorted, text
+        return _sorted_again(state, changed, ruleset, text)
+
+
+def _sorted_again(
+    before: TrackerState, after: TrackerState, ruleset: Ruleset, text: str
+) -> tuple[TrackerState, str]:
+    """After a unit's numbers changed (its initiative typed in, or edited): before anyone
+    acts, the order the ruleset gives them (turns.resorted_before_start), said in the log."""
+    resorted = resorted_before_start(before, after, ruleset)
+    if resorted.order != after.order:
+        text += "; the round's order is sorted again" + _begins(resorted, "")
+    return resorted, text
 
 
 def _stat_text(value: float | None) -> str:
