@@ -181,8 +181,11 @@ class Command:
             new_state, text = self.apply(state, ruleset)
             text = "; ".join(filter(None, (opening, text)))
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
-        new_state, starts = started_turns(before, new_state, ruleset)
-        return new_state, "; ".join([text, *starts])
+        opener = new_state.current_unit  # the unit the text may name as activating
+        new_state, starts, passed = started_turns(before, new_state, ruleset)
+        if opener in passed:  # passed at once: it does not activate after all
+            text = _without_activating(text, new_state.unit(opener).name)
+        return new_state, "; ".join(filter(None, [text, *starts]))
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
@@ -916,6 +919,17 @@ class ApplyDecision(Command):
             summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
         summary += _group_roll_text(state, after, unit.id, rolls)
         return after, f"{unit.name}: {summary}"
+
+
+def _without_activating(text: str, name: str) -> str:
+    """The text without its closing "X activates (first)" about `name`, a unit passed as its
+    turn came (the sentence naming the units passed says so instead)."""
+    for said in (f"{name} activates first", f"{name} activates"):
+        if text == said:
+            return ""
+        if text.endswith(f"; {said}"):
+            return text[: -len(said) - 2]
+    return text
 
 
 def _begins(state: TrackerState, what: str) -> str:

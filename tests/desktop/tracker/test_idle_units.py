@@ -44,9 +44,9 @@ def test_as_the_psychic_phase_begins_only_the_psykers_are_left_to_act():
     table = session(CLOSE_QUARTERS)
     entry = table.execute(SetPhase("psychic"))
     assert entry.text == (
-        "Phase: psychic; Raider Captain activates first; Raider Captain (not a psyker), "
-        "Cultist Mob (not a psyker), Raider Gunners (not a psyker) and Warp Hounds (not a "
-        "psyker) have nothing to do in the psychic phase: passed; Dark Seer activates"
+        "Phase: psychic; Raider Captain (not a psyker), Cultist Mob (not a psyker), Raider "
+        "Gunners (not a psyker) and Warp Hounds (not a psyker) have nothing to do in the "
+        "psychic phase: passed; Dark Seer activates"
     )
     assert table.current_unit == "seer"
     apply_current(table)
@@ -59,9 +59,9 @@ def test_an_ability_with_nobody_in_reach_is_nothing_to_do_and_says_so():
     table.execute(MoveUnit("warboss", (20, 1)))  # far from every friendly unit
     entry = table.execute(SetPhase("command"))
     assert entry.text == (
-        "Phase: command; Warlord activates first; Warlord (nobody in reach of its command "
-        "ability), Brute Mob (no command ability), Warp Seer (no command ability) and Scrap "
-        "Gunners (no command ability) have nothing to do in the command phase: passed"
+        "Phase: command; Warlord (nobody in reach of its command ability), Brute Mob (no "
+        "command ability), Warp Seer (no command ability) and Scrap Gunners (no command "
+        "ability) have nothing to do in the command phase: passed"
     )
     assert table.current_unit is None
 
@@ -71,3 +71,23 @@ def test_a_unit_with_something_to_do_is_not_passed_and_nor_are_those_after_it():
     table.execute(SetPhase("command"))
     assert table.current_unit == "warboss"  # its ability reaches the boyz: it acts
     assert table.state.pointer == 0
+
+
+def test_the_log_never_says_that_a_unit_passed_at_once_activates():
+    # Next ends the movement phase; the psychic phase begins with two units that are not
+    # psykers, passed at once: the log names them as passed, not as activating first. Next
+    # on the psyker then reaches the last unit, passed too.
+    table = session(RELAY)
+    assert table.encounter.phase == "movement"
+    while table.current_unit is not None:
+        table.execute(NextActivation())
+    entry = table.execute(NextActivation())
+    assert entry.text == (
+        "The psychic phase begins; Warlord (not a psyker) and Brute Mob (not a psyker) have "
+        "nothing to do in the psychic phase: passed; Warp Seer activates"
+    )
+    entry = table.execute(NextActivation())
+    assert entry.text == (
+        "Warp Seer done; Scrap Gunners (not a psyker) has nothing to do in the psychic "
+        "phase: passed"
+    )
