@@ -61,6 +61,10 @@ def started_turns(
     texts: list[str] = []
     passed: list[str] = []
     reasons: list[str] = []
+    if before[2] is None and before[:2] == turn_of(state)[:2] and state.pointer == 0:
+        # The order was empty and nobody has acted: units are being added to a session set
+        # up from nothing. Its first unit's turn begins when it is taken, as in a new session.
+        return state, texts, passed
     span = acting_span(state, ruleset)
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
