@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +72,17 @@ def choice_label(choice: int) -> str:
 def format_cells(cells: Iterable[Cell]) -> str:
     """A path or a cell as players read it, the same in the decision panel and the CLI."""
     return " → ".join(f"[{c}, {r}]" for c, r in cells)
+
+
+def outcome_text(action: str, target_names: Sequence[str], destination: Cell | None) -> str:
+    """An outcome as players read it, the same in the decision panel's choices and in the
+    log: "attack Cragheart from [6, 4]" (it acts from there), "move to [1, 2]", "fire Ada"."""
+    bits = [action]
+    if target_names:
+        bits.append(", ".join(target_names))
+    if destination is not None:
+        bits.append(f"{'from' if target_names else 'to'} {format_cells([destination])}")
+    return " ".join(bits)
 
 
 @dataclass(frozen=True)

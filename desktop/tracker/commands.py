@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.chain import joined
-from desktop.engine.decision import Decision, choice_label
+from desktop.engine.decision import Decision, choice_label, outcome_text
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
@@ -909,7 +909,8 @@ class ApplyDecision(Command):
             state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
         if self.choice:  # the summary tells the decided outcome; say which one was taken
-            taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
+            where = _cell(destination) if destination is not None else None
+            taken = outcome_text(action, [state.unit(t).name for t in targets], where)
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = _rolls(d.get("rolls") or [])
         shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]

@@ -257,7 +257,7 @@ def test_apply_decision_moves_records_targets_and_statuses(tiny):
     memory = tiny.encounter.memory
     assert memory.previous_target == "p1" and memory.shot_this_round == ("p1",)
     # Numbered as the decision panel lists them: the decided outcome is choice 1.
-    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: fire Ada)"
+    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: fire Ada from [3, 0])"
 
 
 def test_apply_decision_refusals(tiny):
