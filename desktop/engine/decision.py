@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,13 +76,14 @@ def format_cells(cells: Iterable[Cell]) -> str:
 
 def outcome_words(action: str, targets: Iterable[str], destination: Cell | None) -> str:
     """An outcome as players read it, the same in the decision panel's list of choices and
-    in the log of the one they took: "Attack Aria", "Move to [8, 3]" (`targets`: names)."""
+    in the log of the one they took: "Attack Cragheart from [6, 4]" (it acts from there),
+    "Move to [8, 3]" (`targets`: names)."""
     bits = [action.capitalize()]
     names = ", ".join(targets)
     if names:
         bits.append(names)
     if destination is not None:
-        bits.append(f"to {format_cells([destination])}")
+        bits.append(f"{'from' if names else 'to'} {format_cells([destination])}")
     return " ".join(bits)
 
 

@@ -181,8 +181,11 @@ class Command:
             new_state, text = self.apply(state, ruleset)
             text = "; ".join(filter(None, (opening, text)))
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
-        new_state, starts = started_turns(before, new_state, ruleset)
-        return new_state, "; ".join([text, *starts])
+        opener = new_state.current_unit  # the unit the text may name as activating
+        new_state, starts, passed = started_turns(before, new_state, ruleset)
+        if opener in passed:  # passed at once: it does not activate after all
+            text = _without_activating(text, new_state.unit(opener).name)
+        return new_state, "; ".join(filter(None, [text, *starts]))
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
@@ -340,7 +343,10 @@ class UpdateUnit(Command):
             k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
         ]
         edited = _still_valid(state, _replace(state, unit), ruleset)
-        return edited, f"Edited {unit.name}: {', '.join(changed)}"
+        text = f"Edited {unit.name}: {', '.join(changed)}"
+        if "stats" not in changed:  # as for a drag, a new place leaves the order as it is
+            return edited, text
+        return _sorted_again(state, edited, ruleset, text)
 
 
 @dataclass(frozen=True)
@@ -431,10 +437,18 @@ class SetStat(Command):
         changed = _still_valid(
             state, _replace(state, unit.evolve(stats=MappingProxyType(stats))), ruleset
         )
-        resorted = resorted_before_start(state, changed, ruleset)
-        if resorted.order != changed.order:
-            text += "; the round's order is sorted again" + _begins(resorted, "")
-        return resorted, text
+        return _sorted_again(state, changed, ruleset, text)
+
+
+def _sorted_again(
+    before: TrackerState, after: TrackerState, ruleset: Ruleset, text: str
+) -> tuple[TrackerState, str]:
+    """After a unit's numbers changed (its initiative typed in, or edited): before anyone
+    acts, the order the ruleset gives them (turns.resorted_before_start), said in the log."""
+    resorted = resorted_before_start(before, after, ruleset)
+    if resorted.order != after.order:
+        text += "; the round's order is sorted again" + _begins(resorted, "")
+    return resorted, text
 
 
 def _stat_text(value: float | None) -> str:
@@ -910,6 +924,17 @@ class ApplyDecision(Command):
             summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
         summary += _group_roll_text(state, after, unit.id, rolls)
         return after, f"{unit.name}: {summary}"
+
+
+def _without_activating(text: str, name: str) -> str:
+    """The text without its closing "X activates (first)" about `name`, a unit passed as its
+    turn came (the sentence naming the units passed says so instead)."""
+    for said in (f"{name} activates first", f"{name} activates"):
+        if text == said:
+            return ""
+        if text.endswith(f"; {said}"):
+            return text[: -len(said) - 2]
+    return text
 
 
 def _begins(state: TrackerState, what: str) -> str:

@@ -53,12 +53,18 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
 
 def started_turns(
     before: Turn, state: TrackerState, ruleset: Ruleset
-) -> tuple[TrackerState, list[str]]:
+) -> tuple[TrackerState, list[str], list[str]]:
     """After a command: when it moved the turn on (from `before`), the turn of the unit now
     activating begins, and so on while a start puts that unit out of action or the unit
-    has nothing to do in this phase (passed: one sentence names every unit passed)."""
+    has nothing to do in this phase (passed: one sentence names every unit passed).
+    Returns the state, the words for the log and the ids of the units passed."""
     texts: list[str] = []
     passed: list[str] = []
+    reasons: list[str] = []
+    if before[2] is None and before[:2] == turn_of(state)[:2] and state.pointer == 0:
+        # The order was empty and nobody has acted: units are being added to a session set
+        # up from nothing. Its first unit's turn begins when it is taken, as in a new session.
+        return state, texts, passed
     span = acting_span(state, ruleset)
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
@@ -71,11 +77,12 @@ def started_turns(
         reason = ruleset.idle_reason(state.encounter, current)
         if reason is None:
             break
-        passed.append(f"{state.unit(current).name} ({reason})")
+        passed.append(current)
+        reasons.append(f"{state.unit(current).name} ({reason})")
         state = next_activation(state, ruleset)
     if passed:
         verb = "has" if len(passed) == 1 else "have"
-        texts.append(f"{joined(passed)} {verb} nothing to do {span}: passed")
+        texts.append(f"{joined(reasons)} {verb} nothing to do {span}: passed")
         if state.current_unit is not None:
             texts.append(f"{state.unit(state.current_unit).name} activates")
-    return state, texts
+    return state, texts, passed

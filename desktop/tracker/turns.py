@@ -69,13 +69,15 @@ def resorted_before_start(
     before: TrackerState, after: TrackerState, ruleset: Ruleset
 ) -> TrackerState:
     """Before anyone acts, a change the ruleset orders by (an initiative typed in at the
-    start of a round) sorts the order again; otherwise the order the players settled stays."""
+    start of a round) sorts the order again; otherwise the order the players settled stays,
+    with the ties the change made or broke (the ⇅ the turn tracker offers to drag)."""
     if after.pointer > 0 or before.pointer > 0:
         return after
     old = ruleset.turn_order(before.encounter).order
-    new = ruleset.turn_order(after.encounter).order
+    fresh = ruleset.turn_order(after.encounter)
+    new = fresh.order
     if [u for u in old if u in new] == [u for u in new if u in old]:
-        return after
+        return after.evolve(ties=_ties_among(fresh.ties, after.order))
     current = after.current_unit
     after = with_fresh_order(after, ruleset)
     return after if after.current_unit == current else start_activation(after, ruleset)

@@ -84,6 +84,26 @@ def test_the_decision_rings_the_focus_and_a_tie_follows_initiative(window, qtbot
     assert rings[0].sceneBoundingRect().contains(crag.sceneBoundingRect().center())
 
 
+def test_a_tie_the_players_break_names_the_hex_it_attacks_from_in_the_panel_and_the_log(
+    window, qtbot
+):
+    # Brute and Cragheart tie for the golem's focus: each choice attacks from its own hex,
+    # and the choice list and the log say "from" that hex (not "Attack Cragheart to ...").
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    choices = window.panel.choices
+    assert [choices.item(i).text() for i in range(choices.count())] == [
+        "Choice 1 (as decided): Attack Brute from [3, 4]",
+        "Choice 2: Attack Cragheart from [6, 4]",
+    ]
+    row = choices.visualItemRect(choices.item(1)).center()
+    qtbot.mouseClick(choices.viewport(), Qt.MouseButton.LeftButton, pos=row)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.session.encounter.unit("golem").at == (6, 4)
+    assert window.session.history[-1].text == (
+        "Ice golem: Attack Brute from [3, 4] (players' choice 2: Attack Cragheart from [6, 4])"
+    )
+
+
 def test_a_letter_is_refused_as_initiative_and_changes_nothing(window, qtbot):
     _start_from_welcome(window, qtbot, ICE_CAVE)
     history = len(window.session.history)

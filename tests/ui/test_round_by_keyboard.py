@@ -169,6 +169,26 @@ def test_initiatives_typed_with_the_roster_sorted_by_init_follow_the_figure(camp
     assert roster.selected_unit() == "guard-1"
 
 
+def tracker_lines(window) -> list[str]:
+    order = window.turns.order
+    return [order.item(i).text().strip() for i in range(order.count())]
+
+
+def test_initiatives_that_settle_the_characters_tie_take_its_drag_marks_off(camp, qtbot):
+    # The three characters are tied at 50, last in the order. Spellweaver's 60 and
+    # Tinkerer's 55 keep that order (Brute, Tinkerer, Spellweaver) but settle the tie: the
+    # turn tracker stops offering it to drag.
+    assert tracker_lines(camp)[-3:] == ["4. Brute  ⇅", "5. Tinkerer  ⇅", "6. Spellweaver  ⇅"]
+    click_roster_row(qtbot, camp, "spellweaver")
+    type_initiative(qtbot, camp, "60")
+    assert tracker_lines(camp)[-3:] == ["4. Brute  ⇅", "5. Tinkerer  ⇅", "6. Spellweaver"]
+    click_roster_row(qtbot, camp, "tinkerer")
+    type_initiative(qtbot, camp, "55")
+    assert camp.session.state.order[-3:] == ("brute", "tinkerer", "spellweaver")
+    assert tracker_lines(camp)[-3:] == ["4. Brute", "5. Tinkerer", "6. Spellweaver"]
+    assert camp.turns.ties_label.text() == ""
+
+
 def test_hp_typed_on_a_character_keeps_the_selection_even_when_it_falls(camp, qtbot):
     click_roster_row(qtbot, camp, "tinkerer")
     type_text(qtbot, "-3")

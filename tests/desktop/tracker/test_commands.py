@@ -257,8 +257,8 @@ def test_apply_decision_moves_records_targets_and_statuses(tiny):
     memory = tiny.encounter.memory
     assert memory.previous_target == "p1" and memory.shot_this_round == ("p1",)
     # Numbered and worded as the decision panel lists them (the decided outcome is choice 1),
-    # where it went included.
-    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: Fire Ada to [3, 0])"
+    # where it acts from included.
+    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: Fire Ada from [3, 0])"
 
 
 def test_apply_decision_refusals(tiny):

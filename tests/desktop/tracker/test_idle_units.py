@@ -5,11 +5,19 @@ in the same step and one sentence of the log."""
 from __future__ import annotations
 
 from desktop.encounter_file import load_encounter
+from desktop.engine.board import Board
 from desktop.engine.decide import decide
+from desktop.engine.encounter import Encounter
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker import Session
-from desktop.tracker.commands import ApplyDecision, MoveUnit, NextActivation, SetPhase
+from desktop.tracker.commands import (
+    AddUnit,
+    ApplyDecision,
+    MoveUnit,
+    NextActivation,
+    SetPhase,
+)
 
 CLOSE_QUARTERS = "grimdark-solo-close-quarters.toml"  # captain (command ability), 4 others
 RELAY = "grimdark-solo-hold-the-relay.toml"  # warboss (command ability), boyz, weirdboy, gretchin
@@ -44,9 +52,9 @@ def test_as_the_psychic_phase_begins_only_the_psykers_are_left_to_act():
     table = session(CLOSE_QUARTERS)
     entry = table.execute(SetPhase("psychic"))
     assert entry.text == (
-        "Phase: psychic; Raider Captain activates first; Raider Captain (not a psyker), "
-        "Cultist Mob (not a psyker), Raider Gunners (not a psyker) and Warp Hounds (not a "
-        "psyker) have nothing to do in the psychic phase: passed; Dark Seer activates"
+        "Phase: psychic; Raider Captain (not a psyker), Cultist Mob (not a psyker), Raider "
+        "Gunners (not a psyker) and Warp Hounds (not a psyker) have nothing to do in the "
+        "psychic phase: passed; Dark Seer activates"
     )
     assert table.current_unit == "seer"
     apply_current(table)
@@ -59,9 +67,9 @@ def test_an_ability_with_nobody_in_reach_is_nothing_to_do_and_says_so():
     table.execute(MoveUnit("warboss", (20, 1)))  # far from every friendly unit
     entry = table.execute(SetPhase("command"))
     assert entry.text == (
-        "Phase: command; Warlord activates first; Warlord (nobody in reach of its command "
-        "ability), Brute Mob (no command ability), Warp Seer (no command ability) and Scrap "
-        "Gunners (no command ability) have nothing to do in the command phase: passed"
+        "Phase: command; Warlord (nobody in reach of its command ability), Brute Mob (no "
+        "command ability), Warp Seer (no command ability) and Scrap Gunners (no command "
+        "ability) have nothing to do in the command phase: passed"
     )
     assert table.current_unit is None
 
@@ -71,3 +79,57 @@ def test_a_unit_with_something_to_do_is_not_passed_and_nor_are_those_after_it():
     table.execute(SetPhase("command"))
     assert table.current_unit == "warboss"  # its ability reaches the boyz: it acts
     assert table.state.pointer == 0
+
+
+def test_the_log_never_says_that_a_unit_passed_at_once_activates():
+    # Next ends the movement phase; the psychic phase begins with two units that are not
+    # psykers, passed at once: the log names them as passed, not as activating first. Next
+    # on the psyker then reaches the last unit, passed too.
+    table = session(RELAY)
+    assert table.encounter.phase == "movement"
+    while table.current_unit is not None:
+        table.execute(NextActivation())
+    entry = table.execute(NextActivation())
+    assert entry.text == (
+        "The psychic phase begins; Warlord (not a psyker) and Brute Mob (not a psyker) have "
+        "nothing to do in the psychic phase: passed; Warp Seer activates"
+    )
+    entry = table.execute(NextActivation())
+    assert entry.text == (
+        "Warp Seer done; Scrap Gunners (not a psyker) has nothing to do in the psychic "
+        "phase: passed"
+    )
+
+
+def test_a_session_set_up_from_nothing_passes_nobody_while_its_units_are_added():
+    # A new grimdark-solo session starts in the command phase with no units. The warboss,
+    # added first, has nobody in reach of its ability yet: it must not be passed (its turn
+    # has not come, nobody has acted), or the boyz added next would miss the round.
+    ruleset = get_ruleset("grimdark-solo")
+    empty = Encounter(
+        ruleset=ruleset.id,
+        board=Board.blank("square", 12, 10),
+        units=(),
+        name="new",
+        phase="command",
+    )
+    table = Session.in_memory(empty, ruleset, "new", dice_seed=4)
+    boss = {
+        "id": "boss",
+        "name": "Warboss",
+        "side": "enemy",
+        "at": [1, 1],
+        "hp": 5,
+        "max_hp": 5,
+        "tags": ["command-ability"],
+    }
+    boyz = {"id": "boyz", "name": "Boyz", "side": "enemy", "at": [2, 1], "hp": 8, "max_hp": 8}
+    assert table.execute(AddUnit(boss)).text == "Added Warboss (enemy) at [1, 1]"
+    assert table.execute(AddUnit(boyz)).text == "Added Boyz (enemy) at [2, 1]"
+    assert table.state.order == ("boss", "boyz") and table.state.pointer == 0
+    assert table.current_unit == "boss"
+    entry = apply_current(table)  # its ability reaches the boyz now; they are passed
+    assert entry.text.startswith("Warboss: Use its command ability on Boyz")
+    assert entry.text.endswith(
+        "Boyz (no command ability) has nothing to do in the command phase: passed"
+    )

@@ -8,7 +8,7 @@ from desktop.encounter_file import load_encounter
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker import Session, TrackerError
-from desktop.tracker.commands import SetStat, command_from_payload
+from desktop.tracker.commands import SetStat, UpdateUnit, command_from_payload
 
 
 @pytest.fixture
@@ -50,3 +50,34 @@ def test_bad_values_are_refused_and_change_nothing(cave, command, message):
     with pytest.raises(TrackerError, match=message):
         cave.execute(command)
     assert cave.state == before
+
+
+def test_an_initiative_that_breaks_or_makes_a_tie_updates_it_even_when_the_order_stays(cave):
+    # Brute and Cragheart are tied at 40, last in the order; Cragheart's 50 keeps the
+    # order as it was but settles the tie: the turn tracker must stop offering it (⇅).
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == (("brute", "cragheart"),)
+    entry = cave.execute(SetStat("cragheart", "initiative", 50))
+    assert entry.text == "Cragheart: initiative 40 → 50"
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == ()
+    cave.execute(SetStat("brute", "initiative", 50))  # tied again, the order unchanged
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")
+    assert cave.state.ties == (("brute", "cragheart"),)
+    cave.undo()
+    cave.undo()
+    assert cave.state.ties == (("brute", "cragheart"),)
+
+
+def test_an_initiative_changed_in_the_unit_editor_sorts_the_order_as_typing_it_does(cave):
+    # A monster's ability card gives it a new initiative each round; set in the unit editor
+    # (Ctrl+E) before anyone acts, it sorts the order as the roster's Init cell (I) does.
+    stats = dict(cave.encounter.unit("golem").stats)
+    entry = cave.execute(UpdateUnit("golem", {"stats": {**stats, "initiative": 70}}))
+    assert entry.text == (
+        "Edited Ice golem: stats; the round's order is sorted again; Flame imp activates first"
+    )
+    assert cave.state.order == ("imp", "brute", "cragheart", "golem")
+    assert cave.current_unit == "imp"
+    cave.undo()
+    assert cave.state.order == ("golem", "imp", "brute", "cragheart")

@@ -220,9 +220,9 @@ def test_grimdark_phases_flow_into_the_next_and_the_fight_into_the_next_round():
             assert session.state.has_acted(unit)
         text = session.execute(NextActivation()).text
         if index + 1 < len(phases):
-            assert text.startswith(
-                f"The {phases[index + 1]} phase begins; Raider Captain activates first"
-            )
+            # The captain comes first; in the psychic phase it is passed at once instead.
+            first = "(not a psyker)" if phases[index + 1] == "psychic" else "activates first"
+            assert text.startswith(f"The {phases[index + 1]} phase begins; Raider Captain {first}")
     assert (session.round, session.encounter.phase, session.pointer) == (3, "command", 0)
     assert not any(u.has("fought") for u in session.encounter.units)
 
