@@ -51,14 +51,22 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
     return drop_defeated(refresh_derived(state, ruleset), ruleset), text
 
 
+def activates(name: str, first: bool = False) -> str:
+    """The log's words for the unit a command hands the turn to ("activates first" when a
+    round or phase begins)."""
+    return f"{name} activates first" if first else f"{name} activates"
+
+
 def started_turns(
-    before: Turn, state: TrackerState, ruleset: Ruleset
-) -> tuple[TrackerState, list[str]]:
-    """After a command: when it moved the turn on (from `before`), the turn of the unit now
-    activating begins, and so on while a start puts that unit out of action or the unit
-    has nothing to do in this phase (passed: one sentence names every unit passed)."""
+    before: Turn, state: TrackerState, ruleset: Ruleset, said: str
+) -> tuple[TrackerState, str]:
+    """After a command that said `said`: when it moved the turn on (from `before`), the turn
+    of the unit now activating begins, and so on while a start puts that unit out of action
+    or the unit has nothing to do in this phase (passed: one sentence names every unit
+    passed). Returns the state and the whole log line; a unit the command said activates
+    but that is passed is not said to activate: the unit left acting is."""
     texts: list[str] = []
-    passed: list[str] = []
+    passed: list[tuple[str, str]] = []  # each unit passed: its name and why
     span = acting_span(state, ruleset)
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
@@ -71,11 +79,15 @@ def started_turns(
         reason = ruleset.idle_reason(state.encounter, current)
         if reason is None:
             break
-        passed.append(f"{state.unit(current).name} ({reason})")
+        passed.append((state.unit(current).name, reason))
         state = next_activation(state, ruleset)
     if passed:
+        first = passed[0][0]
+        leading = said.endswith("; " + activates(first, True))
+        said = said.removesuffix("; " + activates(first, leading))
         verb = "has" if len(passed) == 1 else "have"
-        texts.append(f"{joined(passed)} {verb} nothing to do {span}: passed")
+        named = joined([f"{name} ({reason})" for name, reason in passed])
+        texts.append(f"{named} {verb} nothing to do {span}: passed")
         if state.current_unit is not None:
-            texts.append(f"{state.unit(state.current_unit).name} activates")
-    return state, texts
+            texts.append(activates(state.unit(state.current_unit).name, leading))
+    return state, "; ".join(filter(None, [said, *texts]))
