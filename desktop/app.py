@@ -56,8 +56,13 @@ def open_storage(url: str, ask: bool):
                 return None
             if choice == "restore":
                 continue  # the backup is in place now: open it
+            from ui.documents import documents_dir
+
             path, _ = QFileDialog.getSaveFileName(
-                None, "New Foebook database", "", "Foebook database (*.sqlite3)"
+                None,
+                "New Foebook database",
+                str(Path(documents_dir()) / "foebook.sqlite3"),
+                "Foebook database (*.sqlite3)",
             )
             if not path:
                 return None

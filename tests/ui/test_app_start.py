@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from db.backup import daily_backup
 from db.engine import open_database
@@ -58,3 +58,25 @@ def test_without_a_backup_the_dialog_offers_another_file_or_quitting(qtbot, qapp
     assert "is not a SQLite database" in seen[0] and "There is no backup" not in seen[0]
     assert not any(text.startswith("Restore backup") for text in seen)
     assert path.read_text() == "my notes\n" * 40
+
+
+def test_another_database_file_is_chosen_starting_in_the_documents_folder(
+    qtbot, qapp, tmp_path, monkeypatch
+):
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    started: list[str] = []
+
+    def save_dialog(_parent, _title, start, *_rest, **_kw) -> tuple[str, str]:
+        started.append(start)
+        return "", ""  # the user cancels
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    path = tmp_path / "foebook.sqlite3"
+    path.write_text("my notes\n" * 40)
+    seen: list[str] = []
+    QTimer.singleShot(0, lambda: click_when_shown(qtbot, "Choose another file…", seen))
+    assert open_storage(sqlite_url(path), ask=True) is None
+    # Not the working folder the app happened to start in.
+    assert started == [str(home / "Documents" / "foebook.sqlite3")]
