@@ -178,6 +178,7 @@ class TurnTracker(QWidget):
         row = order.sizeHintForRow(0) if order.count() else order.fontMetrics().height() + 4
         rows = min(max(order.count(), 3), self.ROWS_WANTED)
         layout = self.layout()
+        assert layout is not None  # made with the panel
         others = layout.sizeHint().height() - order.sizeHint().height()
         card = 0
         if self.stratagem_button.isVisibleTo(self) and not self.drawn_card.isVisibleTo(self):

@@ -162,7 +162,7 @@ class WindowLayout:
         w.resizeDocks([w.roster_dock, w.decision_dock], [left, right], Qt.Orientation.Horizontal)
         # The docks' column: as tall as the board's page between the toolbar and the status
         # bar, less the log's tab under the turn order.
-        column = w.centralWidget().height() - w.turn_dock.fontMetrics().height() - 16
+        column = w.pages.height() - w.turn_dock.fontMetrics().height() - 16
         title = w.turn_dock.height() - w.turns.height() if w.turn_dock.isVisible() else 24
         turn = min(max(w.turns.room_wanted() + title, int(column * 0.45)), int(column * 0.6))
         w.resizeDocks([w.roster_dock, w.turn_dock], [column - turn, turn], Qt.Orientation.Vertical)
