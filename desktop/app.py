@@ -65,8 +65,13 @@ def open_storage(url: str, ask: bool, thorough: bool = False):
                 start_over = True
                 continue
             start_over = False
+            from ui.documents import documents_dir
+
             path, _ = QFileDialog.getSaveFileName(
-                None, "New Foebook database", "", "Foebook database (*.sqlite3)"
+                None,
+                "New Foebook database",
+                str(Path(documents_dir()) / "foebook.sqlite3"),
+                "Foebook database (*.sqlite3)",
             )
             if not path:
                 return None

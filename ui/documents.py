@@ -1,13 +1,19 @@
 """Where file dialogs start: the folder the user last saved into, else their documents
-folder (home where there is none)."""
+folder (home where there is none); and the file name they suggest."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
 SAVE_FOLDER = "files/saveFolder"  # QSettings: the folder an export last went to
+
+# What some system refuses in a file name (Windows the most): path separators become "-",
+# the other reserved characters and control characters go.
+_SEPARATORS = re.compile(r"[/\\]")
+_REFUSED = re.compile(r'[:*?"<>|\x00-\x1f]')
 
 
 def documents_dir() -> str:
@@ -27,3 +33,12 @@ def save_folder() -> str:
 def remember_save_folder(path: str | Path) -> None:
     """An export was written to `path`: the next save dialog starts beside it."""
     QSettings().setValue(SAVE_FOLDER, str(Path(path).parent))
+
+
+def file_stem(name: str, fallback: str = "Foebook") -> str:
+    """A session's or encounter's name as the stem of a file name every system accepts
+    ("Tutorial: Goblin ambush" → "Tutorial Goblin ambush"); `fallback` when nothing is
+    left."""
+    stem = _REFUSED.sub("", _SEPARATORS.sub("-", name))
+    stem = " ".join(stem.split()).strip(" .")
+    return stem or fallback

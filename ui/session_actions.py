@@ -18,7 +18,7 @@ from desktop.tracker.display_names import with_display_names
 from desktop.tracker.session import Session
 from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
-from ui.documents import documents_dir, remember_save_folder, save_folder
+from ui.documents import documents_dir, file_stem, remember_save_folder, save_folder
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
@@ -317,11 +317,10 @@ class SessionActions:
         session = self.runner.session
         if session is None:
             return
-        file_name = session.name.replace("/", "-").replace(":", "")
         path, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export encounter file",
-            str(Path(save_folder()) / f"{file_name}.toml"),
+            str(Path(save_folder()) / f"{file_stem(session.name)}.toml"),
             "Encounter files (*.toml)",
         )
         if path:

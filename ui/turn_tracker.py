@@ -172,6 +172,24 @@ class TurnTracker(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(300, 360)
 
+    ROWS_WANTED = 10  # the default layout shows this many units of the order at most
+
+    def room_wanted(self) -> int:
+        """The height that shows the whole activation order (up to ROWS_WANTED units) with
+        the rest of the panel, and room for the card the enemy draws from its deck before
+        it is drawn, so the order keeps its rows once the card shows."""
+        order = self.order
+        row = order.sizeHintForRow(0) if order.count() else order.fontMetrics().height() + 4
+        rows = min(max(order.count(), 3), self.ROWS_WANTED)
+        layout = self.layout()
+        assert layout is not None  # made with the panel
+        others = layout.sizeHint().height() - order.sizeHint().height()
+        card = 0
+        if self.stratagem_button.isVisibleTo(self) and not self.drawn_card.isVisibleTo(self):
+            lines = 3  # a card's name and effect, wrapped in the panel's width
+            card = lines * self.drawn_card.fontMetrics().lineSpacing() + 8 + layout.spacing()
+        return others + rows * row + 2 * order.frameWidth() + card
+
     def show_state(
         self,
         state: TrackerState,
@@ -211,6 +229,7 @@ class TurnTracker(QWidget):
             self.ties_label.setText("⇅ The rules leave the order of these to you: drag to reorder.")
         else:
             self.ties_label.setText("")
+        self.ties_label.setVisible(bool(state.ties))  # no empty line's room taken from the order
         self.round_button.setEnabled(True)
         # When Next itself starts the next round, it is the one Next round button.
         self.round_button.setVisible(next_label != NEXT_ROUND)
@@ -229,9 +248,9 @@ class TurnTracker(QWidget):
         deck = capabilities.deck
         self.stratagem_button.setVisible(deck is not None)
         if deck is not None:
-            self.stratagem_button.setText(
-                f"{deck.draw_label} (this round: {last_draw})" if last_draw else deck.draw_label
-            )
+            # The card drawn shows below, named: the button keeps its short label, so the
+            # panel (and the board beside it) keeps its width.
+            self.stratagem_button.setText(deck.draw_label)
         shown = deck is not None and bool(last_draw)
         self.drawn_card.setVisible(shown)
         self.drawn_card.setText(

@@ -3,6 +3,7 @@ restored per screen size, reset on demand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
@@ -24,6 +25,10 @@ class WindowLayout:
         # state gave them: the state is put back once more when a session first shows them.
         self._pending: QByteArray | None = None
         self._with_docks: QByteArray | None = None  # the layout as it was with docks shown
+        # Without a saved layout the default sizes are made for the docks as a session shows
+        # them (made while they are hidden, Qt lays them out again when they show).
+        self._defaults_due = True
+        self.arranging = False  # sizes queued for the docks just shown are still to be made
 
     def docks(self) -> tuple:
         w = self.window
@@ -37,7 +42,20 @@ class WindowLayout:
             dock.setVisible(visible)
         if visible and self._pending is not None:
             state, self._pending = self._pending, None
-            QTimer.singleShot(0, w, lambda: w.restoreState(state))
+            self._arrange(lambda: w.restoreState(state))
+        elif visible and self._defaults_due:
+            self._defaults_due = False
+            self._arrange(self.default_dock_sizes)  # once the session fills them
+
+    def _arrange(self, sizes: Callable[[], object]) -> None:
+        """Give the docks their sizes once the event loop has laid out what just showed."""
+        self.arranging = True
+
+        def arrange() -> None:
+            self.arranging = False
+            sizes()
+
+        QTimer.singleShot(0, self.window, arrange)
 
     # The layout is kept per screen size: a layout made on a big monitor squeezes the board
     # on a laptop, so each available screen geometry gets its own saved state.
@@ -83,6 +101,7 @@ class WindowLayout:
         state = settings.value(f"{key}/state")
         self.restored = state is not None and self.window.restoreState(state)
         self._pending = state if self.restored else None
+        self._defaults_due = not self.restored  # a returning user's sizes are kept
         return self.restored
 
     def save(self) -> None:
@@ -122,6 +141,7 @@ class WindowLayout:
         settings.remove(f"{key}/geometry")
         self.restored = False
         self._pending = self._with_docks = None
+        self._defaults_due = not on_board  # on the start page: when a session shows them
         for column in range(w.roster.view.model().columnCount()):
             w.roster.view.setColumnHidden(column, False)
         self.place_docks()
@@ -132,17 +152,20 @@ class WindowLayout:
 
     def default_dock_sizes(self) -> None:
         """Narrow side panels, so a 24-column board fits a 1366-pixel screen with tokens
-        of 28 pixels; the roster drops the columns its names would otherwise lose room to."""
+        of 28 pixels; the roster drops the columns its names would otherwise lose room to.
+        Down the left, the turn order gets the room its whole activation order wants (at
+        least 45% of the column, at most 60%), the roster the rest."""
         w = self.window
-        width, height = w.width(), w.height()
+        width = w.width()
         left = max(276, min(420, int(width * 0.205)))
         right = max(264, min(400, int(width * 0.195)))
         w.resizeDocks([w.roster_dock, w.decision_dock], [left, right], Qt.Orientation.Horizontal)
-        w.resizeDocks(
-            [w.roster_dock, w.turn_dock],
-            [int(height * 0.55), int(height * 0.45)],
-            Qt.Orientation.Vertical,
-        )
+        # The docks' column: as tall as the board's page between the toolbar and the status
+        # bar, less the log's tab under the turn order.
+        column = w.pages.height() - w.turn_dock.fontMetrics().height() - 16
+        title = w.turn_dock.height() - w.turns.height() if w.turn_dock.isVisible() else 24
+        turn = min(max(w.turns.room_wanted() + title, int(column * 0.45)), int(column * 0.6))
+        w.resizeDocks([w.roster_dock, w.turn_dock], [column - turn, turn], Qt.Orientation.Vertical)
         self.fit_roster_columns(left - 12)
 
     def fit_roster_to_view(self) -> None:

@@ -48,9 +48,11 @@ class Roll:
         )
 
     def describe(self) -> str:
-        """'d6 = 4 (table roll (Aggressive)) — Aggressive table, row 4: ...'."""
+        """'d6 = 4 (table roll (Aggressive)) — Aggressive table, row 4: ...', one clause
+        without a full stop of its own (a table row's sentence ends with one): it is
+        followed by "; " and more in a log line."""
         text = f"{self.die} = {self.value} ({self.purpose})"
-        return f"{text} — {self.meaning}" if self.meaning else text
+        return f"{text} — {self.meaning.removesuffix('.')}" if self.meaning else text
 
 
 class DiceError(ValueError):

@@ -25,6 +25,8 @@ Foebook's reading of what the text only implies:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain, plural
 from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
@@ -39,6 +41,7 @@ from desktop.rulesets.grimdark_common import (
     MOVEMENT,
     Goal,
     GrimdarkContext,
+    Idle,
     attack_breakers,
     best_melee,
     can_fire,
@@ -63,6 +66,41 @@ def _destroyed(ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice) -> Re
 # -- shooting -----------------------------------------------------------------------------------
 
 
+def nothing_to_shoot(ctx: GrimdarkContext) -> Idle | None:
+    """Why the unit cannot shoot this phase (no gun, in combat, advanced without an assault
+    weapon), or None when one of its weapons may fire."""
+    unit = ctx.unit
+    if not ranged(unit):
+        return Idle(
+            "it has no ranged weapon", "No ranged weapon: nothing to shoot", "no ranged weapon"
+        )
+    engaged = ctx.engaged_with()
+    if engaged:
+        return Idle(
+            f"engaged with {names(engaged)}: a unit in combat does not shoot",
+            "In combat: no shooting",
+            f"in combat with {names(engaged)}",
+        )
+    if not usable_guns(unit):
+        return Idle(
+            "it advanced this turn and none of its weapons is an assault weapon",
+            "Advanced: no shooting",
+            "advanced, with no assault weapon",
+        )
+    return None
+
+
+def usable_guns(unit: Unit) -> list[Weapon]:
+    """The ranged weapons that may fire: after an advance only assault weapons."""
+    guns = ranged(unit)
+    return [w for w in guns if w.extra.get("assault")] if unit.has(ADVANCED) else guns
+
+
+def in_reach(ctx: GrimdarkContext, weapon: Weapon) -> list[Unit]:
+    """The player units `weapon` can fire at from where the unit stands."""
+    return [p for p in ctx.players if can_fire(ctx, ctx.unit.at, weapon, p)]
+
+
 def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting") -> Result:
     done = _destroyed(ctx, chain, phase, dice)
     if done:
@@ -71,23 +109,11 @@ def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting
 
     hold = holder(chain, phase, "can_shoot")
 
-    guns = ranged(unit)
-    if not guns:
-        return hold("it has no ranged weapon", "No ranged weapon: nothing to shoot")
-    engaged = ctx.engaged_with()
-    if engaged:
-        return hold(
-            f"engaged with {names(engaged)}: a unit in combat does not shoot",
-            "In combat: no shooting",
-        )
+    idle = nothing_to_shoot(ctx)
+    if idle is not None:
+        return hold(idle.detail, idle.summary)
+    guns = usable_guns(unit)
     advanced = unit.has(ADVANCED)
-    if advanced:
-        guns = [w for w in guns if w.extra.get("assault")]
-        if not guns:
-            return hold(
-                "it advanced this turn and none of its weapons is an assault weapon",
-                "Advanced: no shooting",
-            )
     chain.add(
         "can_shoot",
         APPLIED,
@@ -97,15 +123,15 @@ def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting
     )
     per_weapon: list[tuple[Weapon, list[Unit]]] = []
     for weapon in guns:
-        in_reach = [p for p in ctx.players if can_fire(ctx, unit.at, weapon, p)]
+        reachable = in_reach(ctx, weapon)
         step = chain.step("weapon", name=weapon.name)
-        if not in_reach:
+        if not reachable:
             chain.add(
                 step, SKIPPED, f"no player unit within {inch_text(weapon.range)} and in sight"
             )
             continue
-        chosen = select(in_reach, attack_breakers(ctx, weapon.strength))
-        facts = ", ".join(f"{p.name} {inch_text(distance(unit.at, p.at))}" for p in in_reach)
+        chosen = select(reachable, attack_breakers(ctx, weapon.strength))
+        facts = ", ".join(f"{p.name} {inch_text(distance(unit.at, p.at))}" for p in reachable)
         detail = f"in range and sight: {facts}"
         if chosen.reasons:
             detail += "; the text gives no shooting order, so Foebook uses the fight order: "
@@ -149,30 +175,38 @@ def _unique(ids: list[str]) -> tuple[str, ...]:
 # -- charge -------------------------------------------------------------------------------------
 
 
-def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
-    done = _destroyed(ctx, chain, phase, dice)
-    if done:
-        return done
+@dataclass(frozen=True)
+class ChargeReach:
+    """What a charge can reach: the weapon it would fight with, the routes through no player
+    unit, and each player unit it has a route to with that route's length."""
+
+    weapon: Weapon
+    field: DistanceField
+    candidates: list[tuple[Unit, float]]
+
+
+def charge_reach(ctx: GrimdarkContext) -> Idle | ChargeReach:
+    """The player units the unit could charge, or why it charges nobody whatever the dice."""
     unit = ctx.unit
-
-    def hold(step: str, detail: str, summary: str) -> Result:
-        chain.add(step, SKIPPED, detail)
-        return Result([Outcome("hold")], summary, phase=phase)
-
     engaged = ctx.engaged_with()
     if engaged:
-        return hold("charge_able", f"already engaged with {names(engaged)}", "Already in combat")
+        return Idle(
+            f"already engaged with {names(engaged)}",
+            "Already in combat",
+            f"already in combat with {names(engaged)}",
+        )
     if unit.has(ADVANCED):
-        return hold("charge_able", "it advanced this turn", "Advanced: no charge")
+        return Idle("it advanced this turn", "Advanced: no charge", "advanced this turn")
     weapon, _ = best_melee(unit)
     if weapon is None:
-        return hold(
-            "charge_able", "it has no melee weapon to fight with", "No melee weapon: no charge"
+        return Idle(
+            "it has no melee weapon to fight with", "No melee weapon: no charge", "no melee weapon"
         )
     reach = ctx.numbers.threat_range
     within = [p for p in ctx.players if distance(unit.at, p.at) <= reach]
     if not within:
-        return hold("charge_able", f"no player unit within {inch_text(reach)}", "Nobody to charge")
+        nobody = f"no player unit within {inch_text(reach)}"
+        return Idle(nobody, "Nobody to charge", nobody)
     field = DistanceField(
         ctx.board, MOVEMENT, [unit.at], blocked=ctx.player_cells(), max_cost=12
     )  # the longest charge roll
@@ -190,7 +224,20 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
         detail = f"no player unit within {inch_text(reach)} it could reach"
         if out_of_reach:
             detail += ": " + "; ".join(out_of_reach)
-        return hold("charge_able", detail, "Nobody to charge")
+        return Idle(detail, "Nobody to charge", 'no route of 12" or less to a player unit')
+    return ChargeReach(weapon, field, candidates)
+
+
+def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge") -> Result:
+    done = _destroyed(ctx, chain, phase, dice)
+    if done:
+        return done
+    unit = ctx.unit
+    found = charge_reach(ctx)
+    if isinstance(found, Idle):
+        return holder(chain, phase, "charge_able")(found.detail, found.summary)
+    weapon, field, candidates = found.weapon, found.field, found.candidates
+    taken = ctx.occupied()
     chain.add(
         "charge_able",
         APPLIED,
@@ -297,6 +344,16 @@ def _route_to_engage(
 # -- fight --------------------------------------------------------------------------------------
 
 
+def nothing_to_fight(ctx: GrimdarkContext) -> Idle | None:
+    """Why the unit does not fight: engaged with nobody (a unit that has fought consolidates,
+    so it has something to do)."""
+    if ctx.unit.has(FOUGHT) or ctx.engaged_with():
+        return None
+    return Idle(
+        "not engaged with any player unit: it does not fight", "Not in combat", "not in combat"
+    )
+
+
 def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") -> Result:
     done = _destroyed(ctx, chain, phase, dice)
     if done:
@@ -304,10 +361,10 @@ def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") 
     if ctx.unit.has(FOUGHT):
         return consolidate(ctx, chain, dice, phase)
     unit = ctx.unit
+    idle = nothing_to_fight(ctx)
+    if idle is not None:
+        return holder(chain, phase, "pile_in")(idle.detail, idle.summary)
     engaged = ctx.engaged_with()
-    if not engaged:
-        chain.add("pile_in", SKIPPED, "not engaged with any player unit: it does not fight")
-        return Result([Outcome("hold")], "Not in combat", phase=phase)
     budget = ctx.numbers.pile_in
     found = engage_most(ctx, budget)
     assert found is not None  # staying put engages at least the current opponents

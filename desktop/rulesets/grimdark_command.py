@@ -32,6 +32,7 @@ from desktop.rulesets.grimdark_common import (
     COMMAND_TAG,
     PSYKER,
     GrimdarkContext,
+    Idle,
     adjacent,
     alive,
     distance,
@@ -46,19 +47,19 @@ NO_EFFECT = "no effect — redraw"
 # -- command abilities --------------------------------------------------------------------------
 
 
-def nothing_to_command(ctx: GrimdarkContext) -> tuple[str, str, str] | None:
-    """Why the unit has nothing to do in its command phase (the trace's words, the summary
-    and a short reason), or None when its ability has a use."""
+def nothing_to_command(ctx: GrimdarkContext) -> Idle | None:
+    """Why the unit has nothing to do in its command phase, or None when its ability has a
+    use."""
     unit = ctx.unit
     if COMMAND_TAG not in unit.tags:
-        return (
+        return Idle(
             f"it has no command-phase ability (tag '{COMMAND_TAG}')",
             "No command ability",
             "no command ability",
         )
     reach = ctx.numbers.command_range
     if not any(distance(unit.at, f.at) <= reach for f in ctx.friends):
-        return (
+        return Idle(
             f"no friendly unit within {inch_text(reach)}: the ability has no use",
             "Command ability: nobody in reach",
             "nobody in reach of its command ability",
@@ -75,7 +76,7 @@ def command_ability(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
         return hold("destroyed: it no longer acts", f"{unit.name} is destroyed")
     idle = nothing_to_command(ctx)
     if idle is not None:
-        return hold(idle[0], idle[1])
+        return hold(idle.detail, idle.summary)
     reach = ctx.numbers.command_range
     relevant = [f for f in ctx.friends if distance(unit.at, f.at) <= reach]
     chain.add(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from desktop.engine.approach import Approach, approach
 from desktop.engine.board import Cell, Terrain
@@ -321,6 +322,15 @@ def engage_most(
 
 
 # -- building results ---------------------------------------------------------------------------
+
+
+class Idle(NamedTuple):
+    """Why a unit has nothing to do in a phase whatever the dice: the trace's words, the
+    decision's summary, and the short reason the log gives when the unit is passed."""
+
+    detail: str
+    summary: str
+    reason: str
 
 
 def holder(chain: Chain, phase: str | None, step: str) -> Callable[[str, str], Result]:

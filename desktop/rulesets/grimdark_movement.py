@@ -31,6 +31,7 @@ from desktop.rulesets.grimdark_common import (
     MOVEMENT,
     Goal,
     GrimdarkContext,
+    Idle,
     can_fire,
     distance,
     goals,
@@ -173,6 +174,24 @@ def normal_move_cells(ctx: GrimdarkContext) -> set[Cell]:
     return {c for c in field.reachable(move) if c not in taken}
 
 
+def nothing_to_move(ctx: GrimdarkContext) -> Idle | None:
+    """Why the unit makes no move: in combat it stays to fight; its temperament has nothing
+    to head for."""
+    engaged = ctx.engaged_with()
+    if engaged:
+        return Idle(
+            f"engaged with {names(engaged)}: it stays to fight",
+            f"Stay in combat with {names(engaged)}",
+            f"in combat with {names(engaged)}",
+        )
+    found, goal_text = goals(ctx)
+    if not found:
+        return Idle(
+            goal_text + ": it stays put", "Hold: nothing to head for", "nothing to head for"
+        )
+    return None
+
+
 def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     unit = ctx.unit
 
@@ -182,15 +201,15 @@ def tactical_move(ctx: GrimdarkContext, chain: Chain, dice: Dice) -> Result:
     if unit.hp <= 0:
         chain.add("destroyed", APPLIED, f"{plural(unit.hp, 'wound')} left: it no longer acts")
         return hold(f"{unit.name} is destroyed")
-    engaged = ctx.engaged_with()
-    if engaged:
-        chain.add("in_combat", APPLIED, f"engaged with {names(engaged)}: it stays to fight")
-        return hold(f"Stay in combat with {names(engaged)}")
+    idle = nothing_to_move(ctx)
+    if idle is not None:
+        if ctx.engaged_with():
+            chain.add("in_combat", APPLIED, idle.detail)
+        else:
+            chain.add("goal", SKIPPED, idle.detail)
+        return hold(idle.summary)
 
     found, goal_text = goals(ctx)
-    if not found:
-        chain.add("goal", SKIPPED, goal_text + ": it stays put")
-        return hold("Hold: nothing to head for")
     chain.add("goal", APPLIED, goal_text)
 
     move = float(ctx.stat(unit, "move"))

@@ -36,7 +36,14 @@ from desktop.rulesets.grimdark_command import (
     nothing_to_command,
     parse_deck,
 )
-from desktop.rulesets.grimdark_common import PSYKER, GrimdarkContext, Numbers, alive, ranged
+from desktop.rulesets.grimdark_common import (
+    PSYKER,
+    GrimdarkContext,
+    Idle,
+    Numbers,
+    alive,
+    ranged,
+)
 from desktop.rulesets.grimdark_psychic import choose_denier, deny_intent
 
 ENEMY_TURN = "enemy"
@@ -120,17 +127,35 @@ class GrimdarkSolo(Ruleset):
         return Result([Outcome("hold")], "Waits: the players' turn", phase=phase)
 
     def idle_reason(self, encounter: Encounter, unit_id: str) -> str | None:
-        """In the enemy's command phase a unit without a usable command ability, and in its
-        psychic phase a unit that is not a psyker, has nothing to do."""
+        """What leaves the unit nothing to do in the enemy's phase being played, whatever the
+        dice and the players' choices: no usable command ability, in combat or nothing to
+        head for in the movement phase, not a psyker, nothing to shoot with or at, nobody to
+        charge, nobody to fight. A unit whose decision could be
+        an action (a move, a charge that might reach) is not idle."""
         if whose_turn(encounter) != ENEMY_TURN:
             return None
         unit = encounter.unit(unit_id)
-        if encounter.phase == "command":
-            idle = nothing_to_command(self.context(encounter, unit, Dice()))
-            return None if idle is None else idle[2]
-        if encounter.phase == "psychic" and PSYKER not in unit.tags:
-            return "not a psyker"
-        return None
+        phase = encounter.phase
+        if phase == "psychic":
+            return None if PSYKER in unit.tags else "not a psyker"
+        ctx = self.context(encounter, unit, Dice())
+        idle: Idle | None = None
+        if phase == "command":
+            idle = nothing_to_command(ctx)
+        elif phase == "movement":
+            idle = grimdark_movement.nothing_to_move(ctx)
+        elif phase == "shooting":
+            idle = grimdark_combat.nothing_to_shoot(ctx)
+            if idle is None and not any(
+                grimdark_combat.in_reach(ctx, w) for w in grimdark_combat.usable_guns(unit)
+            ):
+                return "no player unit in range and sight"
+        elif phase == "charge":
+            found = grimdark_combat.charge_reach(ctx)
+            idle = found if isinstance(found, Idle) else None
+        elif phase == "fight":
+            idle = grimdark_combat.nothing_to_fight(ctx)
+        return None if idle is None else idle.reason
 
     def _own_psychic_phase(self, ctx: GrimdarkContext, chain: Chain) -> Result:
         if PSYKER in ctx.unit.tags and alive(ctx.unit):

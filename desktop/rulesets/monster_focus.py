@@ -185,6 +185,7 @@ class MonsterFocus(Ruleset):
         self._move(ctx, chain, actions)
         main = outcomes[0]
         names = ", ".join(ctx.name(t) for t in main.targets)
+        hard = ("", "")  # which attacks have disadvantage: the step's words, the summary's
         disarmed = limits.get(NO_ATTACK)
         if disarmed:
             # It moves as if it were going to attack, and makes no attack.
@@ -196,7 +197,8 @@ class MonsterFocus(Ruleset):
             area = ""
             if actions[0].area:
                 area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
-            chain.applied("attack", f"Attacks {names}{area}.")
+            hard = _disadvantage(ctx, actions[0].at, main.targets)
+            chain.applied("attack", f"Attacks {names}{area}.{hard[0]}")
         elif NO_MOVE in limits and ctx.plan.foci:
             foci = joined([ctx.name(f) for f in ctx.plan.foci], "or")
             chain.skipped(
@@ -210,6 +212,7 @@ class MonsterFocus(Ruleset):
             summary = f"Attack {names}"
             if main.destination is not None:
                 summary += f" from {list(main.destination)}"
+            summary += hard[1]
         elif main.destination is not None:
             summary = f"Move to {list(main.destination)}"
         else:
@@ -390,3 +393,27 @@ def _movement(unit: Unit, variant: Variant) -> Movement:
 def _allies(encounter: Encounter, unit: Unit, grid: Grid) -> frozenset[int]:
     """Where its fellow monsters stand: it may pass them but not stop there."""
     return frozenset(grid.index(u.at) for u in encounter.enemies() if u.id != unit.id)
+
+
+def _disadvantage(ctx: MonsterFocusContext, at: int, targets: tuple[str, ...]) -> tuple[str, str]:
+    """Which of its attacks from hex `at` have disadvantage, for the attack step and the
+    summary ("" when none): every one when it is muddled, else a ranged attack on a target
+    next to it."""
+    muddled = ctx.limits.get(DISADVANTAGE)
+    if muddled:
+        said = _said(muddled)
+        return f" {said.capitalize()}: every attack has disadvantage.", f" ({said}: disadvantage)"
+    grid = ctx.grid
+    close = [
+        t
+        for t in targets
+        if ctx.monster.range > 0 and grid.adjacent(at, grid.index(ctx.encounter.unit(t).at))
+    ]
+    if not close:
+        return "", ""
+    names = joined([ctx.name(t) for t in close])
+    stand = "stands" if len(close) == 1 else "stand"
+    return (
+        f" {names} {stand} next to it: a ranged attack on a neighbour has disadvantage.",
+        f" (disadvantage on {names}: next to it)",
+    )

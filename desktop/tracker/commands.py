@@ -34,13 +34,14 @@ from desktop.tracker.expiry import (
 from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.state import DrawnCard, TrackerState
-from desktop.tracker.turn_start import start_turn, started_turns, turn_of
+from desktop.tracker.turn_start import activates, start_turn, started_turns, turn_of
 from desktop.tracker.turns import (
     acting_span,
     advance,
     begin_activation,
     current_phase,
     drop_defeated,
+    end_turn,
     enter_phase,
     join_order,
     mark_acted,
@@ -167,10 +168,11 @@ class Command:
 
     def run(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         """Validate, apply and describe; derived statuses are brought up to date, the units
-        this left defeated drop out of the activation order, and a turn it starts begins
-        with its start-of-turn effects (see turn_start), all in this one step. A unit whose
-        turn it takes begins that turn first: put out of action then, it does nothing else."""
-        before = turn_of(state)
+        this left defeated drop out of the activation order, a turn it starts begins with
+        its start-of-turn effects (see turn_start) and a side's turn it ends loses the
+        turn's markers (turns.end_turn), all in this one step. A unit whose turn it takes
+        begins that turn first: put out of action then, it does nothing else."""
+        start, before = state, turn_of(state)
         taker = self.turn_taken(state, ruleset)
         opening = ""
         if taker is not None:
@@ -181,11 +183,8 @@ class Command:
             new_state, text = self.apply(state, ruleset)
             text = "; ".join(filter(None, (opening, text)))
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
-        opener = new_state.current_unit  # the unit the text may name as activating
-        new_state, starts, passed = started_turns(before, new_state, ruleset)
-        if opener in passed:  # passed at once: it does not activate after all
-            text = _without_activating(text, new_state.unit(opener).name)
-        return new_state, "; ".join(filter(None, [text, *starts]))
+        new_state, text = started_turns(before, new_state, ruleset, text)
+        return end_turn(start, new_state, ruleset), text
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
@@ -926,20 +925,9 @@ class ApplyDecision(Command):
         return after, f"{unit.name}: {summary}"
 
 
-def _without_activating(text: str, name: str) -> str:
-    """The text without its closing "X activates (first)" about `name`, a unit passed as its
-    turn came (the sentence naming the units passed says so instead)."""
-    for said in (f"{name} activates first", f"{name} activates"):
-        if text == said:
-            return ""
-        if text.endswith(f"; {said}"):
-            return text[: -len(said) - 2]
-    return text
-
-
 def _begins(state: TrackerState, what: str) -> str:
     first = state.current_unit
-    return what + (f"; {state.unit(first).name} activates first" if first is not None else "")
+    return what + (f"; {activates(state.unit(first).name, True)}" if first is not None else "")
 
 
 @dataclass(frozen=True)
@@ -965,7 +953,7 @@ class NextActivation(Command):
             now = current_phase(state, ruleset)
             span = f"in round {state.round}" if now is None else f"in the {now} phase"
             return state, f"{name} done; every unit has acted {span}"
-        return state, f"{name} done; {state.unit(after).name} activates"
+        return state, f"{name} done; {activates(state.unit(after).name)}"
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,11 @@ is removed the first time any of its triggers happens:
   the unit's own activation lasts through its following one ("until the end of its next
   turn").
 - ``end-of-round``: when the next round starts.
-- ``end-of-turn``: the same moment; for games that call a battle round a turn.
-- ``end-of-phase``: when the phase changes (a new phase is set, or a new round begins).
+- ``end-of-turn``: the same moment; in a ruleset with phases already when the turn is over
+  (every unit has acted in the last phase), so the other side's turn that follows before
+  the next round does not see it.
+- ``end-of-phase``: when the phase changes (a new phase is set, or a new round begins), and
+  when the turn is over.
 - ``when-hit``: when the unit takes damage.
 - ``when-brawls``: when the unit is in a brawl (an applied decision whose action the
   ruleset's `[action_effects]` lists under ``brawling``, for the brawler and its targets).

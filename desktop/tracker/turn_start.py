@@ -51,20 +51,26 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
     return drop_defeated(refresh_derived(state, ruleset), ruleset), text
 
 
+def activates(name: str, first: bool = False) -> str:
+    """The log's words for the unit a command hands the turn to ("activates first" when a
+    round or phase begins)."""
+    return f"{name} activates first" if first else f"{name} activates"
+
+
 def started_turns(
-    before: Turn, state: TrackerState, ruleset: Ruleset
-) -> tuple[TrackerState, list[str], list[str]]:
-    """After a command: when it moved the turn on (from `before`), the turn of the unit now
-    activating begins, and so on while a start puts that unit out of action or the unit
-    has nothing to do in this phase (passed: one sentence names every unit passed).
-    Returns the state, the words for the log and the ids of the units passed."""
+    before: Turn, state: TrackerState, ruleset: Ruleset, said: str
+) -> tuple[TrackerState, str]:
+    """After a command that said `said`: when it moved the turn on (from `before`), the turn
+    of the unit now activating begins, and so on while a start puts that unit out of action
+    or the unit has nothing to do in this phase (passed: one sentence names every unit
+    passed). Returns the state and the whole log line; a unit the command said activates
+    but that is passed is not said to activate: the unit left acting is."""
     texts: list[str] = []
-    passed: list[str] = []
-    reasons: list[str] = []
+    passed: list[tuple[str, str]] = []  # each unit passed: its name and why
     if before[2] is None and before[:2] == turn_of(state)[:2] and state.pointer == 0:
         # The order was empty and nobody has acted: units are being added to a session set
         # up from nothing. Its first unit's turn begins when it is taken, as in a new session.
-        return state, texts, passed
+        return state, said
     span = acting_span(state, ruleset)
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
@@ -77,12 +83,16 @@ def started_turns(
         reason = ruleset.idle_reason(state.encounter, current)
         if reason is None:
             break
-        passed.append(current)
-        reasons.append(f"{state.unit(current).name} ({reason})")
+        passed.append((state.unit(current).name, reason))
         state = next_activation(state, ruleset)
     if passed:
+        first = passed[0][0]
+        leading = said.endswith(activates(first, True))
+        opened = activates(first, leading)  # what the command said of the unit passed
+        said = "" if said == opened else said.removesuffix("; " + opened)
         verb = "has" if len(passed) == 1 else "have"
-        texts.append(f"{joined(reasons)} {verb} nothing to do {span}: passed")
+        named = joined([f"{name} ({reason})" for name, reason in passed])
+        texts.append(f"{named} {verb} nothing to do {span}: passed")
         if state.current_unit is not None:
-            texts.append(f"{state.unit(state.current_unit).name} activates")
-    return state, texts, passed
+            texts.append(activates(state.unit(state.current_unit).name, leading))
+    return state, "; ".join(filter(None, [said, *texts]))

@@ -209,6 +209,26 @@ def phase_over(state: TrackerState, ruleset: Ruleset) -> bool:
     return bool(ruleset.data.phases and state.order and state.pointer >= len(state.order))
 
 
+def turn_over(state: TrackerState, ruleset: Ruleset) -> bool:
+    """Every unit has acted in the last phase: the side's turn is over (the other side's turn
+    follows before the next round)."""
+    return phase_over(state, ruleset) and (
+        phase_after(ruleset.data.phases, current_phase(state, ruleset)) is None
+    )
+
+
+def end_turn(before: TrackerState, after: TrackerState, ruleset: Ruleset) -> TrackerState:
+    """When a change ends the turn (`turn_over`), the turn's end-of-turn and end-of-phase
+    markers go at once: the enemy that fought or advanced in its own turn reacts in the
+    players' turn free of them (a reaction then marks it again until the next round)."""
+    if turn_over(before, ruleset) or not turn_over(after, ruleset):
+        return after
+    everyone = [u.id for u in after.encounter.units]
+    for trigger in (END_OF_TURN, END_OF_PHASE):
+        after = expire(after, ruleset, everyone, trigger)
+    return after
+
+
 def advance(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     """What Next does: the next unit activates. Once every unit has acted, a ruleset with
     phases goes on to its next phase, and after the last phase to the next round."""

@@ -36,6 +36,20 @@ def settle(qtbot, window) -> None:
     raise AssertionError("the board kept moving for a second")
 
 
+def docks_settled(qtbot, window) -> None:
+    """Wait until the docks have the sizes queued for them as they showed (the default sizes,
+    or a saved layout's), and keep them."""
+    qtbot.waitUntil(lambda: not window.placement.arranging)
+    last = None
+    for _ in range(50):
+        now = tuple(d.size() for d in (window.roster_dock, window.turn_dock))
+        if now == last:
+            return
+        last = now
+        qtbot.wait(40)
+    raise AssertionError("the docks kept changing size for two seconds")
+
+
 def scene_point(window, scene_pos: QPointF) -> QPoint:
     """Where a scene position is on the board view's viewport."""
     return window.board_view.mapFromScene(scene_pos)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog
 
 from db.backup import daily_backup
 from db.engine import open_database
@@ -85,3 +86,25 @@ def test_a_missing_database_restored_from_its_backup(qtbot, qapp, tmp_path):
         assert [s.name for s in list_sessions(restored)] == ["friday"]
     finally:
         restored.close()
+
+
+def test_another_database_file_is_chosen_starting_in_the_documents_folder(
+    qtbot, qapp, tmp_path, monkeypatch
+):
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    started: list[str] = []
+
+    def save_dialog(_parent, _title, start, *_rest, **_kw) -> tuple[str, str]:
+        started.append(start)
+        return "", ""  # the user cancels
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    path = tmp_path / "foebook.sqlite3"
+    path.write_text("my notes\n" * 40)
+    seen: list[str] = []
+    QTimer.singleShot(0, lambda: click_when_shown(qtbot, "Choose another file…", seen))
+    assert open_storage(sqlite_url(path), ask=True) is None
+    # Not the working folder the app happened to start in.
+    assert started == [str(home / "Documents" / "foebook.sqlite3")]

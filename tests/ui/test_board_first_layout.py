@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMessageBox, QToolButton
 
 from desktop.samples import list_samples, sample_path
 from tests.ui.modal import click_button, when_up
-from tests.ui.real_input import choose, open_saved_session, press, settle
+from tests.ui.real_input import choose, docks_settled, open_saved_session, press
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_SIDE
 
@@ -180,7 +180,7 @@ def test_a_returning_user_gets_the_docks_as_they_were_left(laptop, qtbot, databa
     from ui.main_window import MainWindow
 
     laptop.start_tutorial("monster-focus-ice-cave.toml")
-    settle(qtbot, laptop)
+    docks_settled(qtbot, laptop)  # the default sizes are made once the docks show
     heights = (laptop.roster_dock.height(), laptop.turn_dock.height())
     if closed_on == "start page":
         QTest.keyClick(laptop, Qt.Key.Key_Home, Qt.KeyboardModifier.AltModifier)
@@ -190,7 +190,7 @@ def test_a_returning_user_gets_the_docks_as_they_were_left(laptop, qtbot, databa
     show_active(qtbot, again)
     open_saved_session(qtbot, again, again.session_names()[0])
     qtbot.waitUntil(lambda: again.turn_dock.isVisible())
-    settle(qtbot, again)
+    docks_settled(qtbot, again)
     assert abs(again.roster_dock.height() - heights[0]) <= 2, heights
     assert abs(again.turn_dock.height() - heights[1]) <= 2, heights
     again.close()

@@ -1,6 +1,7 @@
 """Export encounter file and Export PDF start where the user last saved, else in the
-documents folder (home when there is none); the PDF export says its cards and pages in
-proper English, in the dialog and in the log."""
+documents folder (home when there is none), with the session's name made a file name every
+system takes (the same for both); the PDF export says its cards and pages in proper English,
+in the dialog and in the log."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import logging
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
+from desktop.samples import sample_path
+from tests.ui.at_the_table import import_by_keyboard
 from tests.ui.modal import when_up
 from tests.ui.real_input import click, press
 from tests.ui.start_page import start_tutorial_by_hand
@@ -79,14 +82,14 @@ def test_both_exports_start_in_documents_then_where_the_last_one_went(
     documents = home / "Documents"
     documents.mkdir()
     started, _ = export_pdf(qtbot, window, save_dialog, "")  # cancelled
-    assert started == str(documents / "Tutorial: Goblin ambush cards.pdf")
+    assert started == str(documents / f"{name} cards.pdf")  # the same name as the export
 
     table = tmp_path / "table"
     table.mkdir()
     export_encounter(qtbot, window, save_dialog, table / "night.toml")
     assert (table / "night.toml").is_file()
     started, _ = export_pdf(qtbot, window, save_dialog, "")
-    assert started == str(table / "Tutorial: Goblin ambush cards.pdf")  # beside the file
+    assert started == str(table / f"{name} cards.pdf")  # beside the file
 
     cards = tmp_path / "cards"
     cards.mkdir()
@@ -107,3 +110,16 @@ def test_the_pdf_export_counts_cards_and_pages_in_proper_english(
         _, summary = export_pdf(qtbot, window, save_dialog, tmp_path / "one.pdf")
     assert summary == f"Wrote 2 cards on 1 page to {tmp_path / 'one.pdf'}."
     assert f"wrote 2 cards on 1 page to {tmp_path / 'one.pdf'}" in caplog.messages
+
+
+def test_a_name_with_characters_a_disk_refuses_becomes_one_file_name_for_both_exports(
+    window, qtbot, home, save_dialog, monkeypatch, tmp_path
+):
+    text = sample_path(AMBUSH).read_text(encoding="utf-8")
+    text = text.replace('name = "Goblin ambush"', 'name = "Night 1: \\"Cave/Crypt\\" <b>?"')
+    import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "night.toml", text)
+    assert window.session.name == 'Night 1: "Cave/Crypt" <b>?'
+    started = export_encounter(qtbot, window, save_dialog, "")
+    assert started == str(home / "Night 1 Cave-Crypt b.toml")
+    started, _ = export_pdf(qtbot, window, save_dialog, "")
+    assert started == str(home / "Night 1 Cave-Crypt b cards.pdf")

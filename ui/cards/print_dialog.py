@@ -40,7 +40,7 @@ from ui.cards.renderer import (
     write_pdf,
 )
 from ui.cards.sheet import PAPERS, SIZES, sheet_layout
-from ui.documents import remember_save_folder, save_folder
+from ui.documents import file_stem, remember_save_folder, save_folder
 from ui.setting_flags import setting_flag
 
 log = logging.getLogger(__name__)
@@ -274,7 +274,7 @@ class PrintCardsDialog(QDialog):
         preview.exec()
 
     def _export(self) -> None:
-        stem = (self.source or self.data.name).replace("/", "-").removesuffix(".toml")
+        stem = file_stem((self.source or self.data.name).removesuffix(".toml"))
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export cards as PDF",

@@ -13,7 +13,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.errors import RulesError
 from desktop.rulesets.grimdark_turn import apply_decision, step_enemy_turn
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.grimdark_units import blade, board, enemy, player, scene
+from tests.desktop.rulesets.grimdark_units import blade, board, enemy, gun, player, scene
 
 RULESET = get_ruleset("grimdark-solo")
 PHASES = ["command", "movement", "psychic", "shooting", "charge", "fight"]
@@ -141,3 +141,47 @@ def test_an_unknown_turn_is_refused():
     )
     with pytest.raises(RulesError, match="turn is 'neutral'"):
         decide(enc, "orc", RULESET)
+
+
+# -- units with nothing to do ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["close-quarters", "hold-the-relay"])
+@pytest.mark.parametrize("advanced", [False, True])
+def test_a_unit_the_tracker_passes_as_idle_would_only_have_held(name, advanced):
+    enc = _sample(name)
+    if advanced:  # everyone advanced this turn: no shooting but assault weapons, no charge
+        enc = enc.evolve(
+            units=tuple(
+                u.evolve(statuses=(*u.statuses, "advanced")) if u.is_enemy else u for u in enc.units
+            )
+        )
+    passed = 0
+    for phase in PHASES:
+        in_phase = enc.evolve(phase=phase)
+        for unit in in_phase.enemies():
+            reason = RULESET.idle_reason(in_phase, unit.id)
+            decision = decide(in_phase, unit.id, RULESET, Dice(seed=3))
+            if reason is not None:
+                passed += 1
+                assert decision.action == "hold", (phase, unit.id, reason, decision.summary)
+    assert passed >= 8
+
+
+def test_an_advanced_unit_with_an_assault_weapon_is_not_passed_in_the_shooting_phase():
+    gunner = enemy(at=(0, 0), weapons=gun(24, extra="assault = true"), statuses=("advanced",))
+    enc = scene(board(12, 12), [gunner, player("aria", (8, 0))], phase="shooting")
+    assert RULESET.idle_reason(enc, "orc") is None
+    plain = scene(
+        board(12, 12),
+        [enemy(at=(0, 0), weapons=gun(24), statuses=("advanced",)), player("aria", (8, 0))],
+        phase="shooting",
+    )
+    assert RULESET.idle_reason(plain, "orc") == "advanced, with no assault weapon"
+
+
+def test_in_the_players_turn_no_enemy_is_passed():
+    enc = scene(board(12, 12), [enemy(at=(0, 0)), player("aria", (8, 0))], phase="fight")
+    assert RULESET.idle_reason(enc, "orc") == "not in combat"
+    theirs = enc.evolve(extra_state=MappingProxyType({"turn": "player"}))
+    assert RULESET.idle_reason(theirs, "orc") is None

@@ -99,3 +99,27 @@ def test_foebook_decide_honours_stun_written_in_a_file(tmp_path: Path):
     }
     # A file may also write the status as a sentence says it.
     assert foebook_decide(tmp_path, '"stunned"')["trace"][0] == data["trace"][0]
+
+
+def test_a_ranged_attack_on_a_neighbour_says_it_has_disadvantage():
+    enc = mf.encounter(
+        mf.unit("aria", "player", (3, 2), "initiative = 20")
+        + mf.unit("bram", "player", (3, 5), "initiative = 30")
+        + mf.unit("archer", "enemy", (3, 1), "move = 2, range = 5, targets = 2")
+    )
+    pinned = enc.replace_unit(enc.unit("archer").evolve(statuses=("immobilize",)))
+    d = decide(pinned, "archer", RULES)  # from where it stands: aria beside it, bram away
+    assert d.targets == ("aria", "bram")
+    assert d.summary == "Attack aria, bram (disadvantage on aria: next to it)"
+    attack = d.trace[-1].detail
+    assert attack == (
+        "Attacks aria, bram. aria stands next to it: a ranged attack on a neighbour has "
+        "disadvantage."
+    )
+    muddled = pinned.replace_unit(pinned.unit("archer").evolve(statuses=("immobilize", "muddle")))
+    d = decide(muddled, "archer", RULES)
+    assert d.summary == "Attack aria, bram (muddled: disadvantage)"
+    assert d.trace[-1].detail.endswith("Muddled: every attack has disadvantage.")
+    # Melee attacks on neighbours are as they should be: no disadvantage.
+    melee = enc.replace_unit(enc.unit("archer").evolve(stats={"move": 0, "range": 0}))
+    assert "disadvantage" not in decide(melee, "archer", RULES).summary

@@ -116,11 +116,11 @@ def test_card_flip_derived_statuses_follow_hp():
     assert statuses(session, "goblin") == ()
 
 
-def test_end_of_phase_markers_leave_when_the_phase_changes():
+def phased() -> Session:
+    """The tiny ruleset played in a move and a fight phase, with a phase's and a turn's marker."""
     from dataclasses import replace
 
     from desktop.engine.ruleset import StatusSpec
-    from desktop.tracker.commands import SetPhase
     from tests.desktop.tracker.tiny_ruleset import TinyRuleset
 
     data = replace(
@@ -132,7 +132,13 @@ def test_end_of_phase_markers_leave_when_the_phase_changes():
             "advanced": StatusSpec("advanced", "Advanced", "Ran this turn.", "end-of-turn"),
         },
     )
-    session = Session.in_memory(tiny_encounter(), TinyRuleset(data))
+    return Session.in_memory(tiny_encounter(), TinyRuleset(data))
+
+
+def test_end_of_phase_markers_leave_when_the_phase_changes():
+    from desktop.tracker.commands import SetPhase
+
+    session = phased()
     session.execute(AddStatus("e1", "fought"))
     session.execute(AddStatus("e1", "advanced"))
     session.execute(SetPhase("fight"))
@@ -141,3 +147,47 @@ def test_end_of_phase_markers_leave_when_the_phase_changes():
     session.execute(NextRound())
     assert statuses(session, "e1") == ()
     assert session.encounter.phase == "move"
+
+
+def fights(unit: str, reaction: bool = False) -> ApplyDecision:
+    decision = Decision(
+        unit,
+        "tiny-test",
+        None,
+        Outcome("brawl"),
+        "Fight",
+        statuses_gained=("fought",),
+        phase="fight",
+    )
+    return ApplyDecision.of(decision, reaction=reaction)
+
+
+def test_the_turns_markers_leave_once_every_unit_has_acted_in_the_last_phase():
+    """The other side's turn comes before the next round: what the enemy did in its own turn
+    (fought, advanced) must not hold back its reactions then."""
+    from desktop.tracker.commands import SetPhase
+
+    session = phased()
+    session.execute(AddStatus("e1", "advanced"))
+    session.execute(SetPhase("fight"))
+    session.execute(fights("e1"))
+    assert statuses(session, "e1") == ("advanced", "fought")  # e2 is still to act
+    entry = session.execute(fights("e2"))  # the last one: the turn is over
+    assert statuses(session, "e1") == statuses(session, "e2") == ()
+    assert entry.text == "Sniper: Fight"
+    session.undo()
+    assert statuses(session, "e1") == ("advanced", "fought")
+    session.redo()
+    # A reaction in the players' turn marks the unit until the next round.
+    session.execute(fights("e1", reaction=True))
+    assert statuses(session, "e1") == ("fought",)
+    session.execute(NextRound())
+    assert statuses(session, "e1") == ()
+
+
+def test_a_phase_over_before_the_last_keeps_the_turns_markers():
+    session = phased()
+    session.execute(AddStatus("e1", "advanced"))
+    session.execute(NextActivation())
+    session.execute(NextActivation())  # every unit has acted in the move phase
+    assert session.current_unit is None and statuses(session, "e1") == ("advanced",)

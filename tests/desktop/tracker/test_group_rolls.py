@@ -145,3 +145,13 @@ def test_a_group_that_followed_its_base_condition_makes_no_roll_for_the_rest_of_
     assert dict(session.state.dice.group_bases) == {"b": "a"}
     session.execute(NextRound())  # a new round: the group is formed afresh
     assert dict(session.state.dice.group_bases) == {}
+
+
+def test_the_log_line_reads_the_table_row_as_one_clause_before_the_groups_share():
+    session = squad(3)
+    first = shown(session, "trooper-1")
+    row = next(r for r in first.rolls if "table, row" in r.meaning)
+    assert row.meaning.endswith(".")  # the row's sentence, as the panel shows it
+    entry = session.execute(ApplyDecision.of(first))
+    assert f"— {row.meaning[:-1]}; Trooper 2" in entry.text
+    assert ".;" not in entry.text

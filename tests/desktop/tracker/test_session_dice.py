@@ -100,7 +100,7 @@ def test_the_log_names_each_roll_and_what_it_meant():
     entry = session.execute(ApplyDecision.of(decision))
     assert table.meaning.startswith(f"Tactical table, row {table.value}: ")
     assert f"d6 = {table.value} (table roll (Tactical" in entry.text
-    assert table.meaning in entry.text
+    assert table.meaning.removesuffix(".") in entry.text
 
 
 def test_rolling_again_gives_the_next_draw_logs_the_set_aside_dice_and_undoes():
@@ -110,7 +110,7 @@ def test_rolling_again_gives_the_next_draw_logs_the_set_aside_dice_and_undoes():
     entry = session.execute(RollAgain(unit, [r.to_dict() for r in first.rolls]))
     assert session.state.dice == SessionDice(8, 1)
     assert entry.text.startswith("Trooper 1: dice rolled again, setting aside d6 = ")
-    assert first.rolls[0].meaning in entry.text
+    assert first.rolls[0].meaning.removesuffix(".") in entry.text
     again = pending(session)
     assert again == decide(session.encounter, unit, session.ruleset, SessionDice(8, 1).dice())
     session.undo()

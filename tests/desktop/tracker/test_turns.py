@@ -220,11 +220,34 @@ def test_grimdark_phases_flow_into_the_next_and_the_fight_into_the_next_round():
             assert session.state.has_acted(unit)
         text = session.execute(NextActivation()).text
         if index + 1 < len(phases):
-            # The captain comes first; in the psychic phase it is passed at once instead.
-            first = "(not a psyker)" if phases[index + 1] == "psychic" else "activates first"
-            assert text.startswith(f"The {phases[index + 1]} phase begins; Raider Captain {first}")
+            # It names the unit that acts first, after any passed.
+            acting = session.state.unit(session.current_unit).name
+            assert text.startswith(f"The {phases[index + 1]} phase begins; ")
+            assert text.endswith(f"; {acting} activates first"), text
     assert (session.round, session.encounter.phase, session.pointer) == (3, "command", 0)
     assert not any(u.has("fought") for u in session.encounter.units)
+
+
+def test_in_the_players_turn_an_enemy_that_fought_in_its_own_turn_fights_back():
+    from types import MappingProxyType
+
+    session = grimdark_session()
+    session.execute(SetPhase("fight"))
+    while session.current_unit is not None:  # the mob fights the Guard Squad, consolidates
+        play_current(session)
+    assert session.state.unit("mob").statuses == ()  # its fight phase and turn are over
+
+    def reaction() -> Decision:
+        enc = session.encounter
+        theirs = enc.evolve(extra_state=MappingProxyType({**enc.extra_state, "turn": "player"}))
+        return decide(theirs, "mob", session.ruleset, Dice(seed=0))
+
+    fights = reaction()
+    assert fights.summary == "Fight Guard Squad with Blades"
+    session.execute(ApplyDecision.of(fights, reaction=True))
+    assert reaction().summary == "Consolidate in place"  # it has fought in this phase
+    session.execute(NextRound())
+    assert session.state.unit("mob").statuses == ()
 
 
 def test_fighting_then_consolidating_is_one_activation():

@@ -1,8 +1,10 @@
 """A grimdark-solo round as a group plays it, by real input: the enemy stratagem drawn (and a
 second draw refused), every phase of the enemy's turn from command to fight with Enter and
-Space, the units with nothing to do in a phase passed together, damage typed between
+Space, the units with nothing to do in a phase (no command ability, in combat, not a psyker,
+no gun, nobody to charge or fight) passed together as their turn comes, damage typed between
 activations, an undo and redo, the app restarted mid-turn, the players' turn (Ctrl+T) with
-the enemies' reactions, and the next round; the log asserted line by line."""
+the enemies' reactions (an enemy that fought in its own turn fights back), and the next
+round; the log asserted line by line."""
 
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     lines = [play(qtbot, window)]
     assert window.panel.title.text().endswith("Next phase: movement (Space).")
     key(qtbot, Qt.Key.Key_Space)
-    moves = [play(qtbot, window) for _ in range(3)]  # captain, mob, gunners
+    moves = [play(qtbot, window) for _ in range(2)]  # captain (the mob, engaged, passed), gunners
     gunners_at = session.encounter.unit("gunners").at
     undo(qtbot)  # the gunners' move taken back ...
     assert session.current_unit == "gunners" and session.encounter.unit("gunners").at == (3, 10)
@@ -67,16 +69,18 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     psychic = play(qtbot, window)
     key(qtbot, Qt.Key.Key_Space)
 
-    # Shooting, with the damage typed on the targets between activations.
-    shooting = [play(qtbot, window)]  # the captain shoots the Librarian
+    # Shooting, with the damage typed on the targets between activations; the units
+    # without a gun are passed as their turn comes.
+    shooting = [play(qtbot, window)]  # the captain shoots the Librarian; the mob is passed
+    assert session.current_unit == "gunners"
     click_roster_row(qtbot, window, "lib")
     type_on_row(qtbot, window, "lib", "-2")
-    shooting += [play(qtbot, window) for _ in range(2)]  # the mob (nothing), the gunners
+    shooting.append(play(qtbot, window))  # the gunners; the hounds and the seer are passed
+    assert session.current_unit is None
     click_roster_row(qtbot, window, "guard")
     type_on_row(qtbot, window, "guard", "-1")
-    shooting += [play(qtbot, window) for _ in range(2)]  # the hounds, the seer
     key(qtbot, Qt.Key.Key_Space)
-    charges = [play(qtbot, window) for _ in range(5)]
+    charges = [play(qtbot, window) for _ in range(2)]  # the captain, the hounds
 
     # The app closes and starts again in the middle of the turn.
     before = log_lines(window)
@@ -92,64 +96,81 @@ def test_a_grimdark_round_through_every_phase_and_the_players_turn(window, qtbot
     while session.current_unit is not None:
         fights.append(play(qtbot, window))
     assert window.panel.title.text().endswith("Every unit has: Next round (Space).")
+    # The enemy's turn is over: what it did in it does not hold back its reactions.
+    assert not any(u.statuses for u in session.encounter.units)
 
-    # The players' turn: the enemies' reactions, each applied with Enter.
+    # The players' turn: the enemies' reactions, each applied with Enter; the mob, still
+    # engaged with the Guard Squad, fights back in the players' fight phase.
     key(qtbot, Qt.Key.Key_T, CTRL)
     assert window.player_turn
     phases = session.ruleset.data.phases
     reactions = []
-    for phase, unit in (("psychic", "seer"), ("charge", "captain")):
+    for phase, unit in (("psychic", "seer"), ("charge", "captain"), ("fight", "mob")):
         pick_in_combo(qtbot, window.panel.phases, phases.index(phase))
         select_on_board(qtbot, window, unit)
         reactions.append(play(qtbot, window))
+    assert session.encounter.unit("mob").has("fought")  # its next step is to consolidate
     key(qtbot, Qt.Key.Key_T, CTRL)
     assert not window.player_turn
     key(qtbot, Qt.Key.Key_Space)
     assert (session.round, session.encounter.phase) == (3, "command")
     assert window.turns.stratagem_button.isEnabled()  # a new turn: a new draw
+    assert not session.encounter.unit("mob").has("fought")
 
     def who(lines: list[str]) -> list[str]:
         return [line.split(": ", 1)[0] for line in lines]
 
-    order = ["Raider Captain", "Cultist Mob", "Raider Gunners", "Warp Hounds", "Dark Seer"]
-    assert who(moves) == who(shooting) == who(charges) == order
-    # The two that charged home fight and consolidate in one activation each.
-    assert who(fights) == [
-        order[0],
-        order[0],
-        order[1],
-        order[1],
-        order[2],
-        order[3],
-        order[3],
-        order[4],
+    captain, mob, gunners, hounds, seer = order = [
+        "Raider Captain",
+        "Cultist Mob",
+        "Raider Gunners",
+        "Warp Hounds",
+        "Dark Seer",
     ]
+    assert who(moves) == [captain, gunners, hounds, seer]
+    assert who(shooting) == [captain, gunners]
+    assert who(charges) == [captain, hounds]
+    # The units in combat fight and consolidate in one activation each.
+    assert who(fights) == [captain, captain, mob, mob, hounds, hounds]
     assert fights[0].startswith("Raider Captain: Fight Guard Squad with ")
     assert fights[1] == "Raider Captain: Consolidate in place"
     assert reactions[0].startswith("Dark Seer: Ready to deny Librarian")
+    assert reactions[2] == "Cultist Mob: Fight Guard Squad with Blades"
+    passed = "nothing to do in the {} phase: passed"
     assert log_lines(window) == [
         f"Drew {drawn.card} from stratagems: {drawn.text}",
         lines[0] + "; Cultist Mob (no command ability), Raider Gunners (no command ability), "
-        "Warp Hounds (no command ability) and Dark Seer (no command ability) have nothing to "
-        "do in the command phase: passed",
-        "The movement phase begins; Raider Captain activates first",
-        *moves,
-        "The psychic phase begins; Raider Captain activates first; Raider Captain (not a "
-        "psyker), Cultist Mob (not a psyker), Raider Gunners (not a psyker) and Warp Hounds "
-        "(not a psyker) have nothing to do in the psychic phase: passed; Dark Seer activates",
+        "Warp Hounds (no command ability) and Dark Seer (no command ability) have "
+        + passed.format("command"),
+        f"The movement phase begins; {order[0]} activates first",
+        moves[0] + f"; Cultist Mob (in combat with Guard Squad) has {passed.format('movement')}"
+        "; Raider Gunners activates",
+        *moves[1:],
+        "The psychic phase begins; Raider Captain (not a psyker), Cultist Mob (not a psyker), "
+        "Raider Gunners (not a psyker) and Warp Hounds (not a psyker) have "
+        + passed.format("psychic")
+        + "; Dark Seer activates first",
         psychic,
         "The shooting phase begins; Raider Captain activates first",
-        shooting[0],
+        shooting[0] + f"; Cultist Mob (no ranged weapon) has {passed.format('shooting')}; "
+        "Raider Gunners activates",
         "Librarian takes 2 damage (HP 5 → 3 of 5)",
-        *shooting[1:3],
+        shooting[1]
+        + "; Warp Hounds (no ranged weapon) and Dark Seer (no ranged weapon) have "
+        + passed.format("shooting"),
         "Guard Squad takes 1 damage (HP 6 → 5 of 10)",
-        *shooting[3:],
         "The charge phase begins; Raider Captain activates first",
-        *charges,
+        charges[0] + "; Cultist Mob (already in combat with Guard Squad) and Raider Gunners "
+        f"(no melee weapon) have {passed.format('charge')}; Warp Hounds activates",
+        charges[1] + f"; Dark Seer (no melee weapon) has {passed.format('charge')}",
         "The fight phase begins; Raider Captain activates first",
         *fights[:2],
         "Guard Squad takes 3 damage (HP 5 → 2 of 10)",
-        *fights[2:],
+        fights[2],
+        fights[3] + f"; Raider Gunners (not in combat) has {passed.format('fight')}; Warp "
+        "Hounds activates",
+        fights[4],
+        fights[5] + f"; Dark Seer (not in combat) has {passed.format('fight')}",
         *reactions,
         "Round 3 begins; Raider Captain activates first",
     ]

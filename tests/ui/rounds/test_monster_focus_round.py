@@ -135,8 +135,12 @@ def test_a_gloomhaven_style_round_with_conditions_typing_undo_and_a_restart(
     key(qtbot, Qt.Key.Key_Return)
     assert window.selected == "archer"
 
-    # The archer, immobilized next to the Alchemist, shoots from where it stands.
-    assert window.panel.summary.text() == "Attack Alchemist"
+    # The archer, immobilized next to the Alchemist, shoots from where it stands: a ranged
+    # attack on a neighbour, at disadvantage.
+    assert window.panel.summary.text() == "Attack Alchemist (disadvantage on Alchemist: next to it)"
+    assert trace(window)[-1].endswith(
+        "Alchemist stands next to it: a ranged attack on a neighbour has disadvantage."
+    )
     assert trace(window)[0].startswith("Conditions: Immobilized: it finds its focus")
     assert "2. Move: Immobilized: it stays on [4, 5]." in trace(window)
     key(qtbot, Qt.Key.Key_Return)
@@ -199,7 +203,7 @@ def test_a_gloomhaven_style_round_with_conditions_typing_undo_and_a_restart(
         "Seer: initiative 99 → 70",
         "Jetty guard 2 takes 2 damage (HP 6 → 4 of 6)",
         "Warden done; Jetty archer activates",
-        "Jetty archer: Attack Alchemist",
+        "Jetty archer: Attack Alchemist (disadvantage on Alchemist: next to it)",
         "Alchemist takes 2 damage (HP 8 → 6 of 8)",
         "Jetty guard 1: Stunned: no action; Jetty guard 2 is wounded: 1 damage at the start "
         "of its turn (HP 4 → 3 of 6)",

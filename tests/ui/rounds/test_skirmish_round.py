@@ -123,8 +123,11 @@ GROUP = "group of Quarry raider 1, Quarry raider 2, Quarry raider 3"
 
 
 def table_row(window) -> str:
-    """What the shown decision's table roll meant ("Tactical table, row 5: ...")."""
-    return window.decision.rolls[0].meaning
+    """What the shown decision's table roll meant ("Tactical table, row 5: ..."), as a clause
+    of the log line: the row's sentence without its full stop."""
+    meaning = window.decision.rolls[0].meaning
+    assert meaning.endswith(".")
+    return meaning[:-1]
 
 
 def test_a_skirmish_round_with_a_roll_group_and_physical_dice(window, qtbot, monkeypatch, tmp_path):
