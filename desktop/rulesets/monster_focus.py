@@ -164,7 +164,7 @@ class MonsterFocus(Ruleset):
         sight = _sight_memo(board)
         return {
             grid.cell(i)
-            for i, hexes in enumerate(grid.hexes_from(at))
+            for i, hexes in enumerate(grid.hexes_within(at, reach))
             if 0 < hexes <= reach
             and board.passable(grid.cell(i))
             and line_of_sight(grid, i, at, variant.corner_sight, sight)

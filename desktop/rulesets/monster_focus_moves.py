@@ -10,12 +10,15 @@ chosen hex (`to_target`) differ where ice, difficult terrain and traps make them
 from __future__ import annotations
 
 import heapq
-from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop.rulesets.monster_focus_grid import FAR, Grid
 
-Steps = list[list[tuple[int, int]]]  # per hex: (hex reached, movement points) per step
+# Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
+# entered) the movement points of each of those steps.
+Targets = Sequence[Sequence[int]]
+Costs = Sequence[Sequence[int]] | None
 WALL, OBSTACLE, TRAP, HAZARD, ICY, DIFFICULT = "#", "x", "^", "%", "*", ","
 
 
@@ -43,126 +46,165 @@ class MoveMap:
         self.grid = grid
         self.start = start
         self.movement = movement
-        terrain = grid.terrain
+        terrain, kinds = grid.terrain, grid.kinds
+        n = len(terrain)
         walking = not (movement.jump or movement.flying or movement.teleport)
         self.landing_only = movement.jump or movement.teleport
-        self.trap = tuple(not movement.flying and t in (TRAP, HAZARD) for t in terrain)
-        self.extra = tuple(int(t == DIFFICULT) for t in terrain)
-        n = len(terrain)
-        if movement.teleport:
-            passable = [True] * n
-        elif walking:
-            passable = [
-                t not in (WALL, OBSTACLE) and i not in characters for i, t in enumerate(terrain)
-            ]
-        else:
-            passable = [t != WALL for t in terrain]
+        zeros = [0] * n
+        traps_count = not movement.flying and (TRAP in kinds or HAZARD in kinds)
+        self.trap = [int(t in (TRAP, HAZARD)) for t in terrain] if traps_count else zeros
+        self.extra = [int(t == DIFFICULT) for t in terrain] if DIFFICULT in kinds else zeros
+        # What entering a hex costs beyond its 1 point (walking only); slides aside.
+        self.step_extra = self.extra if walking else zeros
+        # Every step costs 1 point and no hex counts as a trap: a breadth-first search.
+        self.uniform = not traps_count and (not walking or DIFFICULT not in kinds)
         # Its own hex is no exception: a walking or jumping monster that starts on an
         # obstacle may not end its move there (flying ones may).
-        blocked_end = (WALL,) if movement.flying else (WALL, OBSTACLE)
-        self.can_end = tuple(
-            terrain[i] not in blocked_end and i not in characters and i not in allies
-            for i in range(n)
-        )
-        self.icy = walking and ICY in terrain
+        end_ok = [t != WALL for t in terrain] if movement.flying else _open(terrain)
+        for i in characters | allies:
+            end_ok[i] = False
+        self.can_end = end_ok
+        self.icy = walking and ICY in kinds
+        self.costs: Costs = None
         if self.icy:  # slides stop before figures: the steps depend on where they stand
             self.blocked: frozenset[int] = frozenset()
-            self.steps: Steps = _steps(grid, passable, walking, allies)
+            passable = _open(terrain)
+            for i in characters:
+                passable[i] = False
+            self.steps, self.costs = _sliding_steps(grid, passable, allies)
         else:  # the board's own steps; characters are stepped round during the search
             self.blocked = characters if walking else frozenset()
-            memo_key = ("steps", walking, movement.teleport, movement.jump or movement.flying)
-            if memo_key not in grid.memo:
-                open_ground = (
-                    passable if not walking else [t not in (WALL, OBSTACLE) for t in terrain]
-                )
-                grid.memo[memo_key] = _steps(grid, open_ground, walking, frozenset())
-            self.steps = grid.memo[memo_key]
-        self._reverse: list[list[tuple[int, int]]] | None = None
-        self.traps, self.cost, self.previous = self._search(start, self.steps)
+            self.steps = _board_steps(grid, walking, movement.teleport)
+        self._reverse: tuple[Targets, Costs] | None = None
+        self.traps, self.cost, self.previous = self._search(start)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [
                 c + self.extra[i] if c < FAR and i != start else c for i, c in enumerate(self.cost)
             ]
 
-    def _search(self, origin: int, steps: Steps) -> tuple[list[int], list[int], list[int]]:
+    def _search(self, origin: int) -> tuple[list[int], list[int], list[int]]:
+        """(traps, movement points, the hex each is reached from) from `origin`. Where
+        several ways tie, each hex is reached from the one a search in order of (traps,
+        points, hex number) settles first."""
+        steps, blocked = self.steps, self.blocked
         n = len(steps)
-        traps, cost, previous = [FAR] * n, [FAR] * n, [-1] * n
-        traps[origin] = cost[origin] = 0
+        cost, previous = [FAR] * n, [-1] * n
+        cost[origin] = 0
         if self.landing_only:  # only the landing hex can be a trap: plain shortest steps
-            queue = deque([origin])
-            blocked = self.blocked
-            while queue:
-                u = queue.popleft()
-                for v, c in steps[u]:
+            queue = [origin]
+            for u in queue:  # the list grows as it is read: first in, first out
+                nxt = cost[u] + 1
+                for v in steps[u]:
                     if cost[v] == FAR and v not in blocked:
-                        cost[v] = cost[u] + c
+                        cost[v] = nxt
                         previous[v] = u
                         queue.append(v)
-            for v in range(n):
-                if cost[v] < FAR and v != origin:
-                    traps[v] = int(self.trap[v])
+            trap = self.trap
+            traps = [trap[v] if c < FAR else FAR for v, c in enumerate(cost)]
+            traps[origin] = 0
             return traps, cost, previous
-        heap = [(0, 0, origin)]
-        blocked = self.blocked
+        if self.uniform:
+            # Ring by ring, each ring in hex order: the order a (points, hex) heap settles.
+            ring, points = [origin], 0
+            while ring:
+                points += 1
+                outer = []
+                for u in ring:
+                    for v in steps[u]:
+                        if cost[v] == FAR and v not in blocked:
+                            cost[v] = points
+                            previous[v] = u
+                            outer.append(v)
+                outer.sort()
+                ring = outer
+            return [0 if c < FAR else FAR for c in cost], cost, previous
+        # (traps, points) as one number: traps * scale + points, points < scale.
+        scale = 2 * n + 3
+        trap_key = [scale * t for t in self.trap]
+        costs, extra = self.costs, self.step_extra
+        far = FAR * scale
+        best = [far] * n
+        best[origin] = 0
+        heap = [(0, origin)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            t, c, u = heapq.heappop(heap)
-            if (t, c) != (traps[u], cost[u]):
+            k, u = pop(heap)
+            if k != best[u]:
                 continue
-            for v, step_cost in steps[u]:
+            around = steps[u]
+            paid = costs[u] if costs is not None else None
+            for j, v in enumerate(around):
                 if v in blocked:
                     continue
-                key = (t + self.trap[v], c + step_cost)
-                if key < (traps[v], cost[v]):
-                    traps[v], cost[v] = key
+                key = k + trap_key[v] + (paid[j] if paid is not None else 1 + extra[v])
+                if key < best[v]:
+                    best[v] = key
                     previous[v] = u
-                    heapq.heappush(heap, (key[0], key[1], v))
-        return traps, cost, previous
+                    push(heap, (key, v))
+        traps = [k // scale if k < far else FAR for k in best]
+        return traps, [k % scale if k < far else FAR for k in best], previous
 
     def to_target(self, target: int) -> tuple[list[int], list[int]]:
         """(traps, movement points) from every hex to `target`."""
         if self._reverse is None:
-            memo_key = ("reverse", id(self.steps))
             if self.icy:
-                self._reverse = _reversed(self.steps)
+                self._reverse = _reversed(self.steps, self.costs)
             else:  # the board's own steps, kept on the grid with them
+                memo_key = ("reverse", id(self.steps))
                 if memo_key not in self.grid.memo:
-                    self.grid.memo[memo_key] = _reversed(self.steps)
+                    self.grid.memo[memo_key] = _reversed(self.steps, None)
                 self._reverse = self.grid.memo[memo_key]
+        back, back_costs = self._reverse
+        size = len(back)
         if self.landing_only:
-            _, cost, _ = self._search(target, self._reverse)
-            landing_trap = int(self.trap[target])
-            extra = (
+            cost = _rings(target, back, frozenset(), size)
+            landing_trap = self.trap[target]
+            movement = self.movement
+            landing_extra = (
                 self.extra[target]
-                if (
-                    self.movement.jump
-                    and not self.movement.teleport
-                    and self.movement.jump_pays_difficult
-                )
+                if movement.jump and not movement.teleport and movement.jump_pays_difficult
                 else 0
             )
-            traps = [
-                0 if i == target else (landing_trap if c < FAR else FAR) for i, c in enumerate(cost)
-            ]
-            cost = [c if i == target or c >= FAR else c + extra for i, c in enumerate(cost)]
+            traps = [landing_trap if c < FAR else FAR for c in cost]
+            traps[target] = 0
+            if landing_extra:
+                cost = [
+                    c if i == target or c >= FAR else c + landing_extra for i, c in enumerate(cost)
+                ]
             return traps, cost
+        blocked = self.blocked
+        if self.uniform:
+            cost = _rings(target, back, blocked, size)
+            return [0 if c < FAR else FAR for c in cost], cost
         # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
         # so a reverse search charges the trap of the hex a step leads into.
-        n = len(self.steps)
-        traps, cost = [FAR] * n, [FAR] * n
-        traps[target] = cost[target] = 0
-        heap = [(0, 0, target)]
+        scale = 2 * size + 3
+        trap_key = [scale * t for t in self.trap]
+        extra = self.step_extra
+        far = FAR * scale
+        best = [far] * size
+        best[target] = 0
+        heap = [(0, target)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            t, c, v = heapq.heappop(heap)
-            if (t, c) != (traps[v], cost[v]):
+            k, v = pop(heap)
+            if k != best[v]:
                 continue
-            for u, step_cost in self._reverse[v]:
-                if u in self.blocked:
-                    continue
-                key = (t + self.trap[v], c + step_cost)
-                if key < (traps[u], cost[u]):
-                    traps[u], cost[u] = key
-                    heapq.heappush(heap, (key[0], key[1], u))
-        return traps, cost
+            entering = k + trap_key[v]
+            if back_costs is None:
+                step = entering + 1 + extra[v]
+                for u in back[v]:
+                    if step < best[u] and u not in blocked:
+                        best[u] = step
+                        push(heap, (step, u))
+            else:
+                for u, paid in zip(back[v], back_costs[v], strict=True):
+                    key = entering + paid
+                    if key < best[u] and u not in blocked:
+                        best[u] = key
+                        push(heap, (key, u))
+        traps = [k // scale if k < far else FAR for k in best]
+        return traps, [k % scale if k < far else FAR for k in best]
 
     def path_to(self, cell: int) -> list[int]:
         path = []
@@ -172,36 +214,93 @@ class MoveMap:
         return path[::-1]
 
 
-def _steps(
-    grid: Grid, passable: list[bool], walking: bool, allies: frozenset[int]
-) -> list[list[tuple[int, int]]]:
-    """Per hex, the (hex reached, movement points) of each step from it."""
-    icy = [walking and t == ICY for t in grid.terrain]
-    extra = [int(walking and t == DIFFICULT) for t in grid.terrain]
-    steps: list[list[tuple[int, int]]] = []
-    for u, around in enumerate(grid.neighbours):
-        out = []
+def _open(terrain: Sequence[str]) -> list[bool]:
+    """Hexes a walking figure may enter or end on: no wall hex, no obstacle."""
+    return [t != WALL and t != OBSTACLE for t in terrain]
+
+
+def _rings(origin: int, steps: Targets, blocked: frozenset[int], n: int) -> list[int]:
+    """Steps from `origin` to every hex, one point each, never entering `blocked`."""
+    cost = [FAR] * n
+    cost[origin] = 0
+    ring, points = [origin], 0
+    while ring:
+        points += 1
+        outer = []
+        for u in ring:
+            for v in steps[u]:
+                if cost[v] == FAR and v not in blocked:
+                    cost[v] = points
+                    outer.append(v)
+        ring = outer
+    return cost
+
+
+def _board_steps(grid: Grid, walking: bool, teleport: bool) -> Targets:
+    """The steps of the board itself (no figures), kept on the grid: walking enters no wall
+    hex or obstacle, jumping and flying no wall hex, teleporting anything; none crosses a
+    thin wall."""
+    memo_key = ("steps", walking, teleport)
+    found: Targets | None = grid.memo.get(memo_key)
+    if found is None:
+        terrain, links = grid.terrain, grid.links
+        if teleport:  # wall hexes too
+            found = [
+                tuple(v for d, v in enumerate(around) if v >= 0 and not grid.thin[u][d])
+                for u, around in enumerate(grid.neighbours)
+            ]
+        elif walking and OBSTACLE in grid.kinds:
+            found = [tuple(v for v in out if terrain[v] != OBSTACLE) for out in links]
+        else:  # the hex-count steps: no wall hex, no thin wall
+            found = links
+        grid.memo[memo_key] = found
+    return found
+
+
+def _sliding_steps(
+    grid: Grid, passable: list[bool], allies: frozenset[int]
+) -> tuple[Targets, Costs]:
+    """A walking figure's steps where ice lies: a step onto ice slides on in the same
+    direction (one point in all), stopping before what it may not enter, an ally, a thin
+    wall or the board's edge, or on the first hex that is not icy."""
+    terrain, neighbours, thin = grid.terrain, grid.neighbours, grid.thin
+    icy = [t == ICY for t in terrain]
+    extra = [int(t == DIFFICULT) for t in terrain]
+    targets: list[tuple[int, ...]] = []
+    costs: list[tuple[int, ...]] = []
+    for u, around in enumerate(neighbours):
+        reached, paid = [], []
         for d, v in enumerate(around):
-            if v < 0 or not passable[v] or grid.thin[u][d]:
+            if v < 0 or not passable[v] or thin[u][d]:
                 continue
             if icy[v]:
                 while True:
-                    w = grid.neighbours[v][d]
-                    if w < 0 or not passable[w] or w in allies or grid.thin[v][d]:
+                    w = neighbours[v][d]
+                    if w < 0 or not passable[w] or w in allies or thin[v][d]:
                         break
                     v = w
                     if not icy[v]:
                         break
-                out.append((v, 1))
+                reached.append(v)
+                paid.append(1)
             else:
-                out.append((v, 1 + extra[v]))
-        steps.append(out)
-    return steps
+                reached.append(v)
+                paid.append(1 + extra[v])
+        targets.append(tuple(reached))
+        costs.append(tuple(paid))
+    return targets, costs
 
 
-def _reversed(steps: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
-    back: list[list[tuple[int, int]]] = [[] for _ in steps]
-    for u, out in enumerate(steps):
-        for v, c in out:
-            back[v].append((u, c))
-    return back
+def _reversed(steps: Targets, costs: Costs) -> tuple[Targets, Costs]:
+    back: list[list[int]] = [[] for _ in steps]
+    if costs is None:
+        for u, out in enumerate(steps):
+            for v in out:
+                back[v].append(u)
+        return back, None
+    back_costs: list[list[int]] = [[] for _ in steps]
+    for u, (out, paid) in enumerate(zip(steps, costs, strict=True)):
+        for v, c in zip(out, paid, strict=True):
+            back[v].append(u)
+            back_costs[v].append(c)
+    return back, back_costs

@@ -151,7 +151,7 @@ class _Turn:
         return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
 
     def in_reach(self, at: int, target: int) -> bool:
-        return self.grid.hexes_from(target)[at] <= self.reach_limit
+        return self.grid.hexes_within(target, self.reach_limit)[at] <= self.reach_limit
 
     def melee_areas(self, at: int) -> list[list[int]]:
         found = self._melee.get(at)
@@ -167,8 +167,9 @@ class _Turn:
 
     def area_in_range(self, at: int, cells: list[int]) -> bool:
         """A ranged area is legal when one of its hexes (never a wall hex) is in range."""
-        row = self.grid.hexes_from(at)
-        return any(row[h] <= self.reach_limit for h in cells)
+        limit = self.reach_limit
+        row = self.grid.hexes_within(at, limit)
+        return any(row[h] <= limit for h in cells)
 
     def can_attack(self, at: int, target: int) -> bool:
         if (not self.area_attack or self.extra > 0) and self.in_reach(at, target):
@@ -373,8 +374,9 @@ class _Turn:
         """Hexes from which an attack could include the focus (a superset)."""
         grid = self.grid
         if not self.area_attack:
-            row = grid.hexes_from(focus.at)
-            return [at for at in range(len(row)) if row[at] <= self.reach_limit]
+            limit = self.reach_limit
+            row = grid.hexes_within(focus.at, limit)
+            return [at for at, hexes in enumerate(row) if hexes <= limit]
         cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
         spread = max(hex_distance(a, b) for a in cells for b in cells)
         limit = max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
