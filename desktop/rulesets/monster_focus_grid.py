@@ -99,7 +99,7 @@ def grid_of(board: Board) -> Grid:
     width, height = board.width, board.height
     n = width * height
     terrain = tuple("".join(board.rows))
-    neighbours = _neighbours(width, height)
+    neighbours, open_links = _neighbours(width, height)
     thin: list[tuple[bool, ...]] = [NO_THIN] * n
     for pair in board.thin_walls:
         a, b = tuple(pair)
@@ -116,29 +116,29 @@ def grid_of(board: Board) -> Grid:
     walls = [i for i, t in enumerate(terrain) if t == WALL]
     sided = [i for i in range(n) if thin[i] is not NO_THIN] if board.thin_walls else []
     for i in sorted({*walls, *sided}):
-        cell = (i % width, i // width)
+        cx, cy = centre((i % width, i // width))
+        corners = [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
         if terrain[i] == WALL:
-            walled.update(corner(cell, k) for k in range(6))
+            walled.update(corners)
             # A wall hex blocks sight through its three long diagonals (a line that
             # enters the hex crosses one of them; one that grazes it touches one).
-            occluders += [(corner(cell, k), corner(cell, k + 3)) for k in range(3)]
+            occluders += [(corners[k], corners[k + 3]) for k in range(3)]
         for d in range(6):
             if thin[i][d]:
-                ends = (corner(cell, (d - 1) % 6), corner(cell, d))
+                ends = (corners[(d - 1) % 6], corners[d])
                 walled.update(ends)
                 j = neighbours[i][d]
                 beside_wall = j >= 0 and terrain[j] == WALL
                 if terrain[i] != WALL and not beside_wall and (j < 0 or j > i):
                     occluders.append(ends)
-    if walls or sided:
-        links = tuple(
-            tuple(
-                j for d, j in enumerate(around) if j >= 0 and terrain[j] != WALL and not thin[i][d]
-            )
-            for i, around in enumerate(neighbours)
+    # A hex count's steps: those of open ground, except beside a wall hex or a thin wall.
+    links = list(open_links)
+    for i in sorted({j for w in walls for j in neighbours[w] if j >= 0}.union(sided)):
+        links[i] = tuple(
+            j
+            for d, j in enumerate(neighbours[i])
+            if j >= 0 and terrain[j] != WALL and not thin[i][d]
         )
-    else:  # open ground: every neighbour on the board
-        links = tuple(tuple(j for j in around if j >= 0) for around in neighbours)
     return Grid(
         width,
         height,
@@ -148,36 +148,44 @@ def grid_of(board: Board) -> Grid:
         tuple(thin),
         frozenset(walled),
         tuple(occluders),
-        links,
+        tuple(links),
         [None] * n,
         {},
         {},
     )
 
 
-def _neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its neighbour in each direction of HEX_SIDES (E, NE, NW, W, SW, SE) or -1:
-    the odd-r layout written out (odd rows sit half a hex to the right)."""
-    out = []
+def _neighbours(
+    width: int, height: int
+) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...]]]:
+    """Per cell, its neighbour in each direction of HEX_SIDES (E, NE, NW, W, SW, SE) or -1,
+    the odd-r layout written out (odd rows sit half a hex to the right); and per cell the
+    neighbours that are on the board."""
+    out: list[tuple[int, ...]] = []
+    present: list[tuple[int, ...]] = []
     last_col, last_row = width - 1, height - 1
     for row in range(height):
         odd = row & 1
+        inner_row = 0 < row < last_row
         for col in range(width):
             i = row * width + col
             right = col + odd <= last_col  # the diagonal neighbours towards the east exist
             left = col - 1 + odd >= 0
             up, down = i - width + odd, i + width + odd
-            out.append(
-                (
-                    i + 1 if col < last_col else -1,
-                    up if row > 0 and right else -1,
-                    up - 1 if row > 0 and left else -1,
-                    i - 1 if col > 0 else -1,
-                    down - 1 if row < last_row and left else -1,
-                    down if row < last_row and right else -1,
-                )
+            around = (
+                i + 1 if col < last_col else -1,
+                up if row > 0 and right else -1,
+                up - 1 if row > 0 and left else -1,
+                i - 1 if col > 0 else -1,
+                down - 1 if row < last_row and left else -1,
+                down if row < last_row and right else -1,
             )
-    return tuple(out)
+            out.append(around)
+            if inner_row and 0 < col < last_col:
+                present.append(around)
+            else:
+                present.append(tuple(j for j in around if j >= 0))
+    return tuple(out), present
 
 
 def _hex_counts(

@@ -144,20 +144,21 @@ class MoveMap:
         traps = [k // scale if k < far else FAR for k in best]
         return traps, [k % scale if k < far else FAR for k in best], previous
 
-    def to_target(self, target: int) -> tuple[list[int], list[int]]:
-        """(traps, movement points) from every hex to `target`."""
-        if self._reverse is None:
-            if self.icy:
-                self._reverse = _reversed(self.steps, self.costs)
-            else:  # the board's own steps, kept on the grid with them
-                memo_key = ("reverse", id(self.steps))
-                if memo_key not in self.grid.memo:
-                    self.grid.memo[memo_key] = _reversed(self.steps, None)
-                self._reverse = self.grid.memo[memo_key]
-        back, back_costs = self._reverse
-        size = len(back)
+    def to_target(self, target: int, among: Sequence[int]) -> tuple[list[int], list[int]]:
+        """(traps, movement points) to `target` from each hex of `among`, hexes it may end a
+        move on (the search stops once it knows them all: other hexes may read more)."""
+        wanted = set(among)
+        wanted.discard(target)
+        size = len(self.steps)
+        if not self.icy and (self.landing_only or self.uniform):
+            # Without ice a step between two hexes it may stand on goes both ways at the
+            # same price: the way back is searched over the steps themselves.
+            back: Targets = self.steps
+            back_costs: Costs = None
+        else:
+            back, back_costs = self._reversed()
         if self.landing_only:
-            cost = _rings(target, back, frozenset(), size)
+            cost = _rings(target, back, frozenset(), size, wanted)
             landing_trap = self.trap[target]
             movement = self.movement
             landing_extra = (
@@ -174,7 +175,7 @@ class MoveMap:
             return traps, cost
         blocked = self.blocked
         if self.uniform:
-            cost = _rings(target, back, blocked, size)
+            cost = _rings(target, back, blocked, size, wanted)
             return [0 if c < FAR else FAR for c in cost], cost
         # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
         # so a reverse search charges the trap of the hex a step leads into.
@@ -186,10 +187,13 @@ class MoveMap:
         best[target] = 0
         heap = [(0, target)]
         pop, push = heapq.heappop, heapq.heappush
-        while heap:
+        left = len(wanted)
+        while heap and left:
             k, v = pop(heap)
             if k != best[v]:
                 continue
+            if v in wanted:
+                left -= 1
             entering = k + trap_key[v]
             if back_costs is None:
                 step = entering + 1 + extra[v]
@@ -206,6 +210,18 @@ class MoveMap:
         traps = [k // scale if k < far else FAR for k in best]
         return traps, [k % scale if k < far else FAR for k in best]
 
+    def _reversed(self) -> tuple[Targets, Costs]:
+        """Per hex, the hexes a step into it comes from (and what each step costs)."""
+        if self._reverse is None:
+            if self.icy:
+                self._reverse = _reversed(self.steps, self.costs)
+            else:  # the board's own steps, kept on the grid with them
+                memo_key = ("reverse", id(self.steps))
+                if memo_key not in self.grid.memo:
+                    self.grid.memo[memo_key] = _reversed(self.steps, None)
+                self._reverse = self.grid.memo[memo_key]
+        return self._reverse
+
     def path_to(self, cell: int) -> list[int]:
         path = []
         while cell >= 0 and cell != self.start:
@@ -219,12 +235,15 @@ def _open(terrain: Sequence[str]) -> list[bool]:
     return [t != WALL and t != OBSTACLE for t in terrain]
 
 
-def _rings(origin: int, steps: Targets, blocked: frozenset[int], n: int) -> list[int]:
-    """Steps from `origin` to every hex, one point each, never entering `blocked`."""
+def _rings(
+    origin: int, steps: Targets, blocked: frozenset[int], n: int, wanted: set[int]
+) -> list[int]:
+    """Steps from `origin`, one point each, never entering `blocked`: exact for every hex
+    of `wanted` (the search stops once they are all reached)."""
     cost = [FAR] * n
     cost[origin] = 0
-    ring, points = [origin], 0
-    while ring:
+    ring, points, left = [origin], 0, len(wanted)
+    while ring and left:
         points += 1
         outer = []
         for u in ring:
@@ -232,6 +251,8 @@ def _rings(origin: int, steps: Targets, blocked: frozenset[int], n: int) -> list
                 if cost[v] == FAR and v not in blocked:
                     cost[v] = points
                     outer.append(v)
+                    if v in wanted:
+                        left -= 1
         ring = outer
     return cost
 
@@ -249,8 +270,13 @@ def _board_steps(grid: Grid, walking: bool, teleport: bool) -> Targets:
                 tuple(v for d, v in enumerate(around) if v >= 0 and not grid.thin[u][d])
                 for u, around in enumerate(grid.neighbours)
             ]
-        elif walking and OBSTACLE in grid.kinds:
-            found = [tuple(v for v in out if terrain[v] != OBSTACLE) for out in links]
+        elif walking and OBSTACLE in grid.kinds:  # the hex-count steps, but no obstacle
+            found = list(links)
+            around = grid.neighbours
+            near = {u for i, t in enumerate(terrain) if t == OBSTACLE for u in around[i]}
+            near.discard(-1)
+            for u in near:
+                found[u] = tuple(v for v in links[u] if terrain[v] != OBSTACLE)
         else:  # the hex-count steps: no wall hex, no thin wall
             found = links
         grid.memo[memo_key] = found

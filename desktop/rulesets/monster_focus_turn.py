@@ -454,16 +454,18 @@ class _Turn:
                 plan.actions.setdefault(action, set()).add(focus.id)
             return
         # 4. Out of reach: move where the remaining way to one of those hexes is least.
+        within = [
+            at for at, cost in enumerate(moves.cost) if cost <= monster.move and moves.can_end[at]
+        ]
         for goal in sorted({at for at, _ in chosen}):
             plan.goals.append(goal)
-            traps_to, cost_to = moves.to_target(goal)
+            traps_to, cost_to = moves.to_target(goal, within)
             top_move, stops = None, []
-            for at in range(len(grid.terrain)):
-                if moves.cost[at] <= monster.move and moves.can_end[at]:
-                    key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
-                    if top_move is None or key < top_move:
-                        top_move, stops = key, [at]
-                    elif key == top_move:
-                        stops.append(at)
+            for at in within:
+                key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
+                if top_move is None or key < top_move:
+                    top_move, stops = key, [at]
+                elif key == top_move:
+                    stops.append(at)
             for at in stops:
                 plan.actions.setdefault(Action(at, frozenset()), set()).add(focus.id)
