@@ -50,7 +50,8 @@ class Grid:
     # Per cell, the neighbours a hex count steps to: no wall hex, no thin wall between.
     links: tuple[tuple[int, ...], ...]
     _rows: list[list[int] | None]  # hexes_from, filled on first use
-    _near: dict[int, tuple[int, list[int]]]  # hexes_within: start -> (limit, counts)
+    # Partial counts: start -> (exact up to this many hexes, counts, the cells within).
+    _near: dict[int, tuple[int, list[int], list[int]]]
     memo: dict[Any, Any]  # other facts about this board, kept by the modules that derive them
 
     def hexes_from(self, start: int) -> Sequence[int]:
@@ -58,7 +59,7 @@ class Grid:
         wall (figures, obstacles and traps do not lengthen it): range and proximity."""
         row = self._rows[start]
         if row is None:
-            row = self._rows[start] = _hex_counts(start, self.links, len(self.terrain))
+            row = self._count(start, FAR)[1]
         return row
 
     def hexes_within(self, start: int, limit: int) -> Sequence[int]:
@@ -69,11 +70,40 @@ class Grid:
             return row
         near = self._near.get(start)
         if near is None or near[0] < limit:
-            near = self._near[start] = (
-                limit,
-                _hex_counts(start, self.links, len(self.terrain), limit),
-            )
+            near = self._count(start, limit)
         return near[1]
+
+    def hexes_around(self, start: int, limit: int) -> list[int]:
+        """The cells at most `limit` hexes from `start`, nearest first."""
+        near = self._near.get(start)
+        if near is None or near[0] < limit:
+            near = self._count(start, limit)
+        if near[0] == limit:
+            return near[2]
+        counts = near[1]
+        return [i for i in near[2] if counts[i] <= limit]
+
+    def proximity(self, start: int, cells: Sequence[int]) -> Sequence[int]:
+        """The hexes from `start`, exact for each of `cells` (counted no farther than the
+        farthest of them needs)."""
+        row = self._rows[start]
+        if row is not None:
+            return row
+        near = self._near.get(start)
+        if near is not None and all(near[1][i] <= near[0] for i in cells):
+            return near[1]
+        return self._count(start, FAR, set(cells))[1]
+
+    def _count(
+        self, start: int, limit: int, until: set[int] | None = None
+    ) -> tuple[int, list[int], list[int]]:
+        """Count hexes from `start` up to `limit` (or until every cell of `until` is
+        counted) and keep the counts: a whole row when the count covered the board."""
+        exact, counts, cells = _hex_counts(start, self.links, len(self.terrain), limit, until)
+        if exact >= FAR:
+            self._rows[start] = counts
+        found = self._near[start] = (exact, counts, cells)
+        return found
 
     def index(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
@@ -189,14 +219,21 @@ def _neighbours(
 
 
 def _hex_counts(
-    start: int, links: tuple[tuple[int, ...], ...], size: int, limit: int = FAR
-) -> list[int]:
-    """Breadth first over `links`, ring by ring, up to `limit` hexes."""
+    start: int,
+    links: tuple[tuple[int, ...], ...],
+    size: int,
+    limit: int,
+    until: set[int] | None = None,
+) -> tuple[int, list[int], list[int]]:
+    """Breadth first over `links`, ring by ring, up to `limit` hexes or until every cell of
+    `until` is reached: (how far the counts are exact, the counts, the cells counted)."""
     dist = [FAR] * size
     dist[start] = 0
     ring = [start]
+    cells = [start]
+    left = len(until - {start}) if until is not None else -1
     hexes = 0
-    while ring and hexes < limit:
+    while ring and hexes < limit and left:
         hexes += 1
         outer = []
         for cur in ring:
@@ -204,5 +241,8 @@ def _hex_counts(
                 if dist[n] == FAR:
                     dist[n] = hexes
                     outer.append(n)
+        if until is not None:
+            left -= sum(1 for n in outer if n in until)
+        cells += outer
         ring = outer
-    return dist
+    return (FAR if not ring else hexes), dist, cells

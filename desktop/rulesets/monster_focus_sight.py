@@ -62,22 +62,54 @@ def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    return [
-        o
-        for left, right, low, high, o in _boxes(grid)
-        if right >= x0 and left <= x1 and high >= y0 and low <= y1
-    ]
+    boxes, chunks = _boxes(grid)
+    if chunks is None:
+        candidates: Sequence[int] = range(len(boxes))
+    else:
+        # A segment spans at most 2 across and 4 up: those that can meet the box start
+        # (left, top) within these bounds, and are filed by that corner's chunk.
+        col_low = (math.floor(x0) - 2) // 2 // CHUNK
+        col_high = math.ceil(x1) // 2 // CHUNK
+        row_low = (-math.ceil(y1) - 4) // 3 // CHUNK
+        row_high = -math.floor(y0) // 3 // CHUNK
+        found = [
+            i
+            for row in range(row_low, row_high + 1)
+            for col in range(col_low, col_high + 1)
+            for i in chunks.get((row, col), ())
+        ]
+        found.sort()
+        candidates = found
+    out = []
+    for i in candidates:
+        left, right, low, high, o = boxes[i]
+        if right >= x0 and left <= x1 and high >= y0 and low <= y1:
+            out.append(o)
+    return out
 
 
-def _boxes(grid: Grid) -> list[tuple[int, int, int, int, Segment]]:
+CHUNK = 8  # hexes a side of the chunks that index a big board's walls
+
+
+def _boxes(
+    grid: Grid,
+) -> tuple[list[tuple[int, int, int, int, Segment]], dict[tuple[int, int], list[int]] | None]:
     """Every wall segment with its bounding box (kept per board): most sight questions
-    need only the few walls near the two hexes."""
-    found: list[tuple[int, int, int, int, Segment]] | None = grid.memo.get("occluder boxes")
+    need only the few walls near the two hexes. On a board with many walls, they are also
+    filed by the chunk of the board they lie in (CHUNK hexes a side)."""
+    found = grid.memo.get("occluder boxes")
     if found is None:
-        found = grid.memo["occluder boxes"] = [
+        boxes = [
             (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), (a, b))
             for a, b in grid.occluders
         ]
+        chunks: dict[tuple[int, int], list[int]] | None = None
+        if len(boxes) > 64:
+            chunks = {}
+            for i, (left, _, _, high, _) in enumerate(boxes):
+                key = (-high // 3 // CHUNK, left // 2 // CHUNK)
+                chunks.setdefault(key, []).append(i)
+        found = grid.memo["occluder boxes"] = (boxes, chunks)
     return found
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from desktop.engine.hex_geometry import from_axial, hex_distance
+from desktop.engine.hex_geometry import from_axial, hex_distance, to_axial
 from desktop.rulesets.monster_focus_areas import (
     melee_placements,
     ranged_placements,
@@ -186,24 +186,32 @@ class _Turn:
     def plan(self, plan: TurnPlan) -> None:
         grid, variant, monster, moves = self.grid, self.variant, self.monster, self.moves
         start = monster.at
-        near = grid.hexes_from(start)
-        # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
-        ends = sorted(
-            (moves.traps[i], moves.cost[i], i)
-            for i in range(len(grid.terrain))
-            if moves.can_end[i] and moves.cost[i] < FAR
-        )
+        near = grid.proximity(start, [c.at for c in self.characters])
+        # 1. Focus: the cheapest hex to attack from, then proximity, then initiative. Only
+        # hexes near a character can attack it: those are tried, cheapest first.
+        traps_of, cost_of, can_end = moves.traps, moves.cost, moves.can_end
+        ends = [i for i in moves.order if can_end[i]]
+        position = [FAR] * len(grid.terrain)
+        for rank, i in enumerate(ends):
+            position[i] = rank
+        dearest = (traps_of[ends[-1]], cost_of[ends[-1]]) if ends else None
         best: Key | None = None
         for c in self.characters:
             found: tuple[int, int] | None = None
             beaten = False
-            for traps, cost, at in ends:
-                if best is not None and (traps, cost) > best[:2]:
+            tried = sorted(
+                (at for at in self.hexes_near(c) if position[at] < FAR), key=position.__getitem__
+            )
+            for at in tried:
+                cheapest = (traps_of[at], cost_of[at])
+                if best is not None and cheapest > best[:2]:
                     beaten = True
                     break
                 if self.can_attack(at, c.at):
-                    found = (traps, cost)
+                    found = cheapest
                     break
+            else:  # no hex can attack it: beaten if some hex it could end on costs more
+                beaten = best is not None and dearest is not None and dearest > best[:2]
             traps_to, cost_to = found if found is not None else (None, None)
             plan.scores.append(FocusScore(c, traps_to, cost_to, near[c.at], c.initiative, beaten))
             if found is not None:
@@ -374,14 +382,23 @@ class _Turn:
         """Hexes from which an attack could include the focus (a superset)."""
         grid = self.grid
         if not self.area_attack:
-            limit = self.reach_limit
-            row = grid.hexes_within(focus.at, limit)
-            return [at for at, hexes in enumerate(row) if hexes <= limit]
+            return grid.hexes_around(focus.at, self.reach_limit)
         cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
         spread = max(hex_distance(a, b) for a in cells for b in cells)
         limit = max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
-        here = grid.cell(focus.at)
-        return [at for at in range(len(grid.terrain)) if hex_distance(grid.cell(at), here) <= limit]
+        # The hexes at most `limit` from it, walls or not.
+        q0, r0 = to_axial(grid.cell(focus.at))
+        width, height = grid.width, grid.height
+        found = []
+        for dr in range(-limit, limit + 1):
+            r = r0 + dr
+            if not 0 <= r < height:
+                continue
+            for dq in range(max(-limit, -limit - dr), min(limit, limit - dr) + 1):
+                col = q0 + dq + (r - (r & 1)) // 2
+                if 0 <= col < width:
+                    found.append(r * width + col)
+        return found
 
     def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]) -> None:
         grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
