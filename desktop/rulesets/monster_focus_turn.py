@@ -143,9 +143,9 @@ class _Turn:
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
-        self._from: dict[int, tuple[list[Character], Hits]] = {}
+        self._from: dict[tuple[int, str | None], tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
-        self._areas: dict[tuple[int, tuple[str, ...]], list[_Placement]] = {}
+        self._areas: dict[tuple[int, tuple[str, ...], str | None], list[_Placement]] = {}
 
     def sees(self, a: int, b: int) -> bool:
         return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
@@ -244,10 +244,14 @@ class _Turn:
             heeded = [focus] if heed_focus_only else self.characters
             self.plan_for_focus(plan, focus, heeded)
 
-    def _attacks_from(self, at: int) -> tuple[list[Character], Hits]:
+    def _attacks_from(
+        self, at: int, focus: Character | None = None
+    ) -> tuple[list[Character], Hits]:
         """Characters in reach and sight from `at`, and the distinct sets of characters an
-        area can hit from there (with the cells of one such placement)."""
-        found = self._from.get(at)
+        area can hit from there (with the cells of one such placement). With `focus` (an
+        area attack with no extra target): only the sets that hit the focus, no others in
+        reach (they would be no one's extra target)."""
+        found = self._from.get((at, focus.id if focus else None))
         if found is not None:
             return found
         seen: dict[str, bool] = {}
@@ -258,15 +262,25 @@ class _Turn:
                 known = seen[c.id] = self.sees(c.at, at)
             return known
 
-        in_reach = [c for c in self.characters if self.in_reach(at, c.at) and visible(c)]
+        in_reach = (
+            []
+            if focus is not None
+            else [c for c in self.characters if self.in_reach(at, c.at) and visible(c)]
+        )
         hits: dict[frozenset[str], tuple[int, ...]] = {}
-        if self.melee_area:
+        if focus is not None and not visible(focus):
+            pass  # no area it can see the focus under
+        elif self.melee_area:
             for cells in self.melee_areas(at):
+                if focus is not None and focus.at not in cells:
+                    continue
                 hit = frozenset(c.id for c in self.characters if c.at in cells and visible(c))
                 if hit and hit not in hits:
                     hits[hit] = tuple(cells)
         elif self.area_attack:
             for members, layouts in self.ranged_layouts().items():
+                if focus is not None and focus not in members:
+                    continue
                 placed: list[int] | None = next(
                     (c for c in layouts if self.area_in_range(at, c)), None
                 )
@@ -275,7 +289,7 @@ class _Turn:
                 hit = frozenset(c.id for c in members if visible(c))
                 if hit and hit not in hits:
                     hits[hit] = tuple(placed)
-        found = self._from[at] = (in_reach, list(hits.items()))
+        found = self._from[(at, focus.id if focus else None)] = (in_reach, list(hits.items()))
         return found
 
     def ranged_layouts(self) -> dict[tuple[Character, ...], list[list[int]]]:
@@ -291,6 +305,11 @@ class _Turn:
     def placements(self, at: int, focus: Character, heeded: list[Character]) -> list[_Placement]:
         """The distinct ways to attack from `at` that can include the focus."""
         if not self.area_attack:
+            if self.extra <= 0:
+                # The focus is its one target: whom else it could reach does not matter.
+                if self.in_reach(at, focus.at) and self.sees(focus.at, at):
+                    return [_Placement(frozenset((focus.id,)), (), 0)]
+                return []
             in_reach, _ = self._attacks_from(at)
             if len(heeded) < len(self.characters):
                 heeded_ids = {c.id for c in heeded}
@@ -300,20 +319,24 @@ class _Turn:
             count = min(1 + max(0, self.extra), len(in_reach))
             pool = tuple(c for c in in_reach if c is not focus)
             return [_Placement(frozenset((focus.id,)), pool, count - 1)]
+        # With no extra target, only the areas that hit the focus are worth placing.
+        only = focus if self.extra <= 0 else None
         return [
             p
-            for p in self._area_placements(at, heeded)
+            for p in self._area_placements(at, heeded, only)
             if focus.id in p.hit or (p.extra > 0 and focus in p.pool)
         ]
 
-    def _area_placements(self, at: int, heeded: list[Character]) -> list[_Placement]:
+    def _area_placements(
+        self, at: int, heeded: list[Character], focus: Character | None
+    ) -> list[_Placement]:
         """Every distinct area attack from `at` on the heeded characters, whoever the focus
-        (kept: each focus of a tie asks again)."""
-        key = (at, tuple(c.id for c in heeded))
+        or (`focus`) those that hit it (kept: each focus of a tie asks again)."""
+        key = (at, tuple(c.id for c in heeded), focus.id if focus else None)
         found = self._areas.get(key)
         if found is not None:
             return found
-        in_reach, hits = self._attacks_from(at)
+        in_reach, hits = self._attacks_from(at, focus)
         heeded_ids = {c.id for c in heeded}
         if len(heeded) < len(self.characters):
             in_reach = [c for c in in_reach if c.id in heeded_ids]
