@@ -145,6 +145,9 @@ class _Turn:
         self.by_id = {c.id: c for c in characters}
         self._from: dict[tuple[int, str | None], tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
+        self._in_range: dict[int, list[tuple[tuple[Character, ...], list[int]]]] = {}
+        self.position: list[int] = []  # per hex, its rank among the hexes it can end on
+        self._under: dict[tuple[int, int], int] = {}
         self._areas: dict[tuple[int, tuple[str, ...], str | None], list[_Placement]] = {}
 
     def sees(self, a: int, b: int) -> bool:
@@ -191,7 +194,7 @@ class _Turn:
         # hexes near a character can attack it: those are tried, cheapest first.
         traps_of, cost_of, can_end = moves.traps, moves.cost, moves.can_end
         ends = [i for i in moves.order if can_end[i]]
-        position = [FAR] * len(grid.terrain)
+        self.position = position = [FAR] * len(grid.terrain)
         for rank, i in enumerate(ends):
             position[i] = rank
         dearest = (traps_of[ends[-1]], cost_of[ends[-1]]) if ends else None
@@ -278,19 +281,44 @@ class _Turn:
                 if hit and hit not in hits:
                     hits[hit] = tuple(cells)
         elif self.area_attack:
-            for members, layouts in self.ranged_layouts().items():
+            for members, placed in self.ranged_in_range(at):
                 if focus is not None and focus not in members:
-                    continue
-                placed: list[int] | None = next(
-                    (c for c in layouts if self.area_in_range(at, c)), None
-                )
-                if placed is None:
                     continue
                 hit = frozenset(c.id for c in members if visible(c))
                 if hit and hit not in hits:
                     hits[hit] = tuple(placed)
         found = self._from[(at, focus.id if focus else None)] = (in_reach, list(hits.items()))
         return found
+
+    def ranged_in_range(self, at: int) -> list[tuple[tuple[Character, ...], list[int]]]:
+        """Who can be under the ranged area placed from `at` (sight aside), with the cells of
+        the first such placement in range."""
+        found = self._in_range.get(at)
+        if found is None:
+            found = self._in_range[at] = []
+            for members, layouts in self.ranged_layouts().items():
+                placed = next((c for c in layouts if self.area_in_range(at, c)), None)
+                if placed is not None:
+                    found.append((members, placed))
+        return found
+
+    def most_hit(self, at: int, heeded: list[Character]) -> int:
+        """At most how many characters an attack from `at` can include (sight aside): no
+        placement from there has a bigger group."""
+        extra = max(0, self.extra)
+        if not self.area_attack:
+            return min(1 + extra, len(heeded))
+        key = (at, len(heeded))  # every character, or the focus alone
+        under = self._under.get(key)
+        if under is None:
+            ids = {c.id for c in heeded}
+            if self.melee_area:
+                crowds = [[c for c in heeded if c.at in cells] for cells in self.melee_areas(at)]
+            else:
+                crowds = [[c for c in m if c.id in ids] for m, _ in self.ranged_in_range(at)]
+            under = max(map(len, crowds), default=0)
+            self._under[key] = under
+        return min(under + extra, len(heeded))
 
     def ranged_layouts(self) -> dict[tuple[Character, ...], list[list[int]]]:
         """Every placement of the ranged area over a character, grouped by who is under it."""
@@ -430,12 +458,18 @@ class _Turn:
         best: Key | None = None
         groups: set[frozenset[str]] = set()
         stages: dict[int, Key] = {}
-        options: dict[int, list[_Placement]] = {}
+        # A hex's ways to attack, worked out (sight asked) only where they can matter.
+        options: dict[int, list[_Placement] | None] = {}
         # Immobile, it stays where it stands (even on a hex it could not end a move on).
-        hexes = [monster.at] if monster.immobile else self.hexes_near(focus)
+        if monster.immobile:
+            hexes = [monster.at]
+        else:  # the hexes it can end on, cheapest first: the best is found early
+            position = self.position
+            hexes = sorted(
+                (at for at in self.hexes_near(focus) if position[at] < FAR),
+                key=position.__getitem__,
+            )
         for at in hexes:
-            if not monster.immobile and (not moves.can_end[at] or moves.cost[at] >= FAR):
-                continue
             traps, cost = moves.traps[at], moves.cost[at]
             now = -int(cost <= monster.move)
             against_focus = int(self.wary and grid.adjacent(at, focus.at))
@@ -443,6 +477,13 @@ class _Turn:
             if best is not None and stage > best[: len(stage)]:
                 continue
             stages[at] = stage
+            if best is not None:
+                # No group from here can be as good as the best: step 3 may still want it.
+                most = self.most_hit(at, heeded)
+                head = (*stage, -most, cost) if first else (*stage, -most)
+                if head > best[: len(head)]:
+                    options[at] = None
+                    continue
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
                 # The group's size is known before its members are chosen (the focus takes
@@ -468,21 +509,35 @@ class _Turn:
         # 3. Among hexes as good, the fewest targets at disadvantage, then the shortest move.
         stage_best = best[:3] if first else best[:2]
         chosen: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
-        top = None
+        top: tuple[int, int] | None = None
+        size = len(next(iter(groups)))  # the best key has the group's size in it
         for at, stage in stages.items():
-            if stage != stage_best:
+            cost = moves.cost[at]
+            if stage != stage_best or (top is not None and (0, cost) > top):
                 continue
-            for p in options[at]:
+            close: set[str] | None = None  # the characters next to it (wary of them)
+            ways = options[at]
+            if ways is None:
+                ways = options[at] = self.placements(at, focus, heeded)
+            for p in ways:
+                if len(p.hit) + p.extra != size:
+                    continue
+                pool: set[str] | None = None
                 for group in groups:
-                    if not (p.hit <= group and len(group) == len(p.hit) + p.extra):
+                    if not p.hit <= group:
                         continue
-                    pool = {c.id for c in p.pool}
-                    if not (group - p.hit) <= pool:
-                        continue
-                    disadvantaged = sum(
-                        1 for cid in group if self.wary and grid.adjacent(at, self.by_id[cid].at)
-                    )
-                    key = (disadvantaged, moves.cost[at])
+                    added = group - p.hit
+                    if added:
+                        if pool is None:
+                            pool = {c.id for c in p.pool}
+                        if not added <= pool:
+                            continue
+                    disadvantaged = 0
+                    if self.wary:
+                        if close is None:
+                            close = {c.id for c in self.characters if grid.adjacent(at, c.at)}
+                        disadvantaged = len(group & close)
+                    key = (disadvantaged, cost)
                     if top is None or key < top:
                         top, chosen = key, {(at, group): p.cells}
                     elif key == top:
