@@ -479,8 +479,9 @@ class _Turn:
             stages[at] = stage
             if best is not None:
                 # No group from here can be as good as the best: step 3 may still want it.
+                # (In Frosthaven the targets at disadvantage, at least none, come first.)
                 most = self.most_hit(at, heeded)
-                head = (*stage, -most, cost) if first else (*stage, -most)
+                head = (*stage, -most, cost) if first else (*stage, -most, 0, cost)
                 if head > best[: len(head)]:
                     options[at] = None
                     continue
