@@ -119,28 +119,33 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
         return False
     if set(ends_a) & set(ends_b):
         return True
-    # The side of each wall's line every corner lies on (as segments_touch reckons it):
-    # a segment with both ends strictly on one side cannot touch that wall, the usual case.
+    # Corners are whole numbers: every orientation below is exact. The side of each wall's
+    # line every corner lies on: a segment with both ends strictly on one side cannot
+    # touch that wall, the usual case.
     walls = []
-    for e1, e2 in _nearby(grid, ends_a + ends_b):
-        (ax, ay), (bx, by) = e1, e2
-        sides = (
-            [_sign_of((bx - ax) * (py - ay) - (by - ay) * (px - ax)) for px, py in ends_a],
-            [_sign_of((bx - ax) * (qy - ay) - (by - ay) * (qx - ax)) for qx, qy in ends_b],
-        )
-        walls.append((e1, e2, *sides))
-    return any(
-        not any(
-            side_p[i] * side_q[j] <= 0 and segments_touch(p, q, e1, e2)
-            for e1, e2, side_p, side_q in walls
-        )
-        for i, p in enumerate(ends_a)
-        for j, q in enumerate(ends_b)
-    )
-
-
-def _sign_of(value: float) -> int:
-    return (value > EPS) - (value < -EPS)
+    for (ax, ay), (bx, by) in _nearby(grid, ends_a + ends_b):
+        dx, dy = bx - ax, by - ay
+        sides_p = [dx * (py - ay) - dy * (px - ax) for px, py in ends_a]
+        sides_q = [dx * (qy - ay) - dy * (qx - ax) for qx, qy in ends_b]
+        walls.append((ax, ay, bx, by, sides_p, sides_q))
+    for i, (px, py) in enumerate(ends_a):
+        for j, (qx, qy) in enumerate(ends_b):
+            ux, uy = qx - px, qy - py
+            for ax, ay, bx, by, sides_p, sides_q in walls:
+                o1, o2 = sides_p[i], sides_q[j]
+                if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+                    continue
+                o3 = ux * (ay - py) - uy * (ax - px)
+                o4 = ux * (by - py) - uy * (bx - px)
+                if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+                    continue  # both ends of the wall on one side of the line
+                if (o1 and o2 and o3 and o4) or segments_touch(
+                    (px, py), (qx, qy), (ax, ay), (bx, by)
+                ):
+                    break  # crossing it (or, in line, touching: segments_touch says)
+            else:
+                return True  # this segment touches no wall
+    return False
 
 
 def _open_corners(grid: Grid, index: int) -> list[Corner]:
