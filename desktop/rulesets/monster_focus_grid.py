@@ -141,11 +141,12 @@ def grid_of(board: Board) -> Grid:
                 sides[d] = True
                 thin[i] = tuple(sides)
     # Corners touching a wall: ends of a thin wall, corners of a wall hex.
+    kinds = frozenset(terrain)
     walled: set[Corner] = set()
     occluders: list[Segment] = []
-    walls = [i for i, t in enumerate(terrain) if t == WALL]
-    sided = [i for i in range(n) if thin[i] is not NO_THIN] if board.thin_walls else []
-    for i in sorted({*walls, *sided}):
+    walls = [i for i, t in enumerate(terrain) if t == WALL] if WALL in kinds else []
+    sided = {i for i in range(n) if thin[i] is not NO_THIN} if board.thin_walls else set()
+    for i in sorted(sided.union(walls)):
         cx, cy = centre((i % width, i // width))
         corners = [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
         if terrain[i] == WALL:
@@ -153,6 +154,8 @@ def grid_of(board: Board) -> Grid:
             # A wall hex blocks sight through its three long diagonals (a line that
             # enters the hex crosses one of them; one that grazes it touches one).
             occluders += [(corners[k], corners[k + 3]) for k in range(3)]
+        if i not in sided:
+            continue
         for d in range(6):
             if thin[i][d]:
                 ends = (corners[(d - 1) % 6], corners[d])
@@ -161,9 +164,12 @@ def grid_of(board: Board) -> Grid:
                 beside_wall = j >= 0 and terrain[j] == WALL
                 if terrain[i] != WALL and not beside_wall and (j < 0 or j > i):
                     occluders.append(ends)
-    # A hex count's steps: those of open ground, except beside a wall hex or a thin wall.
+    # A hex count's steps: those of open ground, but into no wall hex and across no thin
+    # wall (only the cells beside one differ).
     links = list(open_links)
-    for i in sorted({j for w in walls for j in neighbours[w] if j >= 0}.union(sided)):
+    for i in {j for w in walls for j in open_links[w]}.difference(sided):
+        links[i] = tuple(j for j in open_links[i] if terrain[j] != WALL)
+    for i in sided:
         links[i] = tuple(
             j
             for d, j in enumerate(neighbours[i])
@@ -173,7 +179,7 @@ def grid_of(board: Board) -> Grid:
         width,
         height,
         terrain,
-        frozenset(terrain),
+        kinds,
         neighbours,
         tuple(thin),
         frozenset(walled),

@@ -170,9 +170,10 @@ class MoveMap:
         wanted = set(among)
         wanted.discard(target)
         size = len(self.steps)
-        if not self.icy and (self.landing_only or self.uniform):
-            # Without ice a step between two hexes it may stand on goes both ways at the
-            # same price: the way back is searched over the steps themselves.
+        if not self.icy:
+            # Without ice a step between two hexes it may enter goes both ways, and costs
+            # what entering the hex it leads into costs: the way back is searched over the
+            # steps themselves (hexes it may not enter are no hex it may end on).
             back: Targets = self.steps
             back_costs: Costs = None
         else:
