@@ -10,8 +10,9 @@ chosen hex (`to_target`) differ where ice, difficult terrain and traps make them
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from desktop.rulesets.monster_focus_grid import FAR, Grid
 
@@ -95,16 +96,21 @@ class MoveMap:
         steps, blocked = self.steps, self.blocked
         n = len(steps)
         cost, previous = [FAR] * n, [-1] * n
+        # A hex it may not enter reads as reached already (put back after the search).
+        for v in blocked:
+            cost[v] = -1
         cost[origin] = 0
         if self.landing_only:  # only the landing hex can be a trap: plain shortest steps
             queue = [origin]
             for u in queue:  # the list grows as it is read: first in, first out
                 nxt = cost[u] + 1
                 for v in steps[u]:
-                    if cost[v] == FAR and v not in blocked:
+                    if cost[v] == FAR:
                         cost[v] = nxt
                         previous[v] = u
                         queue.append(v)
+            for v in blocked:
+                cost[v] = FAR
             trap = self.trap
             traps = [trap[v] if c < FAR else FAR for v, c in enumerate(cost)]
             traps[origin] = 0
@@ -118,23 +124,28 @@ class MoveMap:
                 outer = []
                 for u in ring:
                     for v in steps[u]:
-                        if cost[v] == FAR and v not in blocked:
+                        if cost[v] == FAR:
                             cost[v] = points
                             previous[v] = u
                             outer.append(v)
                 outer.sort()
                 order += outer
                 ring = outer
+            for v in blocked:
+                cost[v] = FAR
             return [0 if c < FAR else FAR for c in cost], cost, previous, order
         # (traps, points) as one number: traps * scale + points, points < scale. Hexes are
         # settled in order of that number, then of hex number, a bucket of hexes per
         # number: what a heap of (number, hex) would settle, with far fewer heap moves.
         scale = 2 * n + 3
-        trap_key = [scale * t for t in self.trap]
-        costs, extra = self.costs, self.step_extra
         far = FAR * scale
         best = [far] * n
         best[origin] = 0
+        costs, extra = self.costs, self.step_extra
+        # What entering each hex adds to the number (beyond reach where it may not enter).
+        enter = [scale * t + 1 + e for t, e in zip(self.trap, extra, strict=True)]
+        for v in blocked:
+            enter[v] = far
         buckets = {0: [origin]}
         keys = [0]
         pop, push = heapq.heappop, heapq.heappush
@@ -147,11 +158,14 @@ class MoveMap:
                 if k != best[u]:
                     continue  # reached more cheaply since
                 order.append(u)
-                paid = costs[u] if costs is not None else None
-                for j, v in enumerate(steps[u]):
-                    if v in blocked:
-                        continue
-                    key = k + trap_key[v] + (paid[j] if paid is not None else 1 + extra[v])
+                if costs is None:
+                    reached: Iterable[tuple[int, int]] = zip(steps[u], repeat(k))
+                else:  # a slide costs 1 whatever it ends on: take off what entering adds
+                    reached = (
+                        (v, k + c - 1 - extra[v]) for v, c in zip(steps[u], costs[u], strict=True)
+                    )
+                for v, base in reached:
+                    key = base + enter[v]
                     if key < best[v]:
                         best[v] = key
                         previous[v] = u

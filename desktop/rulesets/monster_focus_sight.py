@@ -207,19 +207,11 @@ def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
     """For every wall segment of the board, the wall segments it touches (kept per board)."""
     found: dict[Segment, list[Segment]] | None = grid.memo.get("touching walls")
     if found is None:
-        walls = grid.occluders
-        found = {o: [] for o in walls}
-        for i, a in enumerate(walls):
-            for b in walls[:i]:
-                if (
-                    max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
-                    and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
-                    and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
-                    and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
-                    and segments_touch(a[0], a[1], b[0], b[1])
-                ):
-                    found[a].append(b)
-                    found[b].append(a)
+        # Only the walls near one can touch it: looked up as sight looks them up.
+        found = {
+            a: [b for b in _nearby(grid, a) if b != a and segments_touch(a[0], a[1], b[0], b[1])]
+            for a in grid.occluders
+        }
         grid.memo["touching walls"] = found
     return found
 
