@@ -146,7 +146,6 @@ class _Turn:
         self._from: dict[tuple[int, str | None], tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
         self._in_range: dict[int, list[tuple[tuple[Character, ...], list[int]]]] = {}
-        self.position: list[int] = []  # per hex, its rank among the hexes it can end on
         self._under: dict[tuple[int, int], int] = {}
         self._areas: dict[tuple[int, tuple[str, ...], str | None], list[_Placement]] = {}
 
@@ -193,18 +192,13 @@ class _Turn:
         # 1. Focus: the cheapest hex to attack from, then proximity, then initiative. Only
         # hexes near a character can attack it: those are tried, cheapest first.
         traps_of, cost_of, can_end = moves.traps, moves.cost, moves.can_end
-        ends = [i for i in moves.order if can_end[i]]
-        self.position = position = [FAR] * len(grid.terrain)
-        for rank, i in enumerate(ends):
-            position[i] = rank
-        dearest = (traps_of[ends[-1]], cost_of[ends[-1]]) if ends else None
+        last = next((i for i in reversed(moves.order) if can_end[i]), None)
+        dearest = (traps_of[last], cost_of[last]) if last is not None else None
         best: Key | None = None
         for c in self.characters:
             found: tuple[int, int] | None = None
             beaten = False
-            tried = sorted(
-                (at for at in self.hexes_near(c) if position[at] < FAR), key=position.__getitem__
-            )
+            tried = self.cheapest_first(self.hexes_near(c))
             for at in tried:
                 cheapest = (traps_of[at], cost_of[at])
                 if best is not None and cheapest > best[:2]:
@@ -246,6 +240,16 @@ class _Turn:
             focus = self.by_id[focus_id]
             heeded = [focus] if heed_focus_only else self.characters
             self.plan_for_focus(plan, focus, heeded)
+
+    def cheapest_first(self, hexes: list[int]) -> list[int]:
+        """Those of `hexes` it can reach and end on, in the order the move search settled
+        them: (traps, movement points, hex number)."""
+        moves = self.moves
+        traps, cost, can_end = moves.traps, moves.cost, moves.can_end
+        return sorted(
+            (at for at in hexes if can_end[at] and cost[at] < FAR),
+            key=lambda at: (traps[at], cost[at], at),
+        )
 
     def _attacks_from(
         self, at: int, focus: Character | None = None
@@ -461,14 +465,8 @@ class _Turn:
         # A hex's ways to attack, worked out (sight asked) only where they can matter.
         options: dict[int, list[_Placement] | None] = {}
         # Immobile, it stays where it stands (even on a hex it could not end a move on).
-        if monster.immobile:
-            hexes = [monster.at]
-        else:  # the hexes it can end on, cheapest first: the best is found early
-            position = self.position
-            hexes = sorted(
-                (at for at in self.hexes_near(focus) if position[at] < FAR),
-                key=position.__getitem__,
-            )
+        # Else the cheapest first: the best is found early.
+        hexes = [monster.at] if monster.immobile else self.cheapest_first(self.hexes_near(focus))
         for at in hexes:
             traps, cost = moves.traps[at], moves.cost[at]
             now = -int(cost <= monster.move)
