@@ -58,7 +58,9 @@ class MoveMap:
         # What entering a hex costs beyond its 1 point (walking only); slides aside.
         self.step_extra = self.extra if walking else zeros
         # Every step costs 1 point and no hex counts as a trap: a breadth-first search.
-        self.uniform = not traps_count and (not walking or DIFFICULT not in kinds)
+        # Every step costs 1 point (no difficult terrain to walk into, or not walking).
+        self.even = not walking or DIFFICULT not in kinds
+        self.uniform = self.even and not traps_count
         # Its own hex is no exception: a walking or jumping monster that starts on an
         # obstacle may not end its move there (flying ones may).
         end_ok = [t != WALL for t in terrain] if movement.flying else _open(terrain)
@@ -134,6 +136,8 @@ class MoveMap:
             for v in blocked:
                 cost[v] = FAR
             return [0 if c < FAR else FAR for c in cost], cost, previous, order
+        if self.even and self.costs is None:
+            return self._by_traps(origin, cost, previous)
         # (traps, points) as one number: traps * scale + points, points < scale. Hexes are
         # settled in order of that number, then of hex number, a bucket of hexes per
         # number: what a heap of (number, hex) would settle, with far fewer heap moves.
@@ -177,6 +181,54 @@ class MoveMap:
                             found.append(v)
         traps = [k // scale if k < far else FAR for k in best]
         return traps, [k % scale if k < far else FAR for k in best], previous, order
+
+    def _by_traps(
+        self, origin: int, cost: list[int], previous: list[int]
+    ) -> tuple[list[int], list[int], list[int], list[int]]:
+        """_search where every step costs 1 point but some hexes are traps: ring by ring
+        for each number of traps in turn (a trap hex entered starts the next number's
+        rings at its cost). Settles hexes in the same order, from the same hexes."""
+        steps, trap, blocked = self.steps, self.trap, self.blocked
+        traps = [FAR] * len(steps)
+        for v in blocked:
+            traps[v] = -1  # reads as reached (cost holds -1 there too)
+        traps[origin] = 0
+        order: list[int] = []
+        level = 0
+        seeds: dict[int, list[int]] = {0: [origin]}  # points -> hexes this number starts on
+        while seeds:
+            entered: dict[int, list[int]] = {}  # the next number's seeds
+            starts = sorted(seeds)
+            ring: list[int] = []
+            points, next_start = starts[0], 0
+            while ring or next_start < len(starts):
+                if next_start < len(starts) and starts[next_start] == points:
+                    ring += seeds[starts[next_start]]
+                    next_start += 1
+                if not ring:
+                    points = starts[next_start]
+                    continue
+                ring.sort()
+                order += ring
+                outer = []
+                further = points + 1
+                for u in ring:
+                    for v in steps[u]:
+                        if traps[v] == FAR:
+                            traps[v] = level + trap[v]
+                            cost[v] = further
+                            previous[v] = u
+                            if trap[v]:
+                                entered.setdefault(further, []).append(v)
+                            else:
+                                outer.append(v)
+                ring = outer
+                points = further
+            seeds = entered
+            level += 1
+        for v in blocked:
+            traps[v] = cost[v] = FAR
+        return traps, cost, previous, order
 
     def to_target(self, target: int, among: Sequence[int]) -> tuple[list[int], list[int]]:
         """(traps, movement points) to `target` from each hex of `among`, hexes it may end a
