@@ -9,6 +9,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from db.errors import StorageError
+from db.file_identity import stamp_file
 from desktop.atomic_write import atomic_path
 
 log = logging.getLogger(__name__)
@@ -44,12 +45,7 @@ def daily_backup(database: Path, today: date | None = None, keep: int = KEEP_DAY
     # and the last complete one wins (both are consistent).
     source = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        with atomic_path(target) as partial:
-            copy = sqlite3.connect(partial)
-            try:
-                source.backup(copy)
-            finally:
-                copy.close()
+        copy_database(source, target)
     finally:
         source.close()
     for old in backups(database)[:-keep] if keep > 0 else []:
@@ -57,6 +53,19 @@ def daily_backup(database: Path, today: date | None = None, keep: int = KEEP_DAY
         log.info("removed old backup %s", old)
     log.info("backed up %s to %s", database, target)
     return target
+
+
+def copy_database(source: sqlite3.Connection, target: Path, *, keep_existing: bool = False) -> None:
+    """Copy the database open as `source` to `target` whole (SQLite's online backup, so it
+    is consistent while others write), through a temporary file; the copy gets a stamp of
+    its own (db.file_identity). `keep_existing`: never replace a file already there."""
+    with atomic_path(target, keep_existing=keep_existing) as partial:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            stamp_file(copy)
+        finally:
+            copy.close()
 
 
 def backup_day(backup: Path) -> str:

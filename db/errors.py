@@ -39,5 +39,24 @@ class DatabaseUnreachableError(StorageError):
     """The database server cannot be reached, or the connection to it was lost."""
 
 
+class DatabaseNotAnsweringError(DatabaseUnreachableError):
+    """The database server is there but does not answer (hung, overloaded, frozen)."""
+
+
 class UnstorableValueError(StorageError):
     """A value does not fit the database's columns; nothing of the change was written."""
+
+
+class DatabaseReplacedError(StorageError):
+    """The SQLite file at the database's path is no longer the file Foebook opened (deleted,
+    moved, or another file moved or copied over it); nothing more is written to either."""
+
+    def __init__(self, message: str, path: Path, *, kept: bool) -> None:
+        super().__init__(message)
+        self.path = path
+        self.kept = kept  # the file opened is intact (elsewhere or unlinked), and readable
+
+
+class MissingDatabaseError(CorruptDatabaseError):
+    """The database file is gone but traces of it are left (backups, its journal): a new
+    empty file is not made in its place without the user's word."""

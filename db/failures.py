@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import sys
 from pathlib import Path
 
 from sqlalchemy import Engine, event
@@ -19,6 +20,7 @@ from db.errors import (
     CorruptDatabaseError,
     DatabaseAccessError,
     DatabaseBusyError,
+    DatabaseNotAnsweringError,
     DatabaseUnreachableError,
     StorageError,
     UnstorableValueError,
@@ -32,23 +34,61 @@ def one_line(text: object) -> str:
     return next((line.strip() for line in str(text).splitlines() if line.strip()), "")
 
 
+def _not_yours(path: Path) -> str | None:
+    """Why changing `path`'s mode cannot help the current user, if it cannot: it is on a
+    read-only file system, or it belongs to someone else."""
+    try:
+        if os.statvfs(path).f_flag & os.ST_RDONLY:
+            return "it is on a read-only file system"
+        owner = path.stat().st_uid
+    except OSError:
+        return None
+    if owner == os.geteuid():
+        return None
+    try:
+        import pwd
+
+        name = pwd.getpwuid(owner).pw_name
+    except (ImportError, KeyError):
+        name = f"user {owner}"
+    return f"it belongs to {name}"
+
+
 def access_problem(path: Path) -> DatabaseAccessError | None:
-    """Why the current user cannot use `path` (read it, write it, write beside it), if so."""
+    """Why the current user cannot use `path` (read it, write it, write beside it), if so;
+    chmod is suggested only where the user can use it."""
     if path.exists() and not os.access(path, os.R_OK):
+        hint = _not_yours(path)
         return DatabaseAccessError(
-            f"{path} cannot be read (permission denied): give your user read and write "
-            "access to it (chmod u+rw), or choose another file with --db"
+            f"{path} cannot be read (permission denied): "
+            + (
+                f"{hint}; choose another file with --db"
+                if hint
+                else "give your user read and write access to it (chmod u+rw), "
+                "or choose another file with --db"
+            )
         )
     if path.exists() and not os.access(path, os.W_OK):
+        hint = _not_yours(path)
         return DatabaseAccessError(
             f"{path} is read-only: Foebook saves every change at once, so it must be able to "
-            "write to it; make it writable (chmod u+w), or choose another file with --db"
+            + (
+                f"write to it, and {hint}; copy it somewhere you can write and use the copy "
+                "with --db"
+                if hint
+                else "write to it; make it writable (chmod u+w), or choose another file with --db"
+            )
         )
     if path.parent.is_dir() and not os.access(path.parent, os.W_OK | os.X_OK):
+        hint = _not_yours(path.parent)
         return DatabaseAccessError(
             f"the folder {path.parent} is read-only: Foebook keeps its journal and backups "
-            f"beside {path.name}, so it must be able to write there; make the folder "
-            "writable, or move the database"
+            f"beside {path.name}, so it must be able to write there"
+            + (
+                f", and {hint}; move the database to a folder you can write to"
+                if hint
+                else "; make the folder writable (chmod u+w), or move the database"
+            )
         )
     return None
 
@@ -94,6 +134,20 @@ def _server_error(
         return UnstorableValueError(
             f"{where} cannot store a value ({one_line(error)}); nothing of the change was written"
         )
+    from db.bounded_waits import NotAnswering
+
+    if isinstance(error, NotAnswering) or (
+        connected and isinstance(error, psycopg.errors.ConnectionTimeout)
+    ):
+        return DatabaseNotAnsweringError(
+            f"{where} is not answering ({one_line(error)}); the last change was not saved. "
+            "Foebook carries on by itself once it answers"
+        )
+    if isinstance(error, psycopg.errors.QueryCanceled | psycopg.errors.LockNotAvailable):
+        return DatabaseBusyError(
+            f"{where} is busy: it gave up waiting ({one_line(error)}); the last change was "
+            "not saved, try again"
+        )
     if not connected:
         return DatabaseUnreachableError(
             f"cannot connect to {where}: {one_line(error)}; is the server running and reachable?"
@@ -119,9 +173,22 @@ def translate(
         return None
     if isinstance(error, sqlite3.Error):
         return _sqlite_error(error, where, busy_timeout_s)
-    if type(error).__module__.startswith("psycopg"):
+    if _is_server_error(error):
         return _server_error(error, where, connected, disconnect)
     return None
+
+
+def _is_server_error(error: BaseException) -> bool:
+    psycopg = sys.modules.get("psycopg")  # only loaded where a server is used
+    return psycopg is not None and isinstance(error, psycopg.Error)
+
+
+def _not_answering(error: BaseException) -> bool:
+    if not _is_server_error(error):
+        return False
+    from db.bounded_waits import NotAnswering
+
+    return isinstance(error, NotAnswering)
 
 
 def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
@@ -135,7 +202,9 @@ def install(engine: Engine, where: str, busy_timeout_s: float) -> None:
 
     @event.listens_for(engine, "handle_error")
     def _raise_storage_error(context) -> None:
-        if context.is_pre_ping:  # the pool reconnects after a failed ping by itself
+        # The pool reconnects after a failed ping by itself; but a server that did not
+        # answer the ping would only keep the caller waiting once more for the connection.
+        if context.is_pre_ping and not _not_answering(context.original_exception):
             return
         translated = translate(
             context.original_exception,

@@ -6,10 +6,11 @@ or redo is committed before the tracker shows it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +30,25 @@ from desktop.tracker.state import Sections, TrackerState, full_sections, state_f
 from desktop.tracker.store import Loaded
 
 RulesetLookup = Callable[[str], Ruleset]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _run_by(database_of: Callable[[Any], Database]) -> Callable[[F], F]:
+    """Make a function's database work go through its database's `run` (a window keeps
+    repainting while a server takes its time to answer)."""
+
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def wrapper(first, *args, **kwargs):
+            return database_of(first).run(lambda: function(first, *args, **kwargs))
+
+        return cast(F, wrapper)
+
+    return decorate
+
+
+_waited = _run_by(lambda database: database)  # for functions taking the Database first
+_store_waited = _run_by(lambda store: store.database)  # for SqlSessionStore's methods
 
 
 @dataclass(frozen=True)
@@ -225,6 +245,7 @@ class SqlSessionStore:
         self.database = database
         self.session_pk = session_pk
 
+    @_store_waited
     def version(self) -> int:
         with self.database.make_session() as db:
             found = db.execute(
@@ -234,6 +255,7 @@ class SqlSessionStore:
             raise StorageError("the session was deleted by another Foebook")
         return found
 
+    @_store_waited
     def load(self) -> Loaded:
         with self.database.make_session() as db, db.begin():
             row = db.get(SessionRow, self.session_pk)
@@ -317,6 +339,7 @@ class SqlSessionStore:
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
+    @_store_waited
     def append(self, log: LogEntry, after: TrackerState, expected_version: int) -> int:
         entry = log.entry
         with self.database.engine.begin() as conn:
@@ -348,6 +371,7 @@ class SqlSessionStore:
                 raise ConflictError("another Foebook logged a command at the same time") from None
         return version
 
+    @_store_waited
     def set_status(
         self, seq: int, status: str, changes: Sections, after: TrackerState, expected_version: int
     ) -> int:
@@ -363,6 +387,7 @@ class SqlSessionStore:
             conn.execute(_SET_LOG_STATUS, {"s_pk": self.session_pk, "seq_": seq, "status_": status})
         return version
 
+    @_store_waited
     def changes(self, seq: int) -> tuple[Sections, Sections]:
         with self.database.make_session() as db:
             row = db.execute(
@@ -384,6 +409,7 @@ def _session_pk(db: DbSession, name: str) -> int:
     return pk
 
 
+@_waited
 def create_session(database: Database, name: str, state: TrackerState) -> int:
     """Store a new session with `state` as its starting point; returns its row id."""
     name = name.strip()
@@ -391,7 +417,7 @@ def create_session(database: Database, name: str, state: TrackerState) -> int:
         raise StorageError("a session needs a name")
     now = datetime.now(UTC)
     sections = full_sections(state)
-    taken = StorageError(f"a session named '{name}' already exists; choose another name")
+    taken = _taken(name)
     try:
         with database.engine.begin() as db:
             pk = _create(db, name, state, sections, now)
@@ -446,6 +472,7 @@ def new_session(
     return open_session(database, name, rulesets)
 
 
+@_waited
 def open_session(
     database: Database, name: str, rulesets: RulesetLookup = _default_rulesets
 ) -> Session:
@@ -458,6 +485,7 @@ def open_session(
     return Session(rulesets(ruleset_id), SqlSessionStore(database, pk), name)
 
 
+@_waited
 def list_sessions(database: Database) -> list[SessionInfo]:
     units = (
         select(UnitRow.session_id, func.count().label("n")).group_by(UnitRow.session_id).subquery()
@@ -482,18 +510,116 @@ def list_sessions(database: Database) -> list[SessionInfo]:
     return [SessionInfo(*row) for row in rows]
 
 
+@_waited
 def delete_session(database: Database, name: str) -> None:
     with database.make_session() as db, db.begin():
         pk = _session_pk(db, name)
         db.execute(delete(SessionRow).where(SessionRow.id == pk))
 
 
+def _taken(name: str) -> StorageError:
+    return StorageError(f"a session named '{shown(name)}' already exists; choose another name")
+
+
+@_waited
+def rename_session(database: Database, name: str, new_name: str) -> str:
+    """Give the session another name; returns the name as stored (spaces trimmed). Its
+    rows, log and undo history stay as they are: they hang on its row id, not its name."""
+    new_name = new_name.strip()
+    if not new_name:
+        raise StorageError("a session needs a name")
+    check_values(_sessions, {"name": new_name}, f"session '{shown(new_name)}'")
+    try:
+        with database.make_session() as db, db.begin():
+            pk = _session_pk(db, name)
+            if new_name == name:
+                return name
+            if db.execute(select(SessionRow.id).where(SessionRow.name == new_name)).scalar():
+                raise _taken(new_name)
+            db.execute(update(_sessions).where(_sessions.c.id == pk).values(name=new_name))
+    except IntegrityError:  # another Foebook took the name at the same moment
+        raise _taken(new_name) from None
+    return new_name
+
+
+@dataclass(frozen=True)
+class DeletedSession:
+    """A deleted session's rows, kept (in memory) so that it can be put back."""
+
+    name: str
+    session: dict[str, Any]
+    units: tuple[dict[str, Any], ...]  # each with its status rows under "statuses"
+    terrain: tuple[dict[str, Any], ...]
+    log: tuple[dict[str, Any], ...]
+
+
+def _rows(db: DbSession, table: Table, where, order) -> list[dict[str, Any]]:
+    return [dict(row._mapping) for row in db.execute(select(table).where(where).order_by(order))]
+
+
+@_waited
+def take_session(database: Database, name: str) -> DeletedSession:
+    """Delete the session and return its rows, which `restore_session` puts back. The
+    deletion is committed at once: should the program end before a restore, the session
+    stays deleted, as its user confirmed."""
+    with database.make_session() as db, db.begin():
+        pk = _session_pk(db, name)
+        [session] = _rows(db, _sessions, _sessions.c.id == pk, _sessions.c.id)
+        units = _rows(db, _units, _units.c.session_id == pk, _units.c.position)
+        for unit in units:
+            unit["statuses"] = _rows(
+                db, _statuses, _statuses.c.unit_pk == unit["id"], _statuses.c.position
+            )
+        terrain = _rows(db, _terrain, _terrain.c.session_id == pk, _terrain.c.row)
+        log = _rows(db, _log, _log.c.session_id == pk, _log.c.seq)
+        db.execute(delete(SessionRow).where(SessionRow.id == pk))
+    return DeletedSession(name, session, tuple(units), tuple(terrain), tuple(log))
+
+
+@_waited
+def restore_session(database: Database, deleted: DeletedSession, name: str | None = None) -> str:
+    """Put a deleted session back, under its own name or `name` (when another session has
+    taken its name since); its rows get new ids. Returns the name it has now."""
+    name = (name or deleted.name).strip()
+    check_values(_sessions, {"name": name}, f"session '{shown(name)}'")
+
+    def without_ids(row: Mapping[str, Any], *drop: str) -> dict[str, Any]:
+        return {k: v for k, v in row.items() if k not in ("id", *drop)}
+
+    try:
+        with database.engine.begin() as db:
+            if db.execute(select(_sessions.c.id).where(_sessions.c.name == name)).scalar():
+                raise _taken(name)
+            pk = db.execute(
+                insert(_sessions)
+                .values({**without_ids(deleted.session), "name": name})
+                .returning(_sessions.c.id)
+            ).scalar_one()
+            for unit in deleted.units:
+                unit_pk = db.execute(
+                    insert(_units)
+                    .values({**without_ids(unit, "statuses"), "session_id": pk})
+                    .returning(_units.c.id)
+                ).scalar_one()
+                statuses = [{**without_ids(s), "unit_pk": unit_pk} for s in unit["statuses"]]
+                if statuses:
+                    db.execute(insert(_statuses), statuses)
+            for table, rows in ((_terrain, deleted.terrain), (_log, deleted.log)):
+                if rows:
+                    db.execute(insert(table), [{**without_ids(r), "session_id": pk} for r in rows])
+    except IntegrityError:
+        raise _taken(name) from None
+    return name
+
+
+@_waited
 def session_log(database: Database, name: str) -> list[HistoryEntry]:
     with database.make_session() as db:
         pk = _session_pk(db, name)
     return SqlSessionStore(database, pk).load().history
 
 
+@_waited
 def export_encounter(database: Database, name: str) -> Encounter:
     """The session's current state as an encounter (for `save_encounter`)."""
     with database.make_session() as db:

@@ -14,11 +14,14 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
+from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
+from desktop.qt_environment import release_display_probe, require_display, use_utf8_locale
 from desktop.storage_url import resolve_database_url, sqlite_url
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
+from ui.session_actions import LAST_SESSION
 from ui.stop_signals import StopSignals
 from ui.theme import apply_theme, saved_theme
 
@@ -38,14 +41,17 @@ def configure_application_identity() -> None:
     QGuiApplication.setDesktopFileName(APP_ID)
 
 
-def open_storage(url: str, ask: bool):
+def open_storage(url: str, ask: bool, thorough: bool = False):
     """Open the database; when it is unusable, say why and offer its newest backup or another
-    file (never overwrite the problem file). Returns None when the user declines."""
+    file (never overwrite the problem file); a missing one that left traces, also a new empty
+    file. Returns None when the user declines. `thorough`: check the file in full (after a
+    run that did not end cleanly)."""
     from db.engine import open_database
 
+    start_over = False
     while True:
         try:
-            return open_database(url)
+            return open_database(url, thorough=thorough, start_over=start_over)
         except FoebookError as error:
             log.warning("database refused: %s", error)
             if not ask:
@@ -55,6 +61,10 @@ def open_storage(url: str, ask: bool):
                 return None
             if choice == "restore":
                 continue  # the backup is in place now: open it
+            if choice == "new":
+                start_over = True
+                continue
+            start_over = False
             path, _ = QFileDialog.getSaveFileName(
                 None, "New Foebook database", "", "Foebook database (*.sqlite3)"
             )
@@ -64,24 +74,39 @@ def open_storage(url: str, ask: bool):
 
 
 def _ask_after_refusal(error: FoebookError) -> str | None:
-    """ "restore" (done here), "other" (choose another file) or None (quit)."""
+    """ "restore" (done here), "new" (a new empty file in place of a missing one), "other"
+    (choose another file) or None (quit)."""
     from db.backup import backup_day, backups, restore_backup
+    from db.errors import MissingDatabaseError
 
     path: Path | None = getattr(error, "path", None)
     newest = backups(path)[-1] if path is not None and backups(path) else None
+    missing = isinstance(error, MissingDatabaseError)
+    if missing:
+        question = (
+            "Restore the newest backup, start a new empty database, or choose another file?"
+            if newest
+            else "Start a new empty database, or choose another file?"
+        )
+    elif newest:
+        question = (
+            "The file was left untouched. Restore the newest backup (the unusable file is "
+            "kept beside it, renamed), or choose another database file?"
+        )
+    else:
+        question = "The file was left untouched. Choose another database file to continue?"
     box = QMessageBox(
         QMessageBox.Icon.Warning,
         APP_NAME,
-        f"{error}\n\nThe file was left untouched. "
-        + (
-            "Restore the newest backup (the unusable file is kept beside it, "
-            "renamed), or choose another database file?"
-            if newest
-            else "Choose another database file to continue?"
-        ),
+        f"{error}\n\n{question}",
         QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
     )
     box.button(QMessageBox.StandardButton.Open).setText("Choose another file…")
+    start_over = (
+        box.addButton("Start a new empty database", QMessageBox.ButtonRole.AcceptRole)
+        if missing
+        else None
+    )
     restore = None
     if newest is not None:
         restore = box.addButton(
@@ -90,6 +115,8 @@ def _ask_after_refusal(error: FoebookError) -> str | None:
         box.setDefaultButton(restore)
     box.exec()
     clicked = box.clickedButton()
+    if start_over is not None and clicked is start_over:
+        return "new"
     if restore is not None and clicked is restore:
         assert path is not None and newest is not None  # the button is offered only with both
         try:
@@ -132,18 +159,29 @@ def _report_unexpected(kind, error, trace) -> None:
     )
 
 
-def _tell_previous_crash(window: MainWindow, message: str) -> None:
-    """Said once at start, without blocking: the user may just want to carry on."""
+def _tell_previous_crash(window: MainWindow, message: str, last: str | None) -> None:
+    """Said once at start, without blocking: the user may just want to carry on. The last
+    session is offered, not reopened: it may be what made the previous run hang or crash."""
+    message += " The database passed a full check: every change was saved as it happened."
     window.statusBar().showMessage(message, 30000)
     box = QMessageBox(
         QMessageBox.Icon.Information, APP_NAME, message, QMessageBox.StandardButton.Ok, window
     )
+    if last is not None:
+        box.setInformativeText(f"You were playing “{last}”.")
+        reopen = box.addButton(f"Open “{last}”", QMessageBox.ButtonRole.AcceptRole)
+        reopen.clicked.connect(lambda: window.open_session(last))
+        # Two buttons leave a box without an Esc button, which then refuses to close (Esc,
+        # its window's close button, the app quitting).
+        box.setEscapeButton(QMessageBox.StandardButton.Ok)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setModal(False)
     box.show()
 
 
 def run_gui(args: argparse.Namespace) -> int:
+    require_display()  # before Qt, which would abort without one and say why only in the log
+    use_utf8_locale()
     configure_logging()
     send_crash_traces_to_log()
     previous_crash = crash_watch.start()
@@ -153,6 +191,7 @@ def run_gui(args: argparse.Namespace) -> int:
     # instance() is typed as the base QCoreApplication; the only one ever made here (and by
     # pytest-qt) is a QApplication.
     app = cast(QApplication, QApplication.instance() or QApplication(sys.argv[:1]))
+    release_display_probe()
     if "Fusion" in QStyleFactory.keys():  # noqa: SIM118 (keys() is a Qt list)
         # Fusion follows the system's light or dark colour scheme on every platform.
         app.setStyle("Fusion")
@@ -166,9 +205,7 @@ def run_gui(args: argparse.Namespace) -> int:
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
-    if previous_crash and not smoke:
-        QTimer.singleShot(0, lambda: _tell_previous_crash(window, previous_crash))
-    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke))
+    QTimer.singleShot(0, lambda: _finish_start(app, window, args, smoke, previous_crash))
     status = app.exec()
     stop_signals.release()
     if window.database is not None:
@@ -178,24 +215,42 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def _finish_start(
-    app: QApplication, window: MainWindow, args: argparse.Namespace, smoke: bool
+    app: QApplication,
+    window: MainWindow,
+    args: argparse.Namespace,
+    smoke: bool,
+    previous_crash: str | None = None,
 ) -> None:
-    database = open_storage(resolve_database_url(getattr(args, "db", None)), ask=not smoke)
+    """Open the database and the session asked for, or the last one; after a run that did
+    not end cleanly, check the database in full and offer the last session instead."""
+    try:
+        database = open_storage(
+            resolve_database_url(getattr(args, "db", None)),
+            ask=not smoke,
+            thorough=previous_crash is not None,
+        )
+    except FoebookError as error:  # only when not asking: said as the command line says it
+        print(f"foebook: error: {terminal_safe(error.message)}", file=sys.stderr, flush=True)
+        window.close()
+        app.exit(error.exit_status)
+        return
     if database is None:
         window.close()
         app.exit(1)
         return
     window.set_database(database, refresh=False)
+    remembered = QSettings().value(LAST_SESSION)
+    last = str(remembered) if remembered and remembered in window.session_names() else None
     if getattr(args, "file", None):
         window.import_encounter(args.file)
     elif getattr(args, "session", None):
         window.open_session(args.session)
-    else:
-        last = QSettings().value("session/last")
-        if last and last in window.session_names():
-            window.open_session(str(last))
+    elif last is not None and previous_crash is None:
+        window.open_session(last)
     if window.session is None:
         window.refresh_welcome()
+    if previous_crash is not None and not smoke:
+        _tell_previous_crash(window, previous_crash, last if window.session is None else None)
     log.info("Foebook %s started on %s", __version__, database.describe())
     if smoke:
         app.processEvents()

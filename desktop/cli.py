@@ -97,9 +97,13 @@ def _report_bug(error: Exception) -> int:
     configure_logging()
     logging.getLogger(__name__).exception("unexpected error")
     what = terminal_safe(str(error)[:SHOWN_CHARACTERS])
+    try:
+        where = f"the details are in {terminal_safe(str(log_file()))}"
+    except FoebookError:  # no data folder to keep a log in: the details went to stderr
+        where = "the details are above"
     say(
         f"foebook: unexpected error ({type(error).__name__}: {what}). This is a bug in "
-        f"Foebook; the details are in {terminal_safe(str(log_file()))}",
+        f"Foebook; {where}",
         error=True,
     )
     return 1

@@ -33,7 +33,10 @@ def start() -> str | None:
             continue
         previous = _describe(offset)
         log.warning("an earlier run did not exit cleanly: %s", previous)
-        marker.unlink(missing_ok=True)
+        try:
+            marker.unlink(missing_ok=True)
+        except OSError as error:  # a read-only data folder: said where the database is opened
+            log.warning("cannot remove %s: %s", marker, error)
     path = directory / f"{MARKER}.{os.getpid()}"
     try:
         size = log_file().stat().st_size if log_file().exists() else 0
@@ -73,15 +76,13 @@ def _describe(offset: int) -> str:
             tail = handle.read().decode("utf-8", "replace")
     except OSError:
         tail = ""
+    # Nothing is said about the sessions here: that is for the full check of the database
+    # that such a start runs (desktop.app).
     if any(sign in tail for sign in CRASH_SIGNS):
-        return (
-            f"Foebook crashed the last time it ran. Your sessions are safe: every change "
-            f"was saved as it happened. The crash report is in {path}."
-        )
+        return f"Foebook crashed the last time it ran. The crash report is in {path}."
     return (
         f"Foebook did not close properly the last time it ran (it crashed or was "
-        f"stopped). Your sessions are safe: every change was saved as it happened. "
-        f"Details, if any, are in {path}."
+        f"stopped). Details, if any, are in {path}."
     )
 
 

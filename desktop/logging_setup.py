@@ -6,6 +6,7 @@ import faulthandler
 import logging
 import logging.handlers
 
+from desktop.errors import FoebookError
 from desktop.paths import log_file
 
 _FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -32,9 +33,12 @@ def configure_logging(level: int = logging.INFO, *, to_file: bool = True) -> Non
             handler: logging.Handler = _LogFile(
                 log_file(), maxBytes=1_000_000, backupCount=3, encoding="utf-8"
             )
-        except OSError:
-            # An unwritable profile must not stop the app; fall back to stderr.
+        except (OSError, FoebookError):
+            # An unwritable profile must not stop the app; fall back to stderr, for errors
+            # only: the warnings that matter are the app's own messages to the user, and a
+            # terminal must not fill with the rest.
             handler = logging.StreamHandler()
+            handler.setLevel(logging.ERROR)
         handler.setFormatter(logging.Formatter(_FORMAT))
         root.addHandler(handler)
     root._foebook_configured = True  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import quote
 
 from desktop.paths import default_database_path
 
@@ -15,7 +16,10 @@ ENV_VAR = "FOEBOOK_DB"
 
 
 def sqlite_url(path: str | Path) -> str:
-    return f"sqlite:///{Path(path).expanduser().resolve()}"
+    """The URL of the SQLite file at `path`, whatever its name holds: SQLAlchemy reads "?" as
+    the start of options and decodes "%XX", so every character but "/" is percent-encoded
+    (it decodes them back; "a b#c?d e" stays that folder, not "a b#c")."""
+    return "sqlite:///" + quote(str(Path(path).expanduser().resolve()), safe="/")
 
 
 def resolve_database_url(cli_value: str | None = None) -> str:

@@ -5,6 +5,10 @@
 #   scripts/pg-test-server.sh stop DIR      stop the cluster and delete DIR
 #   scripts/pg-test-server.sh pause DIR     stop the server, keeping its data (a lost server)
 #   scripts/pg-test-server.sh resume DIR    start it again on the same port
+#   scripts/pg-test-server.sh hang DIR      freeze the server (SIGSTOP to the postmaster and
+#                                            every backend): it accepts connections and
+#                                            never answers, as a hung machine does
+#   scripts/pg-test-server.sh unhang DIR    let it run again (SIGCONT)
 # As root the cluster runs as the `postgres` user (PostgreSQL refuses to run as root).
 set -euo pipefail
 
@@ -80,8 +84,23 @@ case "$cmd" in
     dir="${2:?usage: pg-test-server.sh resume DIR}"
     start_server "$(find_bin)" "$dir" "$(cat "$dir/port")" || { cat "$dir/server.log" >&2; exit 1; }
     ;;
+  hang|unhang)
+    dir="${2:?usage: pg-test-server.sh $cmd DIR}"
+    [ -f "$dir/data/postmaster.pid" ] || exit 0  # not running: nothing to freeze or thaw
+    postmaster="$(head -n 1 "$dir/data/postmaster.pid")"
+    children="$(pgrep -P "$postmaster" | tr '\n' ' ' || true)"
+    # The postmaster first when freezing (it forks no new backend meanwhile), last when
+    # thawing.
+    if [ "$cmd" = hang ]; then
+      kill -STOP "$postmaster"
+      if [ -n "$children" ]; then kill -STOP $children; fi
+    else
+      if [ -n "$children" ]; then kill -CONT $children; fi
+      kill -CONT "$postmaster"
+    fi
+    ;;
   *)
-    echo "usage: $0 start [DIR] | stop DIR | pause DIR | resume DIR" >&2
+    echo "usage: $0 start [DIR] | stop DIR | pause DIR | resume DIR | hang DIR | unhang DIR" >&2
     exit 2
     ;;
 esac

@@ -23,7 +23,11 @@ stop_leftovers() {
   for data in "$run_dir"/foebook-pg.*/data; do
     [ -f "$data/postmaster.pid" ] || continue
     pid="$(head -n 1 "$data/postmaster.pid" 2>/dev/null)"
-    [ -n "$pid" ] && kill -QUIT "$pid" 2>/dev/null  # immediate shutdown
+    [ -n "$pid" ] || continue
+    # A server a test froze (pg-test-server.sh hang) runs again first: a stopped process
+    # acts on no signal but SIGKILL and SIGCONT.
+    kill -CONT $(pgrep -P "$pid") "$pid" 2>/dev/null
+    kill -QUIT "$pid" 2>/dev/null  # immediate shutdown
   done
   # Anything else this run started that is still alive (Xvfb, app children): it carries
   # the marker in its environment.

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -72,8 +74,59 @@ class PausableServer:
     def resume(self) -> None:
         self._run("resume", self.directory)
 
+    def hang(self) -> None:
+        """Freeze the server (SIGSTOP): connections are accepted and never answered."""
+        self._run("hang", self.directory)
+
+    def unhang(self) -> None:
+        self._run("unhang", self.directory)
+
     def remove(self) -> None:
+        self._run("unhang", self.directory)  # a stopped server would not stop
         self._run("stop", self.directory)
+
+
+@pytest.fixture
+def scratch():
+    """A folder the `nobody` user can use (pytest's tmp_path is private to root), for the
+    permission cases run as nobody (tests/as_nobody.py)."""
+    folder = Path(tempfile.mkdtemp(prefix="foebook-access-"))
+    folder.chmod(0o777)
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o777)
+    shutil.rmtree(folder)
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    """A folder on sys.path where installed distributions are faked: `add(dist, entries)`
+    writes a .dist-info with entry points, as pip would, for the registry to discover."""
+    from desktop.rulesets import registry
+    from desktop.rulesets.registry import GROUP, get_ruleset
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry._discovered.cache_clear()
+    get_ruleset.cache_clear()
+
+    def add(dist: str, entries: dict[str, str], modules: dict[str, str] | None = None) -> None:
+        info = tmp_path / f"{dist.replace('-', '_')}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+        lines = [f"[{GROUP}]", *(f"{name} = {value}" for name, value in entries.items())]
+        (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+        for name, source in (modules or {}).items():
+            (tmp_path / f"{name}.py").write_text(source)
+        registry._discovered.cache_clear()
+
+    yield add
+    registry._discovered.cache_clear()
+    get_ruleset.cache_clear()
+    for name in [m for m in sys.modules if m.startswith(("plugin_", "foebook_nearest_first"))]:
+        release = getattr(sys.modules.pop(name), "release", None)
+        if release is not None:  # a plug-in made to loop: its thread ends with the test
+            release.set()
 
 
 @pytest.fixture

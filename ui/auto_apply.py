@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from desktop.tracker.decision_controller import DecisionController
 from desktop.tracker.display_names import display_names
+from ui.database_wait import waiting_for_database
 
 AUTO_STEP_MS = 900  # pause between enemies during auto-apply, so players can follow
 
@@ -48,6 +49,8 @@ class AutoApply:
             self.window.statusBar().showMessage(why, 6000)
 
     def step(self) -> None:
+        if waiting_for_database():
+            return  # the last step is still being saved; the next tick goes on
         session = self.controller.session
         if session is None or session.current_unit is None:
             self.toggle(False)

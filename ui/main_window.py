@@ -35,12 +35,16 @@ from ui.board.board_view import BoardView
 from ui.board.legend import Legend
 from ui.board.unit_menu import unit_menu
 from ui.command_runner import CommandRunner
+from ui.database_wait import keep_responsive
 from ui.decision.decision_panel import DecisionPanel
 from ui.decision_actions import DecisionActions
+from ui.file_rescue import FileRescue
 from ui.log_panel import LogPanel
+from ui.player_turn_banner import PlayerTurnBanner
+from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
-from ui.session_actions import SessionActions
+from ui.session_actions import LAST_SESSION, SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
@@ -93,10 +97,17 @@ class MainWindow(QMainWindow, RulesetActions):
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
-        self.play = DecisionController(self.runner.run, self.runner.report)
+        self.plugin_decisions = PluginDecisions(self)
+        self.play = DecisionController(
+            self.runner.run, self.runner.report, self.plugin_decisions.decide
+        )
         self.placement = WindowLayout(self)
         self._build_views()
-        self.sessions = SessionActions(self, database, self.runner, self.welcome, self.set_session)
+        keep_responsive(database)
+        self.sessions = SessionActions(
+            self, database, self.runner, self.welcome, self.set_session, self.close_session
+        )
+        self.rescue = FileRescue(self, self.runner, self.sessions)
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -145,6 +156,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.runner.report(message, dialog=dialog)
 
     def set_database(self, database, *, refresh: bool = True) -> None:
+        keep_responsive(database)
         self.sessions.database = database
         if refresh:  # skipped when a session opens straight away: nobody sees the page
             self.refresh_welcome()
@@ -186,6 +198,10 @@ class MainWindow(QMainWindow, RulesetActions):
         board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
+        self.player_banner = PlayerTurnBanner()
+        self.player_banner.setVisible(False)
+        self.player_banner.endRequested.connect(lambda: self.act_player_turn.trigger())
+        board_layout.addWidget(self.player_banner)
         board_layout.addWidget(self.board_view, 1)
         board_layout.addWidget(self.legend)
         self.pages = QStackedWidget()
@@ -200,6 +216,7 @@ class MainWindow(QMainWindow, RulesetActions):
 
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self.roster = RosterPanel(runner=self.runner.attempt)
+        self.runner.dropped_notes = self.roster.drop_notes
         self.roster.unitSelected.connect(self.select_unit)
         self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()
@@ -233,6 +250,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.file_menu.addSeparator()
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
+        self.file_menu.addAction(self.rescue.action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()
@@ -326,11 +344,30 @@ class MainWindow(QMainWindow, RulesetActions):
         self._update_actions()
         self._update_title()
 
+    def close_session(self) -> None:
+        """The open session leaves the window (before it is deleted): the start page shows
+        and no view holds on to it."""
+        if self.session is None:
+            return
+        self.go_home()
+        self.runner.detach()
+        self.play.close_session()
+        self.roster.set_session(None)
+        self.log_panel.show_entries([])
+        if self.table_display is not None:
+            self.table_display.close()
+        self._update_actions()
+
     def set_session(self, session: Session) -> None:
+        # A session opens in the enemies' own turn. Turned off before the new session is
+        # shown, while the board still holds the old one that decision is drawn on.
+        if self.act_player_turn.isChecked():
+            self.act_player_turn.setChecked(False)
+            self.play.set_player_turn(False)
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
         self.roster.set_session(session)
-        QSettings().setValue("session/last", session.name)
+        QSettings().setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must
@@ -381,6 +418,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.act_apply.setEnabled(has and self.play.enter_acts)
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         if session is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from desktop import APP_NAME, __version__
@@ -17,6 +18,19 @@ if TYPE_CHECKING:  # the window imports this module
 
 def roster_shortcut_rows() -> list[tuple[str, str, str]]:
     return [("Roster (table focused)", text, keys) for keys, text in ROSTER_SHORTCUTS]
+
+
+def start_page_shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
+    """The saved sessions' own keys (on the start page's list)."""
+    page = window.welcome
+    return [
+        (
+            "Start page (saved sessions)",
+            f"{action.text().replace('&', '').rstrip('…')} session",
+            action.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+        )
+        for action in (page.rename_action, page.delete_action)
+    ]
 
 
 def show_table_display(window: MainWindow) -> None:
@@ -55,7 +69,8 @@ def show_shortcuts(window: MainWindow) -> None:
         window.session_menu,
         window.help_menu,
     ]
-    ShortcutsDialog(menus, window, roster_shortcut_rows()).exec()
+    extra = roster_shortcut_rows() + start_page_shortcut_rows(window)
+    ShortcutsDialog(menus, window, extra).exec()
 
 
 def show_about(window: MainWindow) -> None:

@@ -16,7 +16,7 @@ from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
 from desktop.tracker.commands import one_draw_per_turn
 from desktop.tracker.session import Session
-from desktop.tracker.turns import next_label
+from desktop.tracker.turns import NEXT_ROUND, next_label
 from ui.turn_tracker import TurnTracker
 
 
@@ -26,6 +26,7 @@ class _Window(Protocol):
     turns: TurnTracker
     deck: Deck
     act_next: QAction
+    act_round: QAction
     act_deck: QAction
     act_player_turn: QAction
 
@@ -64,11 +65,18 @@ class RulesetActions:
 
     def update_ruleset_actions(self: _Window, has: bool) -> None:
         session = self.session if has else None  # `has`: a session is open and shown
+        label = None
         if session is not None:  # Next says what it does now (next phase, nothing left...)
             label = next_label(session.state, session.ruleset)
             # Enabled even with nothing left to pass on (it then says why): Space is Next
             # everywhere but in text fields, never a press of the focused button.
             self.act_next.setText(f"&{label}" if label else "&Next activation")
+        # Once Next itself starts the next round (after a phased round's last phase), it is
+        # the one Next round entry, with both keys: not two entries that do the same.
+        round_next = label == NEXT_ROUND
+        self.act_round.setVisible(not round_next)
+        own = self.act_next.shortcuts()[:1]  # Space
+        self.act_next.setShortcuts(own + self.act_round.shortcuts() if round_next else own)
         capabilities = session.ruleset.capabilities if session is not None else None
         self.act_deck.setEnabled(capabilities is not None and capabilities.deck is not None)
         self.act_player_turn.setEnabled(capabilities is not None and capabilities.player_turn)

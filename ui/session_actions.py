@@ -1,14 +1,16 @@
-"""Opening sessions: new, import, tutorial, saved or recent ones, the start page's lists, and
-exporting the open one as an encounter file."""
+"""Opening sessions: new, import, tutorial, saved or recent ones, the start page's lists,
+renaming and deleting saved ones (a deleted session can be restored until Foebook closes),
+and exporting the open one as an encounter file."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from desktop.errors import FoebookError
 from desktop.samples import list_samples, rule_system
@@ -16,8 +18,13 @@ from desktop.tracker.display_names import with_display_names
 from desktop.tracker.session import Session
 from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
-from ui.documents import documents_dir
+from ui.documents import documents_dir, remember_save_folder, save_folder
 from ui.welcome_page import TutorialCard, WelcomePage
+
+if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
+    from db.repository import DeletedSession, SessionInfo
+
+LAST_SESSION = "session/last"  # QSettings: the session the app opens at start
 
 
 def last_played(when: datetime) -> str:
@@ -34,7 +41,12 @@ def last_played(when: datetime) -> str:
 
 class SessionActions:
     """`database` is a db.engine.Database (or None: nothing can be saved); `opened(session)`
-    shows a session that was created or opened."""
+    shows a session that was created or opened; `close_open()` lets go of the open session
+    before it is deleted.
+
+    A deleted session is gone from the database at once (after a crash it stays deleted, as
+    its user confirmed); its rows are kept in memory, so the start page can restore it
+    until Foebook closes."""
 
     def __init__(
         self,
@@ -43,12 +55,17 @@ class SessionActions:
         runner: CommandRunner,
         welcome: WelcomePage,
         opened: Callable[[Session], None],
+        close_open: Callable[[], None],
     ) -> None:
         self.window, self.database, self.runner = window, database, runner
-        self.welcome, self.opened = welcome, opened
+        self.welcome, self.opened, self.close_open = welcome, opened, close_open
+        self.deleted: list[DeletedSession] = []  # oldest first
         welcome.newRequested.connect(self.new_session)
         welcome.importRequested.connect(self.import_encounter)
         welcome.openRequested.connect(self.open_session)
+        welcome.renameRequested.connect(self.rename_session)
+        welcome.deleteRequested.connect(self.delete_session)
+        welcome.restoreRequested.connect(self.restore_deleted)
         welcome.tutorialRequested.connect(self.start_tutorial)
 
     def _require_database(self) -> bool:
@@ -57,29 +74,35 @@ class SessionActions:
             return False
         return True
 
-    def session_names(self) -> list[str]:
+    def _saved(self) -> list[SessionInfo]:
+        """The saved sessions, last played first; none (and the reason, in the status bar)
+        when the database cannot list them now (a server away or not answering)."""
         if self.database is None:
             return []
         from db.repository import list_sessions
 
-        infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-        return [i.name for i in infos]
+        try:
+            infos = list_sessions(self.database)
+        except FoebookError as error:
+            self.runner.report(str(error))
+            return []
+        return sorted(infos, key=lambda i: i.updated_at, reverse=True)
 
-    def refresh_welcome(self) -> None:
-        sessions = []
-        if self.database is not None:
-            from db.repository import list_sessions
+    def session_names(self) -> list[str]:
+        return [i.name for i in self._saved()]
 
-            infos = sorted(list_sessions(self.database), key=lambda i: i.updated_at, reverse=True)
-            sessions = [
-                (
-                    i.name,
-                    f"{rule_system(i.ruleset).name}, round {i.round} · "
-                    f"last played {last_played(i.updated_at)}",
-                )
-                for i in infos
-            ]
-        self.welcome.set_sessions(sessions)
+    def refresh_welcome(self, selected: str | None = None) -> None:
+        """The start page's lists; `selected` is the saved session to select."""
+        sessions = [
+            (
+                i.name,
+                f"{rule_system(i.ruleset).name}, round {i.round} · "
+                f"last played {last_played(i.updated_at)}",
+            )
+            for i in self._saved()
+        ]
+        self.welcome.set_sessions(sessions, selected)
+        self.welcome.set_deleted([d.name for d in self.deleted])
         samples = list_samples()
         cards = []
         for ruleset in dict.fromkeys(s.ruleset for s in samples):
@@ -150,8 +173,117 @@ class SessionActions:
         from desktop.encounter_file import load_encounter
 
         encounter = load_encounter(sample_path(file_name))
-        title = encounter.name or file_name
-        self._create_session(self._unique_name(f"Tutorial: {title}"), encounter)
+        name = f"Tutorial: {encounter.name or file_name}"
+        if name in self.session_names():  # played before: carry on, or start over in its place
+            again = self._ask(
+                "Tutorial",
+                f"You have played “{name}” before.\n"
+                "Carry on where you left off, or start it over in its place?",
+                ("&Carry on", QMessageBox.ButtonRole.AcceptRole),
+                ("Start &over", QMessageBox.ButtonRole.DestructiveRole),
+            )
+            if again == 0:
+                self.open_session(name)
+                return
+            if again != 1 or not self._delete(name):
+                return
+            self.window.statusBar().showMessage(
+                f"“{name}” starts over; the old one can be restored from the start page "
+                "until Foebook closes",
+                8000,
+            )
+        self._create_session(name, encounter)
+
+    def _ask(
+        self, title: str, text: str, *choices: tuple[str, QMessageBox.ButtonRole]
+    ) -> int | None:
+        """A question with a button per choice (the first is the default) and Cancel: the
+        index of the choice clicked, None for Cancel (or Esc)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.window)
+        buttons = [box.addButton(label, role) for label, role in choices]
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(buttons[0])
+        box.exec()
+        clicked = box.clickedButton()
+        return next((i for i, b in enumerate(buttons) if b is clicked), None)
+
+    # -- renaming and deleting saved sessions ------------------------------------------------
+    def rename_session(self, name: str) -> None:
+        if not self._require_database():
+            return
+        new_name, ok = QInputDialog.getText(
+            self.window, "Rename session", f"New name for “{name}”:", text=name
+        )
+        if not ok or new_name.strip() == name:
+            return
+        from db.repository import rename_session
+
+        try:
+            stored = rename_session(self.database, name, new_name)
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return
+        session = self.runner.session
+        if session is not None and session.name == name:
+            session.name = stored
+        settings = QSettings()
+        if settings.value(LAST_SESSION) == name:
+            settings.setValue(LAST_SESSION, stored)
+        self.refresh_welcome(selected=stored)
+        self.window.statusBar().showMessage(f"Renamed “{name}” to “{stored}”", 8000)
+
+    def delete_session(self, name: str) -> None:
+        """After a confirmation naming it; the open session is closed first."""
+        if not self._require_database():
+            return
+        answer = self._ask(
+            "Delete session",
+            f"Delete the session “{name}”, with its board, roster and log?\n"
+            "Until Foebook closes, Restore on the start page brings it back.",
+            ("&Delete", QMessageBox.ButtonRole.DestructiveRole),
+        )
+        if answer != 0 or not self._delete(name):
+            return
+        self.refresh_welcome()
+        self.window.statusBar().showMessage(
+            f"Deleted “{name}”; Restore on the start page brings it back until Foebook closes",
+            8000,
+        )
+
+    def _delete(self, name: str) -> bool:
+        from db.repository import take_session
+
+        try:
+            deleted = take_session(self.database, name)
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return False
+        self.deleted.append(deleted)
+        session = self.runner.session
+        if session is not None and session.name == name:
+            self.close_open()
+        settings = QSettings()
+        if settings.value(LAST_SESSION) == name:
+            settings.remove(LAST_SESSION)
+        return True
+
+    def restore_deleted(self, index: int) -> None:
+        """Put back a session deleted since Foebook started (under a new name if its own
+        has been taken since)."""
+        if not (0 <= index < len(self.deleted)) or not self._require_database():
+            return
+        from db.repository import restore_session
+
+        deleted = self.deleted[index]
+        try:
+            name = restore_session(self.database, deleted, self._unique_name(deleted.name))
+        except FoebookError as error:
+            self.runner.report(str(error), dialog=True)
+            return
+        del self.deleted[index]
+        self.refresh_welcome(selected=name)
+        renamed = "" if name == deleted.name else f" as “{name}” (its name was taken)"
+        self.window.statusBar().showMessage(f"Restored “{deleted.name}”{renamed}", 8000)
 
     def choose_session(self) -> None:
         names = self.session_names()
@@ -189,7 +321,7 @@ class SessionActions:
         path, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export encounter file",
-            str(Path(documents_dir()) / f"{file_name}.toml"),
+            str(Path(save_folder()) / f"{file_name}.toml"),
             "Encounter files (*.toml)",
         )
         if path:
@@ -205,4 +337,5 @@ class SessionActions:
         except FoebookError as error:
             self.runner.report(str(error), dialog=True)
             return
+        remember_save_folder(path)
         self.window.statusBar().showMessage(f"Saved {path}", 5000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +26,7 @@ from desktop.engine.capabilities import Capabilities
 from desktop.engine.ruleset import Helper
 from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
+from desktop.tracker.turns import NEXT_ROUND
 from ui import palette
 
 DRAW_TIP = (
@@ -44,6 +47,43 @@ class _WholeLabel(QLabel):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.updateGeometry()  # another width may need another number of lines
+
+
+class _HelperLines(QScrollArea):
+    """The ruleset's helper lines (one per player in some rule systems): as tall as they are
+    up to a few lines, scrolling beyond them, so a big party never makes the panel, and with it
+    the window, taller than the screen; the activation order keeps the room."""
+
+    SHOWN = 6  # lines shown at least (all of them when there are no more): then it scrolls
+
+    def __init__(self, lines: QWidget) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("Rule system helpers")
+        self.setWidget(lines)
+        lines.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Lines come and go (a player added, another session): the room asked for follows.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def _height(self) -> int:
+        lines = self.widget()
+        content = lines.sizeHint() if lines is not None else QSize(0, 0)
+        return min(content.height(), self.SHOWN * (self.fontMetrics().lineSpacing() + 6))
+
+    def sizeHint(self) -> QSize:
+        lines = self.widget()
+        width = lines.sizeHint().width() if lines is not None else 0
+        return QSize(width + self.verticalScrollBar().sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._height())
 
 
 class TurnTracker(QWidget):
@@ -100,6 +140,7 @@ class TurnTracker(QWidget):
         self.helpers.setContentsMargins(0, 0, 0, 0)
         helpers_box = QWidget()
         helpers_box.setLayout(self.helpers)
+        self.helpers_scroll = _HelperLines(helpers_box)
         buttons = QHBoxLayout()
         buttons.addWidget(self.next_button)
         buttons.addWidget(self.round_button)
@@ -110,7 +151,7 @@ class TurnTracker(QWidget):
         layout.addWidget(self.order, 1)
         layout.addWidget(self.ties_label)
         layout.addLayout(buttons)
-        layout.addWidget(helpers_box)
+        layout.addWidget(self.helpers_scroll)
         layout.addWidget(self.flip_button)
         layout.addWidget(self.stratagem_button)
         layout.addWidget(self.drawn_card)
@@ -171,6 +212,8 @@ class TurnTracker(QWidget):
         else:
             self.ties_label.setText("")
         self.round_button.setEnabled(True)
+        # When Next itself starts the next round, it is the one Next round button.
+        self.round_button.setVisible(next_label != NEXT_ROUND)
         self.next_button.setText(next_label or "Next activation")
         self.next_button.setEnabled(next_label is not None)
         self.next_button.setDefault(next_label is not None)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPixmap, QShowEvent
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -57,7 +58,9 @@ class _Card(QFrame):
         for file_name, title in card.tutorials:
             label = "Start tutorial" if len(card.tutorials) == 1 else f"Start: {title}"
             button = QPushButton(label)
-            button.setToolTip(f"A new session from the tutorial “{title}” ({file_name})")
+            button.setToolTip(
+                f"Play the tutorial “{title}” ({file_name}); played before: carry on or start over"
+            )
             button.clicked.connect(lambda _=False, f=file_name: start(f))
             text.addWidget(button)
             self.buttons.append(button)
@@ -71,6 +74,9 @@ class WelcomePage(QWidget):
     newRequested = Signal()
     importRequested = Signal()
     openRequested = Signal(str)
+    renameRequested = Signal(str)
+    deleteRequested = Signal(str)
+    restoreRequested = Signal(int)  # which of the deleted sessions (set_deleted's order)
     tutorialRequested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -93,17 +99,30 @@ class WelcomePage(QWidget):
         imp.clicked.connect(self.importRequested)
         self.recent = QListWidget()
         self.recent.setAccessibleName("Saved sessions")
+        self.recent.setToolTip("Enter opens the session, F2 renames it, Delete deletes it")
         self.recent.itemActivated.connect(
             lambda item: self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole))
         )
         self.recent.setWordWrap(True)
         self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._build_list_actions()
         open_button = QPushButton("Open selected")
         open_button.clicked.connect(self._open_selected)
+        self._deleted: list[str] = []
+        self.restore_button = QPushButton()
+        self.restore_button.setVisible(False)
+        self.restore_button.setToolTip(
+            "Bring back the session deleted last; deleted sessions can be brought back "
+            "until Foebook closes"
+        )
+        self.restore_button.clicked.connect(
+            lambda: self.restoreRequested.emit(len(self._deleted) - 1)
+        )
         side = QGroupBox("Your sessions")
         side_layout = QVBoxLayout(side)
         side_layout.addWidget(self.recent, 1)
         side_layout.addWidget(open_button)
+        side_layout.addWidget(self.restore_button)
         side_layout.addSpacing(12)
         side_layout.addWidget(new)
         side_layout.addWidget(imp)
@@ -124,14 +143,77 @@ class WelcomePage(QWidget):
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
 
-    def set_sessions(self, sessions: list[tuple[str, str]]) -> None:
-        """(name, description) pairs, most recent first."""
+    def _build_list_actions(self) -> None:
+        """Rename (F2) and Delete (Del) for the selected saved session: keys on the list only,
+        and the entries of its context menu."""
+
+        def action(text: str, keys: QKeySequence | None, signal) -> QAction:
+            act = QAction(text, self.recent)
+            if keys is not None:
+                act.setShortcut(keys)
+                act.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            act.triggered.connect(lambda: self._emit_for_selected(signal))
+            self.recent.addAction(act)
+            return act
+
+        self.open_action = action("&Open", None, self.openRequested)
+        self.rename_action = action("&Rename…", QKeySequence(Qt.Key.Key_F2), self.renameRequested)
+        self.delete_action = action(
+            "&Delete…", QKeySequence(QKeySequence.StandardKey.Delete), self.deleteRequested
+        )
+        self.recent.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.recent.customContextMenuRequested.connect(self._list_menu)
+
+    def selected_session(self) -> str | None:
+        item = self.recent.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def _emit_for_selected(self, signal) -> None:
+        name = self.selected_session()
+        if name:
+            signal.emit(name)
+
+    def _list_menu(self, pos: QPoint) -> None:
+        """Right-click: the session under the pointer's Open, Rename and Delete, and the
+        deleted sessions that can still be brought back."""
+        item = self.recent.itemAt(pos)
+        on_session = item is not None and bool(item.data(Qt.ItemDataRole.UserRole))
+        if item is not None and on_session:
+            self.recent.setCurrentItem(item)
+        menu = QMenu(self.recent)
+        if on_session:
+            for act in (self.open_action, self.rename_action, self.delete_action):
+                menu.addAction(act)
+        if self._deleted:
+            menu.addSeparator()
+        for index in reversed(range(len(self._deleted))):
+            restore = menu.addAction(f"Restore “{self._deleted[index]}”")
+            restore.triggered.connect(lambda _=False, i=index: self.restoreRequested.emit(i))
+        if menu.isEmpty():
+            return
+        self._menu = menu  # kept: not collected while shown
+        menu.popup(self.recent.viewport().mapToGlobal(pos))
+
+    def set_sessions(self, sessions: list[tuple[str, str]], selected: str | None = None) -> None:
+        """(name, description) pairs, most recent first; `selected` (else the one selected
+        before, where it is still there) is selected."""
+        selected = selected or self.selected_session()
         self.recent.clear()
         for name, description in sessions:
             item = QListWidgetItem(f"{name}\n{description}", self.recent)
             item.setData(Qt.ItemDataRole.UserRole, name)
+            if name == selected:
+                self.recent.setCurrentItem(item)
         if not sessions:
             QListWidgetItem("No sessions yet.", self.recent).setFlags(Qt.ItemFlag.NoItemFlags)
+
+    def set_deleted(self, names: list[str]) -> None:
+        """The sessions deleted since Foebook started, oldest first: they can be restored."""
+        self._deleted = list(names)
+        if names:
+            last = names[-1] if len(names[-1]) <= 40 else names[-1][:39] + "…"
+            self.restore_button.setText(f"Restore “{last}”")
+        self.restore_button.setVisible(bool(names))
 
     def set_tutorials(
         self, cards: list[TutorialCard], thumbnail: Callable[[str], QPixmap] | None = None
@@ -181,6 +263,4 @@ class WelcomePage(QWidget):
             self._draw_thumbnails()  # the boards follow the light or dark theme
 
     def _open_selected(self) -> None:
-        item = self.recent.currentItem()
-        if item is not None and item.data(Qt.ItemDataRole.UserRole):
-            self.openRequested.emit(item.data(Qt.ItemDataRole.UserRole))
+        self._emit_for_selected(self.openRequested)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from desktop.engine.board import Terrain
 from ui.board.legend import terrain_icon
 from ui.other_windows import print_cards, show_about, show_shortcuts, show_table_display
+from ui.setting_flags import setting_flag
 
 if TYPE_CHECKING:  # the window imports this module
     from ui.main_window import MainWindow
@@ -129,7 +130,7 @@ def build_actions(w: MainWindow) -> None:
         "Foebook asks for the dice you rolled before it shows what an enemy does",
         checkable=True,
     )
-    w.act_physical.setChecked(cast(bool, QSettings().value("dice/physical", False, type=bool)))
+    w.act_physical.setChecked(setting_flag("dice/physical", False))
     w.act_note = a("Add &note…", w.add_note, "Ctrl+M")
     w.act_deck = a(
         "Edit stratagem &deck…",

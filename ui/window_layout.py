@@ -54,12 +54,32 @@ class WindowLayout:
         share = 1.0 if available.width() <= 1440 else 0.9
         self.window.resize(int(available.width() * share), int(available.height() * share))
 
+    def fit_screen(self) -> None:
+        """Never taller or wider than the screen's free area, and on it: a window that grew
+        past the screen must not be saved so (the status bar and the docks' tabs would open
+        off the screen)."""
+        w = self.window
+        if w.isMaximized() or w.isFullScreen():
+            return
+        available = (w.screen() or QApplication.primaryScreen()).availableGeometry()
+        frame = w.frameGeometry()  # the title bar and borders count too, once shown
+        border_w, border_h = frame.width() - w.width(), frame.height() - w.height()
+        width = min(w.width(), available.width() - border_w)
+        height = min(w.height(), available.height() - border_h)
+        if (width, height) != (w.width(), w.height()):
+            w.resize(width, height)
+        frame = w.frameGeometry()
+        x = max(available.left(), min(frame.x(), available.right() + 1 - frame.width()))
+        y = max(available.top(), min(frame.y(), available.bottom() + 1 - frame.height()))
+        if (x, y) != (frame.x(), frame.y()):
+            w.move(x, y)
+
     def restore(self) -> bool:
         settings = QSettings()
         key = self._key()
         geometry = settings.value(f"{key}/geometry")
         if geometry is not None:
-            self.window.restoreGeometry(geometry)
+            self.window.restoreGeometry(geometry)  # Qt fits it to the screen
         state = settings.value(f"{key}/state")
         self.restored = state is not None and self.window.restoreState(state)
         self._pending = state if self.restored else None
@@ -69,6 +89,7 @@ class WindowLayout:
         """Geometry, and the docks as they were last shown (closing on the start page,
         where they are hidden, keeps the sizes they had beside the board)."""
         w = self.window
+        self.fit_screen()  # what is saved opens on this screen next time
         settings = QSettings()
         key = self._key()
         settings.setValue(f"{key}/geometry", w.saveGeometry())

@@ -57,11 +57,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _start_qt():
     """A QGuiApplication for fonts and painting; no window, so no display is needed."""
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from desktop.qt_environment import missing_display, release_display_probe, use_utf8_locale
+
+    use_utf8_locale()
+    if not os.environ.get("QT_QPA_PLATFORM") and missing_display():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtGui import QGuiApplication
 
-    return QGuiApplication.instance() or QGuiApplication(["foebook"])
+    app = QGuiApplication.instance() or QGuiApplication(["foebook"])
+    release_display_probe()
+    return app
 
 
 def _check_output(path: Path) -> None:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from desktop.commands.output import say, say_json
 from desktop.display_text import terminal_safe
 from desktop.engine.decision import Decision, format_cells
 from desktop.engine.dice import Dice, DiceError
 from desktop.errors import FoebookError
+
+TIME_LIMIT_S = 30.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, metavar="N", help="seed for dice not given with --roll (default: fixed)"
     )
     parser.add_argument("--json", action="store_true", help="print the decision as JSON")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=TIME_LIMIT_S,
+        metavar="SECONDS",
+        help=f"give up on a decision that takes longer, such as a plug-in stuck in a loop "
+        f"(default {TIME_LIMIT_S:g}; 0: no limit)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,10 +49,18 @@ def run(args: argparse.Namespace) -> int:
 
     encounter = load_encounter(args.file)
     dice = Dice(args.roll, seed=args.seed)
+    ruleset = get_ruleset(encounter.ruleset)
     try:
-        decision = decide(encounter, args.unit, get_ruleset(encounter.ruleset), dice)
+        with time_limit(args.time_limit):
+            decision = decide(encounter, args.unit, ruleset, dice)
     except DiceError as error:
         raise FoebookError(f"{args.file}: --roll: {error}") from None
+    except OutOfTime:
+        who = ruleset.origin.describe() if ruleset.origin else f"rule system '{ruleset.id}'"
+        raise FoebookError(
+            f"{args.file}: the {who} did not decide for '{args.unit}' within "
+            f"{args.time_limit:g} s (it may be stuck in a loop); --time-limit gives it longer"
+        ) from None
     if args.json:
         say_json(decision.to_dict())
     else:
@@ -47,6 +69,44 @@ def run(args: argparse.Namespace) -> int:
     if dice.scripted_left:
         say(f"note: {dice.scripted_left} --roll value(s) were not needed", error=True)
     return 0
+
+
+class OutOfTime(BaseException):
+    """The decision's time is up. Not an Exception: a plug-in's `except Exception` in its
+    loop must not swallow it."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise OutOfTime in the block once `seconds` have passed (again every second, should
+    the code swallow it; after ten of those the process ends). No limit for 0, off the main
+    thread, or where there is no alarm signal."""
+    if seconds <= 0 or not hasattr(signal, "setitimer") or not _on_main_thread():
+        yield
+        return
+    rings = 0
+
+    def ring(_signum, _frame) -> None:
+        nonlocal rings
+        rings += 1
+        if rings > 10:  # it swallows even this: end the process, saying why
+            say(f"foebook: error: still deciding after {seconds:g} s; stopped", error=True)
+            os._exit(2)
+        raise OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _on_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 def describe(decision: Decision, unit_name: str) -> str:

@@ -74,6 +74,18 @@ def format_cells(cells: Iterable[Cell]) -> str:
     return " → ".join(f"[{c}, {r}]" for c, r in cells)
 
 
+def outcome_words(action: str, targets: Iterable[str], destination: Cell | None) -> str:
+    """An outcome as players read it, the same in the decision panel's list of choices and
+    in the log of the one they took: "Attack Aria", "Move to [8, 3]" (`targets`: names)."""
+    bits = [action.capitalize()]
+    names = ", ".join(targets)
+    if names:
+        bits.append(names)
+    if destination is not None:
+        bits.append(f"to {format_cells([destination])}")
+    return " ".join(bits)
+
+
 @dataclass(frozen=True)
 class Decision:
     """`shares_roll_with`: the other units that share this decision's first roll (a group's

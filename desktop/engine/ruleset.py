@@ -17,7 +17,7 @@ from desktop.engine.context import Context
 from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
-from desktop.engine.errors import RulesError
+from desktop.engine.errors import PluginOrigin, RulesError
 from desktop.engine.geometry import Metric
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
@@ -182,6 +182,8 @@ class Ruleset(ABC):
     range_metric: Metric | None = None
     # What the app offers for it besides deciding (card flips, a deck, players'-turn...).
     capabilities: Capabilities = Capabilities()
+    # Set by the registry on a plug-in's ruleset: its failures name it (None: built in).
+    origin: PluginOrigin | None = None
 
     def __init__(self, data: RulesetData) -> None:
         self.data = data

@@ -15,7 +15,7 @@ from functools import cache
 from typing import cast
 
 from desktop.engine.capabilities import Capabilities
-from desktop.engine.errors import RulesError
+from desktop.engine.errors import PluginOrigin, RulesError
 from desktop.engine.ruleset import Ruleset, RulesetData
 from desktop.rulesets.data_loader import load_ruleset_data
 
@@ -55,8 +55,12 @@ class RulesetEntry:
     def built_in(self) -> bool:
         return BUILT_IN.get(self.id) == self.factory
 
+    @property
+    def origin(self) -> PluginOrigin:
+        return PluginOrigin(self.id, self.factory, self.distribution)
+
     def describe(self) -> str:
-        return f"rule system plug-in '{self.id}' ({self.factory}, from {self.distribution})"
+        return self.origin.describe()
 
     def load(self) -> Ruleset:
         if self.built_in:  # Foebook's own: a failure is a bug, reported as one
@@ -65,7 +69,7 @@ class RulesetEntry:
             ruleset = _call(self.factory)
         except Exception as error:  # anything the plug-in's code raises, import included
             raise BrokenRuleset(
-                f"the {self.describe()} failed to load: {_one_line(error)}"
+                f"the {self.describe()} failed to load: {self.origin.raised_where(error)}"
             ) from None
         if not isinstance(ruleset, Ruleset):
             raise BrokenRuleset(
@@ -76,6 +80,7 @@ class RulesetEntry:
                 f"the {self.describe()} gave the ruleset '{ruleset.id}'; "
                 "the entry point's name and the ruleset's id must be the same"
             )
+        ruleset.origin = self.origin  # its failures while deciding name it
         return ruleset
 
 
@@ -87,17 +92,6 @@ def _call(factory: str) -> object:
     if not callable(target):
         raise TypeError(f"{factory} is not a function")
     return target()
-
-
-def _one_line(error: Exception) -> str:
-    """The error and the plug-in line that raised it, for its author; no traceback."""
-    import traceback  # only for a broken plug-in: deciding never needs it
-
-    text = f"{type(error).__name__}: {error}"
-    frames = traceback.extract_tb(error.__traceback__)
-    if frames:
-        text += f" (at {frames[-1].filename}, line {frames[-1].lineno})"
-    return text
 
 
 @cache

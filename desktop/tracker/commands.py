@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.chain import joined
-from desktop.engine.decision import Decision, choice_label
+from desktop.engine.decision import Decision, choice_label, outcome_words
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
@@ -894,8 +894,13 @@ class ApplyDecision(Command):
         if activation and not ruleset.activation_continues(phase, action):
             state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
-        if self.choice:  # the summary tells the decided outcome; say which one was taken
-            taken = " ".join([action, ", ".join(state.unit(t).name for t in targets)]).strip()
+        if self.choice:  # the summary tells the decided outcome; say which one was taken,
+            # in the words the panel listed it with (where it went too, not only what)
+            taken = outcome_words(
+                action,
+                [state.unit(t).name for t in targets],
+                None if destination is None else _cell(destination),
+            )
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = _rolls(d.get("rolls") or [])
         shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]

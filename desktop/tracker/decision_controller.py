@@ -4,19 +4,25 @@ selected): decided on the session's state, told to observers as plain data."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
-from desktop.engine.dice import Roll
+from desktop.engine.dice import Dice, Roll
+from desktop.engine.encounter import Encounter
+from desktop.engine.errors import PluginError
+from desktop.engine.ruleset import Ruleset
 from desktop.errors import FoebookError
 from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Change, Session
 from desktop.tracker.turns import acting_span, next_label
 from desktop.tracker.typed_dice import dice_count_error
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,9 @@ class Evaluation:
 
 
 Observer = Callable[[Evaluation], None]
+# decide(encounter, unit_id, ruleset, dice), or one that runs it where the caller wants it
+# (the window: a plug-in's off its thread).
+Decider = Callable[[Encounter, str, Ruleset, Dice], Decision]
 # round, phase, the units that have acted, the units in the order
 Turn = tuple[int, str | None, frozenset[str], frozenset[str]]
 
@@ -102,9 +111,15 @@ class DecisionController:
     """`run(command) -> bool` executes a command (reporting its refusal); `refuse(text)`
     tells the user why something was not done."""
 
-    def __init__(self, run: Callable[[cmd.Command], bool], refuse: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        run: Callable[[cmd.Command], bool],
+        refuse: Callable[[str], None],
+        decider: Decider = decide,
+    ) -> None:
         self._run = run
         self._refuse = refuse
+        self._decider = decider
         self._observers: list[Observer] = []
         self.session: Session | None = None
         self.selected: str | None = None
@@ -141,6 +156,14 @@ class DecisionController:
         self._shown_round = session.round
         self.fresh_dice()
         self._turn = turn_of(session)
+
+    def close_session(self) -> None:
+        """The session leaves (it is being deleted): nothing is decided until another opens."""
+        self.session = None
+        self.selected = None
+        self.phase_override = None
+        self.fresh_dice()
+        self.evaluate()
 
     def show_first(self) -> None:
         """The unit activating now if it is an enemy, else the first enemy."""
@@ -419,8 +442,10 @@ class DecisionController:
         # number per die (a 2d6 takes two).
         dice = session.state.dice.dice(typed, unit.id, per_die=True)
         try:
-            decision = decide(with_display_names(encounter), unit.id, session.ruleset, dice)
+            decision = self._decider(with_display_names(encounter), unit.id, session.ruleset, dice)
         except FoebookError as error:
+            if isinstance(error, PluginError):  # its author wants the whole story
+                log.warning("%s", error, exc_info=error.__cause__)
             return ShowMessage(str(error))
         except ValueError as error:  # typed dice out of range for the die asked
             return ShowDiceError(str(error))

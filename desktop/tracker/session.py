@@ -30,7 +30,7 @@ from desktop.tracker.history import (
 )
 from desktop.tracker.session_dice import SessionDice, new_seed
 from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
-from desktop.tracker.store import MemoryStore, SessionStore
+from desktop.tracker.store import Loaded, MemoryStore, SessionStore
 from desktop.tracker.turns import with_fresh_order
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,10 @@ class Change:
 
 
 Observer = Callable[[Change], None]
+# A check of what a command was meant for (the unit still standing, a field nobody else
+# changed), run on the state it is about to be applied to, after any reload: it raises a
+# TrackerError saying what changed when the command no longer means what the user meant.
+MeantFor = Callable[[TrackerState], None]
 
 
 def initial_state(
@@ -157,9 +161,12 @@ class Session:
             observer(change)
 
     # -- changing the session ------------------------------------------------------------
-    def execute(self, command: Command) -> HistoryEntry:
-        """Validate, commit and apply a command; on a concurrent edit reload and re-apply."""
+    def execute(self, command: Command, meant_for: MeantFor | None = None) -> HistoryEntry:
+        """Validate, commit and apply a command; on a concurrent edit reload and re-apply.
+        `meant_for` (if given) checks each state it is applied to first."""
         for attempt in range(RETRIES):
+            if meant_for is not None:
+                meant_for(self._state)  # its message already says what changed meanwhile
             try:
                 new_state, text = command.run(self._state, self.ruleset)
             except TrackerError as error:
@@ -178,8 +185,10 @@ class Session:
                 )
             except ConflictError:
                 log.info("concurrent edit while applying %s; reloading", command.kind)
-                # A short random pause lets two writers that keep colliding fall out of step.
-                time.sleep(random.uniform(0, 0.002 * attempt))
+                # A random pause, growing with each collision (at most 0.2 s), lets two
+                # writers that keep colliding fall out of step, also on a machine so busy
+                # that either may lose the processor between its reload and its write.
+                time.sleep(random.uniform(0, min(0.2, 0.001 * 2**attempt)))
                 self._reload()
                 continue
             self._history = [
@@ -237,7 +246,9 @@ class Session:
 
     # -- shared sessions -----------------------------------------------------------------
     def _reload(self) -> None:
-        loaded = self.store.load()
+        self._take(self.store.load())
+
+    def _take(self, loaded: Loaded) -> None:
         self._state, self._history, self._version = (
             loaded.state,
             list(loaded.history),
@@ -251,4 +262,12 @@ class Session:
         if self.store.version() == self._version:
             return False
         self._reload()
+        return True
+
+    def adopt(self, loaded: Loaded) -> bool:
+        """Take what the store held when another thread read it (a window's poll), if it is
+        newer than what this session shows; True when it was."""
+        if loaded.version <= self._version:
+            return False  # this session has written since (or nothing changed)
+        self._take(loaded)
         return True

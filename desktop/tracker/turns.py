@@ -218,12 +218,15 @@ def advance(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     return next_activation(state, ruleset)
 
 
+NEXT_ROUND = "Next round"  # what Next says once it would start the next round
+
+
 def next_label(state: TrackerState, ruleset: Ruleset) -> str | None:
     """What Next does now, in words for its button; None when it has nothing to do (every
     unit has acted and the ruleset has no phases: the players start the next round)."""
     if phase_over(state, ruleset):
         following = phase_after(ruleset.data.phases, current_phase(state, ruleset))
-        return "Next round" if following is None else f"Next phase: {following}"
+        return NEXT_ROUND if following is None else f"Next phase: {following}"
     return "Next activation" if state.pointer < len(state.order) else None
 
 

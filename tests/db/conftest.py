@@ -72,3 +72,22 @@ def database(db_url):
     opened = open_database(db_url)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def reopen(database):
+    """Open a session again through a new engine, as a restarted Foebook would (the tiny
+    test rulesets); the engines close at the end."""
+    from db import repository
+    from db.engine import open_database
+    from tests.desktop.tracker.tiny_ruleset import rulesets
+
+    opened = []
+
+    def _reopen(name):
+        opened.append(open_database(database.url))
+        return repository.open_session(opened[-1], name, rulesets)
+
+    yield _reopen
+    for again in opened:
+        again.close()

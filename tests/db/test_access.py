@@ -1,44 +1,26 @@
 """A database Foebook may not read or write, or a full disk: one line saying what and what
 to do, exit 2, and a healthy file is never called damaged.
 
-The tests run as root, who may read and write any file whatever its mode, so the
-permission cases run the real `foebook` command as the unprivileged `nobody` user
-(setpriv), in a world-writable scratch folder, exactly as a normal user would meet them.
+The permission cases run the real `foebook` command as the unprivileged `nobody` user
+(tests/as_nobody.py): the tests run as root, whom no file mode stops. chmod is suggested
+only where it can help: for a file or folder of the user's own.
 """
 
 from __future__ import annotations
 
 import os
 import resource
-import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 from pathlib import Path
-
-import pytest
 
 from db.engine import open_database
 from db.repository import list_sessions, new_session
 from desktop.encounter_file import load_encounter
+from tests.as_nobody import FOEBOOK, foebook_as_nobody, nobody_owns
 
 ROOT = Path(__file__).resolve().parents[2]
-FOEBOOK = Path(sys.executable).with_name("foebook")
 SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
-AS_NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-
-
-@pytest.fixture
-def scratch():
-    """A folder the `nobody` user can use (pytest's tmp_path is private to root)."""
-    folder = Path(tempfile.mkdtemp(prefix="foebook-access-"))
-    folder.chmod(0o777)
-    yield folder
-    for path in [folder, *folder.rglob("*")]:
-        if not path.is_symlink():
-            path.chmod(0o777)
-    shutil.rmtree(folder)
 
 
 def healthy_database(folder: Path) -> Path:
@@ -51,33 +33,32 @@ def healthy_database(folder: Path) -> Path:
     return path
 
 
-def foebook_as_nobody(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "FOEBOOK_DATA_DIR": str(folder / "data"), "HOME": str(folder)}
-    return subprocess.run(
-        [*AS_NOBODY, str(FOEBOOK), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        cwd=folder,
-    )
-
-
 def assert_one_clear_line(result, expected: str) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and expected in result.stderr, result.stderr
     assert "damaged" not in result.stderr and "Traceback" not in result.stderr
 
 
-def test_a_read_only_database_file(scratch):
+def test_a_read_only_database_file_of_ones_own(scratch):
+    path = healthy_database(scratch)
+    nobody_owns(path)
+    path.chmod(0o444)
+    result = foebook_as_nobody(scratch, "sessions", "import", str(SAMPLE), "--db", str(path))
+    assert_one_clear_line(result, f"{path} is read-only: Foebook saves every change at once")
+    assert "make it writable (chmod u+w)" in result.stderr
+
+
+def test_a_read_only_database_file_of_someone_else(scratch):
+    """chmod cannot help with a file that is not the user's: not suggested."""
     path = healthy_database(scratch)
     path.chmod(0o444)
     result = foebook_as_nobody(scratch, "sessions", "import", str(SAMPLE), "--db", str(path))
     assert_one_clear_line(result, f"{path} is read-only: Foebook saves every change at once")
-    assert "chmod u+w" in result.stderr
+    assert "it belongs to root; copy it somewhere you can write" in result.stderr
+    assert "chmod" not in result.stderr
 
 
-def test_a_database_in_a_read_only_folder(scratch):
+def test_a_database_in_a_read_only_folder_of_someone_else(scratch):
     folder = scratch / "ro"
     folder.mkdir()
     path = healthy_database(folder)
@@ -85,13 +66,28 @@ def test_a_database_in_a_read_only_folder(scratch):
     folder.chmod(0o555)
     result = foebook_as_nobody(scratch, "sessions", "list", "--db", str(path))
     assert_one_clear_line(result, f"the folder {folder} is read-only")
+    assert "it belongs to root; move the database to a folder you can write to" in result.stderr
+    assert "chmod" not in result.stderr
+
+
+def test_a_database_in_a_read_only_folder_of_ones_own(scratch):
+    folder = scratch / "ro"
+    folder.mkdir()
+    path = healthy_database(folder)
+    nobody_owns(path)
+    nobody_owns(folder)
+    folder.chmod(0o555)
+    result = foebook_as_nobody(scratch, "sessions", "list", "--db", str(path))
+    assert_one_clear_line(result, f"the folder {folder} is read-only")
+    assert "make the folder writable (chmod u+w)" in result.stderr
 
 
 def test_an_unreadable_database_file(scratch):
     path = healthy_database(scratch)
     path.chmod(0o000)
     result = foebook_as_nobody(scratch, "sessions", "list", "--db", str(path))
-    assert_one_clear_line(result, f"{path} cannot be read (permission denied)")
+    assert_one_clear_line(result, f"{path} cannot be read (permission denied): it belongs to root")
+    assert "chmod" not in result.stderr
 
 
 def test_a_new_database_in_a_read_only_folder(scratch):

@@ -46,20 +46,6 @@ COMMANDS = [
 ]
 
 
-@pytest.fixture
-def reopen(database):
-    """Open the session again through a new engine, as a restarted Foebook would."""
-    opened = []
-
-    def _reopen(name):
-        opened.append(open_database(database.url))
-        return repository.open_session(opened[-1], name, rulesets)
-
-    yield _reopen
-    for again in opened:
-        again.close()
-
-
 def test_state_and_history_survive_a_restart(database, reopen):
     session = repository.new_session(database, "night", tiny_encounter(), rulesets)
     for command in COMMANDS:

@@ -263,3 +263,20 @@ def open_saved_session(qtbot, window, name: str) -> None:
     click(qtbot, saved.viewport(), saved.visualItemRect(item).center())
     qtbot.keyClick(saved, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session is not None and window.session.name == name)
+
+
+def click_when_shown(qtbot, label: str, seen: list[str]) -> None:
+    """Click the button `label` of the modal message box once it is up (it runs its own
+    loop, so this is set going before whatever opens it); its text and buttons' texts go
+    into `seen`."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QApplication.activeModalWidget()
+    if not isinstance(box, QMessageBox):
+        QTimer.singleShot(20, lambda: click_when_shown(qtbot, label, seen))
+        return
+    seen.append(box.text())
+    seen.extend(b.text() for b in box.buttons())
+    button = next(b for b in box.buttons() if b.text() == label)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

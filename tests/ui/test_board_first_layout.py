@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QMessageBox, QToolButton
 
 from desktop.samples import list_samples, sample_path
+from tests.ui.modal import click_button, when_up
 from tests.ui.real_input import choose, open_saved_session, press, settle
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_SIDE
@@ -77,11 +78,12 @@ def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart
     assert not laptop.roster_dock.isVisible()
     assert not laptop.act_fit.isEnabled()  # no board to fit on the start page
     assert not laptop.act_next.isEnabled()  # Space does not move the hidden session on
-    # The same tutorial again: a fresh session beside the first one.
+    # The same tutorial again: it starts over in its own place, no "(2)" beside it.
+    when_up(qtbot, QMessageBox, click_button(qtbot, "Start over"))
     qtbot.mouseClick(laptop.welcome.cards[0].buttons[0], Qt.MouseButton.LeftButton)
     assert laptop.pages.currentIndex() == 1
-    assert laptop.session.name != name
-    assert {name, laptop.session.name} <= set(laptop.session_names())
+    assert laptop.session.name == name and not laptop.session.history
+    assert laptop.session_names() == [name]
     QTest.keyClick(laptop, Qt.Key.Key_Home, Qt.KeyboardModifier.AltModifier)
     assert laptop.pages.currentIndex() == 0
     sessions = [laptop.welcome.recent.item(i).text() for i in range(laptop.welcome.recent.count())]

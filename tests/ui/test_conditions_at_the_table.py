@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tests.ui.at_the_table import log_lines, type_text
 from tests.ui.real_input import choose_in_unit_menu, click_roster_row, select_in_roster
 from ui.roster.roster_model import COL_HP
 
@@ -22,17 +23,6 @@ def key(qtbot, window, which, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     """A key pressed with the board focused, as a player steps through the round."""
     window.board_view.setFocus()
     qtbot.keyClick(window.board_view, which, modifier)
-
-
-def type_keys(qtbot, text: str) -> None:
-    for char in text:
-        qtbot.keyClicks(QApplication.focusWidget(), char)
-
-
-def log_lines(window) -> list[str]:
-    """The log as the dock shows it, without the time stamps."""
-    model = window.log_panel.model
-    return [model.index(row, 0).data().split("  ", 1)[1] for row in range(model.rowCount())]
 
 
 def hp_cell(window, unit_id: str) -> str:
@@ -76,7 +66,7 @@ def test_a_wound_bites_as_the_monsters_turn_starts_and_undo_takes_it_back(window
 def test_a_dead_monster_gets_nothing_applied_however_often_enter_is_pressed(window, qtbot):
     window.start_tutorial(CAVE)
     click_roster_row(qtbot, window, "imp")
-    type_keys(qtbot, "-4")
+    type_text(qtbot, "-4")
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.encounter.unit("imp").hp == 0)
     select_in_roster(qtbot, window, "imp")
@@ -95,7 +85,7 @@ def test_a_dead_monster_gets_nothing_applied_however_often_enter_is_pressed(wind
 def test_typing_a_huge_damage_on_a_hero_stops_at_zero(window, qtbot):
     window.start_tutorial(CAVE)
     click_roster_row(qtbot, window, "brute")
-    type_keys(qtbot, "-999")
+    type_text(qtbot, "-999")
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: hp_cell(window, "brute") == "0 / 10")
     assert log_lines(window)[-1] == (

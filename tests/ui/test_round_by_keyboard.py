@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication
 
+from tests.ui.at_the_table import (
+    commit_typed,
+    key,
+    type_initiative,
+    type_text,
+    walk_roster_to,
+)
 from tests.ui.real_input import (
     click_roster_row,
     drag,
@@ -103,44 +109,12 @@ def camp(window, qtbot, tmp_path):
     return import_encounter_text(qtbot, window, tmp_path, CAMP)
 
 
-def key(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
-    """A key press where a keyboard sends it: to whichever widget has the focus now."""
-    qtbot.keyClick(QApplication.focusWidget(), key, modifier)
-
-
-def type_text(qtbot, text: str) -> None:
-    for char in text:
-        qtbot.keyClicks(QApplication.focusWidget(), char)
-
-
 def log_since(window, start: int) -> list[str]:
     return [e.text for e in window.session.history[start:] if not e.undone]
 
 
 def roster_row(window, unit_id: str) -> int:
     return window.roster.proxy.proxy_row(unit_id)
-
-
-def walk_roster_to(qtbot, window, unit_id: str) -> None:
-    """Up or Down in the roster table (which has the focus) until the unit's row."""
-    view = window.roster.view
-    assert QApplication.focusWidget() is view
-    steps = roster_row(window, unit_id) - view.currentIndex().row()
-    for _ in range(abs(steps)):
-        key(qtbot, Qt.Key.Key_Down if steps > 0 else Qt.Key.Key_Up)
-    assert window.roster.selected_unit() == unit_id
-
-
-def commit_typed(qtbot, window) -> None:
-    key(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.roster.view.state() != QAbstractItemView.State.EditingState)
-
-
-def type_initiative(qtbot, window, typed: str) -> None:
-    key(qtbot, Qt.Key.Key_I)
-    assert window.roster.view.currentIndex().column() == COL_INITIATIVE
-    type_text(qtbot, typed)
-    commit_typed(qtbot, window)
 
 
 def initiative(window, unit_id: str) -> int:

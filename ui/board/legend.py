@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import cast
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QRectF, QSettings, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPen, QPixmap
@@ -18,6 +17,7 @@ from ui import palette
 from ui.flow_layout import FlowLayout
 from ui.marker_looks import MarkerLook, look_of
 from ui.roster.status_icons import status_pixmap
+from ui.setting_flags import setting_flag
 
 SETTING = "board/legendShown"
 SWATCH = 14  # pixels, as the text's line is tall
@@ -113,7 +113,7 @@ class Legend(QWidget):
         layout.addWidget(self.key, 1)
         layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
         self.toggle.toggled.connect(self._show_key)
-        self.toggle.setChecked(cast(bool, QSettings().value(SETTING, False, type=bool)))
+        self.toggle.setChecked(setting_flag(SETTING, False))
         self._show_key(self.toggle.isChecked())
         self._write()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QPainter
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.engine.chain import plural
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import RulesetData
 from desktop.errors import FoebookError
@@ -40,7 +40,8 @@ from ui.cards.renderer import (
     write_pdf,
 )
 from ui.cards.sheet import PAPERS, SIZES, sheet_layout
-from ui.documents import documents_dir
+from ui.documents import remember_save_folder, save_folder
+from ui.setting_flags import setting_flag
 
 log = logging.getLogger(__name__)
 
@@ -162,11 +163,11 @@ class PrintCardsDialog(QDialog):
         settings.beginGroup(SETTINGS_GROUP)
         size = settings.value("size", "poker")
         paper = settings.value("paper", "a4")
-        backs = settings.value("backs", False, type=bool)
+        backs = setting_flag("backs", False, settings)
         settings.endGroup()
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(size)))
         self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(paper)))
-        self.backs_box.setChecked(cast(bool, backs))
+        self.backs_box.setChecked(backs)
         default = (
             Selection.SELECTED
             if self.selected
@@ -220,10 +221,10 @@ class PrintCardsDialog(QDialog):
         sheet = sheet_layout(self.card_size, self.paper)
         pages = sheet.page_count(len(cards), self.backs)
         extra = len(cards) - len(self.contents())
-        text = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+        text = plural(len(cards), "card")
         if extra:
             text += f" ({extra} continuing a long card)"
-        text += f" on {pages} page{'s' if pages != 1 else ''}, {sheet.per_page} per page"
+        text += f" on {plural(pages, 'page')}, {sheet.per_page} per page"
         self.summary.setText(text + ".")
         enabled = bool(cards)
         self.preview_button.setEnabled(enabled)
@@ -273,13 +274,11 @@ class PrintCardsDialog(QDialog):
         preview.exec()
 
     def _export(self) -> None:
-        settings = QSettings()
-        folder = settings.value(f"{SETTINGS_GROUP}/folder", documents_dir())
         stem = (self.source or self.data.name).replace("/", "-").removesuffix(".toml")
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export cards as PDF",
-            str(Path(cast(str, folder)) / f"{stem} cards.pdf"),
+            str(Path(save_folder()) / f"{stem} cards.pdf"),
             "PDF files (*.pdf)",
         )
         if not path:
@@ -291,9 +290,8 @@ class PrintCardsDialog(QDialog):
         except FoebookError as error:
             QMessageBox.warning(self, "Export PDF", error.message)
             return
-        settings.setValue(f"{SETTINGS_GROUP}/folder", str(Path(path).parent))
-        cards, pages = len(result.cards), result.pages
+        remember_save_folder(path)
         self.summary.setText(
-            f"Wrote {cards} card{'s' if cards != 1 else ''} on {pages} "
-            f"page{'s' if pages != 1 else ''} to {path}."
+            f"Wrote {plural(len(result.cards), 'card')} on {plural(result.pages, 'page')} "
+            f"to {path}."
         )

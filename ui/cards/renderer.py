@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from desktop.atomic_write import OutputFileError, write_atomically
 from desktop.engine.board import Shape
+from desktop.engine.chain import plural
 from desktop.errors import FoebookError
 from ui.board.cell_shapes import cell_polygon
 from ui.cards.content import CardContent
@@ -252,5 +253,6 @@ def write_pdf(
         write_atomically(target, pdf)
     except OutputFileError as error:
         raise FoebookError(f"cannot write the PDF to {target}: {error.reason}") from None
-    log.info("wrote %d cards on %d pages to %s", len(result.cards), result.pages, target)
+    cards, pages = plural(len(result.cards), "card"), plural(result.pages, "page")
+    log.info("wrote %s on %s to %s", cards, pages, target)
     return result

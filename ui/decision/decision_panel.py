@@ -21,19 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.engine.decision import Decision, Outcome, choice_label, format_cells
+from desktop.engine.decision import Decision, Outcome, choice_label, outcome_words
 from desktop.engine.dice import Roll
 from desktop.tracker.typed_dice import dice_in
 from ui.decision.step_list import StepList
 
 
 def describe_outcome(outcome: Outcome, names: dict[str, str]) -> str:
-    bits = [outcome.action.capitalize()]
-    if outcome.targets:
-        bits.append(", ".join(names.get(t, t) for t in outcome.targets))
-    if outcome.destination is not None:
-        bits.append(f"to {format_cells([outcome.destination])}")
-    return " ".join(bits)
+    return outcome_words(
+        outcome.action, (names.get(t, t) for t in outcome.targets), outcome.destination
+    )
 
 
 def parse_rolls(text: str) -> list[int]:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from desktop.engine.ruleset import Ruleset
+from ui.roster.kept_editors import fill_once
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -35,8 +36,9 @@ class AiDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         assert isinstance(editor, QComboBox)
-        found = editor.findData(index.data(Qt.ItemDataRole.EditRole))
-        editor.setCurrentIndex(max(found, 0))
+        if fill_once(editor):  # a refresh of the cell never moves the choice being made
+            found = editor.findData(index.data(Qt.ItemDataRole.EditRole))
+            editor.setCurrentIndex(max(found, 0))
 
     def setModelData(self, editor: QWidget, model, index: Index) -> None:
         assert isinstance(editor, QComboBox)

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from ui import palette
 from ui.roster.hp_input import HELP as HP_HELP
+from ui.roster.hp_input import HpEntry
+from ui.roster.kept_editors import fill_once
 from ui.roster.roster_model import (
     DEFEATED_ROLE,
     HP_ROLE,
@@ -29,6 +31,7 @@ from ui.roster.roster_model import (
 from ui.roster.status_icons import ICON_SIZE, paint_status_icon
 
 BAR_MARGIN = 4
+_TYPED_FOR_STANDING = "foebookTypedForStanding"
 CHIP_GAP = 3
 Index = QModelIndex | QPersistentModelIndex
 
@@ -138,17 +141,22 @@ class HpDelegate(QStyledItemDelegate):
         editor.setToolTip(HP_HELP[0].upper() + HP_HELP[1:] + ".")
         editor.setAccessibleName("HP change")
         editor.setAccessibleDescription(HP_HELP)
+        # Whether the unit stood when the cell opened: what is typed for a standing unit is
+        # not applied to one another window defeated meanwhile.
+        editor.setProperty(_TYPED_FOR_STANDING, not index.data(DEFEATED_ROLE))
         return editor
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         assert isinstance(editor, QLineEdit)
-        editor.setText(self.pending_text)
-        self.pending_text = ""
+        if fill_once(editor):  # a refresh of the cell never touches what is typed
+            editor.setText(self.pending_text)
+            self.pending_text = ""
 
     def setModelData(self, editor: QWidget, model, index: Index) -> None:
         assert isinstance(editor, QLineEdit)
         if editor.text().strip():  # an empty editor is a change of mind, not an error
-            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+            entry = HpEntry(editor.text(), bool(editor.property(_TYPED_FOR_STANDING)))
+            model.setData(index, entry, Qt.ItemDataRole.EditRole)
 
 
 class SideDelegate(QStyledItemDelegate):

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.commands import Command, Damage, Heal, SetHp
+from desktop.tracker.errors import TrackerError
+from desktop.tracker.session import MeantFor
+from desktop.tracker.state import TrackerState
 
 # Typographic minus and plus signs arrive from some keyboards and from copy-paste.
 _SIGNS = str.maketrans({"−": "-", "–": "-", "＋": "+", "＝": "="})
@@ -44,3 +49,32 @@ def parse_hp_input(text: str, unit: Unit) -> Command:
         max_hp = int(setting["max"]) if setting["max"] is not None else None
         return SetHp(unit.id, int(setting["hp"]), max_hp)
     raise HpInputError(f"{unit.name}: '{text.strip()}' is not an HP change; {HELP}")
+
+
+@dataclass(frozen=True)
+class HpEntry:
+    """Text typed into an HP cell, and whether its unit stood (was not defeated) when the cell
+    opened: an entry typed for a standing unit is not meant for a defeated one."""
+
+    text: str
+    typed_for_standing: bool = False
+
+
+def still_standing(ruleset: Ruleset, unit: Unit, typed: str) -> MeantFor:
+    """The check that `unit` is still there and not defeated when what was typed for it is
+    applied (another window may have removed or defeated it meanwhile)."""
+    typed = typed.strip()
+
+    def check(state: TrackerState) -> None:
+        if not state.encounter.has_unit(unit.id):
+            raise TrackerError(
+                f"{unit.name} was removed in another window while you typed '{typed}'; "
+                "nothing was applied"
+            )
+        if ruleset.is_defeated(state.encounter.unit(unit.id)):
+            raise TrackerError(
+                f"{unit.name} was defeated in another window while you typed '{typed}'; "
+                "nothing was applied (type it again to apply it anyway)"
+            )
+
+    return check

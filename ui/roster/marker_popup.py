@@ -39,6 +39,7 @@ class MarkerPopup(QFrame):
         self.setObjectName("markerPopup")
         self.setAccessibleName(f"Markers of {unit.name}")
         self._unit_id = unit.id
+        self.unit_name = unit.name
         self._unit_of = unit_of
         self._execute = execute
         layout = QVBoxLayout(self)

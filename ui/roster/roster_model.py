@@ -32,13 +32,15 @@ from desktop.engine.units import Unit
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
 from desktop.tracker.expiry_words import reminder_and_expiry
-from desktop.tracker.session import Change, Session
+from desktop.tracker.session import RELOAD, Change, MeantFor, Session
 from ui import palette
 from ui.marker_looks import MarkerLook, look_of, marker_looks
 from ui.roster.hp_input import HELP as HP_HELP
-from ui.roster.hp_input import HpInputError, parse_hp_input
+from ui.roster.hp_input import HpEntry, HpInputError, parse_hp_input, still_standing
 
 log = logging.getLogger(__name__)
+# Runs a command for the roster (the window's runner): why it was refused, or None when done.
+Runner = Callable[[Command, MeantFor | None], str | None]
 
 COL_NAME, COL_SIDE, COL_HP, COL_MARKERS, COL_AI, COL_POSITION, COL_INITIATIVE = range(7)
 COLUMN_COUNT = 7
@@ -167,6 +169,8 @@ class RosterModel(QAbstractTableModel):
         self._session: Session | None = None
         self._rows: list[_Row] = []
         self._current: str | None = None
+        self._syncing = False  # rows are being brought up to date (see setData)
+        self._reloading = False  # ... with another window's changes
         # Held in a list the `destroyed` handler can reach without keeping `self` alive.
         self._unsubscribe: list[Callable[[], None]] = []
         holder = self._unsubscribe
@@ -175,7 +179,7 @@ class RosterModel(QAbstractTableModel):
         self._bold.setBold(True)
         # The window's one command runner (it knows the database connection); a model on
         # its own runs commands on the session itself.
-        self._runner: Callable[[Command], str | None] | None = None
+        self._runner: Runner | None = None
         if session is not None:
             self.set_session(session)
 
@@ -210,13 +214,24 @@ class RosterModel(QAbstractTableModel):
         return _Row(unit, counters or MappingProxyType({}), self._session.ruleset.is_defeated(unit))
 
     def _on_change(self, change: Change) -> None:
-        self.sync()
+        self._reloading = change.kind == RELOAD
+        try:
+            self.sync()
+        finally:
+            self._reloading = False
 
     def sync(self) -> None:
         """Bring the rows up to date with the session, signalling only what changed."""
         session = self._session
         if session is None:
             return
+        self._syncing = True
+        try:
+            self._sync(session)
+        finally:
+            self._syncing = False
+
+    def _sync(self, session: Session) -> None:
         state = session.state
         units = state.encounter.units
         new_ids = [u.id for u in units]
@@ -331,29 +346,30 @@ class RosterModel(QAbstractTableModel):
         return tuple(out)
 
     # -- commands ------------------------------------------------------------------------
-    def set_runner(self, runner: Callable[[Command], str | None]) -> None:
+    def set_runner(self, runner: Runner) -> None:
         self._runner = runner
 
-    def attempt(self, command: Command) -> str | None:
-        """Run a command; the sentence saying why it was refused (nothing changed), or None."""
+    def attempt(self, command: Command, meant_for: MeantFor | None = None) -> str | None:
+        """Run a command (checked with `meant_for`, see Session.execute); the sentence saying
+        why it was refused (nothing changed), or None."""
         if self._session is None:
             return "No session is open."
         if self._runner is not None:
-            error = self._runner(command)
+            error = self._runner(command, meant_for)
         else:
             try:
-                self._session.execute(command)
+                self._session.execute(command, meant_for)
                 error = None
             except FoebookError as refused:
                 error = str(refused)
         if error is not None:
             log.info("refused %s: %s", command.kind, error)
-            return _sentence(error)
+            return sentence(error)
         return None
 
-    def execute(self, command: Command) -> bool:
+    def execute(self, command: Command, meant_for: MeantFor | None = None) -> bool:
         """Run a command on the session; a refusal is reported, never raised."""
-        error = self.attempt(command)
+        error = self.attempt(command, meant_for)
         if error is not None:
             self.commandFailed.emit(error)
             return False
@@ -584,6 +600,11 @@ class RosterModel(QAbstractTableModel):
         ):
             return False
         unit = self._rows[index.row()].unit
+        if self._syncing:
+            # Qt commits an open cell whose row goes away (its unit was removed): what was
+            # typed is not applied, and the user is told.
+            self.commandFailed.emit(self._not_applied(unit, value))
+            return False
         column = index.column()
         text = "" if value is None else str(value)
         if column == COL_NAME:
@@ -597,15 +618,37 @@ class RosterModel(QAbstractTableModel):
         if column == COL_INITIATIVE:
             return self._set_initiative(unit, text)
         if column == COL_HP:
-            if isinstance(value, int) and not isinstance(value, bool):
-                text = f"={value}"
+            # Typed into the cell (HpEntry), or a value: an HP to set.
+            if isinstance(value, HpEntry):
+                entry = value
+            elif isinstance(value, int) and not isinstance(value, bool):
+                entry = HpEntry(f"={value}")
+            else:
+                entry = HpEntry(text)
             try:
-                command = parse_hp_input(text, unit)
+                command = parse_hp_input(entry.text, unit)
             except HpInputError as error:
-                self.commandFailed.emit(_sentence(str(error)))
+                self.commandFailed.emit(sentence(str(error)))
                 return False
-            return self.execute(command)
+            # Interpreted on the state it is applied to: "-2" takes 2 from the HP then, but
+            # nothing is applied to a unit defeated since the cell opened.
+            standing = (
+                still_standing(self._session.ruleset, unit, entry.text)
+                if entry.typed_for_standing and self._session is not None
+                else None
+            )
+            return self.execute(command, standing)
         return False
+
+    def _not_applied(self, unit: Unit, value: Any) -> str:
+        typed = str(value.text if isinstance(value, HpEntry) else value).strip()
+        session = self._session
+        if session is not None and not session.encounter.has_unit(unit.id):
+            where = " in another window" if self._reloading else ""
+            what = f"{unit.name} was removed{where} while you were editing it"
+        else:
+            what = f"{unit.name} changed while you were editing it"
+        return f"{what}; '{typed}' was not applied."
 
     def _set_initiative(self, unit: Unit, text: str) -> bool:
         text = text.strip()
@@ -663,7 +706,7 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text

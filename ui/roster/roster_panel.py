@@ -8,12 +8,12 @@ panel's message line and changes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import cast
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QComboBox,
     QGridLayout,
@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 from desktop.engine.chain import plural
 from desktop.engine.units import Unit
 from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
-from desktop.tracker.session import Session
+from desktop.tracker.session import MeantFor, Session
 from ui.marker_looks import UNKNOWN
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
+from ui.roster.kept_editors import CellDelegate
 from ui.roster.marker_popup import MarkerPopup, hand_set_markers
 from ui.roster.new_units import duplicate_record
 from ui.roster.roster_model import (
@@ -51,6 +52,8 @@ from ui.roster.roster_model import (
     COL_SIDE,
     UNIT_ID_ROLE,
     RosterModel,
+    Runner,
+    sentence,
 )
 from ui.roster.roster_proxy import RosterProxy, SideFilter
 from ui.roster.status_icons import ICON_SIZE, status_icon
@@ -87,6 +90,24 @@ class RosterView(QTableView):
     "-" then Enter is 1."""
 
     hpEditRequested = Signal(str)
+    # A cell stopped being typed in (committed or cancelled); True when a click on the table
+    # ended it (the click chooses what is selected next).
+    editorClosed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pressing = False
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._pressing = True
+        try:
+            super().mousePressEvent(event)
+        finally:
+            self._pressing = False
+
+    def closeEditor(self, editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
+        super().closeEditor(editor, hint)
+        self.editorClosed.emit(self._pressing)
 
     def event(self, event: QEvent) -> bool:
         # While a cell is being typed in, Enter commits it: the window's Enter (apply the
@@ -136,7 +157,7 @@ class RosterPanel(QWidget):
         self,
         session: Session | None = None,
         parent: QWidget | None = None,
-        runner: Callable[[Command], str | None] | None = None,
+        runner: Runner | None = None,
     ) -> None:
         """`runner` runs the panel's commands (the window's one runner), if given."""
         super().__init__(parent)
@@ -151,6 +172,9 @@ class RosterPanel(QWidget):
         self.editor: UnitEditor | None = None
         self._selected: str | None = None
         self._quiet = False  # selecting programmatically: no unitSelected
+        # A unit to select once the user stops typing in a cell or the markers popup: a
+        # refresh must not commit or close what is being typed (see select_unit).
+        self._waiting_selection: tuple[str | None] | None = None
         self._build()
         self.model.commandFailed.connect(self.show_message)
         self.model.commandDone.connect(lambda _text: self.show_message(""))
@@ -203,6 +227,7 @@ class RosterPanel(QWidget):
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.verticalHeader().hide()
+        self.view.setItemDelegate(CellDelegate(self.view))  # name and Init
         self.hp_delegate = HpDelegate(self.view)
         self.markers_delegate = MarkersDelegate(self.view)
         self.ai_delegate = AiDelegate(lambda: self.model.ruleset, self.view)
@@ -221,6 +246,7 @@ class RosterPanel(QWidget):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._header_menu)
         self.view.hpEditRequested.connect(self.edit_hp)
+        self.view.editorClosed.connect(self._stopped_typing)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         layout.addWidget(self.view, 1)
@@ -401,7 +427,15 @@ class RosterPanel(QWidget):
 
     def select_unit(self, unit_id: str | None) -> bool:
         """Select and show a unit (switching the side filter to all units if it hides it);
-        False when there is no such unit. Does not emit unitSelected."""
+        False when there is no such unit. Does not emit unitSelected.
+
+        While the user types in a cell or has the markers popup open, the selection waits
+        until they are done: moving it would commit the half-typed cell or close the popup
+        (the turn moving on in another window selects the unit now acting)."""
+        if self.view.state() == QAbstractItemView.State.EditingState or self.popup is not None:
+            self._waiting_selection = (unit_id,)
+            return unit_id is None or self.model.row_of(unit_id) >= 0
+        self._waiting_selection = None
         self._quiet = True
         try:
             return self._select(unit_id)
@@ -428,11 +462,19 @@ class RosterPanel(QWidget):
         self.view.scrollTo(index)
         return True
 
+    def _stopped_typing(self, by_click: bool = False) -> None:
+        """The selection that waited is made now, unless a click on the table ended the
+        typing: the row clicked is the user's choice."""
+        waiting, self._waiting_selection = self._waiting_selection, None
+        if waiting is not None and not by_click:
+            self.select_unit(waiting[0])
+
     def _selection_changed(self, *_args) -> None:
         unit_id = self.selected_unit()
         if unit_id != self._selected:
             self._selected = unit_id
             if unit_id is not None and not self._quiet:
+                self._waiting_selection = None  # the user's own choice wins
                 self.unitSelected.emit(unit_id)
         if self.popup is not None and self.popup.unit_id != unit_id:
             self.popup.close()
@@ -446,6 +488,11 @@ class RosterPanel(QWidget):
         self.message.setVisible(bool(text))
         if text:
             log.debug("roster message: %s", text)
+
+    def drop_notes(self, notes: list[str]) -> None:
+        """Hide the message line if it shows one of these notes (trouble that is over)."""
+        if self.message.text() in {sentence(note) for note in notes}:
+            self.show_message("")
 
     def _model_changed(self, *_args) -> None:
         self._update_actions()
@@ -561,8 +608,12 @@ class RosterPanel(QWidget):
     def _popup_closed(self) -> None:
         popup, self.popup = self.popup, None
         if popup is not None:
+            session = self.session
+            if session is not None and not session.encounter.has_unit(popup.unit_id):
+                self.show_message(f"{popup.unit_name} was removed; its markers popup closed.")
             popup.deleteLater()
         self.view.setFocus()
+        self._stopped_typing()
 
     def add_unit(self) -> UnitEditor | None:
         """Open the unit editor for a new unit (non-blocking); it adds the unit on OK."""
@@ -593,8 +644,8 @@ class RosterPanel(QWidget):
         self.editor.open()
         return self.editor
 
-    def _apply_from_editor(self, command: Command) -> str | None:
-        error = self.model.attempt(command)
+    def _apply_from_editor(self, command: Command, meant_for: MeantFor | None) -> str | None:
+        error = self.model.attempt(command, meant_for)
         if error is not None:
             return error
         self.show_message("")

@@ -37,14 +37,24 @@ from desktop.engine.unit_fields import check_unit_fields
 from desktop.engine.units import DEFAULT_WEAPON_KIND
 from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
 from desktop.tracker.records import unit_to_record
-from desktop.tracker.session import Session
+from desktop.tracker.session import MeantFor, Session
+from desktop.tracker.unit_edits import (
+    Collision,
+    collisions,
+    differences,
+    flat,
+    unchanged_since,
+    unit_fields_of,
+    update_of,
+)
 from ui.roster.area_attack_box import AreaAttackBox
 from ui.roster.field_editors import FieldEditor, error_style, field_editor
 from ui.roster.new_units import free_cells, slug, unique_id
 
 log = logging.getLogger(__name__)
 
-Apply = Callable[[Command], str | None]  # runs the command; an error message, or None when done
+# Runs the command (checked with the MeantFor, see Session.execute); an error message, or None.
+Apply = Callable[[Command, MeantFor | None], str | None]
 W_NAME, W_KIND, W_RANGE, W_STRENGTH = range(4)
 HP_LIMIT = 99_999
 
@@ -92,8 +102,15 @@ class UnitEditor(QDialog):
         self.editing = editing
         self._id_edited = False
         self._hp_follows_max = True
+        # Editing a unit another window may change meanwhile: what the fields held when the
+        # dialog opened (the user's changes are the fields that differ from it), and the
+        # unit as the user last saw it (the window's changes are those made since).
+        self._opened: dict[str, Any] = {}
+        self._seen: dict[str, Any] = {}
         if editing is not None:
-            template = unit_to_record(session.encounter.unit(editing))
+            unit = session.encounter.unit(editing)
+            template = unit_to_record(unit)
+            self._seen = unit_fields_of(unit)
         self.setWindowTitle("Edit unit" if editing else "Add unit")
         self.setObjectName("UnitEditor")
         self.setAccessibleName("Unit editor")
@@ -104,14 +121,19 @@ class UnitEditor(QDialog):
             # The id names the unit in the log and the side decides its turns: both stay.
             self.id_edit.setEnabled(False)
             self.side_combo.setEnabled(False)
+            self._opened = self._collect()[0]
+            self._field_problems.clear()  # shown only once the user asks to save
         self._watch_fields()
         self._fit_to_screen()
+        # Another side shows other fields (a monster's stats and area attack): fit them.
+        self.side_combo.currentIndexChanged.connect(self._fit_to_screen)
         # Typing starts in the name (the scroll area would otherwise take the focus).
         self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _fit_to_screen(self) -> None:
+    def _fit_to_screen(self, *_: Any) -> None:
         """Open tall enough to show every field at once where the screen allows (on a small
-        screen the fields scroll): nothing, such as an area picker, hides below the fold."""
+        screen the fields scroll): nothing, such as an area picker, hides below the fold.
+        Again when the fields change (another side), and kept on the screen."""
         screen = (self.parentWidget() or self).screen().availableGeometry()
         layout = self.layout()
         assert layout is not None  # built in _build
@@ -121,6 +143,11 @@ class UnitEditor(QDialog):
         width = max(self.sizeHint().width(), content.width() + 40)
         height = content.height() + self.buttons.sizeHint().height() + chrome + 8
         self.resize(min(width, int(screen.width() * 0.9)), min(height, int(screen.height() * 0.9)))
+        if self.isVisible():  # grown in place: its bottom or right edge may be off the screen
+            frame = self.frameGeometry()
+            x = max(screen.left(), min(frame.x(), screen.right() + 1 - frame.width()))
+            y = max(screen.top(), min(frame.y(), screen.bottom() + 1 - frame.height()))
+            self.move(x, y)
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -439,6 +466,13 @@ class UnitEditor(QDialog):
         return []
 
     def record(self) -> dict[str, Any]:
+        record, problems = self._collect()
+        if problems:
+            raise _Problems(problems)
+        return record
+
+    def _collect(self) -> tuple[dict[str, Any], list[str]]:
+        """The fields as a unit record, and what is wrong with them."""
         problems: list[str] = []
         enc = self.session.encounter
         data = self.ruleset.data
@@ -470,7 +504,7 @@ class UnitEditor(QDialog):
                 f"Cell {cell[0]}, {cell[1]} is {board.terrain(cell).label}; "
                 "no unit can stand there."
             )
-        else:
+        elif cell != tuple(self._opened.get("at", ())):  # where it stood is not news
             other = enc.unit_at(cell)
             if other is not None and other.id != self.editing:
                 problems.append(f"Cell {cell[0]}, {cell[1]} is taken by {other.name}.")
@@ -526,9 +560,7 @@ class UnitEditor(QDialog):
             f"{data.unit_fields[name].label}: {message}"
             for name, message in self._field_problems.items()
         ]
-        if problems:
-            raise _Problems(problems)
-        return record
+        return record, problems
 
     def _weapon_records(self, problems: list[str]) -> list[dict[str, Any]]:
         kinds = self.ruleset.data.extra.get("weapon_kinds")
@@ -577,12 +609,37 @@ class UnitEditor(QDialog):
         return out
 
     def command(self) -> Command:
-        """The command for the fields; raises ValueError listing the problems."""
+        """The command for the fields; raises ValueError listing the problems. For a unit
+        being edited, only the fields the user changed, applied to the unit as it is now."""
         record = self.record()
         if self.editing is not None:
-            record.pop("id", None)
-            return UpdateUnit(self.editing, record)
+            current = self.session.encounter.unit(self.editing)
+            return UpdateUnit(self.editing, update_of(self._mine(record), current))
         return AddUnit(record)
+
+    def _mine(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The fields the user changed since the dialog opened."""
+        return differences(flat(self._opened), flat(record))
+
+    def _meanwhile(self) -> str | None:
+        """Whether saving must wait: the unit was removed, or a field the user changed was
+        also changed in another window since the user last looked (said once; the next Save
+        keeps the user's values)."""
+        assert self.editing is not None
+        encounter = self.session.encounter
+        if not encounter.has_unit(self.editing):
+            name = self._opened.get("name", self.editing)
+            return f"{name} was removed in another window while you edited it; nothing was saved."
+        now = unit_fields_of(encounter.unit(self.editing))
+        clashes = collisions(self._mine(self.record()), self._seen, now)
+        self._seen = now  # shown now: the next Save keeps the user's values
+        if not clashes:
+            return None
+        return (
+            f"While you edited, {encounter.unit(self.editing).name} was changed in another "
+            f"window: {'; '.join(_clash_text(c) for c in clashes)}. Save again to keep your "
+            "values, or Cancel."
+        )
 
     def show_problems(self, messages: list[str]) -> None:
         for name, editor in self.field_editors.items():
@@ -596,7 +653,16 @@ class UnitEditor(QDialog):
         if problems:
             self.show_problems(problems)
             return
-        error = self._apply(self.command())
+        meant_for = None
+        if self.editing is not None:
+            waiting = self._meanwhile()
+            if waiting:
+                self.show_problems([waiting])
+                return
+            name = self.session.encounter.unit(self.editing).name
+            mine = self._mine(self.record())
+            meant_for = unchanged_since(self.editing, name, self._seen, mine.keys())
+        error = self._apply(self.command(), meant_for)
         if error:
             self.show_problems([error])
             return
@@ -626,6 +692,25 @@ class _Problems(ValueError):
     def __init__(self, messages: list[str]) -> None:
         super().__init__("; ".join(messages))
         self.messages = messages
+
+
+_FIELD_WORDS = {"at": "cell", "hp": "HP", "max_hp": "max HP", "ai": "AI type", "aoe": "area"}
+
+
+def _clash_text(clash: Collision) -> str:
+    field = clash.field.removeprefix("stats.")
+    what = _FIELD_WORDS.get(field, field.replace("_", " "))
+    return f"{what} {_value(clash.seen)} → {_value(clash.now)} (yours: {_value(clash.mine)})"
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return str(value.get("name") or value.get("kind") or value)
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value) or "none"
+    return _shown(value)
 
 
 def _shown(value: Any) -> str:

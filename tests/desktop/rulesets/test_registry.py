@@ -4,6 +4,7 @@ clear message for an unknown id or a broken plug-in that leaves the others worki
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -28,30 +29,6 @@ from desktop.rulesets.registry import (
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "ruleset-plugin"
-
-
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    """A folder on sys.path where installed distributions are faked: `add(dist, entries)`
-    writes a .dist-info with entry points, as pip would, for the registry to discover."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    registry._discovered.cache_clear()
-
-    def add(dist: str, entries: dict[str, str], modules: dict[str, str] | None = None) -> None:
-        info = tmp_path / f"{dist.replace('-', '_')}-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
-        lines = [f"[{GROUP}]", *(f"{name} = {value}" for name, value in entries.items())]
-        (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
-        for name, source in (modules or {}).items():
-            (tmp_path / f"{name}.py").write_text(source)
-        registry._discovered.cache_clear()
-
-    yield add
-    registry._discovered.cache_clear()
-    get_ruleset.cache_clear()
-    for name in [m for m in sys.modules if m.startswith("plugin_")]:
-        del sys.modules[name]
 
 
 def test_pyproject_registers_exactly_the_built_in_table():
@@ -187,3 +164,42 @@ def test_listing_the_rulesets_imports_no_ruleset_code():
     assert (
         "LOADED ['desktop.rulesets.data_loader', 'desktop.rulesets.registry']" in result.stdout
     ), result.stdout + result.stderr
+
+
+def test_a_plug_in_that_raises_while_deciding_is_named_with_its_file_and_line(
+    site, monkeypatch, tmp_path, capsys
+):
+    from tests.plugin_examples import RAISES, RAISING_LINE, SAMPLE, install
+
+    install(site, monkeypatch, "plugin_raises_deciding", RAISES)
+    assert main(["decide", str(SAMPLE), "--unit", "wolf"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err == (
+        "foebook: error: the rule system plug-in 'nearest-first' (plugin_raises_deciding:build, "
+        "from broken-games) failed while deciding for 'wolf': ZeroDivisionError: integer "
+        f"division or modulo by zero (at {tmp_path / 'plugin_raises_deciding.py'}, line "
+        f"{RAISING_LINE})\n"
+    )
+    assert main(["decide", str(SAMPLE), "--unit", "archer"]) == 0  # its other units decide
+
+
+def test_a_plug_in_stuck_in_a_loop_meets_the_time_limit(site, monkeypatch, tmp_path):
+    from tests.plugin_examples import EXAMPLE, LOOPS, SAMPLE, install
+
+    install(site, monkeypatch, "plugin_loops", LOOPS)
+    foebook = Path(sys.executable).with_name("foebook")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(EXAMPLE)])}
+    result = subprocess.run(
+        [str(foebook), "decide", str(SAMPLE), "--unit", "wolf", "--time-limit", "0.5"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"foebook: error: {SAMPLE}: the rule system plug-in 'nearest-first' "
+        "(plugin_loops:build, from broken-games) did not decide for 'wolf' within 0.5 s (it "
+        "may be stuck in a loop); --time-limit gives it longer\n"
+    )

@@ -256,8 +256,9 @@ def test_apply_decision_moves_records_targets_and_statuses(tiny):
     assert sniper.at == (3, 0) and sniper.has("overwatch")
     memory = tiny.encounter.memory
     assert memory.previous_target == "p1" and memory.shot_this_round == ("p1",)
-    # Numbered as the decision panel lists them: the decided outcome is choice 1.
-    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: fire Ada)"
+    # Numbered and worded as the decision panel lists them (the decided outcome is choice 1),
+    # where it went included.
+    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: Fire Ada to [3, 0])"
 
 
 def test_apply_decision_refusals(tiny):

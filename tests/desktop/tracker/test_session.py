@@ -157,3 +157,23 @@ def test_initial_state_checks_the_ruleset(tiny):
 
     with pytest.raises(TrackerError, match="played with 'tiny-test', not 'card-flip-rpg'"):
         initial_state(tiny_encounter(), get_ruleset("card-flip-rpg"))
+
+
+def test_what_a_command_was_meant_for_is_checked_on_the_state_it_is_applied_to():
+    """A check given with a command runs on every state the command is tried on, the one
+    reloaded after a concurrent change included: it refuses with its own words."""
+    store = MemoryStore(initial_state(tiny_encounter(), TINY))
+    one, two = Session(TINY, store), Session(TINY, store)
+
+    def standing(state) -> None:
+        if TINY.is_defeated(state.unit("e2")):
+            raise TrackerError("Sniper was defeated meanwhile")
+
+    one.execute(Damage("e2", 4))  # two has not seen it
+    with pytest.raises(TrackerError, match=r"\ASniper was defeated meanwhile\Z"):
+        two.execute(Damage("e2", 1), standing)
+    assert two.state == one.state and [h.text for h in two.history] == [h.text for h in one.history]
+    with pytest.raises(TrackerError):
+        two.execute(Damage("e1", 1), standing)  # checked before the first try too
+    two.execute(Damage("e1", 1))
+    assert two.state.unit("e1").hp == 5
