@@ -99,7 +99,7 @@ class Grid:
     ) -> tuple[int, list[int], list[int]]:
         """Count hexes from `start` up to `limit` (or until every cell of `until` is
         counted) and keep the counts: a whole row when the count covered the board."""
-        exact, counts, cells = _hex_counts(start, self.links, len(self.terrain), limit, until)
+        exact, counts, cells = hex_counts(start, self.links, len(self.terrain), limit, until)
         if exact >= FAR:
             self._rows[start] = counts
         found = self._near[start] = (exact, counts, cells)
@@ -224,16 +224,20 @@ def _neighbours(
     return tuple(out), present
 
 
-def _hex_counts(
+def hex_counts(
     start: int,
-    links: tuple[tuple[int, ...], ...],
+    links: Sequence[Sequence[int]],
     size: int,
     limit: int,
     until: set[int] | None = None,
+    blocked: frozenset[int] = frozenset(),
 ) -> tuple[int, list[int], list[int]]:
-    """Breadth first over `links`, ring by ring, up to `limit` hexes or until every cell of
-    `until` is reached: (how far the counts are exact, the counts, the cells counted)."""
+    """Breadth first over `links`, ring by ring, never into `blocked`, up to `limit` hexes
+    or until every cell of `until` is reached: (how far the counts are exact, the counts,
+    the cells counted)."""
     dist = [FAR] * size
+    for cell in blocked:
+        dist[cell] = -1  # reads as counted (put back below)
     dist[start] = 0
     ring = [start]
     cells = [start]
@@ -251,4 +255,6 @@ def _hex_counts(
             left -= sum(1 for n in outer if n in until)
         cells += outer
         ring = outer
+    for cell in blocked:
+        dist[cell] = FAR
     return (FAR if not ring else hexes), dist, cells

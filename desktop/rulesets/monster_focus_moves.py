@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
-from desktop.rulesets.monster_focus_grid import FAR, Grid
+from desktop.rulesets.monster_focus_grid import FAR, Grid, hex_counts
 
 # Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
 # entered) the movement points of each of those steps.
@@ -245,7 +245,7 @@ class MoveMap:
         else:
             back, back_costs = self._reversed()
         if self.landing_only:
-            cost = _rings(target, back, frozenset(), size, wanted)
+            cost = hex_counts(target, back, size, FAR, wanted)[1]
             landing_trap = self.trap[target]
             movement = self.movement
             landing_extra = (
@@ -262,7 +262,7 @@ class MoveMap:
             return traps, cost
         blocked = self.blocked
         if self.uniform:
-            cost = _rings(target, back, blocked, size, wanted)
+            cost = hex_counts(target, back, size, FAR, wanted, blocked)[1]
             return [0 if c < FAR else FAR for c in cost], cost
         # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
         # so a reverse search charges the trap of the hex a step leads into.
@@ -320,28 +320,6 @@ class MoveMap:
 def _open(terrain: Sequence[str]) -> list[bool]:
     """Hexes a walking figure may enter or end on: no wall hex, no obstacle."""
     return [t != WALL and t != OBSTACLE for t in terrain]
-
-
-def _rings(
-    origin: int, steps: Targets, blocked: frozenset[int], n: int, wanted: set[int]
-) -> list[int]:
-    """Steps from `origin`, one point each, never entering `blocked`: exact for every hex
-    of `wanted` (the search stops once they are all reached)."""
-    cost = [FAR] * n
-    cost[origin] = 0
-    ring, points, left = [origin], 0, len(wanted)
-    while ring and left:
-        points += 1
-        outer = []
-        for u in ring:
-            for v in steps[u]:
-                if cost[v] == FAR and v not in blocked:
-                    cost[v] = points
-                    outer.append(v)
-                    if v in wanted:
-                        left -= 1
-        ring = outer
-    return cost
 
 
 def _board_steps(grid: Grid, walking: bool, teleport: bool) -> Targets:
