@@ -164,8 +164,8 @@ class MonsterFocus(Ruleset):
         sight = _sight_memo(board)
         return {
             grid.cell(i)
-            for i, hexes in enumerate(grid.hexes_from(at))
-            if 0 < hexes <= reach
+            for i in grid.hexes_around(at, reach)
+            if i != at
             and board.passable(grid.cell(i))
             and line_of_sight(grid, i, at, variant.corner_sight, sight)
         }

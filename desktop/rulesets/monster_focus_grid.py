@@ -8,7 +8,7 @@ the real board: it keeps straight lines, crossings and ratios along a line exact
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,20 +42,68 @@ class Grid:
     width: int
     height: int
     terrain: tuple[str, ...]  # legend character per cell
+    kinds: frozenset[str]  # the legend characters found on the board
     neighbours: tuple[tuple[int, ...], ...]  # per cell, per direction: cell or -1
     thin: tuple[tuple[bool, ...], ...]  # a thin wall on that side (board edge included)
     walled_corners: frozenset[Corner]  # corners touching any wall
     occluders: tuple[Segment, ...]  # segments that block sight
-    _rows: list[tuple[int, ...] | None]  # hexes_from, filled on first use
+    # Per cell, the neighbours a hex count steps to: no wall hex, no thin wall between.
+    links: tuple[tuple[int, ...], ...]
+    _rows: list[list[int] | None]  # hexes_from, filled on first use
+    # Partial counts: start -> (exact up to this many hexes, counts, the cells within).
+    _near: dict[int, tuple[int, list[int], list[int]]]
     memo: dict[Any, Any]  # other facts about this board, kept by the modules that derive them
 
-    def hexes_from(self, start: int) -> tuple[int, ...]:
+    def hexes_from(self, start: int) -> Sequence[int]:
         """Hexes from `start` to every cell, never entering a wall hex or crossing a thin
         wall (figures, obstacles and traps do not lengthen it): range and proximity."""
         row = self._rows[start]
         if row is None:
-            row = self._rows[start] = _hex_counts(start, self.terrain, self.neighbours, self.thin)
+            row = self._count(start, FAR)[1]
         return row
+
+    def hexes_within(self, start: int, limit: int) -> Sequence[int]:
+        """The hexes from `start` as hexes_from counts them, exact up to `limit`: farther
+        cells read more than `limit` (range tests need no more than that)."""
+        row = self._rows[start]
+        if row is not None:
+            return row
+        near = self._near.get(start)
+        if near is None or near[0] < limit:
+            near = self._count(start, limit)
+        return near[1]
+
+    def hexes_around(self, start: int, limit: int) -> list[int]:
+        """The cells at most `limit` hexes from `start`, nearest first."""
+        near = self._near.get(start)
+        if near is None or near[0] < limit:
+            near = self._count(start, limit)
+        if near[0] == limit:
+            return near[2]
+        counts = near[1]
+        return [i for i in near[2] if counts[i] <= limit]
+
+    def proximity(self, start: int, cells: Sequence[int]) -> Sequence[int]:
+        """The hexes from `start`, exact for each of `cells` (counted no farther than the
+        farthest of them needs)."""
+        row = self._rows[start]
+        if row is not None:
+            return row
+        near = self._near.get(start)
+        if near is not None and all(near[1][i] <= near[0] for i in cells):
+            return near[1]
+        return self._count(start, FAR, set(cells))[1]
+
+    def _count(
+        self, start: int, limit: int, until: set[int] | None = None
+    ) -> tuple[int, list[int], list[int]]:
+        """Count hexes from `start` up to `limit` (or until every cell of `until` is
+        counted) and keep the counts: a whole row when the count covered the board."""
+        exact, counts, cells = hex_counts(start, self.links, len(self.terrain), limit, until)
+        if exact >= FAR:
+            self._rows[start] = counts
+        found = self._near[start] = (exact, counts, cells)
+        return found
 
     def index(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
@@ -64,78 +112,149 @@ class Grid:
         return (index % self.width, index // self.width)
 
     def is_wall(self, index: int) -> bool:
-        return self.terrain[index] == Terrain.WALL.value
+        return self.terrain[index] == WALL
 
     def adjacent(self, a: int, b: int) -> bool:
-        """Neighbours with no wall between them (melee reach, disadvantage)."""
-        return b in self.neighbours[a] and self.hexes_from(a)[b] == 1
+        """Neighbours with no wall between them (melee reach, disadvantage): one step of a
+        hex count."""
+        return b in self.links[a]
+
+
+NO_THIN = (False,) * 6
+WALL = Terrain.WALL.value
 
 
 @board_cache
 def grid_of(board: Board) -> Grid:
     width, height = board.width, board.height
-    cells = [(c, r) for r in range(height) for c in range(width)]
-    terrain = tuple(board.rows[r][c] for c, r in cells)
-    wall = Terrain.WALL.value
-    neighbours = []
-    for cell in cells:
-        row = []
-        for d in range(6):
-            n = hex_step(cell, d)
-            row.append(n[1] * width + n[0] if board.in_bounds(n) else -1)
-        neighbours.append(tuple(row))
-    thin = [[False] * 6 for _ in cells]
+    n = width * height
+    terrain = tuple("".join(board.rows))
+    neighbours, open_links = _neighbours(width, height)
+    thin: list[tuple[bool, ...]] = [NO_THIN] * n
     for pair in board.thin_walls:
         a, b = tuple(pair)
         for x, y in ((a, b), (b, a)):
             if board.in_bounds(x):
+                i = x[1] * width + x[0]
                 d = next(d for d in range(6) if hex_step(x, d) == y)
-                thin[x[1] * width + x[0]][d] = True
+                sides = list(thin[i])
+                sides[d] = True
+                thin[i] = tuple(sides)
     # Corners touching a wall: ends of a thin wall, corners of a wall hex.
+    kinds = frozenset(terrain)
     walled: set[Corner] = set()
     occluders: list[Segment] = []
-    for i, cell in enumerate(cells):
-        if terrain[i] == wall:
-            walled.update(corner(cell, k) for k in range(6))
+    walls = [i for i, t in enumerate(terrain) if t == WALL] if WALL in kinds else []
+    sided = {i for i in range(n) if thin[i] is not NO_THIN} if board.thin_walls else set()
+    for i in sorted(sided.union(walls)):
+        cx, cy = centre((i % width, i // width))
+        corners = [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
+        if terrain[i] == WALL:
+            walled.update(corners)
             # A wall hex blocks sight through its three long diagonals (a line that
             # enters the hex crosses one of them; one that grazes it touches one).
-            occluders += [(corner(cell, k), corner(cell, k + 3)) for k in range(3)]
+            occluders += [(corners[k], corners[k + 3]) for k in range(3)]
+        if i not in sided:
+            continue
         for d in range(6):
             if thin[i][d]:
-                ends = (corner(cell, (d - 1) % 6), corner(cell, d))
+                ends = (corners[(d - 1) % 6], corners[d])
                 walled.update(ends)
                 j = neighbours[i][d]
-                beside_wall = j >= 0 and terrain[j] == wall
-                if terrain[i] != wall and not beside_wall and (j < 0 or j > i):
+                beside_wall = j >= 0 and terrain[j] == WALL
+                if terrain[i] != WALL and not beside_wall and (j < 0 or j > i):
                     occluders.append(ends)
+    # A hex count's steps: those of open ground, but into no wall hex and across no thin
+    # wall (only the cells beside one differ).
+    links = list(open_links)
+    for i in {j for w in walls for j in open_links[w]}.difference(sided):
+        links[i] = tuple(j for j in open_links[i] if terrain[j] != WALL)
+    for i in sided:
+        links[i] = tuple(
+            j
+            for d, j in enumerate(neighbours[i])
+            if j >= 0 and terrain[j] != WALL and not thin[i][d]
+        )
     return Grid(
         width,
         height,
         terrain,
-        tuple(neighbours),
-        tuple(tuple(t) for t in thin),
+        kinds,
+        neighbours,
+        tuple(thin),
         frozenset(walled),
         tuple(occluders),
-        [None] * len(cells),
+        tuple(links),
+        [None] * n,
+        {},
         {},
     )
 
 
-def _hex_counts(
+def _neighbours(
+    width: int, height: int
+) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...]]]:
+    """Per cell, its neighbour in each direction of HEX_SIDES (E, NE, NW, W, SW, SE) or -1,
+    the odd-r layout written out (odd rows sit half a hex to the right); and per cell the
+    neighbours that are on the board."""
+    out: list[tuple[int, ...]] = []
+    present: list[tuple[int, ...]] = []
+    last_col, last_row = width - 1, height - 1
+    for row in range(height):
+        odd = row & 1
+        inner_row = 0 < row < last_row
+        for col in range(width):
+            i = row * width + col
+            right = col + odd <= last_col  # the diagonal neighbours towards the east exist
+            left = col - 1 + odd >= 0
+            up, down = i - width + odd, i + width + odd
+            around = (
+                i + 1 if col < last_col else -1,
+                up if row > 0 and right else -1,
+                up - 1 if row > 0 and left else -1,
+                i - 1 if col > 0 else -1,
+                down - 1 if row < last_row and left else -1,
+                down if row < last_row and right else -1,
+            )
+            out.append(around)
+            if inner_row and 0 < col < last_col:
+                present.append(around)
+            else:
+                present.append(tuple(j for j in around if j >= 0))
+    return tuple(out), present
+
+
+def hex_counts(
     start: int,
-    terrain: tuple[str, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    thin: tuple[tuple[bool, ...], ...],
-) -> tuple[int, ...]:
-    wall = Terrain.WALL.value
-    dist = [FAR] * len(terrain)
+    links: Sequence[Sequence[int]],
+    size: int,
+    limit: int,
+    until: set[int] | None = None,
+    blocked: frozenset[int] = frozenset(),
+) -> tuple[int, list[int], list[int]]:
+    """Breadth first over `links`, ring by ring, never into `blocked`, up to `limit` hexes
+    or until every cell of `until` is reached: (how far the counts are exact, the counts,
+    the cells counted)."""
+    dist = [FAR] * size
+    for cell in blocked:
+        dist[cell] = -1  # reads as counted (put back below)
     dist[start] = 0
-    queue = deque([start])
-    while queue:
-        cur = queue.popleft()
-        nxt = dist[cur] + 1
-        for d, n in enumerate(neighbours[cur]):
-            if n >= 0 and not thin[cur][d] and dist[n] == FAR and terrain[n] != wall:
-                dist[n] = nxt
-                queue.append(n)
-    return tuple(dist)
+    ring = [start]
+    cells = [start]
+    left = len(until - {start}) if until is not None else -1
+    hexes = 0
+    while ring and hexes < limit and left:
+        hexes += 1
+        outer = []
+        for cur in ring:
+            for n in links[cur]:
+                if dist[n] == FAR:
+                    dist[n] = hexes
+                    outer.append(n)
+        if until is not None:
+            left -= sum(1 for n in outer if n in until)
+        cells += outer
+        ring = outer
+    for cell in blocked:
+        dist[cell] = FAR
+    return (FAR if not ring else hexes), dist, cells

@@ -62,22 +62,54 @@ def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    return [
-        o
-        for left, right, low, high, o in _boxes(grid)
-        if right >= x0 and left <= x1 and high >= y0 and low <= y1
-    ]
+    boxes, chunks = _boxes(grid)
+    if chunks is None:
+        candidates: Sequence[int] = range(len(boxes))
+    else:
+        # A segment spans at most 2 across and 4 up: those that can meet the box start
+        # (left, top) within these bounds, and are filed by that corner's chunk.
+        col_low = (math.floor(x0) - 2) // 2 // CHUNK
+        col_high = math.ceil(x1) // 2 // CHUNK
+        row_low = (-math.ceil(y1) - 4) // 3 // CHUNK
+        row_high = -math.floor(y0) // 3 // CHUNK
+        found = [
+            i
+            for row in range(row_low, row_high + 1)
+            for col in range(col_low, col_high + 1)
+            for i in chunks.get((row, col), ())
+        ]
+        found.sort()
+        candidates = found
+    out = []
+    for i in candidates:
+        left, right, low, high, o = boxes[i]
+        if right >= x0 and left <= x1 and high >= y0 and low <= y1:
+            out.append(o)
+    return out
 
 
-def _boxes(grid: Grid) -> list[tuple[int, int, int, int, Segment]]:
+CHUNK = 8  # hexes a side of the chunks that index a big board's walls
+
+
+def _boxes(
+    grid: Grid,
+) -> tuple[list[tuple[int, int, int, int, Segment]], dict[tuple[int, int], list[int]] | None]:
     """Every wall segment with its bounding box (kept per board): most sight questions
-    need only the few walls near the two hexes."""
-    found: list[tuple[int, int, int, int, Segment]] | None = grid.memo.get("occluder boxes")
+    need only the few walls near the two hexes. On a board with many walls, they are also
+    filed by the chunk of the board they lie in (CHUNK hexes a side)."""
+    found = grid.memo.get("occluder boxes")
     if found is None:
-        found = grid.memo["occluder boxes"] = [
+        boxes = [
             (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), (a, b))
             for a, b in grid.occluders
         ]
+        chunks: dict[tuple[int, int], list[int]] | None = None
+        if len(boxes) > 64:
+            chunks = {}
+            for i, (left, _, _, high, _) in enumerate(boxes):
+                key = (-high // 3 // CHUNK, left // 2 // CHUNK)
+                chunks.setdefault(key, []).append(i)
+        found = grid.memo["occluder boxes"] = (boxes, chunks)
     return found
 
 
@@ -87,28 +119,33 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
         return False
     if set(ends_a) & set(ends_b):
         return True
-    # The side of each wall's line every corner lies on (as segments_touch reckons it):
-    # a segment with both ends strictly on one side cannot touch that wall, the usual case.
+    # Corners are whole numbers: every orientation below is exact. The side of each wall's
+    # line every corner lies on: a segment with both ends strictly on one side cannot
+    # touch that wall, the usual case.
     walls = []
-    for e1, e2 in _nearby(grid, ends_a + ends_b):
-        (ax, ay), (bx, by) = e1, e2
-        sides = (
-            [_sign_of((bx - ax) * (py - ay) - (by - ay) * (px - ax)) for px, py in ends_a],
-            [_sign_of((bx - ax) * (qy - ay) - (by - ay) * (qx - ax)) for qx, qy in ends_b],
-        )
-        walls.append((e1, e2, *sides))
-    return any(
-        not any(
-            side_p[i] * side_q[j] <= 0 and segments_touch(p, q, e1, e2)
-            for e1, e2, side_p, side_q in walls
-        )
-        for i, p in enumerate(ends_a)
-        for j, q in enumerate(ends_b)
-    )
-
-
-def _sign_of(value: float) -> int:
-    return (value > EPS) - (value < -EPS)
+    for (ax, ay), (bx, by) in _nearby(grid, ends_a + ends_b):
+        dx, dy = bx - ax, by - ay
+        sides_p = [dx * (py - ay) - dy * (px - ax) for px, py in ends_a]
+        sides_q = [dx * (qy - ay) - dy * (qx - ax) for qx, qy in ends_b]
+        walls.append((ax, ay, bx, by, sides_p, sides_q))
+    for i, (px, py) in enumerate(ends_a):
+        for j, (qx, qy) in enumerate(ends_b):
+            ux, uy = qx - px, qy - py
+            for ax, ay, bx, by, sides_p, sides_q in walls:
+                o1, o2 = sides_p[i], sides_q[j]
+                if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+                    continue
+                o3 = ux * (ay - py) - uy * (ax - px)
+                o4 = ux * (by - py) - uy * (bx - px)
+                if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+                    continue  # both ends of the wall on one side of the line
+                if (o1 and o2 and o3 and o4) or segments_touch(
+                    (px, py), (qx, qy), (ax, ay), (bx, by)
+                ):
+                    break  # crossing it (or, in line, touching: segments_touch says)
+            else:
+                return True  # this segment touches no wall
+    return False
 
 
 def _open_corners(grid: Grid, index: int) -> list[Corner]:
@@ -170,19 +207,11 @@ def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
     """For every wall segment of the board, the wall segments it touches (kept per board)."""
     found: dict[Segment, list[Segment]] | None = grid.memo.get("touching walls")
     if found is None:
-        walls = grid.occluders
-        found = {o: [] for o in walls}
-        for i, a in enumerate(walls):
-            for b in walls[:i]:
-                if (
-                    max(a[0][0], a[1][0]) >= min(b[0][0], b[1][0])
-                    and max(b[0][0], b[1][0]) >= min(a[0][0], a[1][0])
-                    and max(a[0][1], a[1][1]) >= min(b[0][1], b[1][1])
-                    and max(b[0][1], b[1][1]) >= min(a[0][1], a[1][1])
-                    and segments_touch(a[0], a[1], b[0], b[1])
-                ):
-                    found[a].append(b)
-                    found[b].append(a)
+        # Only the walls near one can touch it: looked up as sight looks them up.
+        found = {
+            a: [b for b in _nearby(grid, a) if b != a and segments_touch(a[0], a[1], b[0], b[1])]
+            for a in grid.occluders
+        }
         grid.memo["touching walls"] = found
     return found
 

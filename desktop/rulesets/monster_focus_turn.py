@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from desktop.engine.hex_geometry import from_axial, hex_distance
+from desktop.engine.hex_geometry import from_axial, hex_distance, to_axial
 from desktop.rulesets.monster_focus_areas import (
     melee_placements,
     ranged_placements,
@@ -143,15 +143,17 @@ class _Turn:
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
-        self._from: dict[int, tuple[list[Character], Hits]] = {}
+        self._from: dict[tuple[int, str | None], tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
-        self._areas: dict[tuple[int, tuple[str, ...]], list[_Placement]] = {}
+        self._in_range: dict[int, list[tuple[tuple[Character, ...], list[int]]]] = {}
+        self._under: dict[tuple[int, int], int] = {}
+        self._areas: dict[tuple[int, tuple[str, ...], str | None], list[_Placement]] = {}
 
     def sees(self, a: int, b: int) -> bool:
         return line_of_sight(self.grid, a, b, self.variant.corner_sight, self.sight)
 
     def in_reach(self, at: int, target: int) -> bool:
-        return self.grid.hexes_from(target)[at] <= self.reach_limit
+        return self.grid.hexes_within(target, self.reach_limit)[at] <= self.reach_limit
 
     def melee_areas(self, at: int) -> list[list[int]]:
         found = self._melee.get(at)
@@ -167,8 +169,9 @@ class _Turn:
 
     def area_in_range(self, at: int, cells: list[int]) -> bool:
         """A ranged area is legal when one of its hexes (never a wall hex) is in range."""
-        row = self.grid.hexes_from(at)
-        return any(row[h] <= self.reach_limit for h in cells)
+        limit = self.reach_limit
+        row = self.grid.hexes_within(at, limit)
+        return any(row[h] <= limit for h in cells)
 
     def can_attack(self, at: int, target: int) -> bool:
         if (not self.area_attack or self.extra > 0) and self.in_reach(at, target):
@@ -185,24 +188,27 @@ class _Turn:
     def plan(self, plan: TurnPlan) -> None:
         grid, variant, monster, moves = self.grid, self.variant, self.monster, self.moves
         start = monster.at
-        near = grid.hexes_from(start)
-        # 1. Focus: the cheapest hex to attack from, then proximity, then initiative.
-        ends = sorted(
-            (moves.traps[i], moves.cost[i], i)
-            for i in range(len(grid.terrain))
-            if moves.can_end[i] and moves.cost[i] < FAR
-        )
+        near = grid.proximity(start, [c.at for c in self.characters])
+        # 1. Focus: the cheapest hex to attack from, then proximity, then initiative. Only
+        # hexes near a character can attack it: those are tried, cheapest first.
+        traps_of, cost_of, can_end = moves.traps, moves.cost, moves.can_end
+        last = next((i for i in reversed(moves.order) if can_end[i]), None)
+        dearest = (traps_of[last], cost_of[last]) if last is not None else None
         best: Key | None = None
         for c in self.characters:
             found: tuple[int, int] | None = None
             beaten = False
-            for traps, cost, at in ends:
-                if best is not None and (traps, cost) > best[:2]:
+            tried = self.cheapest_first(self.hexes_near(c))
+            for at in tried:
+                cheapest = (traps_of[at], cost_of[at])
+                if best is not None and cheapest > best[:2]:
                     beaten = True
                     break
                 if self.can_attack(at, c.at):
-                    found = (traps, cost)
+                    found = cheapest
                     break
+            else:  # no hex can attack it: beaten if some hex it could end on costs more
+                beaten = best is not None and dearest is not None and dearest > best[:2]
             traps_to, cost_to = found if found is not None else (None, None)
             plan.scores.append(FocusScore(c, traps_to, cost_to, near[c.at], c.initiative, beaten))
             if found is not None:
@@ -235,10 +241,24 @@ class _Turn:
             heeded = [focus] if heed_focus_only else self.characters
             self.plan_for_focus(plan, focus, heeded)
 
-    def _attacks_from(self, at: int) -> tuple[list[Character], Hits]:
+    def cheapest_first(self, hexes: list[int]) -> list[int]:
+        """Those of `hexes` it can reach and end on, in the order the move search settled
+        them: (traps, movement points, hex number)."""
+        moves = self.moves
+        traps, cost, can_end = moves.traps, moves.cost, moves.can_end
+        return sorted(
+            (at for at in hexes if can_end[at] and cost[at] < FAR),
+            key=lambda at: (traps[at], cost[at], at),
+        )
+
+    def _attacks_from(
+        self, at: int, focus: Character | None = None
+    ) -> tuple[list[Character], Hits]:
         """Characters in reach and sight from `at`, and the distinct sets of characters an
-        area can hit from there (with the cells of one such placement)."""
-        found = self._from.get(at)
+        area can hit from there (with the cells of one such placement). With `focus` (an
+        area attack with no extra target): only the sets that hit the focus, no others in
+        reach (they would be no one's extra target)."""
+        found = self._from.get((at, focus.id if focus else None))
         if found is not None:
             return found
         seen: dict[str, bool] = {}
@@ -249,25 +269,60 @@ class _Turn:
                 known = seen[c.id] = self.sees(c.at, at)
             return known
 
-        in_reach = [c for c in self.characters if self.in_reach(at, c.at) and visible(c)]
+        in_reach = (
+            []
+            if focus is not None
+            else [c for c in self.characters if self.in_reach(at, c.at) and visible(c)]
+        )
         hits: dict[frozenset[str], tuple[int, ...]] = {}
-        if self.melee_area:
+        if focus is not None and not visible(focus):
+            pass  # no area it can see the focus under
+        elif self.melee_area:
             for cells in self.melee_areas(at):
+                if focus is not None and focus.at not in cells:
+                    continue
                 hit = frozenset(c.id for c in self.characters if c.at in cells and visible(c))
                 if hit and hit not in hits:
                     hits[hit] = tuple(cells)
         elif self.area_attack:
-            for members, layouts in self.ranged_layouts().items():
-                placed: list[int] | None = next(
-                    (c for c in layouts if self.area_in_range(at, c)), None
-                )
-                if placed is None:
+            for members, placed in self.ranged_in_range(at):
+                if focus is not None and focus not in members:
                     continue
                 hit = frozenset(c.id for c in members if visible(c))
                 if hit and hit not in hits:
                     hits[hit] = tuple(placed)
-        found = self._from[at] = (in_reach, list(hits.items()))
+        found = self._from[(at, focus.id if focus else None)] = (in_reach, list(hits.items()))
         return found
+
+    def ranged_in_range(self, at: int) -> list[tuple[tuple[Character, ...], list[int]]]:
+        """Who can be under the ranged area placed from `at` (sight aside), with the cells of
+        the first such placement in range."""
+        found = self._in_range.get(at)
+        if found is None:
+            found = self._in_range[at] = []
+            for members, layouts in self.ranged_layouts().items():
+                placed = next((c for c in layouts if self.area_in_range(at, c)), None)
+                if placed is not None:
+                    found.append((members, placed))
+        return found
+
+    def most_hit(self, at: int, heeded: list[Character]) -> int:
+        """At most how many characters an attack from `at` can include (sight aside): no
+        placement from there has a bigger group."""
+        extra = max(0, self.extra)
+        if not self.area_attack:
+            return min(1 + extra, len(heeded))
+        key = (at, len(heeded))  # every character, or the focus alone
+        under = self._under.get(key)
+        if under is None:
+            ids = {c.id for c in heeded}
+            if self.melee_area:
+                crowds = [[c for c in heeded if c.at in cells] for cells in self.melee_areas(at)]
+            else:
+                crowds = [[c for c in m if c.id in ids] for m, _ in self.ranged_in_range(at)]
+            under = max(map(len, crowds), default=0)
+            self._under[key] = under
+        return min(under + extra, len(heeded))
 
     def ranged_layouts(self) -> dict[tuple[Character, ...], list[list[int]]]:
         """Every placement of the ranged area over a character, grouped by who is under it."""
@@ -282,6 +337,11 @@ class _Turn:
     def placements(self, at: int, focus: Character, heeded: list[Character]) -> list[_Placement]:
         """The distinct ways to attack from `at` that can include the focus."""
         if not self.area_attack:
+            if self.extra <= 0:
+                # The focus is its one target: whom else it could reach does not matter.
+                if self.in_reach(at, focus.at) and self.sees(focus.at, at):
+                    return [_Placement(frozenset((focus.id,)), (), 0)]
+                return []
             in_reach, _ = self._attacks_from(at)
             if len(heeded) < len(self.characters):
                 heeded_ids = {c.id for c in heeded}
@@ -291,20 +351,24 @@ class _Turn:
             count = min(1 + max(0, self.extra), len(in_reach))
             pool = tuple(c for c in in_reach if c is not focus)
             return [_Placement(frozenset((focus.id,)), pool, count - 1)]
+        # With no extra target, only the areas that hit the focus are worth placing.
+        only = focus if self.extra <= 0 else None
         return [
             p
-            for p in self._area_placements(at, heeded)
+            for p in self._area_placements(at, heeded, only)
             if focus.id in p.hit or (p.extra > 0 and focus in p.pool)
         ]
 
-    def _area_placements(self, at: int, heeded: list[Character]) -> list[_Placement]:
+    def _area_placements(
+        self, at: int, heeded: list[Character], focus: Character | None
+    ) -> list[_Placement]:
         """Every distinct area attack from `at` on the heeded characters, whoever the focus
-        (kept: each focus of a tie asks again)."""
-        key = (at, tuple(c.id for c in heeded))
+        or (`focus`) those that hit it (kept: each focus of a tie asks again)."""
+        key = (at, tuple(c.id for c in heeded), focus.id if focus else None)
         found = self._areas.get(key)
         if found is not None:
             return found
-        in_reach, hits = self._attacks_from(at)
+        in_reach, hits = self._attacks_from(at, focus)
         heeded_ids = {c.id for c in heeded}
         if len(heeded) < len(self.characters):
             in_reach = [c for c in in_reach if c.id in heeded_ids]
@@ -373,13 +437,23 @@ class _Turn:
         """Hexes from which an attack could include the focus (a superset)."""
         grid = self.grid
         if not self.area_attack:
-            row = grid.hexes_from(focus.at)
-            return [at for at in range(len(row)) if row[at] <= self.reach_limit]
+            return grid.hexes_around(focus.at, self.reach_limit)
         cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
         spread = max(hex_distance(a, b) for a in cells for b in cells)
         limit = max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
-        here = grid.cell(focus.at)
-        return [at for at in range(len(grid.terrain)) if hex_distance(grid.cell(at), here) <= limit]
+        # The hexes at most `limit` from it, walls or not.
+        q0, r0 = to_axial(grid.cell(focus.at))
+        width, height = grid.width, grid.height
+        found = []
+        for dr in range(-limit, limit + 1):
+            r = r0 + dr
+            if not 0 <= r < height:
+                continue
+            for dq in range(max(-limit, -limit - dr), min(limit, limit - dr) + 1):
+                col = q0 + dq + (r - (r & 1)) // 2
+                if 0 <= col < width:
+                    found.append(r * width + col)
+        return found
 
     def plan_for_focus(self, plan: TurnPlan, focus: Character, heeded: list[Character]) -> None:
         grid, moves, monster, variant = self.grid, self.moves, self.monster, self.variant
@@ -388,12 +462,12 @@ class _Turn:
         best: Key | None = None
         groups: set[frozenset[str]] = set()
         stages: dict[int, Key] = {}
-        options: dict[int, list[_Placement]] = {}
+        # A hex's ways to attack, worked out (sight asked) only where they can matter.
+        options: dict[int, list[_Placement] | None] = {}
         # Immobile, it stays where it stands (even on a hex it could not end a move on).
-        hexes = [monster.at] if monster.immobile else self.hexes_near(focus)
+        # Else the cheapest first: the best is found early.
+        hexes = [monster.at] if monster.immobile else self.cheapest_first(self.hexes_near(focus))
         for at in hexes:
-            if not monster.immobile and (not moves.can_end[at] or moves.cost[at] >= FAR):
-                continue
             traps, cost = moves.traps[at], moves.cost[at]
             now = -int(cost <= monster.move)
             against_focus = int(self.wary and grid.adjacent(at, focus.at))
@@ -401,6 +475,14 @@ class _Turn:
             if best is not None and stage > best[: len(stage)]:
                 continue
             stages[at] = stage
+            if best is not None:
+                # No group from here can be as good as the best: step 3 may still want it.
+                # (In Frosthaven the targets at disadvantage, at least none, come first.)
+                most = self.most_hit(at, heeded)
+                head = (*stage, -most, cost) if first else (*stage, -most, 0, cost)
+                if head > best[: len(head)]:
+                    options[at] = None
+                    continue
             options[at] = found = self.placements(at, focus, heeded)
             for p in found:
                 # The group's size is known before its members are chosen (the focus takes
@@ -426,21 +508,35 @@ class _Turn:
         # 3. Among hexes as good, the fewest targets at disadvantage, then the shortest move.
         stage_best = best[:3] if first else best[:2]
         chosen: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
-        top = None
+        top: tuple[int, int] | None = None
+        size = len(next(iter(groups)))  # the best key has the group's size in it
         for at, stage in stages.items():
-            if stage != stage_best:
+            cost = moves.cost[at]
+            if stage != stage_best or (top is not None and (0, cost) > top):
                 continue
-            for p in options[at]:
+            close: set[str] | None = None  # the characters next to it (wary of them)
+            ways = options[at]
+            if ways is None:
+                ways = options[at] = self.placements(at, focus, heeded)
+            for p in ways:
+                if len(p.hit) + p.extra != size:
+                    continue
+                pool: set[str] | None = None
                 for group in groups:
-                    if not (p.hit <= group and len(group) == len(p.hit) + p.extra):
+                    if not p.hit <= group:
                         continue
-                    pool = {c.id for c in p.pool}
-                    if not (group - p.hit) <= pool:
-                        continue
-                    disadvantaged = sum(
-                        1 for cid in group if self.wary and grid.adjacent(at, self.by_id[cid].at)
-                    )
-                    key = (disadvantaged, moves.cost[at])
+                    added = group - p.hit
+                    if added:
+                        if pool is None:
+                            pool = {c.id for c in p.pool}
+                        if not added <= pool:
+                            continue
+                    disadvantaged = 0
+                    if self.wary:
+                        if close is None:
+                            close = {c.id for c in self.characters if grid.adjacent(at, c.at)}
+                        disadvantaged = len(group & close)
+                    key = (disadvantaged, cost)
                     if top is None or key < top:
                         top, chosen = key, {(at, group): p.cells}
                     elif key == top:
@@ -452,16 +548,18 @@ class _Turn:
                 plan.actions.setdefault(action, set()).add(focus.id)
             return
         # 4. Out of reach: move where the remaining way to one of those hexes is least.
+        within = [
+            at for at, cost in enumerate(moves.cost) if cost <= monster.move and moves.can_end[at]
+        ]
         for goal in sorted({at for at, _ in chosen}):
             plan.goals.append(goal)
-            traps_to, cost_to = moves.to_target(goal)
+            traps_to, cost_to = moves.to_target(goal, within)
             top_move, stops = None, []
-            for at in range(len(grid.terrain)):
-                if moves.cost[at] <= monster.move and moves.can_end[at]:
-                    key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
-                    if top_move is None or key < top_move:
-                        top_move, stops = key, [at]
-                    elif key == top_move:
-                        stops.append(at)
+            for at in within:
+                key = (traps_to[at] + moves.traps[at], cost_to[at], moves.cost[at])
+                if top_move is None or key < top_move:
+                    top_move, stops = key, [at]
+                elif key == top_move:
+                    stops.append(at)
             for at in stops:
                 plan.actions.setdefault(Action(at, frozenset()), set()).add(focus.id)
