@@ -23,6 +23,7 @@ from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.reach import cells_within
 from desktop.engine.unit_fields import UnitFieldSpec
+from desktop.engine.unit_types import UnitTypesSpec
 from desktop.engine.units import Unit
 
 
@@ -124,6 +125,9 @@ class RulesetData:
     unit_fields: dict[str, UnitFieldSpec] = field(default_factory=dict)
     # The lowest HP a unit can drop to (`hp_floor`); None: no floor.
     hp_floor: int | None = None
+    # Unit types (`[unit_types]`): stat lines by level and rank that standees share; None:
+    # its units have no types.
+    unit_types: UnitTypesSpec | None = None
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))

@@ -20,6 +20,7 @@ from desktop.engine.ruleset import (
     StatusSpec,
 )
 from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
+from desktop.engine.unit_types import UnitTypesSpec, unit_types_spec
 from desktop.engine.units import UNIT_RECORD_KEYS
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
@@ -33,6 +34,7 @@ KNOWN = {
     "defeated",
     "unit_fields",
     "hp_floor",
+    "unit_types",
 }
 EFFECTS = ("shooting", "brawling")
 
@@ -98,7 +100,30 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         defeated=_defeated(raw, where),
         unit_fields=_unit_fields(raw, where),
         hp_floor=_hp_floor(raw, where),
+        unit_types=_unit_types(raw, where, stats),
     )
+
+
+def _unit_types(
+    raw: dict[str, Any], where: str, stats: dict[str, StatSpec]
+) -> UnitTypesSpec | None:
+    """`[unit_types]`: levels, ranks (and which acts first), the stats a stat line sets (stats
+    of the ruleset) and the tags it may give."""
+    table = raw.get("unit_types")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise RulesetDataError(f"{where}: [unit_types] must be a table")
+    try:
+        spec = unit_types_spec(table)
+    except ValueError as error:
+        raise RulesetDataError(f"{where}: [unit_types] {error}") from None
+    strange = [s for s in spec.stats if s not in stats]
+    if strange:
+        raise RulesetDataError(
+            f"{where}: [unit_types] stats: '{strange[0]}' is not one of its [stats]"
+        )
+    return spec
 
 
 def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
