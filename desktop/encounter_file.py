@@ -8,10 +8,7 @@ every command and both databases accept.
 
 from __future__ import annotations
 
-import math
 import re
-import tomllib
-from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -24,13 +21,8 @@ from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import HEX_SIDES, hex_step
 from desktop.engine.limits import (
-    INT_MAX,
-    INT_MIN,
     MAX_BOARD_SIDE,
-    MAX_FILE_BYTES,
     MAX_ID_LENGTH,
-    MAX_LIST_ITEMS,
-    MAX_NAME_LENGTH,
     MAX_STAT,
     MAX_UNITS,
 )
@@ -47,6 +39,15 @@ from desktop.engine.units import (
 )
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
+from desktop.toml_reading import Fail, Locator, parse_toml, read_limited
+from desktop.toml_reading import check_choice as _choice
+from desktop.toml_reading import check_list as _list
+from desktop.toml_reading import check_number as _number
+from desktop.toml_reading import check_table as _table
+from desktop.toml_reading import check_text as _text
+from desktop.toml_reading import check_text_list as _text_list
+from desktop.toml_reading import check_whole as _whole
+from desktop.toml_reading import is_int as _is_int
 
 FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
@@ -57,52 +58,11 @@ TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in th
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
 
 
+WHAT = "an encounter file"
+
+
 class EncounterFileError(FoebookError):
     """A malformed encounter file; the message names the file and the place."""
-
-
-class _Locator:
-    """Finds line numbers in the raw text for error messages (tomllib does not keep them)."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.split("\n")
-        self.unit_headers = [
-            i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*units\s*\]\]", line)
-        ]
-
-    def key_line(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
-        if len(key) > MAX_ID_LENGTH:  # not a key of the format: no line worth looking for
-            return None
-        pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-        for i in range(start, len(self.lines) if stop is None else stop):
-            if pattern.match(self.lines[i]):
-                return i + 1
-        return None
-
-    def table_line(self, name: str) -> int | None:
-        pattern = re.compile(rf"\s*\[\s*{re.escape(name)}\s*\]")
-        for i, line in enumerate(self.lines):
-            if pattern.match(line):
-                return i
-        return None
-
-    def unit_line(self, index: int, key: str | None = None) -> int | None:
-        if index >= len(self.unit_headers):
-            return None
-        start = self.unit_headers[index]
-        stop = self.unit_headers[index + 1] if index + 1 < len(self.unit_headers) else None
-        if stop is None:
-            after = [
-                i for i, line in enumerate(self.lines) if i > start and re.match(r"\s*\[", line)
-            ]
-            stop = after[0] if after else len(self.lines)
-        if key is None:
-            return start + 1
-        return self.key_line(key, start, stop) or start + 1
-
-
-# `fail(field, message)` builds the error for one field of the place being read.
-Fail = Callable[[str, str], "EncounterFileError"]
 
 
 class _Reader:
@@ -111,9 +71,9 @@ class _Reader:
         self.text = text
 
     @cached_property
-    def locate(self) -> _Locator:
+    def locate(self) -> Locator:
         # Built only for a message: splitting a large file into lines is not free.
-        return _Locator(self.text)
+        return Locator(self.text)
 
     def fail(self, where: str, message: str, line: int | None = None) -> EncounterFileError:
         place = f"line {line}: " if line else ""
@@ -133,82 +93,11 @@ class _Reader:
         named = isinstance(unit_id, str) and _is_id(unit_id)
         who = f"unit '{unit_id}'" if named else f"unit #{index + 1}"
         where = f"{who}, field {shown(field)}" if field else who
-        return self.fail(where, message, self.locate.unit_line(index, field))
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+        return self.fail(where, message, self.locate.entry_line("units", index, field))
 
 
 def _is_id(value: str) -> bool:
     return len(value) <= MAX_ID_LENGTH and ID_PATTERN.match(value) is not None
-
-
-# -- one check per kind of value, used for every field --------------------------------------
-
-
-def _text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise fail(field, f"is {shown(value)}; expected a text")
-    if "\x00" in value:
-        # PostgreSQL cannot store it, and no table needs it.
-        raise fail(field, "contains a NUL character (\\x00); remove it")
-    if len(value) > limit:
-        raise fail(field, f"is {len(value):,} characters long; at most {limit} are allowed")
-    return value
-
-
-def _whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = INT_MAX) -> int:
-    if not _is_int(value):
-        raise fail(field, f"is {shown(value)}; expected a whole number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a whole number from {low} to {high}")
-    return value
-
-
-def _number(
-    value: Any, field: str, fail: Fail, low: float = INT_MIN, high: float = INT_MAX
-) -> float:
-    if not _is_number(value):
-        raise fail(field, f"is {shown(value)}; expected a number")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise fail(field, f"is {value}; expected a finite number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a number from {low} to {high}")
-    return value
-
-
-def _choice(value: Any, field: str, fail: Fail, known, what: str, scope: str = "") -> str:
-    """One of `known` (AI types, statuses, phases...); `what` names them in the message."""
-    _text(value, field, fail, MAX_ID_LENGTH)
-    if value not in known:
-        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {listed(known)})")
-    return value
-
-
-def _list(value: Any, field: str, fail: Fail, most: int = MAX_LIST_ITEMS) -> list:
-    if not isinstance(value, list):
-        raise fail(field, f"is {shown(value)}; expected a list")
-    if len(value) > most:
-        raise fail(field, f"{len(value):,} items; at most {most} are allowed")
-    return value
-
-
-def _text_list(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> list[str]:
-    items = _list(value, field, fail)
-    if not all(isinstance(v, str) for v in items):
-        raise fail(field, 'expected a list of texts such as ["stunned"]')
-    return [_text(v, field, fail, limit) for v in items]
-
-
-def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
-    if not isinstance(value, dict):
-        raise fail(field, f"is {shown(value)}; expected a table such as {example}")
-    return value
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -216,56 +105,12 @@ def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
 
 def load_encounter(path: str | Path) -> Encounter:
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _too_big(str(path), size)
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)  # bounded, should the file grow meanwhile
-    except FileNotFoundError:
-        raise EncounterFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise EncounterFileError(f"{path}: is a directory, not an encounter file") from None
-    except OSError as error:
-        raise EncounterFileError(f"{path}: cannot be read ({error.strerror})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _too_big(str(path), len(raw))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise EncounterFileError(
-            f"{path}: not UTF-8 text (byte {error.start}); save the file as UTF-8"
-        ) from None
-    return parse_encounter(text, str(path))
-
-
-def _too_big(source: str, size: int) -> EncounterFileError:
-    return EncounterFileError(
-        f"{source}: the file is {size:,} bytes; an encounter file may be at most "
-        f"{MAX_FILE_BYTES // (1024 * 1024)} MB ({MAX_FILE_BYTES:,} bytes)"
-    )
+    return parse_encounter(read_limited(path, EncounterFileError, WHAT), str(path))
 
 
 def parse_encounter(text: str, source: str = "<encounter>") -> Encounter:
-    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise _too_big(source, len(text.encode("utf-8")))
-    reader = _Reader(source, text)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise EncounterFileError(f"{source}: not valid TOML: {error}") from None
-    except RecursionError:
-        # tomllib reads nested arrays and inline tables recursively.
-        raise EncounterFileError(
-            f"{source}: not valid TOML: arrays or tables are nested too deeply"
-        ) from None
-    except ValueError:
-        # Python refuses to convert integers of more than 4300 digits.
-        raise EncounterFileError(
-            f"{source}: not valid TOML: a number has too many digits "
-            f"(numbers are at most {INT_MAX})"
-        ) from None
-    return _parse(data, reader)
+    data = parse_toml(text, source, EncounterFileError, WHAT)
+    return _parse(data, _Reader(source, text))
 
 
 def _parse(data: dict, r: _Reader) -> Encounter:
