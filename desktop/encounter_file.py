@@ -48,6 +48,8 @@ from desktop.toml_reading import check_text as _text
 from desktop.toml_reading import check_text_list as _text_list
 from desktop.toml_reading import check_whole as _whole
 from desktop.toml_reading import is_int as _is_int
+from desktop.toml_reading import toml_key as _key
+from desktop.toml_reading import toml_value as _value
 
 FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
@@ -472,7 +474,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
 def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
     """Errors for a key inside `field` (a stat, a weapon's key): "field 'stats': 'move' ..."."""
 
-    def inner(key: str, message: str) -> EncounterFileError:
+    def inner(key: str, message: str) -> FoebookError:
         return fail(field, f"{prefix}{shown(key)} {message}")
 
     return inner
@@ -585,40 +587,6 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
 
 
 # -- writing -----------------------------------------------------------------------------------
-
-# TOML basic strings may hold no raw control character but tab; every one is escaped.
-_TOML_ESCAPES = {
-    0x5C: "\\\\",
-    0x22: '\\"',
-    0x08: "\\b",
-    0x09: "\\t",
-    0x0A: "\\n",
-    0x0C: "\\f",
-    0x0D: "\\r",
-}
-_TOML_ESCAPES |= {
-    code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F) if code not in _TOML_ESCAPES
-}
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.translate(_TOML_ESCAPES) + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict | MappingProxyType):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} to TOML")
-
-
-def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _value(key)
 
 
 def dump_encounter(encounter: Encounter) -> str:

@@ -1,6 +1,6 @@
-"""Reading a user's TOML file (encounter files, monster books): the text within a size limit,
-the line of a key for messages (tomllib keeps none), and one check per kind of value, each
-refusing with a message that names the field."""
+"""Reading and writing a user's TOML file (encounter files, monster books): the text within a
+size limit, the line of a key for messages (tomllib keeps none), one check per kind of value,
+each refusing with a message that names the field, and values written back as TOML."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from desktop.display_text import listed, shown
@@ -209,3 +210,43 @@ def check_table(value: Any, field: str, fail: Fail, example: str) -> dict:
     if not isinstance(value, dict):
         raise fail(field, f"is {shown(value)}; expected a table such as {example}")
     return value
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+# TOML basic strings may hold no raw control character but tab; every one is escaped.
+_TOML_ESCAPES = {
+    0x5C: "\\\\",
+    0x22: '\\"',
+    0x08: "\\b",
+    0x09: "\\t",
+    0x0A: "\\n",
+    0x0C: "\\f",
+    0x0D: "\\r",
+}
+_TOML_ESCAPES |= {
+    code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F) if code not in _TOML_ESCAPES
+}
+
+
+def toml_value(value: Any) -> str:
+    """`value` written as TOML (texts escaped, lists and tables inline)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.translate(_TOML_ESCAPES) + '"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict | MappingProxyType):
+        if not value:
+            return "{}"
+        pairs = (f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items())
+        return "{ " + ", ".join(pairs) + " }"
+    raise TypeError(f"cannot write {value!r} to TOML")
+
+
+def toml_key(key: str) -> str:
+    """A key as TOML writes it: bare when it may be, quoted otherwise."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)

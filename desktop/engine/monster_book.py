@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from desktop.engine.ability_cards import AbilityDeck
-from desktop.engine.unit_types import UnitType
+from desktop.engine.ability_cards import INITIATIVE, AbilityCard, AbilityDeck, round_stats
+from desktop.engine.board import Cell
+from desktop.engine.unit_types import StatLine, UnitType, standee_name
+from desktop.engine.units import Side, Standee, Unit
 
 
 @dataclass(frozen=True)
@@ -41,3 +43,40 @@ class MonsterBook:
             MappingProxyType({t.id: t for t in types}),
             MappingProxyType({d.id: d for d in decks}),
         )
+
+
+def standee_unit(
+    unit_type: UnitType,
+    line: StatLine,
+    rank: str,
+    number: int,
+    at: Cell,
+    unit_id: str,
+    ai: str | None,
+    card: AbilityCard | None = None,
+) -> Unit:
+    """A new standee of `unit_type` at full HP, with its stat line's numbers (and this
+    round's card, when its type has one)."""
+    unit = Unit(
+        id=unit_id,
+        name=standee_name(unit_type, number),
+        side=Side.ENEMY,
+        at=at,
+        hp=line.hp,
+        max_hp=line.hp,
+        ai=ai,
+        standee=Standee(unit_type.id, rank, number),
+    )
+    return with_round_numbers(unit, line, card)
+
+
+def with_round_numbers(unit: Unit, line: StatLine, card: AbilityCard | None) -> Unit:
+    """The standee with its numbers for the round: its stat line's with the card applied
+    (initiative kept when there is no card), the line's tags plus a card's jump, and the
+    card's area attack (none without a card or an attack)."""
+    stats = round_stats(line.stats, card)
+    if card is None and INITIATIVE in unit.stats:
+        stats[INITIATIVE] = unit.stats[INITIATIVE]
+    tags = (*line.tags, *(("jump",) if card is not None and card.jump else ()))
+    area = card.area if card is not None and card.attack is not None else None
+    return unit.evolve(stats=stats, tags=tuple(dict.fromkeys(tags)), aoe=area)
