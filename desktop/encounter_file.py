@@ -26,18 +26,23 @@ from desktop.engine.limits import (
     MAX_STAT,
     MAX_UNITS,
 )
+from desktop.engine.monster_book import MonsterBook, standee_unit
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_fields import check_unit_fields
+from desktop.engine.unit_types import free_numbers
 from desktop.engine.units import (
     DEFAULT_WEAPON_KIND,
+    STANDEE_FILE_KEYS,
     UNIT_FILE_KEYS,
     AreaAttack,
     Side,
+    Standee,
     Unit,
     Weapon,
     unit_fields,
 )
 from desktop.errors import FoebookError
+from desktop.monster_book_file import MonsterBookError, book_in_table, dump_book, load_book
 from desktop.rulesets.registry import get_ruleset
 from desktop.toml_reading import Fail, Locator, parse_toml, read_limited
 from desktop.toml_reading import check_choice as _choice
@@ -53,7 +58,9 @@ from desktop.toml_reading import toml_value as _value
 
 FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
+TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules", "scenario", "standees"}
+SCENARIO_KEYS = {"book", "level"}
+STANDEE_KEYS = {"id", "type", "rank", "number", "at", "hp", "statuses"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
@@ -141,6 +148,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
 
     rules = _parse_rules(data.get("rules"), ruleset, r)
     board = _parse_board(data.get("board"), ruleset, r)
+    book, level = _parse_scenario(data.get("scenario"), data.get("standees"), ruleset, r)
     units_raw = data.get("units", [])
     if not isinstance(units_raw, list):
         raise fail("units", "expected [[units]] tables")
@@ -150,7 +158,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
     seen_ids: set[str] = set()
     seen_cells: dict[tuple[int, int], str] = {}
     for index, entry in enumerate(units_raw):
-        unit = _parse_unit(index, entry, ruleset, board, r)
+        unit = _parse_unit(index, entry, ruleset, board, r, book)
         if unit.id in seen_ids:
             raise r.unit_fail(index, unit.id, "id", "duplicate id; every unit needs its own")
         if unit.at in seen_cells:
@@ -163,6 +171,8 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         seen_ids.add(unit.id)
         seen_cells[unit.at] = unit.id
         units.append(unit)
+    units = _numbered(units, r)
+    units += _parse_standees(data.get("standees", []), ruleset, board, book, level, units, r)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
     for index, unit in enumerate(units):  # references, now that every unit is known
         for problem in check_unit_fields(
@@ -181,6 +191,8 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         memory=memory,
         extra_state=extra,
         rules=rules,
+        book=book,
+        level=level,
     )
     problems = ruleset.validate(encounter)
     if problems:
@@ -364,7 +376,9 @@ def _parse_heights(raw: Any, board: Board, fail: Fail):
     return tuple(tuple(int(ch) for ch in row) for row in rows)
 
 
-def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Reader) -> Unit:
+def _parse_unit(
+    index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Reader, book: MonsterBook | None
+) -> Unit:
     if not isinstance(entry, dict):
         raise r.unit_fail(index, None, None, "expected a [[units]] table")
     unit_id = entry.get("id")
@@ -378,6 +392,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         UNIT_FILE_KEYS
         | set(declared)
         | ({"aoe"} if ruleset.data.extra.get("area_attacks") else set())
+        | (STANDEE_FILE_KEYS if ruleset.data.unit_types is not None else set())
     )
     unknown = set(entry) - known
     if unknown:
@@ -396,21 +411,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     side = entry.get("side")
     if side not in ("enemy", "player"):
         raise fail("side", f'is {shown(side)}; expected "enemy" or "player"')
-    at = entry.get("at")
-    if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
-        raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
-    cell = (at[0], at[1])
-    if not board.in_bounds(cell):
-        raise fail(
-            "at",
-            f"cell {shown(at)} is outside the {board.width}x{board.height} board "
-            f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
-        )
-    terrain = board.terrain(cell)
-    if not terrain.passable:
-        raise fail(
-            "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
-        )
+    cell = _standing_cell(entry.get("at"), board, fail)
     for key in ("hp", "max_hp"):
         if key not in entry:
             raise fail(key, "missing; expected a whole number")
@@ -454,6 +455,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail))
     )
     aoe = _parse_aoe(entry.get("aoe"), ruleset, fail)
+    standee = _parse_standee_keys(entry, ruleset, book, fail)
+    if standee is not None and side != "enemy":
+        raise fail("type", "only enemies are standees of a unit type")
     return Unit(
         id=unit_id,
         name=name,
@@ -468,7 +472,174 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         weapons=weapons,
         fields=unit_fields(fields),
         aoe=aoe,
+        standee=standee,
     )
+
+
+def _parse_standee_keys(
+    entry: dict, ruleset: Ruleset, book: MonsterBook | None, fail: Fail
+) -> Standee | None:
+    """A unit's `type`, `rank` and `number` (number 0: the lowest free one, given later)."""
+    spec = ruleset.data.unit_types
+    if spec is None or not STANDEE_FILE_KEYS & set(entry):
+        return None
+    if "type" not in entry:
+        raise fail("type", "missing; a unit with a rank or number is a standee of a unit type")
+    type_id = _text(entry["type"], "type", fail, MAX_ID_LENGTH)
+    if book is not None:
+        _choice(type_id, "type", fail, book.types, "unit type", " in the scenario's book")
+    elif not ID_PATTERN.match(type_id):
+        raise fail("type", f"is {shown(type_id)}; expected a unit type id")
+    rank = _choice(entry.get("rank", spec.ranks[0]), "rank", fail, spec.ranks, "rank")
+    if book is not None and book.types[type_id].line(spec.levels[0], rank) is None:
+        raise fail("rank", f"{book.types[type_id].name} has no {rank} stat card in the book")
+    number = _whole(entry["number"], "number", fail, 1, MAX_UNITS) if "number" in entry else 0
+    return Standee(type_id, rank, number)
+
+
+def _numbered(units: list[Unit], r: _Reader) -> list[Unit]:
+    """Standees without a number get the lowest free one of their type; two standees of a
+    type with one number are refused."""
+    seen: dict[tuple[str, int], str] = {}
+    for index, unit in enumerate(units):
+        standee = unit.standee
+        if standee is None or not standee.number:
+            continue
+        other = seen.setdefault((standee.type, standee.number), unit.id)
+        if other != unit.id:
+            raise r.unit_fail(
+                index, unit.id, "number", f"{other} is {standee.type} number {standee.number}"
+            )
+    out = []
+    for unit in units:
+        standee = unit.standee
+        if standee is not None and not standee.number:
+            number = next(n for n in range(1, MAX_UNITS + 2) if (standee.type, n) not in seen)
+            seen[(standee.type, number)] = unit.id
+            unit = unit.evolve(standee=Standee(standee.type, standee.rank, number))
+        out.append(unit)
+    return out
+
+
+def _parse_scenario(
+    raw: Any, standees: Any, ruleset: Ruleset, r: _Reader
+) -> tuple[MonsterBook | None, int]:
+    """`[scenario]`: the monster book (a file beside this one, or a table written inside it)
+    and the scenario level; only for rulesets with unit types."""
+    fail = r.table_fail("scenario")
+    spec = ruleset.data.unit_types
+    if raw is None:
+        if standees:
+            raise r.fail("[[standees]]", "need a [scenario] with the book their types are in")
+        return None, spec.default_level if spec is not None else 0
+    if spec is None:
+        raise fail("book", f"{ruleset.id} has no unit types, so no scenario from a monster book")
+    _table(raw, "scenario", fail, '{ book = "monsters.toml", level = 1 }')
+    unknown = set(raw) - SCENARIO_KEYS
+    if unknown:
+        raise fail(sorted(unknown)[0], f"unknown key (known: {listed(SCENARIO_KEYS)})")
+    level = raw.get("level", spec.default_level)
+    if level not in spec.levels or not _is_int(level):
+        levels = f"{spec.levels[0]}-{spec.levels[-1]}"
+        raise fail("level", f"is {shown(level)}; expected a scenario level ({levels})")
+    found = raw.get("book")
+    if found is None:
+        return None, level
+    if isinstance(found, dict):
+        try:
+            return book_in_table(found, ruleset, r.text, r.source, "scenario.book"), level
+        except MonsterBookError as error:
+            raise EncounterFileError(error.message) from None
+    path = Path(_text(found, "book", fail))
+    if not path.is_absolute():
+        path = Path(r.source).parent / path
+    try:
+        return load_book(path), level
+    except MonsterBookError as error:
+        raise fail("book", f"the book cannot be read: {error.message}") from None
+
+
+def _parse_standees(
+    raw: Any,
+    ruleset: Ruleset,
+    board: Board,
+    book: MonsterBook | None,
+    level: int,
+    units: list[Unit],
+    r: _Reader,
+) -> list[Unit]:
+    """`[[standees]]`: standees of the book's types placed by type, rank and hex, with the
+    numbers their stat line gives at the scenario level."""
+    if not raw:
+        return []
+    top = r.table_fail(None)
+    items = _list(raw, "standees", top, MAX_UNITS)
+    if book is None:
+        raise top("standees", "need a [scenario] book that has their types")
+    taken = {u.at: u.id for u in units}
+    ids = {u.id for u in units}
+    made: list[Unit] = []
+    for index, entry in enumerate(items):
+
+        def fail(key: str, message: str, index: int = index) -> EncounterFileError:
+            where = f"standee #{index + 1}, field {shown(key)}" if key else f"standee #{index + 1}"
+            return r.fail(where, message, r.locate.entry_line("standees", index, key or None))
+
+        if not isinstance(entry, dict):
+            raise fail("", "expected a [[standees]] table")
+        unknown = set(entry) - STANDEE_KEYS
+        if unknown:
+            raise fail(sorted(unknown)[0], f"unknown field (known: {listed(STANDEE_KEYS)})")
+        if "type" not in entry or "at" not in entry:
+            raise fail("type" if "type" not in entry else "at", "missing")
+        standee = _parse_standee_keys(entry, ruleset, book, fail)
+        assert standee is not None
+        unit_type = book.types[standee.type]
+        number = standee.number or free_numbers(unit_type, [*units, *made], 1)[0]
+        if any(
+            u.standee is not None and (u.standee.type, u.standee.number) == (unit_type.id, number)
+            for u in (*units, *made)
+        ):
+            raise fail("number", f"{unit_type.name} {number} is on the board already")
+        cell = _standing_cell(entry["at"], board, fail)
+        if cell in taken:
+            raise fail("at", f"cell {list(cell)} is already taken by '{taken[cell]}'")
+        unit_id = entry.get("id", f"{standee.type}-{number}")
+        if not isinstance(unit_id, str) or not _is_id(unit_id) or unit_id in ids:
+            raise fail("id", f"{shown(unit_id)} is not a free unit id")
+        line = unit_type.line(level, standee.rank)
+        assert line is not None  # a rank's card has every level
+        unit = standee_unit(
+            unit_type, line, standee.rank, number, cell, unit_id, ruleset.data.default_ai()
+        )
+        if "hp" in entry:
+            unit = unit.evolve(hp=_whole(entry["hp"], "hp", fail, 0, unit.max_hp))
+        statuses = _text_list(entry.get("statuses", []), "statuses", fail, MAX_ID_LENGTH)
+        for status in statuses:
+            _choice(status, "statuses", fail, ruleset.data.statuses, "status")
+        made.append(unit.evolve(statuses=tuple(dict.fromkeys(statuses))))
+        taken[cell] = unit_id
+        ids.add(unit_id)
+    return made
+
+
+def _standing_cell(at: Any, board: Board, fail: Fail) -> tuple[int, int]:
+    """`at`: a cell of the board a unit may stand on."""
+    if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
+        raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
+    cell = (at[0], at[1])
+    if not board.in_bounds(cell):
+        raise fail(
+            "at",
+            f"cell {shown(at)} is outside the {board.width}x{board.height} board "
+            f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
+        )
+    terrain = board.terrain(cell)
+    if not terrain.passable:
+        raise fail(
+            "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
+        )
+    return cell
 
 
 def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
@@ -630,6 +801,8 @@ def dump_encounter(encounter: Encounter) -> str:
         ]
         if unit.ai is not None:
             lines.append(f"ai = {_value(unit.ai)}")
+        if unit.standee is not None:
+            lines += [f"{k} = {_value(v)}" for k, v in unit.standee.to_dict().items()]
         for key, value in (*unit.fields.items(), ("statuses", unit.statuses), ("tags", unit.tags)):
             if value:
                 lines.append(f"{_key(key)} = {_value(value)}")
@@ -652,6 +825,12 @@ def dump_encounter(encounter: Encounter) -> str:
     if memory.previous_target:
         state.append(f"previous_target = {_value(memory.previous_target)}")
     lines += ["", "[state]", *state]
+    if encounter.book is not None or any(u.standee for u in encounter.units):
+        lines += ["", "[scenario]", f"level = {encounter.level}"]
+        if encounter.book is not None:
+            # The book goes inside the file: the encounter reads the same wherever it is moved.
+            ruleset = get_ruleset(encounter.ruleset)
+            lines += ["", dump_book(encounter.book, ruleset, "scenario.book").rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 

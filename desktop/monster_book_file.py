@@ -8,7 +8,7 @@ first. Nothing is guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -16,21 +16,13 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.display_text import listed, shown
-from desktop.engine.ability_cards import (
-    ANY_ELEMENT,
-    CARD_STATS,
-    ELEMENTS,
-    INITIATIVE,
-    AbilityCard,
-    AbilityDeck,
-    ElementUse,
-)
-from desktop.engine.area_attacks import area_attack_from
+from desktop.engine.ability_cards import LONGEST_TEXT, AbilityCard, AbilityDeck, card_from_raw
 from desktop.engine.errors import RulesError
-from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_STAT
+from desktop.engine.limits import MAX_ID_LENGTH, MAX_STAT
 from desktop.engine.monster_book import MonsterBook
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_types import StatLine, UnitType, UnitTypesSpec
+from desktop.engine.value_checks import check_words
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset
 from desktop.toml_reading import (
@@ -40,7 +32,6 @@ from desktop.toml_reading import (
     check_list,
     check_table,
     check_text,
-    check_text_list,
     check_whole,
     is_int,
     parse_toml,
@@ -55,40 +46,8 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 TOP_KEYS = ("format", "ruleset", "name", "types", "decks")
 TYPE_KEYS = ("id", "name", "standees", "deck", "tags", "immunities", "notes")
 LINE_LISTS = ("tags", "immunities", "conditions")  # a rank's lists of words
-CARD_NUMBERS = {  # key -> (lowest, highest)
-    "move": (-MAX_STAT, MAX_STAT),
-    "attack": (-MAX_STAT, MAX_STAT),
-    "range": (0, MAX_STAT),
-    "range_change": (-MAX_STAT, MAX_STAT),
-    "targets": (1, MAX_STAT),
-    "shield": (0, MAX_STAT),
-    "retaliate": (0, MAX_STAT),
-    "heal": (0, MAX_STAT),
-}
-CARD_KEYS = (
-    "id",
-    "name",
-    "initiative",
-    "shuffle",
-    *CARD_NUMBERS,
-    "area",
-    "jump",
-    "conditions",
-    "infuse",
-    "consume",
-    "text",
-)
-CONSUME_STATS = tuple(s for s in CARD_STATS if s != INITIATIVE)
-CONSUME_KEYS = (
-    "element",
-    *CONSUME_STATS,
-    "conditions",
-    "heal",
-    "text",
-)
 MOST_STANDEES = 100
 MOST_CARDS = 100
-LONGEST_TEXT = 1000  # notes and card texts
 
 
 class MonsterBookError(FoebookError):
@@ -370,17 +329,11 @@ def _nested(value: list) -> bool:
     return bool(value) and all(isinstance(v, list) for v in value)
 
 
-def _word_list(known, key: str, fail: Fail):
+def _word_list(
+    known: Collection[str], key: str, fail: Fail
+) -> Callable[[Any, str], tuple[str, ...]]:
     what = {"tags": "tag", "immunities": "status", "conditions": "status"}[key]
-
-    def check(value: Any, where: str) -> tuple[str, ...]:
-        words = check_text_list(value, where, fail, MAX_ID_LENGTH)
-        for word in words:
-            if word not in known:
-                raise fail(where, f"unknown {what} {shown(word)} (known: {listed(known)})")
-        return tuple(dict.fromkeys(words))
-
-    return check
+    return lambda value, where: check_words(value, where, fail, known, what)
 
 
 def _words(entry: dict, key: str, known, what: str, fail) -> tuple[str, ...]:
@@ -421,7 +374,8 @@ def _decks(raw: list, ruleset: Ruleset, r: _Reader) -> list[AbilityDeck]:
             label = shown(card_id) if _is_id(card_id) else f"#{number + 1}"
             card_fail = r.entry_fail("decks.cards", first_card + number, f"{who}, card {label}")
             try:
-                card = _card(raw_card, f"{deck_id}-{number + 1}", ruleset, card_fail)
+                statuses = ruleset.data.statuses
+                card = card_from_raw(raw_card, f"{deck_id}-{number + 1}", statuses, card_fail)
                 if card.id in (c.id for c in cards):
                     raise card_fail("id", "another card of the deck has this id")
                 cards.append(card)
@@ -430,103 +384,6 @@ def _decks(raw: list, ruleset: Ruleset, r: _Reader) -> list[AbilityDeck]:
         first_card += len(cards_raw)
         found.append(AbilityDeck(deck_id, name, tuple(cards)))
     return found
-
-
-def _card(raw: Any, default_id: str, ruleset: Ruleset, fail) -> AbilityCard:
-    if not isinstance(raw, dict):
-        raise fail("", "expected a [[decks.cards]] table")
-    _unknown(raw, CARD_KEYS, fail)
-    card_id = _id(raw["id"], fail) if "id" in raw else default_id
-    name = check_text(raw.get("name", ""), "name", fail)
-    if "initiative" not in raw:
-        raise fail("initiative", "missing; expected the card's initiative (0-99)")
-    initiative = check_whole(raw["initiative"], "initiative", fail, 0, 99)
-    numbers = {
-        key: check_whole(raw[key], key, fail, low, high)
-        for key, (low, high) in CARD_NUMBERS.items()
-        if key in raw
-    }
-    if "range" in numbers and "range_change" in numbers:
-        raise fail("range_change", "a card gives its range or a change to it, not both")
-    flags = {key: _flag(raw, key, fail) for key in ("shuffle", "jump")}
-    area = None
-    if "area" in raw:
-        try:
-            area = area_attack_from(raw["area"])
-        except ValueError as error:
-            raise fail("area", str(error)) from None
-        if area.kind == "melee" and numbers.get("range", 0) > 0:
-            raise fail("area", "a melee area needs range 0 (or no range)")
-        if area.kind == "ranged" and numbers.get("range") == 0:
-            raise fail("area", "a ranged area needs a range of 1 or more")
-    statuses = ruleset.data.statuses
-    conditions = _word_list(statuses, "conditions", fail)(raw.get("conditions", []), "conditions")
-    infuse = [
-        check_choice(e, "infuse", fail, ELEMENTS, "element") for e in _items(raw, "infuse", fail)
-    ]
-    consume = tuple(
-        _element_use(use, i, statuses, fail) for i, use in enumerate(_items(raw, "consume", fail))
-    )
-    return AbilityCard(
-        card_id,
-        name,
-        initiative,
-        flags["shuffle"],
-        numbers.get("move"),
-        numbers.get("attack"),
-        numbers.get("range"),
-        numbers.get("range_change", 0),
-        numbers.get("targets"),
-        area,
-        flags["jump"],
-        conditions,
-        tuple(dict.fromkeys(infuse)),
-        consume,
-        numbers.get("shield", 0),
-        numbers.get("retaliate", 0),
-        numbers.get("heal", 0),
-        check_text(raw.get("text", ""), "text", fail, LONGEST_TEXT),
-    )
-
-
-def _items(raw: dict, key: str, fail) -> list:
-    return check_list(raw.get(key, []), key, fail, MAX_LIST_ITEMS)
-
-
-def _flag(raw: dict, key: str, fail) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise fail(key, f"is {shown(value)}; expected true or false")
-    return value
-
-
-def _element_use(raw: Any, index: int, statuses, fail) -> ElementUse:
-    where = f"consume[{index}]"
-    if not isinstance(raw, dict):
-        raise fail(
-            "consume", f'{where}: expected a table such as {{ element = "fire", attack = 1 }}'
-        )
-
-    def inner(key: str, message: str) -> FoebookError:
-        return fail("consume", f"{where} {shown(key)} {message}")
-
-    unknown = sorted(set(raw) - set(CONSUME_KEYS))
-    if unknown:
-        raise inner(
-            unknown[0], f"is not a key of a consumed element (known: {listed(CONSUME_KEYS)})"
-        )
-    element = check_choice(
-        raw.get("element"), "element", inner, (*ELEMENTS, ANY_ELEMENT), "element"
-    )
-    changes = {
-        key: check_whole(raw[key], key, inner, -MAX_STAT, MAX_STAT)
-        for key in CONSUME_KEYS
-        if key in raw and key in CONSUME_STATS
-    }
-    conditions = _word_list(statuses, "conditions", inner)(raw.get("conditions", []), "conditions")
-    heal = check_whole(raw.get("heal", 0), "heal", inner, 0, MAX_STAT)
-    text = check_text(raw.get("text", ""), "text", inner, LONGEST_TEXT)
-    return ElementUse(element, MappingProxyType(changes), conditions, heal, text)
 
 
 # -- writing -----------------------------------------------------------------------------------

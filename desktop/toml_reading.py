@@ -1,31 +1,48 @@
 """Reading and writing a user's TOML file (encounter files, monster books): the text within a
-size limit, the line of a key for messages (tomllib keeps none), one check per kind of value,
-each refusing with a message that names the field, and values written back as TOML."""
+size limit, the line of a key for messages (tomllib keeps none) and values written back as
+TOML. The checks of each value are desktop.engine.value_checks, re-exported here."""
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from desktop.display_text import listed, shown
-from desktop.engine.limits import (
-    INT_MAX,
-    INT_MIN,
-    MAX_FILE_BYTES,
-    MAX_ID_LENGTH,
-    MAX_LIST_ITEMS,
-    MAX_NAME_LENGTH,
+from desktop.engine.limits import INT_MAX, MAX_FILE_BYTES, MAX_ID_LENGTH
+from desktop.engine.value_checks import (
+    Fail,
+    check_choice,
+    check_list,
+    check_number,
+    check_table,
+    check_text,
+    check_text_list,
+    check_whole,
+    is_int,
+    is_number,
 )
 from desktop.errors import FoebookError
 
 E = TypeVar("E", bound=FoebookError)
-# `fail(field, message)` builds the error for one field of the place being read.
-Fail = Callable[[str, str], FoebookError]
+__all__ = [
+    "Fail",
+    "Locator",
+    "check_choice",
+    "check_list",
+    "check_number",
+    "check_table",
+    "check_text",
+    "check_text_list",
+    "check_whole",
+    "is_int",
+    "is_number",
+    "parse_toml",
+    "read_limited",
+    "toml_key",
+    "toml_value",
+]
 
 
 def read_limited(path: Path, error: type[E], what: str) -> str:
@@ -139,77 +156,6 @@ class Locator:
                 )
                 found = self.key_line(rest, at, end)
         return found or start + 1
-
-
-# -- one check per kind of value, used for every field --------------------------------------
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def check_text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise fail(field, f"is {shown(value)}; expected a text")
-    if "\x00" in value:
-        # PostgreSQL cannot store it, and no table needs it.
-        raise fail(field, "contains a NUL character (\\x00); remove it")
-    if len(value) > limit:
-        raise fail(field, f"is {len(value):,} characters long; at most {limit} are allowed")
-    return value
-
-
-def check_whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = INT_MAX) -> int:
-    if not is_int(value):
-        raise fail(field, f"is {shown(value)}; expected a whole number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a whole number from {low} to {high}")
-    return value
-
-
-def check_number(
-    value: Any, field: str, fail: Fail, low: float = INT_MIN, high: float = INT_MAX
-) -> float:
-    if not is_number(value):
-        raise fail(field, f"is {shown(value)}; expected a number")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise fail(field, f"is {value}; expected a finite number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a number from {low} to {high}")
-    return value
-
-
-def check_choice(value: Any, field: str, fail: Fail, known, what: str, scope: str = "") -> str:
-    """One of `known` (AI types, statuses, phases...); `what` names them in the message."""
-    check_text(value, field, fail, MAX_ID_LENGTH)
-    if value not in known:
-        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {listed(known)})")
-    return value
-
-
-def check_list(value: Any, field: str, fail: Fail, most: int = MAX_LIST_ITEMS) -> list:
-    if not isinstance(value, list):
-        raise fail(field, f"is {shown(value)}; expected a list")
-    if len(value) > most:
-        raise fail(field, f"{len(value):,} items; at most {most} are allowed")
-    return value
-
-
-def check_text_list(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> list[str]:
-    items = check_list(value, field, fail)
-    if not all(isinstance(v, str) for v in items):
-        raise fail(field, 'expected a list of texts such as ["stunned"]')
-    return [check_text(v, field, fail, limit) for v in items]
-
-
-def check_table(value: Any, field: str, fail: Fail, example: str) -> dict:
-    if not isinstance(value, dict):
-        raise fail(field, f"is {shown(value)}; expected a table such as {example}")
-    return value
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -9,12 +9,24 @@ so a ruleset's decision reads them as it reads any unit's stats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from desktop.display_text import listed, shown
+from desktop.engine.area_attacks import area_attack_from
+from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_STAT
 from desktop.engine.units import AreaAttack
+from desktop.engine.value_checks import (
+    Fail,
+    check_choice,
+    check_list,
+    check_text,
+    check_whole,
+    check_words,
+)
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 ANY_ELEMENT = "any"  # a card that consumes whichever element is there
@@ -239,3 +251,131 @@ def with_element(stats: Mapping[str, float], use: ElementUse) -> dict[str, float
     for key, change in use.changes.items():
         out[key] = max(0, out.get(key, 0) + change)
     return out
+
+
+# -- a card as a user wrote it (a monster book, a card typed in at the table) --------------
+
+CARD_NUMBERS = {  # key -> (lowest, highest)
+    "move": (-MAX_STAT, MAX_STAT),
+    "attack": (-MAX_STAT, MAX_STAT),
+    "range": (0, MAX_STAT),
+    "range_change": (-MAX_STAT, MAX_STAT),
+    "targets": (1, MAX_STAT),
+    "shield": (0, MAX_STAT),
+    "retaliate": (0, MAX_STAT),
+    "heal": (0, MAX_STAT),
+}
+CARD_KEYS = (
+    "id",
+    "name",
+    "initiative",
+    "shuffle",
+    *CARD_NUMBERS,
+    "area",
+    "jump",
+    "conditions",
+    "infuse",
+    "consume",
+    "text",
+)
+CONSUME_STATS = tuple(s for s in CARD_STATS if s != INITIATIVE)
+CONSUME_KEYS = ("element", *CONSUME_STATS, "conditions", "heal", "text")
+LONGEST_TEXT = 1000  # a card's or a stat card's words
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+
+
+def card_from_raw(raw: Any, default_id: str, statuses: Collection[str], fail: Fail) -> AbilityCard:
+    """The card `raw` (plain data: a book's [[decks.cards]] table, a card typed in) describes,
+    each mistake refused through `fail(field, message)`; `statuses`: the conditions known."""
+    if not isinstance(raw, dict):
+        raise fail("", "expected a table of the card's fields")
+    unknown = sorted(set(raw) - set(CARD_KEYS))
+    if unknown:
+        raise fail(unknown[0], f"unknown field (known: {listed(CARD_KEYS)})")
+    card_id = raw.get("id", default_id)
+    if not (isinstance(card_id, str) and len(card_id) <= MAX_ID_LENGTH and _ID.match(card_id)):
+        raise fail("id", f"is {shown(card_id)}; expected lower-case letters, digits, '-' or '_'")
+    name = check_text(raw.get("name", ""), "name", fail)
+    if "initiative" not in raw:
+        raise fail("initiative", "missing; expected the card's initiative (0-99)")
+    initiative = check_whole(raw["initiative"], "initiative", fail, 0, 99)
+    numbers = {
+        key: check_whole(raw[key], key, fail, low, high)
+        for key, (low, high) in CARD_NUMBERS.items()
+        if key in raw
+    }
+    if "range" in numbers and "range_change" in numbers:
+        raise fail("range_change", "a card gives its range or a change to it, not both")
+    flags = {key: _flag(raw, key, fail) for key in ("shuffle", "jump")}
+    area = None
+    if "area" in raw:
+        try:
+            area = area_attack_from(raw["area"])
+        except ValueError as error:
+            raise fail("area", str(error)) from None
+        if area.kind == "melee" and numbers.get("range", 0) > 0:
+            raise fail("area", "a melee area needs range 0 (or no range)")
+        if area.kind == "ranged" and numbers.get("range") == 0:
+            raise fail("area", "a ranged area needs a range of 1 or more")
+        if area.kind == "melee":
+            numbers["range"] = 0  # a melee area is a melee attack, whatever the stat card's
+    conditions = check_words(raw.get("conditions", []), "conditions", fail, statuses, "status")
+    infuse = [
+        check_choice(e, "infuse", fail, ELEMENTS, "element")
+        for e in check_list(raw.get("infuse", []), "infuse", fail, MAX_LIST_ITEMS)
+    ]
+    uses = check_list(raw.get("consume", []), "consume", fail, MAX_LIST_ITEMS)
+    consume = tuple(_element_use(use, i, statuses, fail) for i, use in enumerate(uses))
+    return AbilityCard(
+        card_id,
+        name,
+        initiative,
+        flags["shuffle"],
+        numbers.get("move"),
+        numbers.get("attack"),
+        numbers.get("range"),
+        numbers.get("range_change", 0),
+        numbers.get("targets"),
+        area,
+        flags["jump"],
+        conditions,
+        tuple(dict.fromkeys(infuse)),
+        consume,
+        numbers.get("shield", 0),
+        numbers.get("retaliate", 0),
+        numbers.get("heal", 0),
+        check_text(raw.get("text", ""), "text", fail, LONGEST_TEXT),
+    )
+
+
+def _flag(raw: dict[str, Any], key: str, fail: Fail) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise fail(key, f"is {shown(value)}; expected true or false")
+    return value
+
+
+def _element_use(raw: Any, index: int, statuses: Collection[str], fail: Fail) -> ElementUse:
+    where = f"consume[{index}]"
+    if not isinstance(raw, dict):
+        example = '{ element = "fire", attack = 1 }'
+        raise fail("consume", f"{where}: expected a table such as {example}")
+
+    def inner(key: str, message: str) -> Any:
+        return fail("consume", f"{where} {shown(key)} {message}")
+
+    unknown = sorted(set(raw) - set(CONSUME_KEYS))
+    if unknown:
+        known = listed(CONSUME_KEYS)
+        raise inner(unknown[0], f"is not a key of a consumed element (known: {known})")
+    elements = (*ELEMENTS, ANY_ELEMENT)
+    element = check_choice(raw.get("element"), "element", inner, elements, "element")
+    changes = {
+        key: check_whole(raw[key], key, inner, -MAX_STAT, MAX_STAT)
+        for key in CONSUME_STATS
+        if key in raw
+    }
+    conditions = check_words(raw.get("conditions", []), "conditions", inner, statuses, "status")
+    heal = check_whole(raw.get("heal", 0), "heal", inner, 0, MAX_STAT)
+    text = check_text(raw.get("text", ""), "text", inner, LONGEST_TEXT)
+    return ElementUse(element, MappingProxyType(changes), conditions, heal, text)

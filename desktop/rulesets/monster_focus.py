@@ -277,10 +277,14 @@ class MonsterFocus(Ruleset):
             )
 
     def order(self, encounter: Encounter) -> ActivationOrder:
-        return monsters_order(encounter, self._initiative_default)
+        return monsters_order(encounter, self._initiative_default, self._rank_order)
 
     def turn_order(self, encounter: Encounter) -> ActivationOrder:
-        return round_order(encounter, self._initiative_default)
+        return round_order(encounter, self._initiative_default, self._rank_order)
+
+    def _rank_order(self, rank: str) -> int:
+        spec = self.data.unit_types
+        return spec.acting_rank(rank) if spec is not None else 0
 
     @property
     def _initiative_default(self) -> float:

@@ -96,6 +96,8 @@ class ScenarioPlay:
     modifiers: ModifierDeck = field(default_factory=ModifierDeck)
     elements: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     shuffles: int = 0  # shuffles made so far: the next one's seed
+    # This round: unit id -> the conditions an element it consumed adds to its attack.
+    boosts: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     def card_of(self, type_id: str, round_: int) -> RoundCard | None:
         """The type's card for `round_` (None when that round's cards are not in)."""
@@ -105,7 +107,7 @@ class ScenarioPlay:
         return self.elements.get(name, 0)
 
     def evolve(self, **changes: Any) -> ScenarioPlay:
-        for key in ("cards", "decks", "elements"):
+        for key in ("cards", "decks", "elements", "boosts"):
             if key in changes and not isinstance(changes[key], MappingProxyType):
                 changes[key] = MappingProxyType(dict(changes[key]))
         return replace(self, **changes)
@@ -123,6 +125,8 @@ class ScenarioPlay:
             record["elements"] = dict(self.elements)
         if self.shuffles:
             record["shuffles"] = self.shuffles
+        if self.boosts:
+            record["boosts"] = {u: list(c) for u, c in self.boosts.items()}
         return record
 
     @classmethod
@@ -138,6 +142,7 @@ class ScenarioPlay:
             ModifierDeck.from_record(record.get("modifiers") or {}),
             MappingProxyType({k: int(v) for k, v in (record.get("elements") or {}).items()}),
             int(record.get("shuffles") or 0),
+            MappingProxyType({u: tuple(c) for u, c in (record.get("boosts") or {}).items()}),
         )
 
 
