@@ -33,6 +33,7 @@ from desktop.tracker.expiry import (
 )
 from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
+from desktop.tracker.scenario_turns import after_turn, round_card, round_end_words, turn_numbers
 from desktop.tracker.state import DrawnCard, TrackerState
 from desktop.tracker.turn_start import start_turn, started_turns, turn_of
 from desktop.tracker.turns import (
@@ -862,6 +863,9 @@ class ApplyDecision(Command):
         if activation:
             state = begin_activation(state, ruleset, unit.id)
             unit = state.unit(unit.id)
+        # A standee of a monster book's type: its card and numbers go in the log.
+        standee_turn = activation and unit.standee is not None and state.encounter.book is not None
+        numbers = turn_numbers(unit, round_card(state, unit)) if standee_turn else ""
         targets = [_unit(state, t).id for t in outcome.get("targets") or []]
         changed = unit
         destination = outcome.get("destination")
@@ -904,6 +908,10 @@ class ApplyDecision(Command):
         if rolls:
             summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
         summary += _group_roll_text(state, after, unit.id, rolls)
+        if standee_turn:
+            after, words = after_turn(after, ruleset, unit.id, targets)
+            summary = "; ".join([summary, *words])
+            return after, f"{unit.name} ({numbers}): {summary}"
         return after, f"{unit.name}: {summary}"
 
 
@@ -943,8 +951,12 @@ class NextRound(Command):
     kind: ClassVar[str] = "next-round"
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        before = state.play
         state = next_round(state, ruleset)
-        return state, _begins(state, f"Round {state.round} begins")
+        ended = round_end_words(before, state.play, state.encounter.book)
+        return state, _begins(
+            state, f"Round {state.round} begins" + (f" ({ended})" if ended else "")
+        )
 
 
 @dataclass(frozen=True)

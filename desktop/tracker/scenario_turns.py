@@ -68,10 +68,11 @@ def draw_ability_card(
     mine = play.decks.get(type_id)
     said = ""
     if mine is None or not mine.draw:
+        # A deck new to the session is shuffled unsaid; an empty one is said to be.
+        said = "its deck is empty and shuffled" if mine is not None else ""
         pile = [c.id for c in deck.cards]
         mine = TypeDeck(shuffled(pile, state.dice.seed, play.shuffles), ())
         play = play.evolve(shuffles=play.shuffles + 1)
-        said = "its deck is shuffled" if mine is not None else ""
     card_id, rest = mine.draw[0], mine.draw[1:]
     card = deck.card(card_id)
     if card is None:  # the book changed under a deck in play: start that deck afresh

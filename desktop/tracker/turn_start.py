@@ -16,6 +16,7 @@ from desktop.engine.chain import joined
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.effects import refresh_derived
 from desktop.tracker.hit_points import hurt
+from desktop.tracker.scenario_turns import turn_start as standee_turn_start
 from desktop.tracker.state import TrackerState
 from desktop.tracker.turns import acting_span, drop_defeated, next_activation
 
@@ -34,11 +35,12 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
     if unit_id in state.started or not state.encounter.has_unit(unit_id):
         return state, ""
     state = state.evolve(started=(*state.started, unit_id))
+    state, consumed = standee_turn_start(state, unit_id)  # its card's elements
     unit = state.unit(unit_id)
     specs = [ruleset.data.statuses[s] for s in unit.statuses if s in ruleset.data.statuses]
     hurting = [s for s in specs if s.turn_start_damage > 0]
     if not hurting:
-        return state, ""
+        return state, consumed
     amount = sum(s.turn_start_damage for s in hurting)
     changed, change = hurt(ruleset, unit, amount)
     state = state.evolve(encounter=state.encounter.replace_unit(changed))
@@ -48,6 +50,7 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
     )
     if ruleset.is_defeated(changed):
         text += "; it is out of action and takes no turn"
+    text = "; ".join(filter(None, (text, consumed)))
     return drop_defeated(refresh_derived(state, ruleset), ruleset), text
 
 

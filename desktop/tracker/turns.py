@@ -23,6 +23,7 @@ from desktop.tracker.expiry import (
     END_OF_TURN,
     ON_ACTIVATION,
 )
+from desktop.tracker.scenario_turns import round_end
 from desktop.tracker.state import TrackerState
 
 
@@ -185,7 +186,7 @@ def enter_phase(state: TrackerState, ruleset: Ruleset, phase: str) -> TrackerSta
 
 
 def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
-    state = end_activation(state, ruleset)
+    state = round_end(end_activation(state, ruleset))  # elements wane, decks shuffle
     enc = state.encounter
     memory = enc.memory
     phases = ruleset.data.phases
