@@ -575,7 +575,8 @@ def _parse_standees(
     top = r.table_fail(None)
     items = _list(raw, "standees", top, MAX_UNITS)
     if book is None:
-        raise top("standees", "need a [scenario] book that has their types")
+        where = r.locate.entry_line("standees", 0)
+        raise r.fail("[[standees]]", "need a [scenario] book that has their types", where)
     taken = {u.at: u.id for u in units}
     ids = {u.id for u in units}
     made: list[Unit] = []

@@ -170,8 +170,8 @@ class AbilityCard:
 
     @property
     def title(self) -> str:
-        """Its name, or "a typed card" for a card typed in without one."""
-        return self.name or "a typed card"
+        """Its name, or "typed card" for a card typed in without one."""
+        return self.name or "typed card"
 
     def describe(self) -> str:
         """The card in one line: "initiative 24: move +1, attack +0, range 3; shuffle"."""

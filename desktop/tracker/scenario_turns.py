@@ -227,9 +227,14 @@ def advantage(attacker: Unit, target: Unit) -> int:
 
 def turn_numbers(unit: Unit, card: RoundCard | None) -> str:
     """Which card and numbers a standee acts on: "Hack, initiative 32: move 3, attack 4"."""
-    numbers = [f"{k} {_n(unit.stat(k))}" for k in ("move", "attack", "range") if k in unit.stats]
-    if unit.stat("targets", 1) != 1:
-        numbers.append(f"{_n(unit.stat('targets'))} targets")
+    numbers = [f"move {_n(unit.stat('move'))}"] if "move" in unit.stats else []
+    targets = unit.stat("targets", 1)
+    if not targets:
+        numbers.append("no attack")
+    else:
+        numbers += [f"{k} {_n(unit.stat(k))}" for k in ("attack", "range") if k in unit.stats]
+        if targets != 1:
+            numbers.append(f"{_n(targets)} targets")
     title = "no card" if card is None else f"{card.card.title}, initiative {card.card.initiative}"
     return f"{title}: {', '.join(numbers)}" if numbers else title
 
@@ -298,8 +303,8 @@ def after_turn(
         try:
             state, said = Heal(unit_id, card.card.heal).apply(state, ruleset)
             words.append(said)
-        except TrackerError as error:
-            words.append(f"no heal: {error}")
+        except TrackerError:  # at full HP
+            words.append(f"{unit.name} is at full HP: its heal {card.card.heal} does nothing")
     if card is not None and card.card.infuse:
         state = with_play(state, infused(state.play, card.card.infuse))
         words.append(f"{joined(list(card.card.infuse))} infused (strong)")
