@@ -171,8 +171,17 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         seen_ids.add(unit.id)
         seen_cells[unit.at] = unit.id
         units.append(unit)
+    for index, unit in enumerate(units):
+        for status in unit.statuses:
+            spec = ruleset.data.statuses[status]
+            if not spec.available(rules):
+                played = ", ".join(f"{k} = {'/'.join(v)}" for k, v in spec.only_when)
+                raise r.unit_fail(
+                    index, unit.id, "statuses", f"{spec.name} is only played with {played}"
+                )
     units = _numbered(units, r)
-    units += _parse_standees(data.get("standees", []), ruleset, board, book, level, units, r)
+    standees = data.get("standees", [])
+    units += _parse_standees(standees, ruleset, board, book, level, units, rules, r)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
     for index, unit in enumerate(units):  # references, now that every unit is known
         for problem in check_unit_fields(
@@ -566,6 +575,7 @@ def _parse_standees(
     book: MonsterBook | None,
     level: int,
     units: list[Unit],
+    encounter_rules: MappingProxyType[str, Any],
     r: _Reader,
 ) -> list[Unit]:
     """`[[standees]]`: standees of the book's types placed by type, rank and hex, with the
@@ -617,7 +627,8 @@ def _parse_standees(
             unit = unit.evolve(hp=_whole(entry["hp"], "hp", fail, 0, unit.max_hp))
         statuses = _text_list(entry.get("statuses", []), "statuses", fail, MAX_ID_LENGTH)
         for status in statuses:
-            _choice(status, "statuses", fail, ruleset.data.statuses, "status")
+            known = ruleset.data.statuses_for(encounter_rules)
+            _choice(status, "statuses", fail, known, "status", " under these rules")
         made.append(unit.evolve(statuses=tuple(dict.fromkeys(statuses))))
         taken[cell] = unit_id
         ids.add(unit_id)

@@ -141,10 +141,27 @@ def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
                 f"{where}: [statuses.{sid}] restricts '{unknown[0]}' is not a restriction "
                 f"(known: {', '.join(RESTRICTIONS)})"
             )
-        damage = spec.get("turn_start_damage", 0)
-        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+        amounts = {}
+        for key in ("turn_start_damage", "turn_start_heal", "turn_end_damage"):
+            amount = spec.get(key, 0)
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                raise RulesetDataError(
+                    f"{where}: [statuses.{sid}] {key} must be a whole number, 0 or more"
+                )
+            amounts[key] = amount
+        change = spec.get("damage_change", "")
+        if change not in ("", "double", "half"):
+            raise RulesetDataError(f'{where}: [statuses.{sid}] damage_change is "double" or "half"')
+        only_when = spec.get("only_when", {})
+        options = raw.get("rules", {})
+        if not isinstance(only_when, dict) or any(
+            key not in options
+            or not isinstance(values, list)
+            or set(values) - set(options[key]["values"])
+            for key, values in only_when.items()
+        ):
             raise RulesetDataError(
-                f"{where}: [statuses.{sid}] turn_start_damage must be a whole number, 0 or more"
+                f"{where}: [statuses.{sid}] only_when names rule options and their values"
             )
         colour = spec.get("colour", "")
         if colour and not COLOUR.fullmatch(str(colour)):
@@ -163,7 +180,9 @@ def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
             colour=colour,
             adjective=spec.get("adjective", ""),
             restricts=restricts,
-            turn_start_damage=damage,
+            damage_change=change,
+            only_when=tuple((k, tuple(v)) for k, v in only_when.items()),
+            **amounts,
         )
     for spec in statuses.values():
         target = statuses.get(spec.same_as)

@@ -35,7 +35,7 @@ from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
 from desktop.tracker.scenario_turns import after_turn, round_card, round_end_words, turn_numbers
 from desktop.tracker.state import DrawnCard, TrackerState
-from desktop.tracker.turn_start import start_turn, started_turns, turn_of
+from desktop.tracker.turn_start import ended_turn_words, start_turn, started_turns, turn_of
 from desktop.tracker.turns import (
     acting_span,
     advance,
@@ -181,9 +181,10 @@ class Command:
         else:
             new_state, text = self.apply(state, ruleset)
             text = "; ".join(filter(None, (opening, text)))
+        ended = ended_turn_words(state, new_state, ruleset)  # a bane's damage
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
         new_state, starts = started_turns(before, new_state, ruleset)
-        return new_state, "; ".join([text, *starts])
+        return new_state, "; ".join([text, *ended, *starts])
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
         raise NotImplementedError
@@ -461,9 +462,10 @@ class Damage(Command):
         amount = _whole(self.amount, "damage")
         if amount <= 0:
             raise TrackerError(f"damage must be 1 or more, not {amount}")
-        changed, change = hurt(ruleset, unit, amount)
+        suffered, why = _changed_damage(ruleset, unit, amount)
+        changed, change = hurt(ruleset, unit, suffered)
         state = _replace(state, changed)
-        text = f"{unit.name} takes {amount} damage ({change})"
+        text = f"{unit.name} takes {suffered} damage{why} ({change})"
         if self.source is not None:
             source = _unit(state, self.source)
             if source.id == unit.id:
@@ -481,6 +483,22 @@ class Damage(Command):
                 )
             text += f" from {source.name}"
         return expire(state, ruleset, [unit.id], WHEN_HIT), text
+
+
+def _changed_damage(ruleset: Ruleset, unit: Unit, amount: int) -> tuple[int, str]:
+    """The damage its markers make of `amount` (brittle doubles it, ward halves it rounded
+    down; both: neither), and why, for the log."""
+    specs = [ruleset.data.statuses[s] for s in unit.statuses if s in ruleset.data.statuses]
+    changes = {s.damage_change: s for s in specs if s.damage_change}
+    if not changes:
+        return amount, ""
+    if len(changes) > 1:
+        names = joined([s.name.lower() for s in changes.values()])
+        return amount, f" ({amount} dealt: {names} cancel each other)"
+    ((kind, spec),) = changes.items()
+    suffered = amount * 2 if kind == "double" else amount // 2
+    said = "doubled" if kind == "double" else "halved"
+    return suffered, f" ({amount} dealt, {said}: {spec.adjective or spec.name.lower()})"
 
 
 @dataclass(frozen=True)
@@ -574,6 +592,16 @@ def _with_counter(
     return state.with_units(units, counters)
 
 
+def _immunities(state: TrackerState, unit: Unit) -> tuple[str, ...]:
+    """The statuses a standee's stat card makes it immune to."""
+    standee, book = unit.standee, state.encounter.book
+    if standee is None or book is None:
+        return ()
+    unit_type = book.unit_type(standee.type)
+    line = unit_type.line(state.encounter.level, standee.rank) if unit_type else None
+    return line.immunities if line is not None else ()
+
+
 @dataclass(frozen=True)
 class AddStatus(Command):
     """Puts a marker on a unit; with `counter`, adds that many to the marker's count."""
@@ -588,6 +616,11 @@ class AddStatus(Command):
         spec = _status_spec(ruleset, unit, self.status)
         if spec.same_as:  # another spelling: the marker is its status
             return replace(self, status=spec.same_as).apply(state, ruleset)
+        if not spec.available(state.encounter.rules):
+            rules = ", ".join(f"{k} {'/'.join(v)}" for k, v in spec.only_when)
+            raise TrackerError(f"{spec.name} is only played with {rules}")
+        if spec.id in _immunities(state, unit):
+            raise TrackerError(f"{unit.name} is immune to {spec.name.lower()} (its stat card)")
         if self.counter is not None and _whole(self.counter, "a marker count") <= 0:
             raise TrackerError(f"a marker count must be 1 or more, not {self.counter}")
         current = state.counter(unit.id, self.status)

@@ -294,11 +294,13 @@ def after_turn(
             guarded = f"shield {shield} → {max(0, value - shield)}" if shield else f"{value}"
             words.append(f"{target.name}: attack {guarded} before the modifier card")
         for condition in dict.fromkeys(conditions):
+            if state.unit(target_id).has(condition):
+                continue
             try:
                 state, said = AddStatus(target_id, condition).apply(state, ruleset)
-                words.append(said)
-            except TrackerError:
-                pass  # it has it already
+            except TrackerError as error:  # immune, or not a condition of these rules
+                said = str(error)
+            words.append(said)
     if card is not None and card.card.heal:
         try:
             state, said = Heal(unit_id, card.card.heal).apply(state, ruleset)
