@@ -288,11 +288,23 @@ def _line(
 
 @dataclass
 class _CardParts:
+    """One card as it is read: what it has so far, and where to report what is left out."""
+
+    ruleset: Ruleset
+    file: str
+    label: str  # "card 905"
+    report: _Report
     values: dict[str, Any] = field(default_factory=dict)
     conditions: list[str] = field(default_factory=list)
     infuse: list[str] = field(default_factory=list)
     consume: list[ElementUse] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    def skip(self, what: str) -> None:
+        self.report.skip(self.file, what, self.label)
+
+    def known(self, condition: Any) -> bool:
+        return condition in self.ruleset.data.statuses
 
 
 def _deck(
@@ -312,9 +324,9 @@ def _deck(
         if initiative is None or not 0 <= initiative <= 99:
             report.skip(file, "a card without an initiative", label)
             continue
-        parts = _CardParts()
+        parts = _CardParts(ruleset, file, label, report)
         for action in raw.get("actions") or ():
-            _action(action, parts, ruleset, file, label, report, top=True)
+            _action(action, parts, top=True)
         card_id = _slug(f"{deck_id}-{number}") or f"{deck_id}-{index + 1}"
         if card_id in (c.id for c in cards):
             card_id = f"{card_id}-{index + 1}"
@@ -356,15 +368,7 @@ def _signed(action: Mapping[str, Any]) -> int | None:
     return -value if kind in ("minus", "subtract") else value
 
 
-def _action(
-    action: Any,
-    parts: _CardParts,
-    ruleset: Ruleset,
-    file: str,
-    label: str,
-    report: _Report,
-    top: bool = False,
-) -> None:
+def _action(action: Any, parts: _CardParts, top: bool = False) -> None:
     if not isinstance(action, dict):
         return
     kind = str(action.get("type"))
@@ -375,39 +379,31 @@ def _action(
     if kind in ("move", "attack") and top:
         change = _signed(action)
         if change is None:
-            report.skip(file, f"a {kind} with a fixed value", label)
+            parts.skip(f"a {kind} with a fixed value")
             return
         values[kind] = change
         for sub in subs:
-            _sub_action(kind, sub, parts, ruleset, file, label, report)
+            _sub_action(kind, sub, parts)
     elif kind in ("shield", "retaliate", "heal") and number is not None:
         if kind == "heal" and not any(s.get("value") == "self" for s in subs):
-            report.skip(file, "a heal of others", label)
+            parts.skip("a heal of others")
             return
         values[kind] = values.get(kind, 0) + number
     elif kind == "element" and value in ELEMENTS and action.get("valueType") != "minus":
         parts.infuse.append(str(value))
     elif kind == "element" and action.get("valueType") == "minus":
-        _consume(action, subs, parts, ruleset, file, label, report)
-    elif kind == "condition" and value in ruleset.data.statuses and top:
+        _consume(action, subs, parts)
+    elif kind == "condition" and parts.known(value) and top:
         parts.notes.append(f"gains {value}" if _self(subs) else f"gives {value}")
     else:
-        report.skip(file, f"the action '{kind}'", label)
+        parts.skip(f"the action '{kind}'")
 
 
 def _self(subs: list[dict[str, Any]]) -> bool:
     return any(s.get("type") == "specialTarget" and s.get("value") == "self" for s in subs)
 
 
-def _sub_action(
-    parent: str,
-    sub: dict[str, Any],
-    parts: _CardParts,
-    ruleset: Ruleset,
-    file: str,
-    label: str,
-    report: _Report,
-) -> None:
+def _sub_action(parent: str, sub: dict[str, Any], parts: _CardParts) -> None:
     kind = str(sub.get("type"))
     value = sub.get("value")
     number = _whole(value)
@@ -422,12 +418,12 @@ def _sub_action(
             values["range_change"] = change
     elif parent == "attack" and kind == "target" and number is not None:
         values["targets"] = number
-    elif parent == "attack" and kind == "condition" and value in ruleset.data.statuses:
+    elif parent == "attack" and kind == "condition" and parts.known(value):
         parts.conditions.append(str(value))
     elif parent == "attack" and kind == "area" and isinstance(value, str):
         area = _area(value)
         if area is None:
-            report.skip(file, "an area it could not read", label)
+            parts.skip("an area it could not read")
             return
         values["area"] = area
         if area.kind == "melee":
@@ -436,33 +432,17 @@ def _sub_action(
     elif parent == "attack" and kind in ("pierce", "push", "pull") and number is not None:
         parts.notes.append(f"{kind} {value}")
     elif parent == "attack" and kind == "element":
-        _consume(
-            sub,
-            [s for s in sub.get("subActions") or () if isinstance(s, dict)],
-            parts,
-            ruleset,
-            file,
-            label,
-            report,
-        )
+        _consume(sub, [s for s in sub.get("subActions") or () if isinstance(s, dict)], parts)
     else:
-        report.skip(file, f"the {parent} part '{kind}'", label)
+        parts.skip(f"the {parent} part '{kind}'")
 
 
-def _consume(
-    action: dict[str, Any],
-    subs: list[dict[str, Any]],
-    parts: _CardParts,
-    ruleset: Ruleset,
-    file: str,
-    label: str,
-    report: _Report,
-) -> None:
+def _consume(action: dict[str, Any], subs: list[dict[str, Any]], parts: _CardParts) -> None:
     element = action.get("value")
     if element == "wild":
         element = "any"
     if element not in (*ELEMENTS, "any"):
-        report.skip(file, f"consuming '{element}'", label)
+        parts.skip(f"consuming '{element}'")
         return
     changes: dict[str, int] = {}
     conditions: list[str] = []
@@ -473,10 +453,10 @@ def _consume(
             changes[kind] = number if sub.get("valueType") != "subtract" else -number
         elif kind == "target" and number is not None:
             changes["targets"] = number
-        elif kind == "condition" and sub.get("value") in ruleset.data.statuses:
+        elif kind == "condition" and parts.known(sub.get("value")):
             conditions.append(str(sub.get("value")))
         else:
-            report.skip(file, f"the bonus '{kind}' of a consumed element", label)
+            parts.skip(f"the bonus '{kind}' of a consumed element")
     parts.consume.append(ElementUse(str(element), MappingProxyType(changes), tuple(conditions)))
 
 

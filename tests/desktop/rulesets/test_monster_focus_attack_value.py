@@ -68,7 +68,8 @@ def test_poison_adds_one_and_retaliate_is_named_next_to_the_target():
     )
 
 
-def test_a_monster_with_an_attack_value_and_no_book_says_the_value_alone():
+def plain_attack_step(monster_stats: str) -> str:
+    """The attack step of a monster with no book next to a character with shield 2."""
     enc = encounter(
         "monster-focus",
         ".....\n.....",
@@ -76,25 +77,17 @@ def test_a_monster_with_an_attack_value_and_no_book_says_the_value_alone():
             'id = "c1"\nside = "player"\nat = [0, 0]\nhp = 5\nmax_hp = 5\n'
             "stats = { initiative = 10, shield = 2 }",
             'id = "a1"\nside = "enemy"\nat = [1, 0]\nhp = 5\nmax_hp = 5\n'
-            "stats = { move = 0, range = 0, targets = 1, attack = 1 }",
+            f"stats = {monster_stats}",
         ],
         shape="hex",
     )
-    step = next(t.detail for t in decide(enc, "a1", RULESET).trace if t.step == "3. Attack")
+    return next(t.detail for t in decide(enc, "a1", RULESET).trace if t.step == "3. Attack")
+
+
+def test_a_monster_with_an_attack_value_and_no_book_says_the_value_alone():
+    step = plain_attack_step("{ move = 0, range = 0, targets = 1, attack = 1 }")
     assert step == "Attacks c1. Attack 1 on c1: shield 2 → 0 before modifiers."
 
 
 def test_the_step_is_unchanged_for_a_monster_without_an_attack_value():
-    enc = encounter(
-        "monster-focus",
-        ".....\n.....",
-        [
-            'id = "c1"\nside = "player"\nat = [0, 0]\nhp = 5\nmax_hp = 5\n'
-            "stats = { initiative = 10, shield = 2 }",
-            'id = "a1"\nside = "enemy"\nat = [1, 0]\nhp = 5\nmax_hp = 5\n'
-            "stats = { move = 0, range = 0, targets = 1 }",
-        ],
-        shape="hex",
-    )
-    step = next(t.detail for t in decide(enc, "a1", RULESET).trace if t.step == "3. Attack")
-    assert step == "Attacks c1."
+    assert plain_attack_step("{ move = 0, range = 0, targets = 1 }") == "Attacks c1."
