@@ -13,7 +13,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from desktop.engine.ability_cards import ELEMENTS, INITIATIVE, AbilityCard, card_from_raw
-from desktop.engine.attack_modifiers import BLESS, CURSE, MOST_BLESSINGS
+from desktop.engine.attack_modifiers import (
+    BLESS,
+    CURSE,
+    MOST_BLESSINGS,
+    card_words,
+    damage,
+    modifier_card,
+)
 from desktop.engine.chain import joined, plural
 from desktop.engine.monster_book import MonsterBook, standee_unit
 from desktop.engine.ruleset import Ruleset
@@ -416,6 +423,35 @@ class UseOwnModifierDeck(Command):
             else "Foebook draws the monsters' modifier cards"
         )
         return with_play(state, state.play.evolve(modifiers=modifiers)), text
+
+
+@dataclass(frozen=True)
+class TypedModifier(Command):
+    """A modifier card the players drew from their own deck for a monster's attack on a
+    target (`card`: "+1", "-2", "0", "x2", "null", "bless", "curse"): the log says what the
+    attack comes to after the target's shield. Nothing else changes."""
+
+    kind: ClassVar[str] = "typed-modifier"
+    attacker: str = ""
+    target: str = ""
+    card: str = ""
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        _spec(ruleset)
+        attacker, target = _unit(state, self.attacker), _unit(state, self.target)
+        card = modifier_card(self.card) if isinstance(self.card, str) else None
+        if card is None:
+            raise TrackerError(
+                f"{self.card!r} is no modifier card (+1, -2, 0, x2, null, bless, curse)"
+            )
+        value = int(attacker.stat("attack")) + (1 if target.has("poison") else 0)
+        after = damage(value, card)
+        shield = int(target.stat("shield"))
+        guarded = f", shield {shield}" if shield else ""
+        return state, (
+            f"{attacker.name} on {target.name}: modifier {card_words(card)} (typed) → attack "
+            f"{after}{guarded} → {max(0, after - shield)} damage"
+        )
 
 
 @dataclass(frozen=True)

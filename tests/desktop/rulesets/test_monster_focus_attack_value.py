@@ -76,8 +76,7 @@ def plain_attack_step(monster_stats: str) -> str:
         [
             'id = "c1"\nside = "player"\nat = [0, 0]\nhp = 5\nmax_hp = 5\n'
             "stats = { initiative = 10, shield = 2 }",
-            'id = "a1"\nside = "enemy"\nat = [1, 0]\nhp = 5\nmax_hp = 5\n'
-            f"stats = {monster_stats}",
+            f'id = "a1"\nside = "enemy"\nat = [1, 0]\nhp = 5\nmax_hp = 5\nstats = {monster_stats}',
         ],
         shape="hex",
     )

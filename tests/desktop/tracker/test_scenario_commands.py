@@ -21,6 +21,7 @@ from desktop.tracker.scenario_commands import (
     SetElement,
     SetLevel,
     StartRound,
+    TypedModifier,
     UseOwnModifierDeck,
 )
 from desktop.tracker.scenario_turns import draw_modifier
@@ -252,6 +253,12 @@ def test_the_players_may_draw_their_own_modifier_cards():
     assert session.state.play.modifiers.draw == ()  # the app's deck was not touched
     with pytest.raises(TrackerError, match="draw their own modifier cards"):
         session.execute(AddModifier("bless"))
+    session.execute(TypedModifier("slinger-1", "warden", "x2"))
+    assert session.history[-1].text == (
+        "Fen Slinger 1 on Warden: modifier ×2 (typed) → attack 4, shield 1 → 3 damage"
+    )
+    with pytest.raises(TrackerError, match=r"'\+9x' is no modifier card"):
+        session.execute(TypedModifier("slinger-1", "warden", "+9x"))
 
 
 # -- elements --------------------------------------------------------------------------
