@@ -246,7 +246,7 @@ class AddStandees(Command):
 
 
 def _ranked_name(unit: Unit, spec: UnitTypesSpec) -> str:
-    """ "Briar Cutthroat 1 (elite)"; the first rank ("normal") goes unsaid."""
+    """ "Cutthroat 1 (elite)"; the first rank ("normal") goes unsaid."""
     standee = unit.standee
     if standee is None or standee.rank == spec.ranks[0]:
         return unit.name

@@ -118,7 +118,7 @@ def round_end(state: TrackerState) -> TrackerState:
 
 
 def round_end_words(before: ScenarioPlay, after: ScenarioPlay, book: MonsterBook | None) -> str:
-    """What `round_end` did, for the log ("fire wanes; Briar Cutthroat's deck is shuffled")."""
+    """What `round_end` did, for the log ("fire wanes; Cutthroat's deck is shuffled")."""
     parts = []
     for element, strength in before.elements.items():
         now = after.element(element)

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 from db import migrate, repository
 from db.engine import normalise_url, open_database
 from desktop.encounter_file import dump_encounter, load_encounter, parse_encounter
-from desktop.samples import sample_path
+from desktop.samples import scenario_path
 from desktop.tracker.commands import Damage
 from desktop.tracker.scenario_commands import (
     AddModifier,
@@ -37,9 +37,10 @@ def reopened(database, name: str):
 
 def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
     # The scenario's book file is read once: moving it away changes nothing stored.
-    folder = tmp_path / "encounters"
-    shutil.copytree(sample_path(BRIAR_ROAD).parent.parent, tmp_path, dirs_exist_ok=True)
-    encounter = load_encounter(folder / BRIAR_ROAD)
+    resources = scenario_path(BRIAR_ROAD).parent.parent
+    for folder in ("scenarios", "books"):
+        shutil.copytree(resources / folder, tmp_path / folder)
+    encounter = load_encounter(tmp_path / "scenarios" / BRIAR_ROAD)
     shutil.rmtree(tmp_path / "books")
     session = repository.new_session(database, "briar", encounter)
     session.execute(SetLevel(2))
@@ -66,7 +67,7 @@ def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
 
 
 def test_undo_and_redo_of_a_round_start_after_a_restart(database):
-    session = repository.new_session(database, "briar", load_encounter(sample_path(BRIAR_ROAD)))
+    session = repository.new_session(database, "briar", load_encounter(scenario_path(BRIAR_ROAD)))
     session.execute(StartRound({"warden": 15}))
     drawn = session.state
     restarted = open_database(database.url)
@@ -82,7 +83,7 @@ def test_undo_and_redo_of_a_round_start_after_a_restart(database):
 
 
 def test_an_exported_scenario_carries_its_book_and_reads_back(database):
-    session = repository.new_session(database, "briar", load_encounter(sample_path(BRIAR_ROAD)))
+    session = repository.new_session(database, "briar", load_encounter(scenario_path(BRIAR_ROAD)))
     session.execute(SetLevel(3))
     text = dump_encounter(repository.export_encounter(database, "briar"))
     assert "[scenario.book]" in text and 'type = "cutthroat"' in text

@@ -12,7 +12,7 @@ from desktop.encounter_file import (
     parse_encounter,
 )
 from desktop.monster_book_file import bundled_book_path
-from desktop.samples import sample_path
+from desktop.samples import scenario_path
 
 BOOK = bundled_book_path("foebook-sample.toml")
 
@@ -43,14 +43,14 @@ max_hp = 8
 
 
 def test_the_sample_scenario_places_two_types_with_one_elite():
-    encounter = load_encounter(sample_path("monster-focus-briar-road.toml"))
+    encounter = load_encounter(scenario_path("monster-focus-briar-road.toml"))
     assert encounter.book is not None and encounter.level == 1
     standees = [u for u in encounter.units if u.standee]
     assert [(u.id, u.name, u.standee.rank) for u in standees] == [
-        ("cutthroat-1", "Briar Cutthroat 1", "elite"),
-        ("cutthroat-2", "Briar Cutthroat 2", "normal"),
-        ("slinger-1", "Fen Slinger 1", "normal"),
-        ("slinger-2", "Fen Slinger 2", "normal"),
+        ("cutthroat-1", "Cutthroat 1", "elite"),
+        ("cutthroat-2", "Cutthroat 2", "normal"),
+        ("slinger-1", "Slinger 1", "normal"),
+        ("slinger-2", "Slinger 2", "normal"),
     ]
     assert len(encounter.players()) == 3
 
@@ -65,7 +65,7 @@ def test_standees_take_their_numbers_from_the_book_at_the_level():
     )
     elite, normal = encounter.unit("slinger-1"), encounter.unit("slinger-5")
     assert (elite.hp, elite.max_hp, elite.stat("range"), elite.stat("attack")) == (4, 8, 4, 3)
-    assert (normal.name, normal.max_hp, normal.stat("range")) == ("Fen Slinger 5", 5, 3)
+    assert (normal.name, normal.max_hp, normal.stat("range")) == ("Slinger 5", 5, 3)
 
 
 def test_a_unit_may_be_a_standee_and_gets_the_lowest_free_number():
@@ -142,7 +142,7 @@ cells = "..."
 
 
 def test_a_scenario_written_out_carries_its_book_inside_and_reads_back():
-    encounter = load_encounter(sample_path("monster-focus-briar-road.toml"))
+    encounter = load_encounter(scenario_path("monster-focus-briar-road.toml"))
     text = dump_encounter(encounter)
     assert "[scenario.book]" in text and "[[scenario.book.decks.cards]]" in text
     again = parse_encounter(text, "moved.toml")
@@ -150,7 +150,7 @@ def test_a_scenario_written_out_carries_its_book_inside_and_reads_back():
 
 
 def test_a_mistake_in_a_book_written_inside_names_its_line():
-    encounter = load_encounter(sample_path("monster-focus-briar-road.toml"))
+    encounter = load_encounter(scenario_path("monster-focus-briar-road.toml"))
     text = dump_encounter(encounter).replace("initiative = 85", "initiative = 185")
     line = next(i for i, t in enumerate(text.split("\n"), 1) if "initiative = 185" in t)
     with pytest.raises(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from desktop.encounter_file import load_encounter
 from desktop.rulesets.registry import get_ruleset
-from desktop.samples import sample_path
+from desktop.samples import scenario_path
 from desktop.tracker import Session
 from desktop.tracker.decision_controller import DecisionController
 
@@ -13,7 +13,7 @@ BRIAR_ROAD = "monster-focus-briar-road.toml"
 
 
 def briar_road(seed: int = 1) -> Session:
-    encounter = load_encounter(sample_path(BRIAR_ROAD))
+    encounter = load_encounter(scenario_path(BRIAR_ROAD))
     return Session.in_memory(encounter, get_ruleset("monster-focus"), "briar", dice_seed=seed)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from desktop.encounter_file import EncounterFileError, load_encounter, parse_encounter
 from desktop.rulesets.registry import get_ruleset
-from desktop.samples import sample_path
+from desktop.samples import scenario_path
 from desktop.tracker import Session, TrackerError
 from desktop.tracker.commands import AddStatus, Damage, Heal, NextActivation
 from desktop.tracker.scenario_commands import AddStandees
@@ -20,7 +20,7 @@ RULESET = get_ruleset("monster-focus")
 
 
 def road(variant: str = "frosthaven") -> Session:
-    encounter = load_encounter(sample_path(BRIAR_ROAD))
+    encounter = load_encounter(scenario_path(BRIAR_ROAD))
     encounter = encounter.evolve(rules=MappingProxyType({"variant": variant}))
     return Session.in_memory(encounter, RULESET, "road", dice_seed=2)
 
@@ -39,12 +39,12 @@ def test_frosthaven_conditions_are_refused_under_the_other_variants():
 
 
 def test_an_encounter_file_with_a_frosthaven_condition_under_gloomhaven_is_refused():
-    text = sample_path(BRIAR_ROAD).read_text(encoding="utf-8")
+    text = scenario_path(BRIAR_ROAD).read_text(encoding="utf-8")
     text = text.replace("max_hp = 10\n", 'max_hp = 10\nstatuses = ["ward"]\n', 1)
     with pytest.raises(EncounterFileError, match="unit 'warden', field 'statuses': Ward is only"):
-        parse_encounter(text, str(sample_path(BRIAR_ROAD)))
+        parse_encounter(text, str(scenario_path(BRIAR_ROAD)))
     frost = text.replace('variant = "gloomhaven"', 'variant = "frosthaven"')
-    assert parse_encounter(frost, str(sample_path(BRIAR_ROAD))).unit("warden").has("ward")
+    assert parse_encounter(frost, str(scenario_path(BRIAR_ROAD))).unit("warden").has("ward")
 
 
 def test_brittle_doubles_and_ward_halves_the_next_damage_then_ends():
@@ -105,6 +105,6 @@ def test_bane_deals_ten_damage_as_its_next_turn_ends_and_a_heal_ends_it_first():
 def test_a_standee_is_immune_to_what_its_stat_card_says():
     session = road()
     session.execute(AddStandees("wisp", {"normal": 1}, [[8, 0]]))
-    with pytest.raises(TrackerError, match="Ember Wisp 1 is immune to wound"):
+    with pytest.raises(TrackerError, match="Wisp 1 is immune to wound"):
         session.execute(AddStatus("wisp-1", "wound"))
     session.execute(AddStatus("wisp-1", "poison"))  # not immune to poison

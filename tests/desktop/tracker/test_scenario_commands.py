@@ -11,7 +11,7 @@ from desktop.encounter_file import load_encounter
 from desktop.engine.attack_modifiers import STANDARD_DECK
 from desktop.monster_book_file import bundled_book_path, load_book
 from desktop.rulesets.registry import get_ruleset
-from desktop.samples import sample_path
+from desktop.samples import scenario_path
 from desktop.tracker import Session, TrackerError
 from desktop.tracker.commands import ApplyDecision, Damage, NextActivation, NextRound, RemoveUnit
 from desktop.tracker.scenario_commands import (
@@ -37,7 +37,7 @@ def unit(session: Session, unit_id: str):
 
 def empty_road() -> Session:
     """The sample board and characters without a book or monsters."""
-    encounter = load_encounter(sample_path("monster-focus-briar-road.toml"))
+    encounter = load_encounter(scenario_path("monster-focus-briar-road.toml"))
     encounter = encounter.evolve(units=encounter.players(), book=None)
     return Session.in_memory(encounter, RULESET, "road", dice_seed=5)
 
@@ -55,8 +55,7 @@ def test_a_book_is_loaded_into_a_session_and_standees_are_added_with_the_lowest_
     )
     session.execute(AddStandees("cutthroat", {"normal": 2, "elite": 1}, [[4, 1], [2, 2], [6, 0]]))
     assert session.history[-1].text == (
-        "Added Briar Cutthroat 1 (elite) at [4, 1], Briar Cutthroat 2 at [2, 2] and "
-        "Briar Cutthroat 3 at [6, 0]"
+        "Added Cutthroat 1 (elite) at [4, 1], Cutthroat 2 at [2, 2] and Cutthroat 3 at [6, 0]"
     )
     elite = unit(session, "cutthroat-1")
     assert (elite.standee.rank, elite.hp, elite.max_hp) == ("elite", 9, 9)  # level 1
@@ -64,8 +63,8 @@ def test_a_book_is_loaded_into_a_session_and_standees_are_added_with_the_lowest_
     session.execute(RemoveUnit("cutthroat-2"))  # its number is free again
     session.execute(AddStandees("cutthroat", {"normal": 2}, [[7, 0], [8, 0]]))
     assert [u.name for u in session.encounter.units if u.standee][-2:] == [
-        "Briar Cutthroat 2",
-        "Briar Cutthroat 4",
+        "Cutthroat 2",
+        "Cutthroat 4",
     ]
     session.execute(AddStandees("slinger", {"elite": 1}, [[0, 1]]))
     assert unit(session, "slinger-1").stat("range") == 4  # the level 1 elite line
@@ -92,9 +91,9 @@ def test_the_level_sets_every_standees_numbers_and_each_keeps_its_damage():
     session.execute(Damage("slinger-2", 5))  # dead at 0
     session.execute(SetLevel(3))
     assert session.history[-1].text == (
-        "Scenario level 1 → 3; Briar Cutthroat 1: max HP 9 → 12, HP 5 → 8; "
-        "Briar Cutthroat 2: max HP 6 → 8, HP 6 → 8; Fen Slinger 1: max HP 5 → 6, HP 5 → 6; "
-        "Fen Slinger 2: max HP 5 → 6, HP 0 → 0; each standee keeps the damage it had taken"
+        "Scenario level 1 → 3; Cutthroat 1: max HP 9 → 12, HP 5 → 8; "
+        "Cutthroat 2: max HP 6 → 8, HP 6 → 8; Slinger 1: max HP 5 → 6, HP 5 → 6; "
+        "Slinger 2: max HP 5 → 6, HP 0 → 0; each standee keeps the damage it had taken"
     )
     elite = unit(session, "cutthroat-1")
     assert dict(elite.stats) == {"move": 3, "attack": 4, "shield": 1}  # the level 3 line
@@ -128,15 +127,15 @@ def test_start_round_refuses_a_round_under_way_and_a_second_start():
 
 def test_start_round_checks_every_initiative_and_card():
     session = briar_road()
-    with pytest.raises(TrackerError, match="Briar Cutthroat 1 is a monster"):
+    with pytest.raises(TrackerError, match="Cutthroat 1 is a monster"):
         session.execute(StartRound({"cutthroat-1": 10}))
     with pytest.raises(TrackerError, match="Warden's initiative is 0 to 99, not 140"):
         session.execute(StartRound({"warden": 140}))
-    with pytest.raises(TrackerError, match="no Ember Wisp stands on the board"):
+    with pytest.raises(TrackerError, match="no Wisp stands on the board"):
         session.execute(StartRound({}, {"wisp": "draw"}))
-    with pytest.raises(TrackerError, match="Fen Slinger's card, initiative: missing"):
+    with pytest.raises(TrackerError, match="Slinger's card, initiative: missing"):
         session.execute(StartRound({}, {"slinger": {"move": 1}}))
-    with pytest.raises(TrackerError, match="Fen Slinger's card, conditions: unknown status"):
+    with pytest.raises(TrackerError, match="Slinger's card, conditions: unknown status"):
         session.execute(StartRound({}, {"slinger": {"initiative": 5, "conditions": ["itchy"]}}))
     assert not session.history  # nothing of it was applied
 
@@ -196,7 +195,7 @@ def test_round_end_shuffle_is_logged_by_next_round():
         session.execute(NextRound())
     play_round(session)
     session.execute(NextRound())
-    assert "Briar Cutthroat's ability deck is shuffled" in session.history[-1].text
+    assert "Cutthroat's ability deck is shuffled" in session.history[-1].text
 
 
 # -- the modifier deck -----------------------------------------------------------------
@@ -255,7 +254,7 @@ def test_the_players_may_draw_their_own_modifier_cards():
         session.execute(AddModifier("bless"))
     session.execute(TypedModifier("slinger-1", "warden", "x2"))
     assert session.history[-1].text == (
-        "Fen Slinger 1 on Warden: modifier ×2 (typed) → attack 4, shield 1 → 3 damage"
+        "Slinger 1 on Warden: modifier ×2 (typed) → attack 4, shield 1 → 3 damage"
     )
     with pytest.raises(TrackerError, match=r"'\+9x' is no modifier card"):
         session.execute(TypedModifier("slinger-1", "warden", "+9x"))
@@ -300,14 +299,14 @@ def test_the_first_standee_consumes_an_element_for_its_bonus_and_the_next_finds_
     session.execute(StartRound({"warden": 50, "alchemist": 50, "scout": 50}, {"wisp": spark}))
     # The elite (placed first: number 1) acts first; its turn began with the round's start,
     # and it consumed the fire.
-    assert session.history[-1].text.endswith("; Ember Wisp 1 consumes fire: attack +1, wound")
+    assert session.history[-1].text.endswith("; Wisp 1 consumes fire: attack +1, wound")
     assert session.state.play.elements == {}
     elite, normal = unit(session, "wisp-1"), unit(session, "wisp-2")
     assert elite.stat("attack") == 4  # level 1 elite: 2, card +1, fire +1
     assert normal.stat("attack") == 2  # level 1 normal: 1, card +1, no fire left
     press = enter_presser(session)
     press()
-    assert session.history[-1].text.startswith("Ember Wisp 1 (typed card, initiative 9:")
+    assert session.history[-1].text.startswith("Wisp 1 (typed card, initiative 9:")
     # Undo brings the fire back.
     while session.can_undo:
         session.undo()
@@ -320,5 +319,5 @@ def test_an_apply_decision_logs_the_card_and_numbers_of_a_standee():
     decision = RULESET.decide(session.encounter, "cutthroat-1", session.state.dice.dice())
     session.execute(ApplyDecision.of(decision))
     assert session.history[-1].text.startswith(
-        "Briar Cutthroat 1 (typed card, initiative 4: move 3, attack 3, range 0): "
+        "Cutthroat 1 (typed card, initiative 4: move 3, attack 3, range 0): "
     )

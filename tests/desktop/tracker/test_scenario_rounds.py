@@ -10,50 +10,50 @@ from desktop.tracker.scenario_commands import StartRound
 from tests.desktop.tracker.scenario_helpers import briar_road, play_round
 
 ROUND_1 = [
-    "Round 1; initiatives Warden 15, Alchemist 40, Scout 72; Briar Cutthroat: draws Low Blow "
-    "(initiative 55: move -1, attack +1, wound); Fen Slinger: Stone typed in (initiative 45: "
-    "move +1, attack +0); order: Warden 15, Alchemist 40, Fen Slinger 1 45, Fen Slinger 2 45, "
-    "Briar Cutthroat 1 55, Briar Cutthroat 2 55, Scout 72",
+    "Round 1; initiatives Warden 15, Alchemist 40, Scout 72; Cutthroat: draws Low Blow "
+    "(initiative 55: move -1, attack +1, wound); Slinger: Stone typed in (initiative 45: "
+    "move +1, attack +0); order: Warden 15, Alchemist 40, Slinger 1 45, Slinger 2 45, "
+    "Cutthroat 1 55, Cutthroat 2 55, Scout 72",
     "Warden done; Alchemist activates",
-    "Alchemist done; Fen Slinger 1 activates",
-    "Fen Slinger 1 (Stone, initiative 45: move 3, attack 2, range 3): Move to [5, 3]",
-    "Fen Slinger 2 (Stone, initiative 45: move 3, attack 2, range 3): Attack Warden from "
+    "Alchemist done; Slinger 1 activates",
+    "Slinger 1 (Stone, initiative 45: move 3, attack 2, range 3): Move to [5, 3]",
+    "Slinger 2 (Stone, initiative 45: move 3, attack 2, range 3): Attack Warden from "
     "[1, 3]; Warden: modifier +1 → attack 3, shield 1 → 2 damage",
-    "Briar Cutthroat 1 (Low Blow, initiative 55: move 1, attack 4, range 0): Move to [3, 1]",
-    "Briar Cutthroat 2 (Low Blow, initiative 55: move 1, attack 3, range 0): Move to [2, 3]",
+    "Cutthroat 1 (Low Blow, initiative 55: move 1, attack 4, range 0): Move to [3, 1]",
+    "Cutthroat 2 (Low Blow, initiative 55: move 1, attack 3, range 0): Move to [2, 3]",
     "Scout done; every unit has acted in round 1",
 ]
 ROUND_2 = [
-    "Briar Cutthroat 1 takes 3 damage (HP 9 → 6 of 9) from Warden",
-    "Round 2 begins; initiatives Warden 30, Alchemist 20, Scout 60; Briar Cutthroat: draws "
-    "Bind Wounds (initiative 85: move +0, heal 2); Fen Slinger: draws Tar Pellet (initiative "
-    "53: move -1, attack +0, immobilize); order: Alchemist 20, Warden 30, Fen Slinger 1 53, "
-    "Fen Slinger 2 53, Scout 60, Briar Cutthroat 1 85, Briar Cutthroat 2 85",
+    "Cutthroat 1 takes 3 damage (HP 9 → 6 of 9) from Warden",
+    "Round 2 begins; initiatives Warden 30, Alchemist 20, Scout 60; Cutthroat: draws "
+    "Bind Wounds (initiative 85: move +0, heal 2); Slinger: draws Tar Pellet (initiative "
+    "53: move -1, attack +0, immobilize); order: Alchemist 20, Warden 30, Slinger 1 53, "
+    "Slinger 2 53, Scout 60, Cutthroat 1 85, Cutthroat 2 85",
     "Alchemist done; Warden activates",
-    "Warden done; Fen Slinger 1 activates",
-    "Fen Slinger 1 (Tar Pellet, initiative 53: move 1, attack 2, range 3): Attack Alchemist "
+    "Warden done; Slinger 1 activates",
+    "Slinger 1 (Tar Pellet, initiative 53: move 1, attack 2, range 3): Attack Alchemist "
     "from [5, 4]; Alchemist: modifier -1 → attack 1 → 1 damage; Alchemist is immobilized",
-    "Fen Slinger 2 (Tar Pellet, initiative 53: move 1, attack 2, range 3): Attack Warden; "
+    "Slinger 2 (Tar Pellet, initiative 53: move 1, attack 2, range 3): Attack Warden; "
     "Warden: modifier +1 → attack 3, shield 1 → 2 damage; Warden is immobilized",
-    "Scout done; Briar Cutthroat 1 activates",
-    "Briar Cutthroat 1 (Bind Wounds, initiative 85: move 2, no attack): Move to [3, 2]; "
-    "Briar Cutthroat 1 heals 2 (HP 6 → 8 of 9)",
-    "Briar Cutthroat 2 (Bind Wounds, initiative 85: move 2, no attack): Move to [2, 5]; "
-    "Briar Cutthroat 2 is at full HP: its heal 2 does nothing",
+    "Scout done; Cutthroat 1 activates",
+    "Cutthroat 1 (Bind Wounds, initiative 85: move 2, no attack): Move to [3, 2]; "
+    "Cutthroat 1 heals 2 (HP 6 → 8 of 9)",
+    "Cutthroat 2 (Bind Wounds, initiative 85: move 2, no attack): Move to [2, 5]; "
+    "Cutthroat 2 is at full HP: its heal 2 does nothing",
 ]
 ROUND_3 = [
-    "Fen Slinger 2 takes 5 damage (HP 5 → 0 of 5) from Scout",
-    "Round 3 begins; initiatives Warden 8, Alchemist 55, Scout 33; Briar Cutthroat: draws "
-    "Dart In (initiative 14: move +1, attack -1); Fen Slinger: draws Scatter Shot (initiative "
-    "62: attack +0, ranged area of 3 hexes); order: Warden 8, Briar Cutthroat 1 14, Briar "
-    "Cutthroat 2 14, Scout 33, Alchemist 55, Fen Slinger 1 62",
-    "Warden done; Briar Cutthroat 1 activates",
-    "Briar Cutthroat 1 (Dart In, initiative 14: move 3, attack 2, range 0): Move to [2, 4]",
-    "Briar Cutthroat 2 (Dart In, initiative 14: move 3, attack 1, range 0): Attack Warden; "
+    "Slinger 2 takes 5 damage (HP 5 → 0 of 5) from Scout",
+    "Round 3 begins; initiatives Warden 8, Alchemist 55, Scout 33; Cutthroat: draws "
+    "Dart In (initiative 14: move +1, attack -1); Slinger: draws Scatter Shot (initiative "
+    "62: attack +0, ranged area of 3 hexes); order: Warden 8, Cutthroat 1 14, "
+    "Cutthroat 2 14, Scout 33, Alchemist 55, Slinger 1 62",
+    "Warden done; Cutthroat 1 activates",
+    "Cutthroat 1 (Dart In, initiative 14: move 3, attack 2, range 0): Move to [2, 4]",
+    "Cutthroat 2 (Dart In, initiative 14: move 3, attack 1, range 0): Attack Warden; "
     "Warden: modifier -1 → attack 0, shield 1 → 0 damage",
     "Scout done; Alchemist activates",
-    "Alchemist done; Fen Slinger 1 activates",
-    "Fen Slinger 1 (Scatter Shot, initiative 62: move 0, attack 2, range 3): Attack Warden; "
+    "Alchemist done; Slinger 1 activates",
+    "Slinger 1 (Scatter Shot, initiative 62: move 0, attack 2, range 3): Attack Warden; "
     "Warden: modifier +0 → attack 2, shield 1 → 1 damage",
 ]
 
@@ -83,7 +83,7 @@ def test_the_round_numbers_come_from_the_stat_line_and_the_card():
     session = briar_road()
     encounter = session.encounter
     elite = encounter.unit("cutthroat-1")  # level 1 elite: move 2, attack 3, shield 1
-    assert (elite.name, elite.standee.rank, elite.max_hp) == ("Briar Cutthroat 1", "elite", 9)
+    assert (elite.name, elite.standee.rank, elite.max_hp) == ("Cutthroat 1", "elite", 9)
     assert dict(elite.stats) == {"move": 2, "attack": 3, "shield": 1}
     card = {"initiative": 21, "move": -1, "attack": 2, "targets": 2, "shield": 1}
     session.execute(StartRound({}, {"cutthroat": card, "slinger": {"initiative": 50}}))
