@@ -75,8 +75,9 @@ def _type(book: MonsterBook, type_id: str) -> UnitType:
     return unit_type
 
 
-def _types_in_play(state: TrackerState, ruleset: Ruleset) -> list[str]:
-    """The types with a standee on the board that is not out of action, in roster order."""
+def types_in_play(state: TrackerState, ruleset: Ruleset) -> list[str]:
+    """The types with a standee on the board that is not out of action, in roster order:
+    the rows of a round's start, each with a card."""
     return list(
         dict.fromkeys(
             u.standee.type
@@ -297,7 +298,7 @@ class StartRound(Command):
         state, said = _initiatives(state, self.initiatives)
         if said:
             texts.append(f"initiatives {said}")
-        playing = _types_in_play(state, ruleset)
+        playing = types_in_play(state, ruleset)
         if not isinstance(self.cards, Mapping):
             raise TrackerError("the round's cards are per unit type: {type: card}")
         for type_id in self.cards:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from desktop.cli import main
 from desktop.encounter_file import (
     EncounterFileError,
     dump_encounter,
@@ -159,3 +160,11 @@ def test_a_mistake_in_a_book_written_inside_names_its_line():
         r"'initiative': is 185",
     ):
         parse_encounter(text, "moved.toml")
+
+
+def test_check_names_the_book_and_level(capsys):
+    path = scenario_path("monster-focus-briar-road.toml")
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.endswith(
+        "4 enemies, 3 players, round 1, monster book 'Foebook sample monsters' at level 1\n"
+    )
