@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 # Every schema revision this Foebook knows, oldest first; a test checks it against the
 # Alembic scripts. Knowing them without loading Alembic keeps a normal start fast: Alembic
 # is imported only when a database really needs upgrading.
-SCHEMA_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005")
+SCHEMA_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006")
 
 # PostgreSQL advisory lock key held while the schema is created or upgraded ("foeb").
 SCHEMA_LOCK_KEY = 0x666F6562

@@ -79,6 +79,13 @@ class SessionRow(Base):
     # Markers the active unit gained in its own turn that outlast it: {"unit", "statuses"},
     # and the units whose turn has begun this round: {"started"}.
     held: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
+    # The monster book the session carries (types and ability decks), or NULL.
+    book: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # The scenario level and what play from the book keeps: ability decks, this round's
+    # cards, the attack modifier deck, elements (desktop.tracker.scenario_play).
+    scenario: Mapped[dict[str, Any]] = mapped_column(
+        JSON, default=dict, server_default=text("'{}'")
+    )
 
     units: Mapped[list[UnitRow]] = relationship(
         back_populates="session",
@@ -113,6 +120,8 @@ class UnitRow(Base):
     fields: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # An area attack: {"kind": "melee" | "ranged", "hexes": [[dq, dr], ...]}, or NULL.
     aoe: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # One standee of a unit type: {"type", "rank", "number"}, or NULL.
+    standee: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     session: Mapped[SessionRow] = relationship(back_populates="units")
     statuses: Mapped[list[StatusRow]] = relationship(

@@ -81,6 +81,8 @@ _SCALARS = {
     "dice": "dice",
     "rules": "rules",
     "held": "held",
+    "book": "book",
+    "scenario": "scenario",
 }
 
 
@@ -108,6 +110,7 @@ _UNIT_COLUMNS = (
     "weapons",
     "fields",
     "aoe",
+    "standee",
 )
 _UPDATE_UNIT = (
     update(_units)
@@ -160,6 +163,7 @@ def _unit_values(record: Mapping[str, Any]) -> dict[str, Any]:
         "weapons": record.get("weapons") or [],
         "fields": record_fields(record),
         "aoe": record.get("aoe"),
+        "standee": record.get("standee"),
     }
 
 
@@ -319,6 +323,7 @@ class SqlSessionStore:
                         "tags": u.tags,
                         "weapons": u.weapons,
                         "aoe": u.aoe,
+                        "standee": u.standee,
                         **u.fields,
                         "statuses": [s for s, _ in by_unit.get(u.id, [])],
                         "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
@@ -336,6 +341,8 @@ class SqlSessionStore:
                 "dice": row.dice,
                 "rules": row.rules,
                 "held": row.held,
+                "book": row.book,
+                "scenario": row.scenario,
             }
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
@@ -456,6 +463,7 @@ def _create(
             thin_walls=[],
             rules={},
             held={},
+            scenario={},
         )
         .returning(_sessions.c.id)
     ).scalar_one()

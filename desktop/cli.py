@@ -27,6 +27,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rulesets": ("rulesets", "list the rule systems (built-in and plug-ins) and their AI types"),
     "sessions": ("sessions", "list, import, export, delete stored sessions or show their log"),
     "cards": ("cards", "print enemy reference cards to PDF (encounter, session or ruleset)"),
+    "book": ("book", "check a monster book, or import one from a Gloomhaven Secretariat folder"),
 }
 
 

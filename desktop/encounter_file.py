@@ -8,10 +8,7 @@ every command and both databases accept.
 
 from __future__ import annotations
 
-import math
 import re
-import tomllib
-from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -24,85 +21,57 @@ from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import HEX_SIDES, hex_step
 from desktop.engine.limits import (
-    INT_MAX,
-    INT_MIN,
     MAX_BOARD_SIDE,
-    MAX_FILE_BYTES,
     MAX_ID_LENGTH,
-    MAX_LIST_ITEMS,
-    MAX_NAME_LENGTH,
     MAX_STAT,
     MAX_UNITS,
 )
+from desktop.engine.monster_book import MonsterBook, standee_unit
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_fields import check_unit_fields
+from desktop.engine.unit_types import free_numbers
 from desktop.engine.units import (
     DEFAULT_WEAPON_KIND,
+    STANDEE_FILE_KEYS,
     UNIT_FILE_KEYS,
     AreaAttack,
     Side,
+    Standee,
     Unit,
     Weapon,
     unit_fields,
 )
 from desktop.errors import FoebookError
+from desktop.monster_book_file import MonsterBookError, book_in_table, dump_book, load_book
 from desktop.rulesets.registry import get_ruleset
+from desktop.toml_reading import Fail, Locator, parse_toml, read_limited
+from desktop.toml_reading import check_choice as _choice
+from desktop.toml_reading import check_list as _list
+from desktop.toml_reading import check_number as _number
+from desktop.toml_reading import check_table as _table
+from desktop.toml_reading import check_text as _text
+from desktop.toml_reading import check_text_list as _text_list
+from desktop.toml_reading import check_whole as _whole
+from desktop.toml_reading import is_int as _is_int
+from desktop.toml_reading import toml_key as _key
+from desktop.toml_reading import toml_value as _value
 
 FORMAT_VERSION = 1
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules"}
+TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules", "scenario", "standees"}
+SCENARIO_KEYS = {"book", "level"}
+STANDEE_KEYS = {"id", "type", "rank", "number", "at", "hp", "statuses"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
 STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
 
 
+WHAT = "an encounter file"
+
+
 class EncounterFileError(FoebookError):
     """A malformed encounter file; the message names the file and the place."""
-
-
-class _Locator:
-    """Finds line numbers in the raw text for error messages (tomllib does not keep them)."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.split("\n")
-        self.unit_headers = [
-            i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*units\s*\]\]", line)
-        ]
-
-    def key_line(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
-        if len(key) > MAX_ID_LENGTH:  # not a key of the format: no line worth looking for
-            return None
-        pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-        for i in range(start, len(self.lines) if stop is None else stop):
-            if pattern.match(self.lines[i]):
-                return i + 1
-        return None
-
-    def table_line(self, name: str) -> int | None:
-        pattern = re.compile(rf"\s*\[\s*{re.escape(name)}\s*\]")
-        for i, line in enumerate(self.lines):
-            if pattern.match(line):
-                return i
-        return None
-
-    def unit_line(self, index: int, key: str | None = None) -> int | None:
-        if index >= len(self.unit_headers):
-            return None
-        start = self.unit_headers[index]
-        stop = self.unit_headers[index + 1] if index + 1 < len(self.unit_headers) else None
-        if stop is None:
-            after = [
-                i for i, line in enumerate(self.lines) if i > start and re.match(r"\s*\[", line)
-            ]
-            stop = after[0] if after else len(self.lines)
-        if key is None:
-            return start + 1
-        return self.key_line(key, start, stop) or start + 1
-
-
-# `fail(field, message)` builds the error for one field of the place being read.
-Fail = Callable[[str, str], "EncounterFileError"]
 
 
 class _Reader:
@@ -111,9 +80,9 @@ class _Reader:
         self.text = text
 
     @cached_property
-    def locate(self) -> _Locator:
+    def locate(self) -> Locator:
         # Built only for a message: splitting a large file into lines is not free.
-        return _Locator(self.text)
+        return Locator(self.text)
 
     def fail(self, where: str, message: str, line: int | None = None) -> EncounterFileError:
         place = f"line {line}: " if line else ""
@@ -133,82 +102,11 @@ class _Reader:
         named = isinstance(unit_id, str) and _is_id(unit_id)
         who = f"unit '{unit_id}'" if named else f"unit #{index + 1}"
         where = f"{who}, field {shown(field)}" if field else who
-        return self.fail(where, message, self.locate.unit_line(index, field))
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+        return self.fail(where, message, self.locate.entry_line("units", index, field))
 
 
 def _is_id(value: str) -> bool:
     return len(value) <= MAX_ID_LENGTH and ID_PATTERN.match(value) is not None
-
-
-# -- one check per kind of value, used for every field --------------------------------------
-
-
-def _text(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise fail(field, f"is {shown(value)}; expected a text")
-    if "\x00" in value:
-        # PostgreSQL cannot store it, and no table needs it.
-        raise fail(field, "contains a NUL character (\\x00); remove it")
-    if len(value) > limit:
-        raise fail(field, f"is {len(value):,} characters long; at most {limit} are allowed")
-    return value
-
-
-def _whole(value: Any, field: str, fail: Fail, low: int = INT_MIN, high: int = INT_MAX) -> int:
-    if not _is_int(value):
-        raise fail(field, f"is {shown(value)}; expected a whole number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a whole number from {low} to {high}")
-    return value
-
-
-def _number(
-    value: Any, field: str, fail: Fail, low: float = INT_MIN, high: float = INT_MAX
-) -> float:
-    if not _is_number(value):
-        raise fail(field, f"is {shown(value)}; expected a number")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise fail(field, f"is {value}; expected a finite number")
-    if not low <= value <= high:
-        raise fail(field, f"is {shown(value)}; expected a number from {low} to {high}")
-    return value
-
-
-def _choice(value: Any, field: str, fail: Fail, known, what: str, scope: str = "") -> str:
-    """One of `known` (AI types, statuses, phases...); `what` names them in the message."""
-    _text(value, field, fail, MAX_ID_LENGTH)
-    if value not in known:
-        raise fail(field, f"unknown {what} {shown(value)}{scope} (known: {listed(known)})")
-    return value
-
-
-def _list(value: Any, field: str, fail: Fail, most: int = MAX_LIST_ITEMS) -> list:
-    if not isinstance(value, list):
-        raise fail(field, f"is {shown(value)}; expected a list")
-    if len(value) > most:
-        raise fail(field, f"{len(value):,} items; at most {most} are allowed")
-    return value
-
-
-def _text_list(value: Any, field: str, fail: Fail, limit: int = MAX_NAME_LENGTH) -> list[str]:
-    items = _list(value, field, fail)
-    if not all(isinstance(v, str) for v in items):
-        raise fail(field, 'expected a list of texts such as ["stunned"]')
-    return [_text(v, field, fail, limit) for v in items]
-
-
-def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
-    if not isinstance(value, dict):
-        raise fail(field, f"is {shown(value)}; expected a table such as {example}")
-    return value
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -216,56 +114,12 @@ def _table(value: Any, field: str, fail: Fail, example: str) -> dict:
 
 def load_encounter(path: str | Path) -> Encounter:
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _too_big(str(path), size)
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)  # bounded, should the file grow meanwhile
-    except FileNotFoundError:
-        raise EncounterFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise EncounterFileError(f"{path}: is a directory, not an encounter file") from None
-    except OSError as error:
-        raise EncounterFileError(f"{path}: cannot be read ({error.strerror})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _too_big(str(path), len(raw))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise EncounterFileError(
-            f"{path}: not UTF-8 text (byte {error.start}); save the file as UTF-8"
-        ) from None
-    return parse_encounter(text, str(path))
-
-
-def _too_big(source: str, size: int) -> EncounterFileError:
-    return EncounterFileError(
-        f"{source}: the file is {size:,} bytes; an encounter file may be at most "
-        f"{MAX_FILE_BYTES // (1024 * 1024)} MB ({MAX_FILE_BYTES:,} bytes)"
-    )
+    return parse_encounter(read_limited(path, EncounterFileError, WHAT), str(path))
 
 
 def parse_encounter(text: str, source: str = "<encounter>") -> Encounter:
-    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise _too_big(source, len(text.encode("utf-8")))
-    reader = _Reader(source, text)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise EncounterFileError(f"{source}: not valid TOML: {error}") from None
-    except RecursionError:
-        # tomllib reads nested arrays and inline tables recursively.
-        raise EncounterFileError(
-            f"{source}: not valid TOML: arrays or tables are nested too deeply"
-        ) from None
-    except ValueError:
-        # Python refuses to convert integers of more than 4300 digits.
-        raise EncounterFileError(
-            f"{source}: not valid TOML: a number has too many digits "
-            f"(numbers are at most {INT_MAX})"
-        ) from None
-    return _parse(data, reader)
+    data = parse_toml(text, source, EncounterFileError, WHAT)
+    return _parse(data, _Reader(source, text))
 
 
 def _parse(data: dict, r: _Reader) -> Encounter:
@@ -294,6 +148,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
 
     rules = _parse_rules(data.get("rules"), ruleset, r)
     board = _parse_board(data.get("board"), ruleset, r)
+    book, level = _parse_scenario(data.get("scenario"), data.get("standees"), ruleset, r)
     units_raw = data.get("units", [])
     if not isinstance(units_raw, list):
         raise fail("units", "expected [[units]] tables")
@@ -303,7 +158,7 @@ def _parse(data: dict, r: _Reader) -> Encounter:
     seen_ids: set[str] = set()
     seen_cells: dict[tuple[int, int], str] = {}
     for index, entry in enumerate(units_raw):
-        unit = _parse_unit(index, entry, ruleset, board, r)
+        unit = _parse_unit(index, entry, ruleset, board, r, book)
         if unit.id in seen_ids:
             raise r.unit_fail(index, unit.id, "id", "duplicate id; every unit needs its own")
         if unit.at in seen_cells:
@@ -316,6 +171,17 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         seen_ids.add(unit.id)
         seen_cells[unit.at] = unit.id
         units.append(unit)
+    for index, unit in enumerate(units):
+        for status in unit.statuses:
+            spec = ruleset.data.statuses[status]
+            if not spec.available(rules):
+                played = ", ".join(f"{k} = {'/'.join(v)}" for k, v in spec.only_when)
+                raise r.unit_fail(
+                    index, unit.id, "statuses", f"{spec.name} is only played with {played}"
+                )
+    units = _numbered(units, r)
+    standees = data.get("standees", [])
+    units += _parse_standees(standees, ruleset, board, book, level, units, rules, r)
     by_id = {u.id: (i, u) for i, u in enumerate(units)}
     for index, unit in enumerate(units):  # references, now that every unit is known
         for problem in check_unit_fields(
@@ -334,6 +200,8 @@ def _parse(data: dict, r: _Reader) -> Encounter:
         memory=memory,
         extra_state=extra,
         rules=rules,
+        book=book,
+        level=level,
     )
     problems = ruleset.validate(encounter)
     if problems:
@@ -518,7 +386,9 @@ def _parse_heights(raw: Any, board: Board, fail: Fail):
     return tuple(tuple(int(ch) for ch in row) for row in rows)
 
 
-def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Reader) -> Unit:
+def _parse_unit(
+    index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Reader, book: MonsterBook | None
+) -> Unit:
     if not isinstance(entry, dict):
         raise r.unit_fail(index, None, None, "expected a [[units]] table")
     unit_id = entry.get("id")
@@ -532,6 +402,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         UNIT_FILE_KEYS
         | set(declared)
         | ({"aoe"} if ruleset.data.extra.get("area_attacks") else set())
+        | (STANDEE_FILE_KEYS if ruleset.data.unit_types is not None else set())
     )
     unknown = set(entry) - known
     if unknown:
@@ -550,21 +421,7 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
     side = entry.get("side")
     if side not in ("enemy", "player"):
         raise fail("side", f'is {shown(side)}; expected "enemy" or "player"')
-    at = entry.get("at")
-    if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
-        raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
-    cell = (at[0], at[1])
-    if not board.in_bounds(cell):
-        raise fail(
-            "at",
-            f"cell {shown(at)} is outside the {board.width}x{board.height} board "
-            f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
-        )
-    terrain = board.terrain(cell)
-    if not terrain.passable:
-        raise fail(
-            "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
-        )
+    cell = _standing_cell(entry.get("at"), board, fail)
     for key in ("hp", "max_hp"):
         if key not in entry:
             raise fail(key, "missing; expected a whole number")
@@ -608,6 +465,9 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail))
     )
     aoe = _parse_aoe(entry.get("aoe"), ruleset, fail)
+    standee = _parse_standee_keys(entry, ruleset, book, fail)
+    if standee is not None and side != "enemy":
+        raise fail("type", "only enemies are standees of a unit type")
     return Unit(
         id=unit_id,
         name=name,
@@ -622,13 +482,183 @@ def _parse_unit(index: int, entry: Any, ruleset: Ruleset, board: Board, r: _Read
         weapons=weapons,
         fields=unit_fields(fields),
         aoe=aoe,
+        standee=standee,
     )
+
+
+def _parse_standee_keys(
+    entry: dict, ruleset: Ruleset, book: MonsterBook | None, fail: Fail
+) -> Standee | None:
+    """A unit's `type`, `rank` and `number` (number 0: the lowest free one, given later)."""
+    spec = ruleset.data.unit_types
+    if spec is None or not STANDEE_FILE_KEYS & set(entry):
+        return None
+    if "type" not in entry:
+        raise fail("type", "missing; a unit with a rank or number is a standee of a unit type")
+    type_id = _text(entry["type"], "type", fail, MAX_ID_LENGTH)
+    if book is not None:
+        _choice(type_id, "type", fail, book.types, "unit type", " in the scenario's book")
+    elif not ID_PATTERN.match(type_id):
+        raise fail("type", f"is {shown(type_id)}; expected a unit type id")
+    rank = _choice(entry.get("rank", spec.ranks[0]), "rank", fail, spec.ranks, "rank")
+    if book is not None and book.types[type_id].line(spec.levels[0], rank) is None:
+        raise fail("rank", f"{book.types[type_id].name} has no {rank} stat card in the book")
+    number = _whole(entry["number"], "number", fail, 1, MAX_UNITS) if "number" in entry else 0
+    return Standee(type_id, rank, number)
+
+
+def _numbered(units: list[Unit], r: _Reader) -> list[Unit]:
+    """Standees without a number get the lowest free one of their type; two standees of a
+    type with one number are refused."""
+    seen: dict[tuple[str, int], str] = {}
+    for index, unit in enumerate(units):
+        standee = unit.standee
+        if standee is None or not standee.number:
+            continue
+        other = seen.setdefault((standee.type, standee.number), unit.id)
+        if other != unit.id:
+            raise r.unit_fail(
+                index, unit.id, "number", f"{other} is {standee.type} number {standee.number}"
+            )
+    out = []
+    for unit in units:
+        standee = unit.standee
+        if standee is not None and not standee.number:
+            number = next(n for n in range(1, MAX_UNITS + 2) if (standee.type, n) not in seen)
+            seen[(standee.type, number)] = unit.id
+            unit = unit.evolve(standee=Standee(standee.type, standee.rank, number))
+        out.append(unit)
+    return out
+
+
+def _parse_scenario(
+    raw: Any, standees: Any, ruleset: Ruleset, r: _Reader
+) -> tuple[MonsterBook | None, int]:
+    """`[scenario]`: the monster book (a file beside this one, or a table written inside it)
+    and the scenario level; only for rulesets with unit types."""
+    fail = r.table_fail("scenario")
+    spec = ruleset.data.unit_types
+    if raw is None:
+        if standees:
+            raise r.fail("[[standees]]", "need a [scenario] with the book their types are in")
+        return None, spec.default_level if spec is not None else 0
+    if spec is None:
+        raise fail("book", f"{ruleset.id} has no unit types, so no scenario from a monster book")
+    _table(raw, "scenario", fail, '{ book = "monsters.toml", level = 1 }')
+    unknown = set(raw) - SCENARIO_KEYS
+    if unknown:
+        raise fail(sorted(unknown)[0], f"unknown key (known: {listed(SCENARIO_KEYS)})")
+    level = raw.get("level", spec.default_level)
+    if level not in spec.levels or not _is_int(level):
+        levels = f"{spec.levels[0]}-{spec.levels[-1]}"
+        raise fail("level", f"is {shown(level)}; expected a scenario level ({levels})")
+    found = raw.get("book")
+    if found is None:
+        return None, level
+    if isinstance(found, dict):
+        try:
+            return book_in_table(found, ruleset, r.text, r.source, "scenario.book"), level
+        except MonsterBookError as error:
+            raise EncounterFileError(error.message) from None
+    path = Path(_text(found, "book", fail))
+    if not path.is_absolute():
+        path = Path(r.source).parent / path
+    try:
+        return load_book(path), level
+    except MonsterBookError as error:
+        raise fail("book", f"the book cannot be read: {error.message}") from None
+
+
+def _parse_standees(
+    raw: Any,
+    ruleset: Ruleset,
+    board: Board,
+    book: MonsterBook | None,
+    level: int,
+    units: list[Unit],
+    encounter_rules: MappingProxyType[str, Any],
+    r: _Reader,
+) -> list[Unit]:
+    """`[[standees]]`: standees of the book's types placed by type, rank and hex, with the
+    numbers their stat line gives at the scenario level."""
+    if not raw:
+        return []
+    top = r.table_fail(None)
+    items = _list(raw, "standees", top, MAX_UNITS)
+    if book is None:
+        where = r.locate.entry_line("standees", 0)
+        raise r.fail("[[standees]]", "need a [scenario] book that has their types", where)
+    taken = {u.at: u.id for u in units}
+    ids = {u.id for u in units}
+    made: list[Unit] = []
+    for index, entry in enumerate(items):
+
+        def fail(key: str, message: str, index: int = index) -> EncounterFileError:
+            where = f"standee #{index + 1}, field {shown(key)}" if key else f"standee #{index + 1}"
+            return r.fail(where, message, r.locate.entry_line("standees", index, key or None))
+
+        if not isinstance(entry, dict):
+            raise fail("", "expected a [[standees]] table")
+        unknown = set(entry) - STANDEE_KEYS
+        if unknown:
+            raise fail(sorted(unknown)[0], f"unknown field (known: {listed(STANDEE_KEYS)})")
+        if "type" not in entry or "at" not in entry:
+            raise fail("type" if "type" not in entry else "at", "missing")
+        standee = _parse_standee_keys(entry, ruleset, book, fail)
+        assert standee is not None
+        unit_type = book.types[standee.type]
+        number = standee.number or free_numbers(unit_type, [*units, *made], 1)[0]
+        if any(
+            u.standee is not None and (u.standee.type, u.standee.number) == (unit_type.id, number)
+            for u in (*units, *made)
+        ):
+            raise fail("number", f"{unit_type.name} {number} is on the board already")
+        cell = _standing_cell(entry["at"], board, fail)
+        if cell in taken:
+            raise fail("at", f"cell {list(cell)} is already taken by '{taken[cell]}'")
+        unit_id = entry.get("id", f"{standee.type}-{number}")
+        if not isinstance(unit_id, str) or not _is_id(unit_id) or unit_id in ids:
+            raise fail("id", f"{shown(unit_id)} is not a free unit id")
+        line = unit_type.line(level, standee.rank)
+        assert line is not None  # a rank's card has every level
+        unit = standee_unit(
+            unit_type, line, standee.rank, number, cell, unit_id, ruleset.data.default_ai()
+        )
+        if "hp" in entry:
+            unit = unit.evolve(hp=_whole(entry["hp"], "hp", fail, 0, unit.max_hp))
+        statuses = _text_list(entry.get("statuses", []), "statuses", fail, MAX_ID_LENGTH)
+        for status in statuses:
+            known = ruleset.data.statuses_for(encounter_rules)
+            _choice(status, "statuses", fail, known, "status", " under these rules")
+        made.append(unit.evolve(statuses=tuple(dict.fromkeys(statuses))))
+        taken[cell] = unit_id
+        ids.add(unit_id)
+    return made
+
+
+def _standing_cell(at: Any, board: Board, fail: Fail) -> tuple[int, int]:
+    """`at`: a cell of the board a unit may stand on."""
+    if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
+        raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
+    cell = (at[0], at[1])
+    if not board.in_bounds(cell):
+        raise fail(
+            "at",
+            f"cell {shown(at)} is outside the {board.width}x{board.height} board "
+            f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
+        )
+    terrain = board.terrain(cell)
+    if not terrain.passable:
+        raise fail(
+            "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
+        )
+    return cell
 
 
 def _within(field: str, fail: Fail, prefix: str = "") -> Fail:
     """Errors for a key inside `field` (a stat, a weapon's key): "field 'stats': 'move' ..."."""
 
-    def inner(key: str, message: str) -> EncounterFileError:
+    def inner(key: str, message: str) -> FoebookError:
         return fail(field, f"{prefix}{shown(key)} {message}")
 
     return inner
@@ -742,40 +772,6 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
 
 # -- writing -----------------------------------------------------------------------------------
 
-# TOML basic strings may hold no raw control character but tab; every one is escaped.
-_TOML_ESCAPES = {
-    0x5C: "\\\\",
-    0x22: '\\"',
-    0x08: "\\b",
-    0x09: "\\t",
-    0x0A: "\\n",
-    0x0C: "\\f",
-    0x0D: "\\r",
-}
-_TOML_ESCAPES |= {
-    code: f"\\u{code:04X}" for code in (*range(0x20), 0x7F) if code not in _TOML_ESCAPES
-}
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.translate(_TOML_ESCAPES) + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict | MappingProxyType):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} to TOML")
-
-
-def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _value(key)
-
 
 def dump_encounter(encounter: Encounter) -> str:
     lines = [f"format = {FORMAT_VERSION}", f"ruleset = {_value(encounter.ruleset)}"]
@@ -818,6 +814,8 @@ def dump_encounter(encounter: Encounter) -> str:
         ]
         if unit.ai is not None:
             lines.append(f"ai = {_value(unit.ai)}")
+        if unit.standee is not None:
+            lines += [f"{k} = {_value(v)}" for k, v in unit.standee.to_dict().items()]
         for key, value in (*unit.fields.items(), ("statuses", unit.statuses), ("tags", unit.tags)):
             if value:
                 lines.append(f"{_key(key)} = {_value(value)}")
@@ -840,6 +838,12 @@ def dump_encounter(encounter: Encounter) -> str:
     if memory.previous_target:
         state.append(f"previous_target = {_value(memory.previous_target)}")
     lines += ["", "[state]", *state]
+    if encounter.book is not None or any(u.standee for u in encounter.units):
+        lines += ["", "[scenario]", f"level = {encounter.level}"]
+        if encounter.book is not None:
+            # The book goes inside the file: the encounter reads the same wherever it is moved.
+            ruleset = get_ruleset(encounter.ruleset)
+            lines += ["", dump_book(encounter.book, ruleset, "scenario.book").rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 

@@ -51,3 +51,9 @@ def rule_system(ruleset_id: str) -> RuleSystem:
 
 def sample_path(file_name: str) -> Path:
     return sample_dir() / file_name
+
+
+def scenario_path(file_name: str) -> Path:
+    """A scenario played from a monster book (resources/scenarios/: not listed as a plain
+    tutorial, since its rounds start with the monsters' cards)."""
+    return Path(str(resources.files("resources") / "scenarios")) / file_name

@@ -21,10 +21,14 @@ def run(args: argparse.Namespace) -> int:
     enemies, players = len(encounter.enemies()), len(encounter.players())
     phase = f", {encounter.phase} phase" if encounter.phase else ""
     title = f' "{terminal_safe(encounter.name)}"' if encounter.name else ""
+    book = encounter.book
+    scenario = (
+        f", monster book '{terminal_safe(book.name)}' at level {encounter.level}" if book else ""
+    )
     say(
         f"{terminal_safe(args.file)}: ok{title} — {encounter.ruleset}, "
         f"{board.width}x{board.height} {board.shape.value} board, "
         f"{plural(enemies, 'enemy')}, "
-        f"{plural(players, 'player')}, round {encounter.round}{phase}"
+        f"{plural(players, 'player')}, round {encounter.round}{phase}{scenario}"
     )
     return 0

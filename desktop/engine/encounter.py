@@ -11,6 +11,7 @@ from typing import Any
 from desktop.display_text import listed, shown
 from desktop.engine.board import Board, Cell
 from desktop.engine.errors import RulesError
+from desktop.engine.monster_book import MonsterBook
 from desktop.engine.units import Side, Unit
 
 
@@ -37,6 +38,10 @@ class Encounter:
     extra_state: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # The [rules] table: the rule options the ruleset declares (e.g. a game variant).
     rules: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # The monster book its standees' types come from (rulesets with unit types), and the
+    # scenario level their stat lines are read at.
+    book: MonsterBook | None = None
+    level: int = 0
 
     def unit(self, unit_id: str) -> Unit:
         found = self._by_id.get(unit_id)

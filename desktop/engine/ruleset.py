@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.reach import cells_within
 from desktop.engine.unit_fields import UnitFieldSpec
+from desktop.engine.unit_types import UnitTypesSpec
 from desktop.engine.units import Unit
 
 
@@ -66,6 +67,20 @@ class StatusSpec:
     adjective: str = ""  # how a sentence says a unit has it: "is stunned" (default: the name)
     restricts: tuple[str, ...] = ()  # what it stops the figure doing (keys of RESTRICTIONS)
     turn_start_damage: int = 0  # damage the tracker deals when the figure's turn starts
+    turn_start_heal: int = 0  # healing the tracker gives when the figure's turn starts
+    # Damage the tracker deals when the marker ends with the figure's turn (it must expire
+    # "after-next-activation").
+    turn_end_damage: int = 0
+    # What the marker does to the next damage the figure suffers: "double" or "half"
+    # (rounded down); it should expire "when-hit".
+    damage_change: str = ""
+    # The rule options under which the marker exists ((("variant", ("frosthaven",)),));
+    # empty: always.
+    only_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def available(self, rules: Mapping[str, Any]) -> bool:
+        """Whether the marker exists under an encounter's rule options."""
+        return all(rules.get(key) in values for key, values in self.only_when)
 
     @property
     def said(self) -> str:
@@ -124,9 +139,17 @@ class RulesetData:
     unit_fields: dict[str, UnitFieldSpec] = field(default_factory=dict)
     # The lowest HP a unit can drop to (`hp_floor`); None: no floor.
     hp_floor: int | None = None
+    # Unit types (`[unit_types]`): stat lines by level and rank that standees share; None:
+    # its units have no types.
+    unit_types: UnitTypesSpec | None = None
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))
+
+    def statuses_for(self, rules: Mapping[str, Any]) -> dict[str, StatusSpec]:
+        """The markers that exist under an encounter's rule options (a Frosthaven-only
+        condition only when the variant is frosthaven)."""
+        return {sid: spec for sid, spec in self.statuses.items() if spec.available(rules)}
 
     def restrictions(self, statuses: Iterable[str]) -> dict[str, tuple[StatusSpec, ...]]:
         """What these markers stop a figure doing: each restriction, with the markers that

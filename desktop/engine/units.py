@@ -31,7 +31,9 @@ UNIT_FILE_KEYS = frozenset(
 )
 # A unit record (command log, storage) adds marker counters and the area attack (which files
 # carry only for rulesets with area attacks).
-UNIT_RECORD_KEYS = UNIT_FILE_KEYS | {"counters", "aoe"}
+UNIT_RECORD_KEYS = UNIT_FILE_KEYS | {"counters", "aoe", "standee"}
+# What a file writes for a standee of a unit type (rulesets that declare unit types).
+STANDEE_FILE_KEYS = frozenset({"type", "rank", "number"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,23 @@ class AreaAttack:
 
 
 @dataclass(frozen=True)
+class Standee:
+    """A unit that is one standee of a unit type: "Guard 2", elite. Its type's stat line (by
+    the scenario level and its rank) gives its numbers; HP, markers and place stay its own."""
+
+    type: str  # the unit type's id in the encounter's monster book
+    rank: str  # one of the ruleset's ranks ("normal", "elite")
+    number: int  # 1..N among the standees of its type
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "rank": self.rank, "number": self.number}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Standee:
+        return cls(str(record["type"]), str(record["rank"]), int(record["number"]))
+
+
+@dataclass(frozen=True)
 class Unit:
     """One figure. Immutable: changes make a new Unit (see `evolve`)."""
 
@@ -81,6 +100,8 @@ class Unit:
     # The fields its ruleset declares (RulesetData.unit_fields): guards, priorities...
     # Lists are tuples; an empty value is no entry at all.
     fields: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # One standee of a unit type (rulesets that declare unit types), or None.
+    standee: Standee | None = None
 
     @property
     def is_enemy(self) -> bool:

@@ -20,6 +20,7 @@ from desktop.engine.ruleset import (
     StatusSpec,
 )
 from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
+from desktop.engine.unit_types import UnitTypesSpec, unit_types_spec
 from desktop.engine.units import UNIT_RECORD_KEYS
 
 REQUIRED = ("id", "name", "description", "board_shape", "distance_unit", "ai_types", "actions")
@@ -33,6 +34,7 @@ KNOWN = {
     "defeated",
     "unit_fields",
     "hp_floor",
+    "unit_types",
 }
 EFFECTS = ("shooting", "brawling")
 
@@ -98,7 +100,30 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         defeated=_defeated(raw, where),
         unit_fields=_unit_fields(raw, where),
         hp_floor=_hp_floor(raw, where),
+        unit_types=_unit_types(raw, where, stats),
     )
+
+
+def _unit_types(
+    raw: dict[str, Any], where: str, stats: dict[str, StatSpec]
+) -> UnitTypesSpec | None:
+    """`[unit_types]`: levels, ranks (and which acts first), the stats a stat line sets (stats
+    of the ruleset) and the tags it may give."""
+    table = raw.get("unit_types")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise RulesetDataError(f"{where}: [unit_types] must be a table")
+    try:
+        spec = unit_types_spec(table)
+    except ValueError as error:
+        raise RulesetDataError(f"{where}: [unit_types] {error}") from None
+    strange = [s for s in spec.stats if s not in stats]
+    if strange:
+        raise RulesetDataError(
+            f"{where}: [unit_types] stats: '{strange[0]}' is not one of its [stats]"
+        )
+    return spec
 
 
 def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
@@ -116,10 +141,27 @@ def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
                 f"{where}: [statuses.{sid}] restricts '{unknown[0]}' is not a restriction "
                 f"(known: {', '.join(RESTRICTIONS)})"
             )
-        damage = spec.get("turn_start_damage", 0)
-        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+        amounts = {}
+        for key in ("turn_start_damage", "turn_start_heal", "turn_end_damage"):
+            amount = spec.get(key, 0)
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                raise RulesetDataError(
+                    f"{where}: [statuses.{sid}] {key} must be a whole number, 0 or more"
+                )
+            amounts[key] = amount
+        change = spec.get("damage_change", "")
+        if change not in ("", "double", "half"):
+            raise RulesetDataError(f'{where}: [statuses.{sid}] damage_change is "double" or "half"')
+        only_when = spec.get("only_when", {})
+        options = raw.get("rules", {})
+        if not isinstance(only_when, dict) or any(
+            key not in options
+            or not isinstance(values, list)
+            or set(values) - set(options[key]["values"])
+            for key, values in only_when.items()
+        ):
             raise RulesetDataError(
-                f"{where}: [statuses.{sid}] turn_start_damage must be a whole number, 0 or more"
+                f"{where}: [statuses.{sid}] only_when names rule options and their values"
             )
         colour = spec.get("colour", "")
         if colour and not COLOUR.fullmatch(str(colour)):
@@ -138,7 +180,9 @@ def _statuses(raw: dict[str, Any], where: str) -> dict[str, StatusSpec]:
             colour=colour,
             adjective=spec.get("adjective", ""),
             restricts=restricts,
-            turn_start_damage=damage,
+            damage_change=change,
+            only_when=tuple((k, tuple(v)) for k, v in only_when.items()),
+            **amounts,
         )
     for spec in statuses.values():
         target = statuses.get(spec.same_as)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from desktop.engine.ability_cards import signed
 from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.chain import Chain, joined, plural
@@ -198,7 +199,9 @@ class MonsterFocus(Ruleset):
             if actions[0].area:
                 area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
             hard = _disadvantage(ctx, actions[0].at, main.targets)
-            chain.applied("attack", f"Attacks {names}{area}.{hard[0]}")
+            value = attack_words(ctx, main, actions[0].at)
+            said = f"Attacks {names}{area}.{hard[0]}" + (f" {value}." if value else "")
+            chain.applied("attack", said)
         elif NO_MOVE in limits and ctx.plan.foci:
             foci = joined([ctx.name(f) for f in ctx.plan.foci], "or")
             chain.skipped(
@@ -280,14 +283,58 @@ class MonsterFocus(Ruleset):
             )
 
     def order(self, encounter: Encounter) -> ActivationOrder:
-        return monsters_order(encounter, self._initiative_default)
+        return monsters_order(encounter, self._initiative_default, self._rank_order)
 
     def turn_order(self, encounter: Encounter) -> ActivationOrder:
-        return round_order(encounter, self._initiative_default)
+        return round_order(encounter, self._initiative_default, self._rank_order)
+
+    def _rank_order(self, rank: str) -> int:
+        spec = self.data.unit_types
+        return spec.acting_rank(rank) if spec is not None else 0
 
     @property
     def _initiative_default(self) -> float:
         return float(self.data.stat_default(INITIATIVE) or 99)
+
+
+def attack_words(ctx: MonsterFocusContext, outcome: Outcome, at: int) -> str:
+    """The attack's value and what it meets on each target, when the monster has an attack
+    value: "Attack 3 (card +1, elite base 2) on Warden: shield 1 → 2 before modifiers"; a
+    target's retaliate is named when it will strike back (the attacker ends next to it)."""
+    unit = ctx.unit
+    if "attack" not in unit.stats:
+        return ""
+    attack = int(unit.stat("attack"))
+    parts = ""
+    base = _base_attack(ctx.encounter, unit)
+    if base is not None:
+        rank = unit.standee.rank if unit.standee is not None else ""
+        parts = f" (card {signed(attack - base)}, {rank} base {base})"
+    said = []
+    distances = ctx.grid.hexes_from(at)
+    for target_id in outcome.targets:
+        target = ctx.encounter.unit(target_id)
+        value = attack + (1 if target.has("poison") else 0)
+        poisoned = " (poisoned: +1)" if target.has("poison") else ""
+        shield = int(target.stat("shield"))
+        met = f"shield {shield} → {max(0, value - shield)}" if shield else f"{value}"
+        words = f"on {target.name}{poisoned}: {met} before modifiers"
+        retaliate = int(target.stat("retaliate"))
+        if retaliate and distances[ctx.grid.index(target.at)] <= 1:
+            words += f"; {target.name} retaliates {retaliate}"
+        said.append(words)
+    return f"Attack {attack}{parts} " + "; ".join(said)
+
+
+def _base_attack(encounter: Encounter, unit: Unit) -> int | None:
+    """The attack value of the standee's stat line at the scenario level (None: not a
+    standee of a book's type)."""
+    standee, book = unit.standee, encounter.book
+    if standee is None or book is None:
+        return None
+    unit_type = book.unit_type(standee.type)
+    line = unit_type.line(encounter.level, standee.rank) if unit_type is not None else None
+    return int(line.stat("attack")) if line is not None else None
 
 
 def _ranked(ctx: MonsterFocusContext) -> list[Action]:

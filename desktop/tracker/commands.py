@@ -33,8 +33,15 @@ from desktop.tracker.expiry import (
 )
 from desktop.tracker.hit_points import floored, hp_text, hurt
 from desktop.tracker.records import record_fields, unit_from_record, unit_to_record
+from desktop.tracker.scenario_turns import after_turn, round_card, round_end_words, turn_numbers
 from desktop.tracker.state import DrawnCard, TrackerState
-from desktop.tracker.turn_start import activates, start_turn, started_turns, turn_of
+from desktop.tracker.turn_start import (
+    activates,
+    ended_turn_words,
+    start_turn,
+    started_turns,
+    turn_of,
+)
 from desktop.tracker.turns import (
     acting_span,
     advance,
@@ -182,8 +189,10 @@ class Command:
         else:
             new_state, text = self.apply(state, ruleset)
             text = "; ".join(filter(None, (opening, text)))
+        ended = ended_turn_words(state, new_state, ruleset)  # a bane's damage
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
-        new_state, text = started_turns(before, new_state, ruleset, text)
+        said = "; ".join(filter(None, [text, *ended]))
+        new_state, text = started_turns(before, new_state, ruleset, said)
         return end_turn(start, new_state, ruleset), text
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
@@ -473,9 +482,10 @@ class Damage(Command):
         amount = _whole(self.amount, "damage")
         if amount <= 0:
             raise TrackerError(f"damage must be 1 or more, not {amount}")
-        changed, change = hurt(ruleset, unit, amount)
+        suffered, why = _changed_damage(ruleset, unit, amount)
+        changed, change = hurt(ruleset, unit, suffered)
         state = _replace(state, changed)
-        text = f"{unit.name} takes {amount} damage ({change})"
+        text = f"{unit.name} takes {suffered} damage{why} ({change})"
         if self.source is not None:
             source = _unit(state, self.source)
             if source.id == unit.id:
@@ -493,6 +503,22 @@ class Damage(Command):
                 )
             text += f" from {source.name}"
         return expire(state, ruleset, [unit.id], WHEN_HIT), text
+
+
+def _changed_damage(ruleset: Ruleset, unit: Unit, amount: int) -> tuple[int, str]:
+    """The damage its markers make of `amount` (brittle doubles it, ward halves it rounded
+    down; both: neither), and why, for the log."""
+    specs = [ruleset.data.statuses[s] for s in unit.statuses if s in ruleset.data.statuses]
+    changes = {s.damage_change: s for s in specs if s.damage_change}
+    if not changes:
+        return amount, ""
+    if len(changes) > 1:
+        names = joined([s.name.lower() for s in changes.values()])
+        return amount, f" ({amount} dealt: {names} cancel each other)"
+    ((kind, spec),) = changes.items()
+    suffered = amount * 2 if kind == "double" else amount // 2
+    said = "doubled" if kind == "double" else "halved"
+    return suffered, f" ({amount} dealt, {said}: {spec.adjective or spec.name.lower()})"
 
 
 @dataclass(frozen=True)
@@ -586,6 +612,16 @@ def _with_counter(
     return state.with_units(units, counters)
 
 
+def _immunities(state: TrackerState, unit: Unit) -> tuple[str, ...]:
+    """The statuses a standee's stat card makes it immune to."""
+    standee, book = unit.standee, state.encounter.book
+    if standee is None or book is None:
+        return ()
+    unit_type = book.unit_type(standee.type)
+    line = unit_type.line(state.encounter.level, standee.rank) if unit_type else None
+    return line.immunities if line is not None else ()
+
+
 @dataclass(frozen=True)
 class AddStatus(Command):
     """Puts a marker on a unit; with `counter`, adds that many to the marker's count."""
@@ -600,6 +636,11 @@ class AddStatus(Command):
         spec = _status_spec(ruleset, unit, self.status)
         if spec.same_as:  # another spelling: the marker is its status
             return replace(self, status=spec.same_as).apply(state, ruleset)
+        if not spec.available(state.encounter.rules):
+            rules = ", ".join(f"{k} {'/'.join(v)}" for k, v in spec.only_when)
+            raise TrackerError(f"{spec.name} is only played with {rules}")
+        if spec.id in _immunities(state, unit):
+            raise TrackerError(f"{unit.name} is immune to {spec.name.lower()} (its stat card)")
         if self.counter is not None and _whole(self.counter, "a marker count") <= 0:
             raise TrackerError(f"a marker count must be 1 or more, not {self.counter}")
         current = state.counter(unit.id, self.status)
@@ -875,6 +916,9 @@ class ApplyDecision(Command):
         if activation:
             state = begin_activation(state, ruleset, unit.id)
             unit = state.unit(unit.id)
+        # A standee of a monster book's type: its card and numbers go in the log.
+        standee_turn = activation and unit.standee is not None and state.encounter.book is not None
+        numbers = turn_numbers(unit, round_card(state, unit)) if standee_turn else ""
         targets = [_unit(state, t).id for t in outcome.get("targets") or []]
         changed = unit
         destination = outcome.get("destination")
@@ -922,6 +966,10 @@ class ApplyDecision(Command):
         if rolls:
             summary += f". Dice: {'; '.join(r.describe() for r in rolls)}"
         summary += _group_roll_text(state, after, unit.id, rolls)
+        if standee_turn:
+            after, words = after_turn(after, ruleset, unit.id, targets)
+            summary = "; ".join([summary, *words])
+            return after, f"{unit.name} ({numbers}): {summary}"
         return after, f"{unit.name}: {summary}"
 
 
@@ -961,8 +1009,12 @@ class NextRound(Command):
     kind: ClassVar[str] = "next-round"
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        before = state.play
         state = next_round(state, ruleset)
-        return state, _begins(state, f"Round {state.round} begins")
+        ended = round_end_words(before, state.play, state.encounter.book)
+        return state, _begins(
+            state, f"Round {state.round} begins" + (f" ({ended})" if ended else "")
+        )
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,15 @@ from typing import Any
 
 from desktop.engine.board import Board, Shape
 from desktop.engine.encounter import Memory
-from desktop.engine.units import UNIT_RECORD_KEYS, AreaAttack, Side, Unit, Weapon, unit_fields
+from desktop.engine.units import (
+    UNIT_RECORD_KEYS,
+    AreaAttack,
+    Side,
+    Standee,
+    Unit,
+    Weapon,
+    unit_fields,
+)
 
 WEAPON_FIELDS = ("name", "kind", "range", "strength")
 
@@ -45,6 +53,7 @@ def unit_to_record(unit: Unit, counters: Mapping[str, int] | None = None) -> dic
         "tags": list(unit.tags),
         "weapons": [w.to_dict() for w in unit.weapons],
         "aoe": unit.aoe.to_dict() if unit.aoe is not None else None,
+        "standee": unit.standee.to_dict() if unit.standee is not None else None,
         **{k: list(v) if isinstance(v, tuple) else v for k, v in unit.fields.items()},
     }
 
@@ -70,6 +79,7 @@ def unit_from_record(record: Mapping[str, Any]) -> tuple[Unit, dict[str, int]]:
         weapons=tuple(weapon_from_record(w) for w in record.get("weapons") or ()),
         aoe=aoe_from_record(record.get("aoe")),
         fields=unit_fields(record_fields(record)),
+        standee=Standee.from_dict(record["standee"]) if record.get("standee") else None,
     )
     counters = {k: int(v) for k, v in (record.get("counters") or {}).items()}
     return unit, counters

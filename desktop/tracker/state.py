@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.engine.encounter import Encounter
+from desktop.engine.monster_book import MonsterBook
 from desktop.engine.units import Unit
 from desktop.tracker.records import (
     board_from_record,
@@ -23,6 +24,7 @@ from desktop.tracker.records import (
     unit_from_record,
     unit_to_record,
 )
+from desktop.tracker.scenario_play import ScenarioPlay
 from desktop.tracker.session_dice import SessionDice
 
 Sections = dict[str, Any]
@@ -44,6 +46,8 @@ SECTION_NAMES = (
     "dice",
     "rules",
     "held",
+    "book",
+    "scenario",
 )
 
 
@@ -80,6 +84,9 @@ class TrackerState:
     # Units whose turn has begun this round (in a ruleset with phases: this phase): their
     # start-of-turn effects are done and are not repeated when the order changes.
     started: tuple[str, ...] = ()
+    # A scenario played from a monster book: ability decks, this round's cards, the
+    # modifier deck, elements (the book and the level are the encounter's).
+    play: ScenarioPlay = field(default_factory=ScenarioPlay)
 
     @property
     def round(self) -> int:
@@ -163,6 +170,10 @@ def section(state: TrackerState, name: str) -> Any:
         if state.started:
             record["started"] = list(state.started)
         return record
+    if name == "book":  # the monster book the session carries (None: none)
+        return enc.book.to_record() if enc.book is not None else None
+    if name == "scenario":  # the scenario level and what play from the book keeps
+        return {"level": enc.level, **state.play.to_record()}
     raise KeyError(name)
 
 
@@ -203,6 +214,8 @@ def diff(before: TrackerState, after: TrackerState) -> tuple[Sections, Sections]
         ("dice", before.dice != after.dice),
         ("rules", a.rules != b.rules),
         ("held", before.held != after.held or before.started != after.started),
+        ("book", a.book is not b.book and a.book != b.book),
+        ("scenario", a.level != b.level or before.play != after.play),
     )
     for name, changed in checks:
         if changed:
@@ -226,6 +239,11 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         changes["memory"] = memory_from_record(sections["memory"])
     if "rules" in sections:
         changes["rules"] = MappingProxyType(dict(sections["rules"] or {}))
+    if "book" in sections:
+        book = sections["book"]
+        changes["book"] = MonsterBook.from_record(book) if book else None
+    if "scenario" in sections:
+        changes["level"] = int((sections["scenario"] or {}).get("level") or 0)
     result = state
     if "units" in sections or "roster" in sections:
         units = {u.id: u for u in enc.units}
@@ -262,6 +280,8 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
             (str(held["unit"]), tuple(held["statuses"])) if held.get("statuses") else None
         )
         state_changes["started"] = tuple(str(u) for u in held.get("started") or ())
+    if "scenario" in sections:
+        state_changes["play"] = ScenarioPlay.from_record(sections["scenario"] or {})
     return result.evolve(**state_changes) if state_changes else result
 
 

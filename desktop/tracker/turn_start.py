@@ -13,9 +13,11 @@ undo, redo and reopening the session bring the record back with everything else.
 from __future__ import annotations
 
 from desktop.engine.chain import joined
-from desktop.engine.ruleset import Ruleset
+from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.tracker.effects import refresh_derived
-from desktop.tracker.hit_points import hurt
+from desktop.tracker.errors import TrackerError
+from desktop.tracker.hit_points import hp_text, hurt
+from desktop.tracker.scenario_turns import turn_start as standee_turn_start
 from desktop.tracker.state import TrackerState
 from desktop.tracker.turns import acting_span, drop_defeated, next_activation
 
@@ -34,21 +36,70 @@ def start_turn(state: TrackerState, ruleset: Ruleset, unit_id: str) -> tuple[Tra
     if unit_id in state.started or not state.encounter.has_unit(unit_id):
         return state, ""
     state = state.evolve(started=(*state.started, unit_id))
+    state, consumed = standee_turn_start(state, unit_id)  # its card's elements
     unit = state.unit(unit_id)
     specs = [ruleset.data.statuses[s] for s in unit.statuses if s in ruleset.data.statuses]
+    texts = [consumed]
     hurting = [s for s in specs if s.turn_start_damage > 0]
-    if not hurting:
-        return state, ""
-    amount = sum(s.turn_start_damage for s in hurting)
-    changed, change = hurt(ruleset, unit, amount)
-    state = state.evolve(encounter=state.encounter.replace_unit(changed))
-    text = (
-        f"{unit.name} is {joined([s.said for s in hurting])}: {amount} damage at the start "
-        f"of its turn ({change})"
-    )
-    if ruleset.is_defeated(changed):
-        text += "; it is out of action and takes no turn"
-    return drop_defeated(refresh_derived(state, ruleset), ruleset), text
+    if hurting:
+        amount = sum(s.turn_start_damage for s in hurting)
+        changed, change = hurt(ruleset, unit, amount)
+        state = state.evolve(encounter=state.encounter.replace_unit(changed))
+        text = (
+            f"{unit.name} is {joined([s.said for s in hurting])}: {amount} damage at the start "
+            f"of its turn ({change})"
+        )
+        if ruleset.is_defeated(changed):
+            text += "; it is out of action and takes no turn"
+            texts.append(text)
+            state = drop_defeated(refresh_derived(state, ruleset), ruleset)
+            return state, "; ".join(filter(None, texts))
+        texts.append(text)
+    healing = [s for s in specs if s.turn_start_heal > 0]
+    if healing:
+        state, healed = _start_heal(state, ruleset, unit_id, healing)
+        texts.append(healed)
+    return drop_defeated(refresh_derived(state, ruleset), ruleset), "; ".join(filter(None, texts))
+
+
+def _start_heal(
+    state: TrackerState, ruleset: Ruleset, unit_id: str, healing: list[StatusSpec]
+) -> tuple[TrackerState, str]:
+    """A heal at the start of its turn (regenerate), as the Heal command heals: poison
+    takes it instead, it never goes above max HP."""
+    from desktop.tracker.commands import Heal  # the one heal, with its checks
+
+    name = state.unit(unit_id).name
+    why = f"{name} is {joined([s.said for s in healing])}"
+    try:
+        state, said = Heal(unit_id, sum(s.turn_start_heal for s in healing)).apply(state, ruleset)
+    except TrackerError:  # at full HP
+        return state, f"{why}: at full HP, nothing to heal"
+    return state, f"{why}: {said}"
+
+
+def ended_turn_words(before: TrackerState, after: TrackerState, ruleset: Ruleset) -> list[str]:
+    """What markers ending with a turn did in a command (a bane's damage, dealt by
+    turns.turn_end_damage), for its log line."""
+    words = []
+    for unit in before.encounter.units:
+        if not after.encounter.has_unit(unit.id):
+            continue
+        now = after.unit(unit.id)
+        gone = [
+            ruleset.data.statuses[s]
+            for s in unit.statuses
+            if s not in now.statuses
+            and s in ruleset.data.statuses
+            and ruleset.data.statuses[s].turn_end_damage
+        ]
+        if gone and now.hp < unit.hp:
+            amount = sum(s.turn_end_damage for s in gone)
+            words.append(
+                f"{unit.name}'s {joined([s.name.lower() for s in gone])} ends with its turn: "
+                f"{amount} damage ({hp_text(unit, now)})"
+            )
+    return words
 
 
 def activates(name: str, first: bool = False) -> str:

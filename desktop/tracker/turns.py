@@ -22,7 +22,10 @@ from desktop.tracker.expiry import (
     END_OF_ROUND,
     END_OF_TURN,
     ON_ACTIVATION,
+    expiring,
 )
+from desktop.tracker.hit_points import floored
+from desktop.tracker.scenario_turns import round_end
 from desktop.tracker.state import TrackerState
 
 
@@ -141,7 +144,27 @@ def _activation_over(
     state: TrackerState, ruleset: Ruleset, unit_id: str, held: tuple[str, ...] = ()
 ) -> TrackerState:
     state = expire(state, ruleset, [unit_id], AFTER_ACTIVATION)
+    state = turn_end_damage(state, ruleset, unit_id, held)
     return expire(state, ruleset, [unit_id], AFTER_NEXT_ACTIVATION, keep=held)
+
+
+def turn_end_damage(
+    state: TrackerState, ruleset: Ruleset, unit_id: str, held: tuple[str, ...]
+) -> TrackerState:
+    """The damage of markers that end with this turn (a Frosthaven bane), dealt as they go
+    (turn_start.ended_turn_words says it in the log)."""
+    if not state.encounter.has_unit(unit_id):
+        return state
+    unit = state.unit(unit_id)
+    ending = [
+        ruleset.data.statuses[s]
+        for s in expiring(ruleset.data, unit.statuses, AFTER_NEXT_ACTIVATION)
+        if s not in held and ruleset.data.statuses[s].turn_end_damage
+    ]
+    if not ending:
+        return state
+    hurt_unit = unit.evolve(hp=floored(ruleset, unit.hp - sum(s.turn_end_damage for s in ending)))
+    return state.evolve(encounter=state.encounter.replace_unit(hurt_unit))
 
 
 def next_activation(state: TrackerState, ruleset: Ruleset) -> TrackerState:
@@ -187,7 +210,7 @@ def enter_phase(state: TrackerState, ruleset: Ruleset, phase: str) -> TrackerSta
 
 
 def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
-    state = end_activation(state, ruleset)
+    state = round_end(end_activation(state, ruleset))  # elements wane, decks shuffle
     enc = state.encounter
     memory = enc.memory
     phases = ruleset.data.phases

@@ -448,8 +448,10 @@ def _accepted_encounters(draw):
     renamed = dict(zip((u.id for u in enc.units), new_ids, strict=True))
     kinds = data.extra.get("weapon_kinds")
     tactics = sorted(data.extra.get("tactics") or [])
-    # What the reader keeps: another spelling (same_as) is read as its status.
-    own_statuses = sorted(s for s, spec in data.statuses.items() if not spec.same_as)
+    # What the reader keeps: another spelling (same_as) is read as its status, and a status
+    # exists only under the rule options it declares (Frosthaven's conditions).
+    statuses = data.statuses_for(enc.rules)
+    own_statuses = sorted(s for s, spec in statuses.items() if not spec.same_as)
     units = []
     for unit in enc.units:
         weapons = tuple(

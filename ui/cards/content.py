@@ -130,6 +130,8 @@ def enemy_stats(unit: Unit, data: RulesetData) -> tuple[tuple[str, str], ...]:
     for name, spec in data.stats.items():
         if spec.applies_to == "player" or spec.per_round:
             continue
+        if name not in unit.stats and spec.default is None:
+            continue  # a number it has not got (monster-focus's shield)
         cells.append((pretty(name), number(unit.stats.get(name, spec.default))))
     # numbers the ruleset does not declare but the file carries anyway
     cells += [(pretty(k), number(v)) for k, v in unit.stats.items() if k not in data.stats]

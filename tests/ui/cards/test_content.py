@@ -252,7 +252,8 @@ def test_status_markers_say_when_they_expire():
             assert f" {status.name}: " not in text
             continue
         line = next(line for line in text.splitlines() if line.startswith(f" {status.name}: "))
-        assert "Lasts until the end of its next turn." in line or "healed" in line, line
+        until = ("Lasts until the end of its next turn.", "healed", "Lasts until it takes damage.")
+        assert any(words in line for words in until), line
 
 
 def test_markers_set_by_hit_points_say_so():
