@@ -38,7 +38,8 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
         if window.table_display is not None:
             window.table_display.follow(session.encounter, session.current_unit, defeated)
     if change is None:  # a session opened: the legend names its ruleset's markers
-        window.legend.show_markers(session.ruleset.data.statuses, window.scene.looks)
+        shown = session.ruleset.data.statuses_for(session.encounter.rules)
+        window.legend.show_markers(shown, window.scene.looks)
     if change is None or change.touches(*TURN_SECTIONS):
         window.show_turn_state()
     if change is None or change.touches(*PHASE_SECTIONS):

@@ -31,7 +31,9 @@ def unit_menu(
         )
     menu.addAction("Heal 1", lambda: run(cmd.Heal(unit_id, 1)))
     markers = menu.addMenu("Markers")
-    for spec in hand_set_markers(session.ruleset):  # as the roster's markers popup lists them
+    for spec in hand_set_markers(
+        session.ruleset, session.encounter.rules
+    ):  # as the roster's markers popup lists them
         has = unit.has(spec.id)
         action = markers.addAction(
             spec.name,

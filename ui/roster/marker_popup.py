@@ -3,7 +3,8 @@ on the unit, unticking takes it off. It stays open for several toggles; Esc clos
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
@@ -16,9 +17,11 @@ from ui.marker_looks import marker_looks
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
 
-def hand_set_markers(ruleset: Ruleset) -> list:
-    """The markers players put on and take off (derived ones follow HP)."""
-    return [s for s in ruleset.data.statuses.values() if not (s.derived or s.same_as)]
+def hand_set_markers(ruleset: Ruleset, rules: Mapping[str, Any]) -> list:
+    """The markers players put on and take off (derived ones follow HP) under an
+    encounter's rule options `rules` (a Frosthaven-only condition only in Frosthaven)."""
+    markers = ruleset.data.statuses_for(rules).values()
+    return [s for s in markers if not (s.derived or s.same_as)]
 
 
 class MarkerPopup(QFrame):
@@ -29,6 +32,7 @@ class MarkerPopup(QFrame):
     def __init__(
         self,
         ruleset: Ruleset,
+        rules: Mapping[str, Any],
         unit: Unit,
         unit_of: Callable[[str], Unit | None],
         execute: Callable[[Command], bool],
@@ -51,7 +55,7 @@ class MarkerPopup(QFrame):
         self.list.setIconSize(QSize(ICON_SIZE, ICON_SIZE))
         self.list.setFrameShape(QFrame.Shape.NoFrame)
         looks = marker_looks(ruleset.data.statuses)
-        for spec in hand_set_markers(ruleset):
+        for spec in hand_set_markers(ruleset, rules):
             item = QListWidgetItem(status_icon(looks[spec.id]), spec.name)
             item.setData(Qt.ItemDataRole.UserRole, spec.id)
             item.setToolTip(f"{spec.name}: {reminder_and_expiry(spec)}")

@@ -505,7 +505,11 @@ class RosterPanel(QWidget):
         has = unit is not None
         for amount, button in self.hp_buttons.items():
             button.setEnabled(unit is not None and (amount < 0 or unit.hp < unit.max_hp))
-        hand_set = hand_set_markers(session.ruleset) if session is not None else []
+        hand_set = (
+            hand_set_markers(session.ruleset, session.encounter.rules)
+            if session is not None
+            else []
+        )
         self.markers_button.setEnabled(has and bool(hand_set))
         if session is not None and not hand_set:
             self.markers_button.setToolTip(
@@ -592,7 +596,7 @@ class RosterPanel(QWidget):
         unit = self._selected_unit_object()
         if session is None or unit is None:
             return None
-        if not hand_set_markers(session.ruleset):
+        if not hand_set_markers(session.ruleset, session.encounter.rules):
             self.show_message(
                 f"{session.ruleset.data.name} has no markers to put on by hand; "
                 "its markers follow HP."
@@ -600,7 +604,9 @@ class RosterPanel(QWidget):
             return None
         if self.popup is not None:
             self.popup.close()
-        self.popup = MarkerPopup(session.ruleset, unit, self.model.unit, self.execute, self)
+        self.popup = MarkerPopup(
+            session.ruleset, session.encounter.rules, unit, self.model.unit, self.execute, self
+        )
         self.popup.closed.connect(self._popup_closed)
         self.popup.show_below(self.markers_button)
         return self.popup

@@ -3,6 +3,7 @@ spelling of a status (monster-focus's Muddled, read as Muddle) is not offered tw
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -34,3 +35,39 @@ def test_the_markers_menu_offers_each_marker_once_as_the_markers_popup_does(wind
 
     assert "Muddle" in in_menu and "Muddled" not in in_menu
     assert in_menu == in_popup
+
+
+@pytest.mark.parametrize("variant", ["gloomhaven", "frosthaven"])
+def test_frosthaven_conditions_are_offered_only_in_a_frosthaven_session(
+    window, qtbot, tmp_path, variant
+):
+    """Brittle, ward, bane, impair and regenerate exist under the frosthaven variant only:
+    elsewhere neither the board's menu, the markers popup nor the legend offers them."""
+    from desktop.samples import sample_path
+    from tests.ui.real_input import import_encounter_text
+
+    text = sample_path("monster-focus-ice-cave.toml").read_text(encoding="utf-8")
+    assert 'variant = "gloomhaven"' in text
+    import_encounter_text(qtbot, window, tmp_path, text.replace("gloomhaven", variant))
+    menu = open_unit_menu(qtbot, window, "imp")
+    markers = next(a for a in menu.actions() if a.text() == "Markers")
+    submenu = open_submenu(qtbot, menu, markers)
+    in_menu = [a.text() for a in submenu.actions()]
+    qtbot.keyClick(submenu, Qt.Key.Key_Escape)
+    qtbot.keyClick(menu, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+    select_in_roster(qtbot, window, "imp")
+    click(qtbot, window.roster.markers_button)
+    popup = window.roster.popup
+    qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
+    in_popup = [popup.list.item(i).text() for i in range(popup.list.count())]
+    qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
+
+    frosthaven = {"Brittle", "Ward", "Bane", "Impair", "Regenerate"}
+    assert {"Stun", "Wound"} <= set(in_menu)
+    assert in_menu == in_popup
+    in_legend = set(window.legend.entries())
+    if variant == "frosthaven":
+        assert frosthaven <= set(in_menu) and frosthaven <= in_legend
+    else:
+        assert not frosthaven & set(in_menu) and not frosthaven & in_legend
