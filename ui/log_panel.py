@@ -54,7 +54,13 @@ class LogPanel(QWidget):
         self.view = QListView()
         self.view.setModel(self.model)
         self.view.setAccessibleName("Session log")
-        self.view.setUniformItemSizes(True)
+        # A line longer than the dock is wide wraps: the log is read at the table, and an
+        # entry cut off at "Raider Captain: Move 6" toward obj…" says nothing. Laid out in
+        # batches, so a long evening's log still opens at once.
+        self.view.setWordWrap(True)
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setLayoutMode(QListView.LayoutMode.Batched)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         buttons = QHBoxLayout()
         for action in (undo_action, redo_action):
             button = QPushButton(action.text().replace("&", ""))
