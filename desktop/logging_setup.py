@@ -28,6 +28,8 @@ def configure_logging(level: int = logging.INFO, *, to_file: bool = True) -> Non
     if getattr(root, "_foebook_configured", False):
         return
     root.setLevel(level)
+    # Its INFO lines (a dozen plug-ins set up, each migration) bury the evening's own.
+    logging.getLogger("alembic").setLevel(max(level, logging.WARNING))
     if to_file:
         try:
             handler: logging.Handler = _LogFile(

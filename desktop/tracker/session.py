@@ -197,6 +197,8 @@ class Session:
             self._history.append(entry)
             self._changes[seq] = (before, after)
             self._state = new_state
+            # The log file tells the evening as the session's log does, for a bug report.
+            log.info("%s #%d: %s", self.name, seq, text)
             self._notify(Change(COMMAND, entry, frozenset(after)))
             return entry
         raise ConflictError(
@@ -233,6 +235,8 @@ class Session:
                 "reloaded: look at the history and try again"
             ) from None
         changed = entry.with_status(status)
+        done = "undone" if status == UNDONE else "redone"
+        log.info("%s #%d %s: %s", self.name, entry.seq, done, entry.text)
         self._history[index] = changed
         self._state = new_state
         self._notify(Change(kind, changed, frozenset(sections)))

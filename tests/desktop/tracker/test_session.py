@@ -177,3 +177,20 @@ def test_what_a_command_was_meant_for_is_checked_on_the_state_it_is_applied_to()
         two.execute(Damage("e1", 1), standing)  # checked before the first try too
     two.execute(Damage("e1", 1))
     assert two.state.unit("e1").hp == 5
+
+
+def test_the_log_file_tells_each_command_undo_and_redo_as_the_session_log_does(tiny, caplog):
+    """A bug report's log file carries the evening: each line the session's log shows, with
+    the session's name and the entry's number, and what undo and redo did to it."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="desktop.tracker.session")
+    first = tiny.execute(Damage("e1", 2))
+    tiny.undo()
+    tiny.redo()
+    lines = [r.getMessage() for r in caplog.records if r.name == "desktop.tracker.session"]
+    assert lines == [
+        f"{tiny.name} #1: {first.text}",
+        f"{tiny.name} #1 undone: {first.text}",
+        f"{tiny.name} #1 redone: {first.text}",
+    ]
