@@ -95,6 +95,8 @@ def build_actions(w: MainWindow) -> None:
     )
     w.act_undo = a("&Undo", w.runner.undo, QKeySequence.StandardKey.Undo)
     w.act_redo = a("&Redo", w.runner.redo, "Ctrl+Shift+Z")
+    # Ctrl+Y too: what players coming from Windows programs press first.
+    w.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     w.act_apply = a(
         "&Apply decision",
         w.decisions.play_turn,

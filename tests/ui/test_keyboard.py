@@ -308,3 +308,18 @@ def test_the_shortcut_sheet_shows_the_new_bindings(window):
     assert keys["Export encounter file…"] == QKeySequence("Ctrl+Shift+E").toString(
         QKeySequence.SequenceFormat.NativeText
     )
+
+
+@pytest.mark.parametrize("redo", ["Ctrl+Shift+Z", "Ctrl+Y"])
+def test_ctrl_z_undoes_and_either_redo_key_redoes_the_last_activation(qtbot, ambush, redo):
+    window = ambush
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)  # the goblin's decision
+    done = applied(window.session)
+    assert len(done) == 1
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert applied(window.session) == []
+    keys = QKeySequence(redo)[0]
+    qtbot.keyClick(window.board_view, keys.key(), keys.keyboardModifiers())
+    assert applied(window.session) == done
+    assert window.session.history[-1].text == done[0]
