@@ -55,6 +55,8 @@ def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
     )
     play_round(session)
     session.execute(Damage("cutthroat-1", 2, "warden"))
+    # Set after the round: a card the round drew may have consumed the ice.
+    session.execute(SetElement("fire", "strong"))
     state, log = reopened(database, "briar")
     assert state == session.state
     assert state.encounter.book == encounter.book
@@ -62,7 +64,7 @@ def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
     assert state.encounter.unit("wisp-1").standee == session.encounter.unit("wisp-1").standee
     play = state.play
     assert play.cards_round == 1 and set(play.cards) == {"cutthroat", "slinger", "wisp"}
-    assert play.elements["ice"] == 1 and play.modifiers.draw.count("curse") <= 2
+    assert play.elements["fire"] == 2 and play.modifiers.draw.count("curse") <= 2
     assert log == [h.text for h in session.history]
 
 

@@ -334,7 +334,9 @@ def test_grimdark_stratagem_draw_is_recorded(window, qtbot):
     click(qtbot, window.turns.stratagem_button)
     drawn = [c for c in window.session.state.cards if c.deck == "stratagems"]
     assert len(drawn) == 1
-    assert "this round: " + drawn[0].card in window.turns.stratagem_button.text()
+    # The card drawn shows under the button, named; the button keeps its short label.
+    assert window.turns.drawn_card.isVisible()
+    assert drawn[0].card in window.turns.drawn_card.text()
     effect = next(c.effect for c in window.session.ruleset.deck if c.name == drawn[0].card)
     assert window.session.history[-1].text == f"Drew {drawn[0].card} from stratagems: {effect}"
 

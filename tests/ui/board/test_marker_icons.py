@@ -83,7 +83,8 @@ def test_poison_and_stun_have_their_own_icon_and_colour_everywhere(window, qtbot
     if not legend.key.isVisible():
         click(qtbot, legend.toggle)
     qtbot.waitUntil(legend.key.isVisible)
-    names = [spec.name for spec in window.session.ruleset.data.statuses.values()]
+    statuses = window.session.ruleset.data.statuses_for(window.session.encounter.rules)
+    names = [spec.name for spec in statuses.values()]
     shown = legend.entries()
     assert "Muddled" in names and "Muddled" not in shown  # another spelling of Muddle
     assert [n for n in shown if n in names] == [n for n in names if n != "Muddled"]

@@ -52,8 +52,8 @@ def test_a_dungeon_crawl_round_with_typing_undo_a_restart_and_a_choice(window, q
     archer = window.panel.summary.text()
     choices = window.panel.choices
     assert [choices.item(i).text() for i in range(choices.count())] == [
-        "Choice 1 (as decided): Shoot Dwarf to [10, 5]",
-        "Choice 2: Shoot Elf to [10, 2]",
+        "Choice 1 (as decided): Shoot Dwarf from [10, 5]",
+        "Choice 2: Shoot Elf from [10, 2]",
     ]
     click(qtbot, choices.viewport(), choices.visualItemRect(choices.item(0)).center())
     key(qtbot, Qt.Key.Key_Down)  # the second choice, by keyboard in the list
@@ -74,7 +74,7 @@ def test_a_dungeon_crawl_round_with_typing_undo_a_restart_and_a_choice(window, q
         "Barbarian takes 1 damage (HP 8 → 7 of 8)",
         fight,
         "Barbarian takes 2 damage (HP 7 → 5 of 8)",
-        f"Orc Archer: {archer} (players' choice 2: Shoot Elf to [10, 2])",
+        f"Orc Archer: {archer} (players' choice 2: Shoot Elf from [10, 2])",
         f"Round 2 begins; {session.encounter.unit(first).name} activates first",
         next_round,
     ]
