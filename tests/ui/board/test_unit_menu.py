@@ -16,22 +16,28 @@ from tests.ui.real_input import (
 )
 
 
-def test_the_markers_menu_offers_each_marker_once_as_the_markers_popup_does(window, qtbot):
-    start_tutorial(qtbot, window, "monster-focus-ice-cave.toml")
-    menu = open_unit_menu(qtbot, window, "imp")
+def markers_offered(qtbot, window, unit_id: str) -> tuple[list[str], list[str]]:
+    """The markers the unit's board menu offers (right-click, Markers) and the ones the
+    roster's markers popup lists (select the row, click Markers...), each closed by Esc."""
+    menu = open_unit_menu(qtbot, window, unit_id)
     markers = next(a for a in menu.actions() if a.text() == "Markers")
     submenu = open_submenu(qtbot, menu, markers)
     in_menu = [a.text() for a in submenu.actions()]
     qtbot.keyClick(submenu, Qt.Key.Key_Escape)
     qtbot.keyClick(menu, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
-
-    select_in_roster(qtbot, window, "imp")
+    select_in_roster(qtbot, window, unit_id)
     click(qtbot, window.roster.markers_button)
     popup = window.roster.popup
     qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
     in_popup = [popup.list.item(i).text() for i in range(popup.list.count())]
     qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
+    return in_menu, in_popup
+
+
+def test_the_markers_menu_offers_each_marker_once_as_the_markers_popup_does(window, qtbot):
+    start_tutorial(qtbot, window, "monster-focus-ice-cave.toml")
+    in_menu, in_popup = markers_offered(qtbot, window, "imp")
 
     assert "Muddle" in in_menu and "Muddled" not in in_menu
     assert in_menu == in_popup
@@ -49,19 +55,7 @@ def test_frosthaven_conditions_are_offered_only_in_a_frosthaven_session(
     text = sample_path("monster-focus-ice-cave.toml").read_text(encoding="utf-8")
     assert 'variant = "gloomhaven"' in text
     import_encounter_text(qtbot, window, tmp_path, text.replace("gloomhaven", variant))
-    menu = open_unit_menu(qtbot, window, "imp")
-    markers = next(a for a in menu.actions() if a.text() == "Markers")
-    submenu = open_submenu(qtbot, menu, markers)
-    in_menu = [a.text() for a in submenu.actions()]
-    qtbot.keyClick(submenu, Qt.Key.Key_Escape)
-    qtbot.keyClick(menu, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
-    select_in_roster(qtbot, window, "imp")
-    click(qtbot, window.roster.markers_button)
-    popup = window.roster.popup
-    qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
-    in_popup = [popup.list.item(i).text() for i in range(popup.list.count())]
-    qtbot.keyClick(popup.list, Qt.Key.Key_Escape)
+    in_menu, in_popup = markers_offered(qtbot, window, "imp")
 
     frosthaven = {"Brittle", "Ward", "Bane", "Impair", "Regenerate"}
     assert {"Stun", "Wound"} <= set(in_menu)
