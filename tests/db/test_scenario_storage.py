@@ -12,6 +12,7 @@ from sqlalchemy import create_engine
 from db import migrate, repository
 from db.engine import normalise_url, open_database
 from desktop.encounter_file import dump_encounter, load_encounter, parse_encounter
+from desktop.engine.ability_cards import ELEMENTS
 from desktop.samples import scenario_path
 from desktop.tracker.commands import Damage
 from desktop.tracker.scenario_commands import (
@@ -55,8 +56,9 @@ def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
     )
     play_round(session)
     session.execute(Damage("cutthroat-1", 2, "warden"))
-    # Set after the round: a card the round drew may have consumed the ice.
-    session.execute(SetElement("fire", "strong"))
+    # Set after the round, on an element the round's cards (drawn at random) left inert.
+    inert = next(e for e in ELEMENTS if e not in session.state.play.elements)
+    session.execute(SetElement(inert, "strong"))
     state, log = reopened(database, "briar")
     assert state == session.state
     assert state.encounter.book == encounter.book
@@ -64,7 +66,7 @@ def test_a_scenario_session_survives_reopening_whole(database, tmp_path):
     assert state.encounter.unit("wisp-1").standee == session.encounter.unit("wisp-1").standee
     play = state.play
     assert play.cards_round == 1 and set(play.cards) == {"cutthroat", "slinger", "wisp"}
-    assert play.elements["fire"] == 2 and play.modifiers.draw.count("curse") <= 2
+    assert play.elements[inert] == 2 and play.modifiers.draw.count("curse") <= 2
     assert log == [h.text for h in session.history]
 
 
