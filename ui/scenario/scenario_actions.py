@@ -1,0 +1,116 @@
+"""What the main window does for a scenario played from a monster book: the start of round
+dialog (Next round, Enter while the round's cards are not in, and on its own once everybody
+has acted) and the scenario level."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from desktop.tracker.scenario_commands import SetLevel, StartRound
+from desktop.tracker.session import Change, Session
+from ui.scenario.round_dialog import RoundStartDialog
+
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
+
+
+class ScenarioActions:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self._offered: tuple[str, int] | None = None  # the round end the dialog came up at
+        self.act_level = QAction("Scenario &level…", window)
+        self.act_level.setStatusTip("The scenario level: every standee's numbers follow it")
+        self.act_level.triggered.connect(lambda: self.set_level())
+        window.addAction(self.act_level)
+
+    def add_to_menu(self, menu: QMenu) -> None:
+        menu.addSeparator()
+        menu.addAction(self.act_level)
+
+    def session(self) -> Session | None:
+        """The open session when it plays a scenario from a monster book and is shown."""
+        session = self.window.session
+        if session is None or session.encounter.book is None:
+            return None
+        return session if self.window.pages.currentIndex() == 1 else None
+
+    def update_actions(self) -> None:
+        self.act_level.setEnabled(self.session() is not None)
+
+    def cards_wanted(self) -> bool:
+        """Whether the round to play needs its cards first: everybody has acted, or the
+        round has not begun and its cards are not in."""
+        session = self.session()
+        if session is None:
+            return False
+        state = session.state
+        if state.order and state.pointer >= len(state.order):
+            return True
+        return state.play.cards_round != state.round and state.pointer == 0
+
+    def start_round(self) -> bool:
+        """The start of round dialog, and the round started as one step; False when the
+        session plays no scenario (Next round then does what it does elsewhere)."""
+        session = self.session()
+        if session is None:
+            return False
+        dialog = RoundStartDialog(session, self.window)
+        started = dialog.exec()
+        self.window.activateWindow()  # the keys go on to the board: Enter plays the turns
+        if started:
+            self.window.run_command(StartRound(dialog.chosen_initiatives, dialog.chosen_cards))
+        return True
+
+    def enter(self) -> None:
+        """Enter: the round's start when its cards are wanted, else the turn in progress."""
+        if self.cards_wanted():
+            self.start_round()
+        else:
+            self.window.decisions.play_turn()
+
+    def follow(self, change: Change) -> None:
+        """Once the last figure of a round has acted here, the next round's dialog comes up
+        (once: closed with Esc, Next round or Enter brings it back)."""
+        session = self.session()
+        if session is None or change.kind != "command":
+            return
+        state = session.state
+        over = bool(state.order) and state.pointer >= len(state.order)
+        here = (session.name, state.round)
+        if over and state.play.cards_round == state.round and self._offered != here:
+            self._offered = here
+            QTimer.singleShot(0, self._offer)
+
+    def opened(self) -> None:
+        """A scenario session shown before any round's cards are in: the dialog comes up
+        (Esc leaves it for later, to set the level or add standees first)."""
+        session = self.session()
+        if session is not None and session.state.play.cards_round == 0 and self.cards_wanted():
+            QTimer.singleShot(0, self._offer)
+
+    def _offer(self) -> None:
+        if self.cards_wanted():
+            self.start_round()
+
+    def set_level(self, level: int | None = None) -> None:
+        session = self.session()
+        if session is None:
+            return
+        spec = session.ruleset.data.unit_types
+        assert spec is not None  # a session with a book has a ruleset with unit types
+        if level is None:
+            level, ok = QInputDialog.getInt(
+                self.window,
+                "Scenario level",
+                "Scenario level (every standee's numbers follow it):",
+                session.encounter.level,
+                spec.levels[0],
+                spec.levels[-1],
+            )
+            if not ok or level == session.encounter.level:
+                return
+        self.window.run_command(SetLevel(level))
