@@ -43,8 +43,8 @@ from ui.log_panel import LogPanel
 from ui.player_turn_banner import PlayerTurnBanner
 from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
-from ui.scenario.scenario_actions import ScenarioActions
 from ui.ruleset_actions import RulesetActions
+from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker

@@ -90,7 +90,9 @@ class RoundStartDialog(QDialog):
         """Enter: the round starts with what was typed; a card line that cannot be read is
         named and keeps the dialog open."""
         self.chosen_initiatives = {
-            unit_id: int(field.text()) for unit_id, field in self.initiatives.items() if field.text()
+            unit_id: int(field.text())
+            for unit_id, field in self.initiatives.items()
+            if field.text()
         }
         cards: dict[str, Any] = {}
         for type_id, field in self.cards.items():

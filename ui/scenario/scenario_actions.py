@@ -22,6 +22,7 @@ class ScenarioActions:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self._offered: tuple[str, int] | None = None  # the round end the dialog came up at
+        self._asking = False  # the dialog is up
         self.act_level = QAction("Scenario &level…", window)
         self.act_level.setStatusTip("The scenario level: every standee's numbers follow it")
         self.act_level.triggered.connect(lambda: self.set_level())
@@ -58,8 +59,14 @@ class ScenarioActions:
         session = self.session()
         if session is None:
             return False
+        if self._asking:  # up already (Enter pressed as it came up on its own)
+            return True
         dialog = RoundStartDialog(session, self.window)
-        started = dialog.exec()
+        self._asking = True
+        try:
+            started = dialog.exec()
+        finally:
+            self._asking = False
         self.window.activateWindow()  # the keys go on to the board: Enter plays the turns
         if started:
             self.window.run_command(StartRound(dialog.chosen_initiatives, dialog.chosen_cards))
