@@ -197,7 +197,7 @@ class MainWindow(QMainWindow, RulesetActions):
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         board_page = QWidget()
-        board_layout = QVBoxLayout(board_page)
+        board_layout = self.board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
         self.player_banner = PlayerTurnBanner()

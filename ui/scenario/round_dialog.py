@@ -37,6 +37,13 @@ class RoundStartDialog(QDialog):
         assert book is not None  # opened for scenario sessions only
         self.setWindowTitle(f"Start of round {round_to_start(session)}")
         form = QFormLayout(self)
+        hint = QLabel(
+            "Each character's initiative (Tab to the next field). A monster type's card: "
+            "leave it empty to draw it from its deck in Foebook, or type the physical card "
+            "in one line, such as 45 move +1 attack -1 wound. Enter starts the round."
+        )
+        hint.setWordWrap(True)
+        form.addRow(hint)
         self.initiatives: dict[str, QLineEdit] = {}
         for unit in state.encounter.units:
             if unit.is_enemy or ruleset.is_defeated(unit):
@@ -44,7 +51,7 @@ class RoundStartDialog(QDialog):
             field = QLineEdit()
             field.setValidator(QIntValidator(0, 99, field))
             field.setMaxLength(2)
-            field.setPlaceholderText(f"{int(unit.stat(INITIATIVE))} (as last round)")
+            field.setPlaceholderText(f"{int(unit.stat(INITIATIVE))} if left empty")
             field.setAccessibleName(f"{unit.name}'s initiative")
             form.addRow(f"{unit.name} initiative", field)
             self.initiatives[unit.id] = field
@@ -61,8 +68,9 @@ class RoundStartDialog(QDialog):
                 field.setPlaceholderText("type its card: 45 move +1 attack -1")
             else:
                 left = f" ({len(deck.draw)} left)" if deck is not None and deck.draw else ""
-                field.setPlaceholderText(f"empty: draw from the deck{left}; or type the card")
+                field.setPlaceholderText(f"empty: drawn from its deck{left}")
             field.setToolTip(f"The physical card in one line: {HELP}")
+            field.setMinimumWidth(field.fontMetrics().horizontalAdvance("n" * 34))
             field.setAccessibleName(f"{unit_type.name}'s card")
             form.addRow(f"{unit_type.name} card", field)
             self.cards[type_id] = field

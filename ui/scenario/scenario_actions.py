@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu
 from desktop.tracker.scenario_commands import SetLevel, StartRound
 from desktop.tracker.session import Change, Session
 from ui.scenario.round_dialog import RoundStartDialog
+from ui.scenario.scenario_strip import ScenarioStrip
 
 if TYPE_CHECKING:  # the window imports this module
     from ui.main_window import MainWindow
@@ -27,6 +28,11 @@ class ScenarioActions:
         self.act_level.setStatusTip("The scenario level: every standee's numbers follow it")
         self.act_level.triggered.connect(lambda: self.set_level())
         window.addAction(self.act_level)
+        self.strip = ScenarioStrip(window.run_command, lambda: self.set_level())
+        self.strip.setVisible(False)
+        # Above the board, under the players' turn banner.
+        page = window.board_layout
+        page.insertWidget(page.indexOf(window.board_view), self.strip)
 
     def add_to_menu(self, menu: QMenu) -> None:
         menu.addSeparator()
@@ -83,6 +89,7 @@ class ScenarioActions:
         """Once the last figure of a round has acted here, the next round's dialog comes up
         (once: closed with Esc, Next round or Enter brings it back)."""
         session = self.session()
+        self.strip.show_session(session)
         if session is None or change.kind != "command":
             return
         state = session.state
@@ -96,6 +103,7 @@ class ScenarioActions:
         """A scenario session shown before any round's cards are in: the dialog comes up
         (Esc leaves it for later, to set the level or add standees first)."""
         session = self.session()
+        self.strip.show_session(session)
         if session is not None and session.state.play.cards_round == 0 and self.cards_wanted():
             QTimer.singleShot(0, self._offer)
 
