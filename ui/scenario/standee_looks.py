@@ -17,12 +17,12 @@ def is_elite(unit: Unit) -> bool:
 
 
 def standee_words(unit: Unit) -> list[str]:
-    """Its rank and type, and the shield and retaliate it has this round (what players look
+    """Its rank, and the shield and retaliate it has this round (what players look
     up before they attack it): for tooltips."""
     standee = unit.standee
     if standee is None:
         return []
-    words = [f"{standee.rank.capitalize()} standee {standee.number} of its type"]
+    words = [f"{standee.rank.capitalize()} standee"]
     guard = [
         f"{stat} {int(unit.stat(stat))}" for stat in ("shield", "retaliate") if unit.stat(stat)
     ]
