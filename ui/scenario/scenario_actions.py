@@ -10,10 +10,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from desktop.tracker.scenario_commands import SetLevel, StartRound
+from desktop.engine.board import Cell
+from desktop.tracker.scenario_commands import AddStandees, SetLevel, StartRound
 from desktop.tracker.session import Change, Session
+from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
 from ui.scenario.round_dialog import RoundStartDialog
 from ui.scenario.scenario_strip import ScenarioStrip
+from ui.scenario.standee_looks import ELITE
 
 if TYPE_CHECKING:  # the window imports this module
     from ui.main_window import MainWindow
@@ -28,6 +31,13 @@ class ScenarioActions:
         self.act_level.setStatusTip("The scenario level: every standee's numbers follow it")
         self.act_level.triggered.connect(lambda: self.set_level())
         window.addAction(self.act_level)
+        self.act_standees = QAction("Add &standees…", window)
+        self.act_standees.setStatusTip(
+            "Standees of a monster type: how many normal and elite, then a click per hex"
+        )
+        self.act_standees.triggered.connect(lambda: self.add_standees())
+        window.addAction(self.act_standees)
+        self.placing: StandeePlacing | None = None
         self.strip = ScenarioStrip(window.run_command, lambda: self.set_level())
         self.strip.setVisible(False)
         # Above the board, under the players' turn banner.
@@ -37,6 +47,7 @@ class ScenarioActions:
     def add_to_menu(self, menu: QMenu) -> None:
         menu.addSeparator()
         menu.addAction(self.act_level)
+        menu.addAction(self.act_standees)
 
     def session(self) -> Session | None:
         """The open session when it plays a scenario from a monster book and is shown."""
@@ -47,6 +58,7 @@ class ScenarioActions:
 
     def update_actions(self) -> None:
         self.act_level.setEnabled(self.session() is not None)
+        self.act_standees.setEnabled(self.session() is not None and self.placing is None)
 
     def cards_wanted(self) -> bool:
         """Whether the round to play needs its cards first: everybody has acted, or the
@@ -129,3 +141,47 @@ class ScenarioActions:
             if not ok or level == session.encounter.level:
                 return
         self.window.run_command(SetLevel(level))
+
+    def add_standees(self) -> None:
+        """The dialog, then a click per hex on the board; one AddStandees at the end."""
+        session = self.session()
+        if session is None or self.placing is not None:
+            return
+        book = session.encounter.book
+        assert book is not None  # session() has a book
+        dialog = AddStandeesDialog(book, self.window)
+        chosen = dialog.exec()
+        self.window.activateWindow()
+        if not chosen:
+            return
+        type_id, counts = dialog.chosen()
+        unit_type = book.unit_type(type_id)
+        if not counts or unit_type is None:
+            self.window.report("No standee was asked for.")
+            return
+        ranks = [ELITE] * counts.get(ELITE, 0) + [NORMAL] * counts.get(NORMAL, 0)
+        esc = self.window.brush_actions[None]  # Esc: back to selecting, and placing ends
+
+        def done(cells: list[Cell]) -> None:
+            esc.triggered.disconnect(end)
+            self.placing = None
+            self.window.statusBar().clearMessage()
+            if cells:
+                placed = counts_for(ranks, len(cells))
+                self.window.run_command(AddStandees(type_id, placed, cells))
+            self.update_actions()
+
+        def end() -> None:
+            if self.placing is not None:
+                self.placing.finish()
+
+        esc.triggered.connect(end)
+        self.placing = StandeePlacing(
+            self.window.board_view,
+            lambda: session.encounter.board,
+            ranks,
+            unit_type.name,
+            lambda text: self.window.statusBar().showMessage(text),
+            done,
+        )
+        self.update_actions()
