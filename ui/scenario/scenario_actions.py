@@ -91,11 +91,31 @@ class ScenarioActions:
         return True
 
     def enter(self) -> None:
-        """Enter: the round's start when its cards are wanted, else the turn in progress."""
+        """Enter: the round's start when its cards are wanted, else the turn in progress (a
+        monster's attacks then wait on the strip for the cards the players drew, when they
+        draw their own)."""
+        if self.strip.drawn.hasFocus():  # Enter where the card drawn is typed: that card
+            self.strip.type_drawn()
+            return
         if self.cards_wanted():
             self.start_round()
-        else:
-            self.window.decisions.play_turn()
+            return
+        session, decision = self.session(), self.window.decision
+        before = session.version if session is not None else None
+        self.window.decisions.play_turn()
+        if session is None or decision is None or session.version == before:
+            return
+        if not session.state.play.modifiers.physical or not decision.targets:
+            return
+        names = session.encounter
+        attacker = names.unit(decision.unit).name if names.has_unit(decision.unit) else ""
+        self.strip.add_attacks(
+            [
+                (decision.unit, t, f"{attacker} on {names.unit(t).name}")
+                for t in decision.targets
+                if names.has_unit(t)
+            ]
+        )
 
     def follow(self, change: Change) -> None:
         """Once the last figure of a round has acted here, the next round's dialog comes up

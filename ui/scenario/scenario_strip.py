@@ -7,12 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QToolButton
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QLineEdit, QToolButton
 
 from desktop.engine.ability_cards import ELEMENTS
 from desktop.engine.attack_modifiers import BLESS, CURSE, STANDARD_DECK
 from desktop.tracker.commands import Command
-from desktop.tracker.scenario_commands import AddModifier, SetElement, UseOwnModifierDeck
+from desktop.tracker.scenario_commands import (
+    AddModifier,
+    SetElement,
+    TypedModifier,
+    UseOwnModifierDeck,
+)
 from desktop.tracker.scenario_play import STRENGTH_WORDS, STRONG, WANING
 from desktop.tracker.scenario_turns import in_deck
 from desktop.tracker.session import Session
@@ -62,6 +67,16 @@ class ScenarioStrip(QFrame):
         )
         self.own_deck.clicked.connect(lambda on: self._run(UseOwnModifierDeck(bool(on))))
         layout.addWidget(self.own_deck)
+        # The players' own deck: the card they drew for each attack just applied, typed.
+        self.drawn_label = QLabel()
+        self.drawn = QLineEdit()
+        self.drawn.setPlaceholderText("+1, -1, 0, x2, null, bless, curse")
+        self.drawn.setMaximumWidth(self.drawn.fontMetrics().horizontalAdvance("n" * 30))
+        self.drawn_label.setBuddy(self.drawn)
+        layout.addWidget(self.drawn_label)
+        layout.addWidget(self.drawn)
+        self.attacks: list[tuple[str, str, str]] = []  # (attacker id, target id, words)
+        self._show_attack()
         self.elements: dict[str, QToolButton] = {}
         for element in ELEMENTS:
             button = self._button(element.capitalize(), "")
@@ -77,6 +92,29 @@ class ScenarioStrip(QFrame):
         if tip:
             button.setToolTip(tip)
         return button
+
+    def add_attacks(self, attacks: list[tuple[str, str, str]]) -> None:
+        """Attacks whose modifier card the players draw from their own deck, to type."""
+        self.attacks += attacks
+        self._show_attack()
+
+    def _show_attack(self) -> None:
+        pending = bool(self.attacks)
+        self.drawn_label.setVisible(pending)
+        self.drawn.setVisible(pending)
+        if pending:
+            self.drawn_label.setText(f"&Their card, {self.attacks[0][2]}:")
+            self.drawn.setAccessibleName(f"Modifier card drawn, {self.attacks[0][2]}")
+
+    def type_drawn(self) -> None:
+        """Enter in the card field (the window's Enter brings it here)."""
+        if not self.attacks:
+            return
+        attacker, target, _ = self.attacks[0]
+        if self._run(TypedModifier(attacker, target, self.drawn.text().strip())):
+            self.attacks.pop(0)
+            self.drawn.clear()
+            self._show_attack()
 
     def _toggle(self, element: str) -> None:
         """Inert or waning: infused (strong); strong: used up (inert)."""
@@ -118,6 +156,9 @@ class ScenarioStrip(QFrame):
         self.bless.setEnabled(not deck.physical)
         self.curse.setEnabled(not deck.physical)
         self.own_deck.setChecked(deck.physical)
+        if not deck.physical and self.attacks:
+            self.attacks.clear()
+            self._show_attack()
         self._strengths = dict(state.play.elements)
         for element, button in self.elements.items():
             strength = self._strengths.get(element, 0)

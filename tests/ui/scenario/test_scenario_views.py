@@ -127,3 +127,33 @@ def test_a_card_line_it_cannot_read_is_named_and_the_dialog_stays(qtbot, window)
         "Round 1; initiatives Warden 15, Alchemist 40, Scout 72; Cutthroat: card typed in "
         "(initiative 30: move +1, attack +1)"
     )
+
+
+def test_the_card_drawn_from_the_players_own_deck_is_typed_on_the_strip(qtbot, window, monkeypatch):
+    monkeypatch.setattr("desktop.tracker.session.new_seed", lambda: 1)
+    from tests.ui.scenario.test_briar_road_at_the_table import Hand
+
+    hand = Hand(qtbot)
+    hand.round_dialog(["15", "40", "72", "30 move +1 attack +1"])
+    start_tutorial(qtbot, window, BRIAR_ROAD)
+    qtbot.waitUntil(lambda: window.session.state.play.cards_round == 1)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    strip = window.scenario.strip
+    click(qtbot, strip.own_deck)
+    qtbot.waitUntil(lambda: window.session.state.play.modifiers.physical)
+    hand.enter(window, 2)  # the Warden's turn passed on; Cutthroat 1 only moves
+    assert not strip.drawn.isVisible()
+    hand.enter(window)  # Cutthroat 2 attacks the Warden
+    qtbot.waitUntil(strip.drawn.isVisible)
+    assert strip.drawn_label.text() == "&Their card, Cutthroat 2 on Warden:"
+    assert log_lines(window)[-1] == (
+        "Cutthroat 2 (typed card, initiative 30: move 3, attack 3, range 0): Attack Warden "
+        "from [2, 5]; Warden: attack 3, shield 1 → 2 before the modifier card"
+    )
+    click(qtbot, strip.drawn)
+    type_text(qtbot, "x2")
+    key(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not strip.drawn.isVisible())
+    assert log_lines(window)[-1] == (
+        "Cutthroat 2 on Warden: modifier ×2 (typed) → attack 6, shield 1 → 5 damage"
+    )
