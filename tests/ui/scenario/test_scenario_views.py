@@ -157,3 +157,14 @@ def test_the_card_drawn_from_the_players_own_deck_is_typed_on_the_strip(qtbot, w
     assert log_lines(window)[-1] == (
         "Cutthroat 2 on Warden: modifier ×2 (typed) → attack 6, shield 1 → 5 damage"
     )
+
+
+def test_next_round_opens_the_start_of_round_dialog(qtbot, window):
+    open_briar_road(qtbot, window)
+    from tests.ui.real_input import press
+
+    said = when_up(qtbot, RoundStartDialog, lambda dialog: dialog.reject())
+    press(qtbot, window.act_round)  # Ctrl+Shift+N
+    qtbot.waitUntil(lambda: bool(said))
+    assert said == ["Start of round 1"]
+    assert window.session.state.round == 1  # nothing begun: the dialog was closed
