@@ -60,5 +60,8 @@ def test_standees_placed_by_a_click_per_hex(qtbot, window):
     key(qtbot, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: window.scenario.placing is None)
     assert log_lines(window)[-1] == "Added Cutthroat 3 at [8, 2]"
+    # The roster keeps a type's standees together: the new one stands after Cutthroat 2.
+    proxy = window.roster.proxy
+    assert proxy.proxy_row("cutthroat-3") == proxy.proxy_row("cutthroat-2") + 1
     undo(qtbot)
     qtbot.waitUntil(lambda: "cutthroat-3" not in {u.id for u in window.session.encounter.units})
