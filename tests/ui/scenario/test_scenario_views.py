@@ -168,3 +168,20 @@ def test_next_round_opens_the_start_of_round_dialog(qtbot, window):
     qtbot.waitUntil(lambda: bool(said))
     assert said == ["Start of round 1"]
     assert window.session.state.round == 1  # nothing begun: the dialog was closed
+
+
+def test_a_scenario_file_imported_opens_with_its_monster_book(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from desktop.samples import scenario_path
+    from tests.ui.real_input import press
+
+    path = str(scenario_path(BRIAR_ROAD))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (path, ""))
+    said = when_up(qtbot, RoundStartDialog, lambda dialog: dialog.reject())
+    press(qtbot, window.act_import)  # Ctrl+I, the file chosen
+    qtbot.waitUntil(lambda: bool(said))
+    assert said == ["Start of round 1"]
+    assert window.session.name == "Briar road ambush"
+    assert window.session.encounter.book.name == "Foebook sample monsters"
+    assert window.scenario.strip.isVisible()
