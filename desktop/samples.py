@@ -24,8 +24,18 @@ def sample_dir() -> Path:
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
     tutorials at start-up loads no ruleset (the file is validated when it is opened)."""
+    return _listed(sample_dir())
+
+
+def list_scenarios() -> list[Sample]:
+    """The scenarios played from a monster book, listed like the samples (the start page
+    offers them with their rule system's tutorials)."""
+    return _listed(_scenario_dir())
+
+
+def _listed(folder: Path) -> list[Sample]:
     out = []
-    for path in sorted(sample_dir().glob("*.toml")):
+    for path in sorted(folder.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path))
     return out
@@ -50,10 +60,16 @@ def rule_system(ruleset_id: str) -> RuleSystem:
 
 
 def sample_path(file_name: str) -> Path:
-    return sample_dir() / file_name
+    """A tutorial's file: a sample encounter or, failing that, a scenario."""
+    path = sample_dir() / file_name
+    return path if path.exists() else scenario_path(file_name)
+
+
+def _scenario_dir() -> Path:
+    return Path(str(resources.files("resources") / "scenarios"))
 
 
 def scenario_path(file_name: str) -> Path:
-    """A scenario played from a monster book (resources/scenarios/: not listed as a plain
-    tutorial, since its rounds start with the monsters' cards)."""
-    return Path(str(resources.files("resources") / "scenarios")) / file_name
+    """A scenario played from a monster book (resources/scenarios/: not among the plain
+    samples, since its rounds start with the monsters' cards)."""
+    return _scenario_dir() / file_name

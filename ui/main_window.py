@@ -44,6 +44,7 @@ from ui.player_turn_banner import PlayerTurnBanner
 from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
+from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
+        self.scenario = ScenarioActions(self)
         build_actions(self)
         self.play.physical = self.act_physical.isChecked()  # the setting kept from last time
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
@@ -195,7 +197,7 @@ class MainWindow(QMainWindow, RulesetActions):
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         board_page = QWidget()
-        board_layout = QVBoxLayout(board_page)
+        board_layout = self.board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
         self.player_banner = PlayerTurnBanner()
@@ -305,6 +307,7 @@ class MainWindow(QMainWindow, RulesetActions):
                 self.session_menu.addSeparator()
             else:
                 self.session_menu.addAction(entry)
+        self.scenario.add_to_menu(self.session_menu)
         self.help_menu = bar.addMenu("&Help")
         self.help_menu.addAction(self.act_shortcuts)
         self.help_menu.addAction(self.act_about)
@@ -378,11 +381,13 @@ class MainWindow(QMainWindow, RulesetActions):
         self.board_view.fit_board()
         self.play.show_first()
         self._update_title()
+        self.scenario.opened()
 
     def _session_changed(self, change: Change) -> None:
         moved = self.play.turn_moved()
         self._refresh_views(change)
         self.play.follow(change, moved)
+        self.scenario.follow(change)
 
     def defeated(self) -> set[str]:
         session = self.session
@@ -415,7 +420,8 @@ class MainWindow(QMainWindow, RulesetActions):
             self.act_resize,
         ):
             action.setEnabled(has)
-        self.act_apply.setEnabled(has and self.play.enter_acts)
+        self.act_apply.setEnabled(has and (self.play.enter_acts or self.scenario.cards_wanted()))
+        self.scenario.update_actions()
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
         player_turn = self.act_player_turn
@@ -432,7 +438,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.run_command(cmd.NextActivation())
 
     def next_round(self) -> None:
-        self.run_command(cmd.NextRound())
+        if not self.scenario.start_round():  # a scenario's round starts with its cards
+            self.run_command(cmd.NextRound())
 
     def resize_board(self, size: tuple[int, int] | None = None) -> None:
         if self.session is None:

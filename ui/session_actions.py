@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from desktop.errors import FoebookError
-from desktop.samples import list_samples, rule_system
+from desktop.samples import list_samples, list_scenarios, rule_system
 from desktop.tracker.display_names import with_display_names
 from desktop.tracker.session import Session
 from ui.board.thumbnail import board_thumbnail
@@ -103,7 +103,7 @@ class SessionActions:
         ]
         self.welcome.set_sessions(sessions, selected)
         self.welcome.set_deleted([d.name for d in self.deleted])
-        samples = list_samples()
+        samples = list_samples() + list_scenarios()
         cards = []
         for ruleset in dict.fromkeys(s.ruleset for s in samples):
             system = rule_system(ruleset)

@@ -99,7 +99,7 @@ def build_actions(w: MainWindow) -> None:
     w.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     w.act_apply = a(
         "&Apply decision",
-        w.decisions.play_turn,
+        w.scenario.enter,
         Qt.Key.Key_Return,
         "Play the activation in progress, whatever is selected: carry out the acting "
         "enemy's decision, or pass a character's turn on",

@@ -235,7 +235,8 @@ class AddStandees(Command):
             )
             added.append(unit)
             state = state.with_units(
-                [*state.encounter.units, unit], {k: dict(v) for k, v in state.counters.items()}
+                _with_its_type(state.encounter.units, unit),
+                {k: dict(v) for k, v in state.counters.items()},
             )
         words = [f"{_ranked_name(u, spec)} at {list(u.at)}" for u in added]
         after = _still_valid(state, state, ruleset)
@@ -244,6 +245,18 @@ class AddStandees(Command):
         if beyond:
             text += f" (the game has {unit_type.standees} {unit_type.name} standees)"
         return join_order(after, ruleset), text
+
+
+def _with_its_type(units: Sequence[Unit], unit: Unit) -> list[Unit]:
+    """The roster with `unit` after the last standee of its type (the roster keeps a type's
+    standees together), or at the end."""
+    assert unit.standee is not None
+    kind = unit.standee.type
+    last = max(
+        (i for i, u in enumerate(units) if u.standee is not None and u.standee.type == kind),
+        default=len(units) - 1,
+    )
+    return [*units[: last + 1], unit, *units[last + 1 :]]
 
 
 def _ranked_name(unit: Unit, spec: UnitTypesSpec) -> str:

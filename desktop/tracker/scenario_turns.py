@@ -291,8 +291,8 @@ def after_turn(
                 f"{after_shield} damage"
             )
         else:
-            guarded = f"shield {shield} → {max(0, value - shield)}" if shield else f"{value}"
-            words.append(f"{target.name}: attack {guarded} before the modifier card")
+            guarded = f", shield {shield} → {max(0, value - shield)}" if shield else ""
+            words.append(f"{target.name}: attack {value}{guarded} before the modifier card")
         for condition in dict.fromkeys(conditions):
             if state.unit(target_id).has(condition):
                 continue

@@ -127,14 +127,18 @@ def _live_instances(window, qtbot) -> list[object]:
     window the user can reach from it, built the way the app builds them."""
     from desktop.engine.unit_fields import TEXT, UnitFieldSpec
     from desktop.rulesets.registry import get_ruleset
+    from tests.desktop.tracker.scenario_helpers import briar_road
     from ui.cards.print_dialog import PrintCardsDialog
     from ui.deck_dialog import DeckDialog
     from ui.new_session_dialog import NewSessionDialog
     from ui.resize_dialog import ResizeBoardDialog
     from ui.roster.area_attack_box import AreaAttackBox
     from ui.roster.field_editors import FieldEditor, field_editor
+    from ui.scenario.add_standees import AddStandeesDialog, StandeePlacing
+    from ui.scenario.round_dialog import RoundStartDialog
     from ui.shortcuts_dialog import ShortcutsDialog
 
+    scenario = briar_road()
     window.start_tutorial("grimdark-solo-close-quarters.toml")
     session = window.session
     window.act_table.trigger()
@@ -175,6 +179,17 @@ def _live_instances(window, qtbot) -> list[object]:
         FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
         # The unit editor's area attack (its picker inside), for rulesets with area attacks.
         AreaAttackBox(window),
+        # A scenario from a monster book: its round's start, adding standees, placing them.
+        RoundStartDialog(scenario, window),
+        AddStandeesDialog(scenario.encounter.book, window),
+        StandeePlacing(
+            window.board_view,
+            lambda: scenario.encounter.board,
+            ["normal"],
+            "Cutthroat",
+            lambda _text: None,
+            lambda _cells: None,
+        ),
     ]
     editor.reject()
     return [window, *window.findChildren(QObject), *made, *items]

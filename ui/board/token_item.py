@@ -20,6 +20,7 @@ from ui.board.cell_shapes import cell_centre, token_radius
 from ui.board.text import draw_centred
 from ui.marker_looks import MarkerLook, look_of
 from ui.roster.status_icons import paint_status_icon
+from ui.scenario.standee_looks import ELITE_RING, is_elite, standee_words
 
 SizeOf = Callable[[Unit], int]
 TOKEN_Z = 30  # above every overlay: paths and ranges never hide a token's initials
@@ -97,6 +98,7 @@ class TokenItem(QGraphicsItem):
             bits.append(f"AI: {u.ai}")
         if u.statuses:
             bits.append("Markers: " + ", ".join(u.statuses))
+        bits += standee_words(u)
         bits.append(f"at [{u.at[0]}, {u.at[1]}]")
         return "<br>".join(bits)
 
@@ -143,6 +145,10 @@ class TokenItem(QGraphicsItem):
         # Enemies are round, players rounded squares: side is readable without colour too.
         if self.unit.is_enemy:
             painter.drawEllipse(QPointF(0, 0), r, r)
+            if is_elite(self.unit):
+                painter.setPen(QPen(ELITE_RING, max(2.5, r * 0.14)))
+                painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                painter.drawEllipse(QPointF(0, 0), r - r * 0.07, r - r * 0.07)
         else:
             painter.drawRoundedRect(QRectF(-r, -r, 2 * r, 2 * r), r * 0.35, r * 0.35)
         if self.show_hp and self.unit.max_hp > 0:

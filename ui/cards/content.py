@@ -319,11 +319,11 @@ def encounter_deck(
             return encounter.unit(ward).name
         return None
 
+    from ui.cards.type_card import type_cards  # it builds on this module's blocks
+
     names = Counter(u.name for u in encounter.enemies())
-    return [
-        enemy_card(u, data, footer, ward(u), show_id=names[u.name] > 1)
-        for u in enemies_for(encounter, data, request)
-    ]
+    cards, others = type_cards(encounter, enemies_for(encounter, data, request), data, footer)
+    return cards + [enemy_card(u, data, footer, ward(u), show_id=names[u.name] > 1) for u in others]
 
 
 def reference_deck(

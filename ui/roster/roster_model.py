@@ -37,6 +37,7 @@ from ui import palette
 from ui.marker_looks import MarkerLook, look_of, marker_looks
 from ui.roster.hp_input import HELP as HP_HELP
 from ui.roster.hp_input import HpEntry, HpInputError, parse_hp_input, still_standing
+from ui.scenario.standee_looks import ELITE_MARK, is_elite, standee_words
 
 log = logging.getLogger(__name__)
 # Runs a command for the roster (the window's runner): why it was refused, or None when done.
@@ -485,7 +486,8 @@ class RosterModel(QAbstractTableModel):
         r = self._rows[row]
         unit = r.unit
         if column == COL_NAME:
-            return unit.name + (" (defeated)" if spoken and r.defeated else "")
+            elite = (" (elite)" if spoken else ELITE_MARK) if is_elite(unit) else ""
+            return unit.name + elite + (" (defeated)" if spoken and r.defeated else "")
         if column == COL_SIDE:  # shown as a shape and colour; spoken as a word
             return ("Enemy" if unit.is_enemy else "Player") if spoken else ""
         if column == COL_HP:
@@ -551,7 +553,8 @@ class RosterModel(QAbstractTableModel):
     def _unit_summary(self, r: _Row) -> str:
         unit = r.unit
         lines = [
-            f"{unit.name} ({unit.id}), {unit.side.value}" + (" — defeated" if r.defeated else "")
+            f"{unit.name} ({unit.id}), {unit.side.value}" + (" — defeated" if r.defeated else ""),
+            *standee_words(unit),
         ]
         if unit.stats:
             lines.append("Stats: " + ", ".join(f"{k} {_number(v)}" for k, v in unit.stats.items()))

@@ -248,7 +248,7 @@ def test_the_players_may_draw_their_own_modifier_cards():
     play_round(session)
     attacks = [e.text for e in session.history if "before the modifier card" in e.text]
     assert attacks and all("damage" not in text for text in attacks)
-    assert any("Warden: attack shield 1 → 1 before the modifier card" in t for t in attacks)
+    assert any("Warden: attack 2, shield 1 → 1 before the modifier card" in t for t in attacks)
     assert session.state.play.modifiers.draw == ()  # the app's deck was not touched
     with pytest.raises(TrackerError, match="draw their own modifier cards"):
         session.execute(AddModifier("bless"))

@@ -1,0 +1,207 @@
+"""What the main window does for a scenario played from a monster book: the start of round
+dialog (Next round, Enter while the round's cards are not in, and on its own once everybody
+has acted) and the scenario level."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from desktop.engine.board import Cell
+from desktop.tracker.scenario_commands import AddStandees, SetLevel, StartRound
+from desktop.tracker.session import Change, Session
+from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
+from ui.scenario.round_dialog import RoundStartDialog
+from ui.scenario.scenario_strip import ScenarioStrip
+from ui.scenario.standee_looks import ELITE
+
+if TYPE_CHECKING:  # the window imports this module
+    from ui.main_window import MainWindow
+
+
+class ScenarioActions:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self._offered: tuple[str, int] | None = None  # the round end the dialog came up at
+        self._asking = False  # the dialog is up
+        self.act_level = QAction("Scenario &level…", window)
+        self.act_level.setStatusTip("The scenario level: every standee's numbers follow it")
+        self.act_level.triggered.connect(lambda: self.set_level())
+        window.addAction(self.act_level)
+        self.act_standees = QAction("Add &standees…", window)
+        self.act_standees.setStatusTip(
+            "Standees of a monster type: how many normal and elite, then a click per hex"
+        )
+        self.act_standees.triggered.connect(lambda: self.add_standees())
+        window.addAction(self.act_standees)
+        self.placing: StandeePlacing | None = None
+        self.strip = ScenarioStrip(window.run_command, lambda: self.set_level())
+        self.strip.setVisible(False)
+        # Above the board, under the players' turn banner.
+        page = window.board_layout
+        page.insertWidget(page.indexOf(window.board_view), self.strip)
+
+    def add_to_menu(self, menu: QMenu) -> None:
+        menu.addSeparator()
+        menu.addAction(self.act_level)
+        menu.addAction(self.act_standees)
+
+    def session(self) -> Session | None:
+        """The open session when it plays a scenario from a monster book and is shown."""
+        session = self.window.session
+        if session is None or session.encounter.book is None:
+            return None
+        return session if self.window.pages.currentIndex() == 1 else None
+
+    def update_actions(self) -> None:
+        self.act_level.setEnabled(self.session() is not None)
+        self.act_standees.setEnabled(self.session() is not None and self.placing is None)
+
+    def cards_wanted(self) -> bool:
+        """Whether the round to play needs its cards first: everybody has acted, or the
+        round has not begun and its cards are not in."""
+        session = self.session()
+        if session is None:
+            return False
+        state = session.state
+        if state.order and state.pointer >= len(state.order):
+            return True
+        return state.play.cards_round != state.round and state.pointer == 0
+
+    def start_round(self) -> bool:
+        """The start of round dialog, and the round started as one step; False when the
+        session plays no scenario (Next round then does what it does elsewhere)."""
+        session = self.session()
+        if session is None:
+            return False
+        if self._asking:  # up already (Enter pressed as it came up on its own)
+            return True
+        dialog = RoundStartDialog(session, self.window)
+        self._asking = True
+        try:
+            started = dialog.exec()
+        finally:
+            self._asking = False
+        self.window.activateWindow()  # the keys go on to the board: Enter plays the turns
+        if started:
+            self.window.run_command(StartRound(dialog.chosen_initiatives, dialog.chosen_cards))
+        return True
+
+    def enter(self) -> None:
+        """Enter: the round's start when its cards are wanted, else the turn in progress (a
+        monster's attacks then wait on the strip for the cards the players drew, when they
+        draw their own)."""
+        if self.strip.drawn.hasFocus():  # Enter where the card drawn is typed: that card
+            self.strip.type_drawn()
+            return
+        if self.cards_wanted():
+            self.start_round()
+            return
+        session, decision = self.session(), self.window.decision
+        before = session.version if session is not None else None
+        self.window.decisions.play_turn()
+        if session is None or decision is None or session.version == before:
+            return
+        if not session.state.play.modifiers.physical or not decision.targets:
+            return
+        names = session.encounter
+        attacker = names.unit(decision.unit).name if names.has_unit(decision.unit) else ""
+        self.strip.add_attacks(
+            [
+                (decision.unit, t, f"{attacker} on {names.unit(t).name}")
+                for t in decision.targets
+                if names.has_unit(t)
+            ]
+        )
+
+    def follow(self, change: Change) -> None:
+        """Once the last figure of a round has acted here, the next round's dialog comes up
+        (once: closed with Esc, Next round or Enter brings it back)."""
+        session = self.session()
+        self.strip.show_session(session)
+        if session is None or change.kind != "command":
+            return
+        state = session.state
+        over = bool(state.order) and state.pointer >= len(state.order)
+        here = (session.name, state.round)
+        if over and state.play.cards_round == state.round and self._offered != here:
+            self._offered = here
+            QTimer.singleShot(0, self._offer)
+
+    def opened(self) -> None:
+        """A scenario session shown before any round's cards are in: the dialog comes up
+        (Esc leaves it for later, to set the level or add standees first)."""
+        session = self.session()
+        self.strip.show_session(session)
+        if session is not None and session.state.play.cards_round == 0 and self.cards_wanted():
+            QTimer.singleShot(0, self._offer)
+
+    def _offer(self) -> None:
+        if self.cards_wanted():
+            self.start_round()
+
+    def set_level(self, level: int | None = None) -> None:
+        session = self.session()
+        if session is None:
+            return
+        spec = session.ruleset.data.unit_types
+        assert spec is not None  # a session with a book has a ruleset with unit types
+        if level is None:
+            level, ok = QInputDialog.getInt(
+                self.window,
+                "Scenario level",
+                "Scenario level (every standee's numbers follow it):",
+                session.encounter.level,
+                spec.levels[0],
+                spec.levels[-1],
+            )
+            if not ok or level == session.encounter.level:
+                return
+        self.window.run_command(SetLevel(level))
+
+    def add_standees(self) -> None:
+        """The dialog, then a click per hex on the board; one AddStandees at the end."""
+        session = self.session()
+        if session is None or self.placing is not None:
+            return
+        book = session.encounter.book
+        assert book is not None  # session() has a book
+        dialog = AddStandeesDialog(book, self.window)
+        chosen = dialog.exec()
+        self.window.activateWindow()
+        if not chosen:
+            return
+        type_id, counts = dialog.chosen()
+        unit_type = book.unit_type(type_id)
+        if not counts or unit_type is None:
+            self.window.report("No standee was asked for.")
+            return
+        ranks = [ELITE] * counts.get(ELITE, 0) + [NORMAL] * counts.get(NORMAL, 0)
+        esc = self.window.brush_actions[None]  # Esc: back to selecting, and placing ends
+
+        def done(cells: list[Cell]) -> None:
+            esc.triggered.disconnect(end)
+            self.placing = None
+            self.window.statusBar().clearMessage()
+            if cells:
+                placed = counts_for(ranks, len(cells))
+                self.window.run_command(AddStandees(type_id, placed, cells))
+            self.update_actions()
+
+        def end() -> None:
+            if self.placing is not None:
+                self.placing.finish()
+
+        esc.triggered.connect(end)
+        self.placing = StandeePlacing(
+            self.window.board_view,
+            lambda: session.encounter.board,
+            ranks,
+            unit_type.name,
+            lambda text: self.window.statusBar().showMessage(text),
+            done,
+        )
+        self.update_actions()
