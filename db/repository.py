@@ -473,10 +473,15 @@ def _create(
 
 
 def new_session(
-    database: Database, name: str, encounter: Encounter, rulesets: RulesetLookup = _default_rulesets
+    database: Database,
+    name: str,
+    encounter: Encounter,
+    rulesets: RulesetLookup = _default_rulesets,
+    physical_dice: bool = False,
 ) -> Session:
+    """`physical_dice`: the new session's dice are the players' own (see SessionDice)."""
     ruleset = rulesets(encounter.ruleset)
-    create_session(database, name, initial_state(encounter, ruleset))
+    create_session(database, name, initial_state(encounter, ruleset, physical_dice=physical_dice))
     return open_session(database, name, rulesets)
 
 

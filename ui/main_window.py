@@ -45,6 +45,7 @@ from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
 from ui.session_actions import LAST_SESSION, SessionActions
+from ui.setting_flags import PHYSICAL_DICE, setting_flag
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
@@ -112,7 +113,6 @@ class MainWindow(QMainWindow, RulesetActions):
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
         build_actions(self)
-        self.play.physical = self.act_physical.isChecked()  # the setting kept from last time
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
         self._build_menus()
         self.placement.place_docks()
@@ -416,6 +416,11 @@ class MainWindow(QMainWindow, RulesetActions):
         ):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.play.enter_acts)
+        # The open session's own dice (undo may change them); without one, what a new
+        # session gets: the choice made last.
+        self.act_physical.setChecked(
+            self.play.physical if self.session is not None else setting_flag(PHYSICAL_DICE, False)
+        )
         self.act_fit.setEnabled(has)
         self.update_ruleset_actions(has)
         player_turn = self.act_player_turn

@@ -19,6 +19,7 @@ from desktop.tracker.session import Session
 from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
 from ui.documents import documents_dir, file_stem, remember_save_folder, save_folder
+from ui.setting_flags import PHYSICAL_DICE, setting_flag
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
@@ -137,7 +138,12 @@ class SessionActions:
         from db.repository import new_session
 
         try:
-            session = new_session(self.database, name, with_display_names(encounter))
+            session = new_session(
+                self.database,
+                name,
+                with_display_names(encounter),
+                physical_dice=setting_flag(PHYSICAL_DICE, False),  # as chosen last
+            )
         except FoebookError as error:
             self.runner.report(str(error))
             return

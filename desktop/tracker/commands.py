@@ -1122,3 +1122,23 @@ class RollAgain(Command):
             )
         state = state.evolve(dice=state.dice.advanced())
         return state, f"{unit.name}: dice rolled again, setting aside {_rolls_text(self.rolls)}"
+
+
+@dataclass(frozen=True)
+class UsePhysicalDice(Command):
+    """The session's dice: `physical`, the players roll their own and type them in (each
+    session keeps its own choice); otherwise Foebook rolls them."""
+
+    kind: ClassVar[str] = "physical-dice"
+    physical: bool = True
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        on = bool(self.physical)
+        if state.dice.physical == on:
+            raise TrackerError("that is how this session's dice are rolled already")
+        text = (
+            "The players roll their own dice from now on"
+            if on
+            else "Foebook rolls the dice from now on"
+        )
+        return state.evolve(dice=replace(state.dice, physical=on)), text

@@ -66,11 +66,14 @@ MeantFor = Callable[[TrackerState], None]
 
 
 def initial_state(
-    encounter: Encounter, ruleset: Ruleset, dice_seed: int | None = None
+    encounter: Encounter,
+    ruleset: Ruleset,
+    dice_seed: int | None = None,
+    physical_dice: bool = False,
 ) -> TrackerState:
     """A fresh session's state: derived markers brought up to date, the round's order (units
     added before anyone acts join it: see turns.join_order), and dice of its own (a random
-    seed unless `dice_seed` is given)."""
+    seed unless `dice_seed` is given; rolled by the players with `physical_dice`)."""
     if encounter.ruleset != ruleset.id:
         raise TrackerError(
             f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'"
@@ -78,7 +81,7 @@ def initial_state(
     phases = ruleset.data.phases
     if phases and encounter.phase not in phases:
         encounter = encounter.evolve(phase=phases[0])  # play starts in the first phase
-    dice = SessionDice(new_seed() if dice_seed is None else dice_seed)
+    dice = SessionDice(new_seed() if dice_seed is None else dice_seed, physical=physical_dice)
     state = refresh_derived(TrackerState(encounter, dice=dice), ruleset)
     return with_fresh_order(state, ruleset)
 
