@@ -272,6 +272,10 @@ class DecisionController:
             self.evaluate()
         return True
 
+    def next_activation(self) -> bool:
+        """Next (Space): the next unit activates, or the next phase or round begins."""
+        return self.session is not None and self._run(cmd.NextActivation())
+
     def play_turn(self, choice: int = 0) -> bool:
         """Enter: the activation in progress is played, whatever is selected. An enemy's
         decision is applied (the panel's, with the outcome chosen there, when it shows that
