@@ -25,7 +25,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
 from desktop.tracker.history import DROPPED, UNDONE, HistoryEntry, LogEntry
 from desktop.tracker.records import record_fields
-from desktop.tracker.session import Session, initial_state
+from desktop.tracker.session import Session, exported_encounter, initial_state
 from desktop.tracker.state import Sections, TrackerState, full_sections, state_from_sections
 from desktop.tracker.store import Loaded
 
@@ -637,4 +637,4 @@ def export_encounter(database: Database, name: str) -> Encounter:
     """The session's current state as an encounter (for `save_encounter`)."""
     with database.make_session() as db:
         pk = _session_pk(db, name)
-    return SqlSessionStore(database, pk).load().state.encounter
+    return exported_encounter(SqlSessionStore(database, pk).load().state)
