@@ -192,7 +192,7 @@ class Command:
         ended = ended_turn_words(state, new_state, ruleset)  # a bane's damage
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
         said = "; ".join(filter(None, [text, *ended]))
-        new_state, text = started_turns(before, new_state, ruleset, said)
+        new_state, text = started_turns(before, new_state, ruleset, said, taker is None)
         return end_turn(start, new_state, ruleset), text
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:

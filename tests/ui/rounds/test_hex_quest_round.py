@@ -18,7 +18,7 @@ from tests.ui.at_the_table import (
     type_on_row,
     undo,
 )
-from tests.ui.real_input import click_roster_row, start_tutorial
+from tests.ui.real_input import choose_in_unit_menu, click_roster_row, start_tutorial
 
 CRYPT_GATE = "hex-quest-crypt-gate.toml"  # lich (quest unit), ghoul, two skeleton archers
 
@@ -77,4 +77,47 @@ def test_a_hex_quest_round_with_dice_typing_undo_and_a_restart(window, qtbot):
         f"Sera takes {first_archer_roll.value} damage (HP 9 → {sera.hp} of {sera.max_hp})",
         second,
         "Round 2 begins; Crypt Lich activates first",
+    ]
+
+
+def test_damage_typed_on_the_heroes_and_the_monsters_lands_on_the_unit_typed_on(window, qtbot):
+    """Between activations the heroes' blows are typed on the monsters (the two Skeleton
+    Archers share a name: the table numbers them), walking the roster with Up and Down past
+    a monster just put out of action, with the hero who dealt each; the unit menu's damage
+    goes to the token clicked; the log names each unit hit, and says when the blow ends the
+    turn of the monster acting."""
+    start_tutorial(qtbot, window, CRYPT_GATE)
+    session = window.session
+    lich = play(qtbot, window)
+    ghoul = play(qtbot, window)
+    assert session.current_unit == "archer-a"
+
+    # The heroes strike back before the archers act: Doran fells archer 1, Sera wounds 2.
+    click_roster_row(qtbot, window, "archer-a")
+    type_on_row(qtbot, window, "archer-a", "-5 Doran")
+    assert session.encounter.unit("archer-a").hp == 0
+    assert session.current_unit == "archer-b"  # out of action: it takes no turn
+    assert window.roster.selected_unit() == "archer-a"  # the selection stays where typed
+    key(qtbot, Qt.Key.Key_Down)
+    type_on_row(qtbot, window, "archer-b", "-2 sera")
+    assert window.roster.selected_unit() == "archer-b"
+    key(qtbot, Qt.Key.Key_Down)
+    type_on_row(qtbot, window, "ghoul", "-3")
+    choose_in_unit_menu(qtbot, window, "archer-b", "Damage 1")
+    undo(qtbot)  # a miscount: the archer took no extra blow
+    hp = {u: session.encounter.unit(u).hp for u in ("archer-a", "archer-b", "ghoul")}
+    assert hp == {"archer-a": 0, "archer-b": 3, "ghoul": 5}
+    archer = play(qtbot, window)
+    assert archer.startswith("Skeleton Archer 2: ")
+    assert session.current_unit is None
+
+    assert log_lines(window) == [
+        lich,
+        ghoul,
+        "Skeleton Archer 1 takes 5 damage (HP 5 → 0 of 5) from Doran; Skeleton Archer 1 is "
+        "out of action: its turn is over; Skeleton Archer 2 activates",
+        "Skeleton Archer 2 takes 2 damage (HP 5 → 3 of 5) from Sera",
+        "Ghoul takes 3 damage (HP 8 → 5 of 8)",
+        "Skeleton Archer 2 takes 1 damage (HP 3 → 2 of 5)  (undone)",
+        archer,
     ]
