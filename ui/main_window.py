@@ -194,6 +194,7 @@ class MainWindow(QMainWindow, RulesetActions):
             lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t))
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
+        self.scene.cellContextMenuRequested.connect(self._cell_menu)
         board_page = QWidget()
         board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
@@ -473,6 +474,19 @@ class MainWindow(QMainWindow, RulesetActions):
         menu = self.unit_menu(unit_id)
         if menu is not None:
             menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
+
+    def _cell_menu(self, column: int, row: int, screen_pos) -> None:
+        """An empty cell's right-click menu: a new unit added where the user clicked."""
+        if self.session is None:
+            return
+        self._context_menu = menu = QMenu(self)  # kept: not collected while shown
+        add = menu.addAction(
+            f"Add unit at [{column}, {row}]…", lambda: self.roster.add_unit_at((column, row))
+        )
+        if not self.session.encounter.board.passable((column, row)):
+            add.setEnabled(False)
+            add.setText(f"[{column}, {row}]: no unit can stand here")
+        menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def unit_menu(self, unit_id: str) -> QMenu | None:
         if self.session is None:
