@@ -44,6 +44,19 @@ def fits_a_laptop_screen(editor: UnitEditor) -> bool:
     return screen.contains(editor.frameGeometry()) and editor.height() <= int(screen.height() * 0.9)
 
 
+def rename_by_keyboard(qtbot, window, name: str, last: Qt.Key) -> None:
+    """Ctrl+E on the selected unit, its name replaced by `name`, then `last` (Enter, Esc);
+    back in the main window once the dialog closes (the window manager's part on Xvfb)."""
+    key(qtbot, Qt.Key.Key_E, CTRL)
+    editor = opened_editor(qtbot)
+    assert fits_a_laptop_screen(editor)
+    key(qtbot, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(editor.name_edit, name)
+    key(qtbot, last)
+    qtbot.waitUntil(lambda: not editor.isVisible())
+    show_active(qtbot, window)
+
+
 def test_units_added_where_clicked_or_on_a_free_cell_and_edited_during_a_round(window, qtbot):
     start_tutorial(qtbot, window, ICE_CAVE)
     session = window.session
@@ -130,23 +143,10 @@ def test_units_added_where_clicked_or_on_a_free_cell_and_edited_during_a_round(w
 
     # Ctrl+E edits the selected unit: Esc changes nothing, Enter saves.
     click_roster_row(qtbot, window, "frost-imp")
-    key(qtbot, Qt.Key.Key_E, CTRL)
-    editor = opened_editor(qtbot)
-    key(qtbot, Qt.Key.Key_A, CTRL)
-    qtbot.keyClicks(editor.name_edit, "Rime imp")
-    key(qtbot, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not editor.isVisible())
+    rename_by_keyboard(qtbot, window, "Rime imp", Qt.Key.Key_Escape)
     assert session.encounter.unit("frost-imp").name == "Frost imp"
-    show_active(qtbot, window)
-    key(qtbot, Qt.Key.Key_E, CTRL)
-    editor = opened_editor(qtbot)
-    assert fits_a_laptop_screen(editor)
-    key(qtbot, Qt.Key.Key_A, CTRL)
-    qtbot.keyClicks(editor.name_edit, "Rime imp")
-    key(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not editor.isVisible())
+    rename_by_keyboard(qtbot, window, "Rime imp", Qt.Key.Key_Return)
     assert session.encounter.unit("frost-imp").name == "Rime imp"
-    show_active(qtbot, window)
     undo(qtbot)
     assert session.encounter.unit("frost-imp").name == "Frost imp"
 

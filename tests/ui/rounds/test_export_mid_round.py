@@ -19,11 +19,7 @@ from tests.ui.at_the_table import (
     type_on_row,
 )
 from tests.ui.real_input import click_roster_row, press
-from tests.ui.rounds.test_monster_focus_round import JETTY
-
-
-def hp(window, unit_id: str) -> int:
-    return window.session.encounter.unit(unit_id).hp
+from tests.ui.rounds.test_monster_focus_round import JETTY, hp
 
 
 def test_an_exported_session_imported_again_goes_on_where_the_round_stood(

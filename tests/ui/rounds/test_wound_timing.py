@@ -19,11 +19,7 @@ from tests.ui.at_the_table import (
     undo,
 )
 from tests.ui.real_input import choose_in_unit_menu, click_roster_row
-from tests.ui.rounds.test_monster_focus_round import JETTY
-
-
-def hp(window, unit_id: str) -> int:
-    return window.session.encounter.unit(unit_id).hp
+from tests.ui.rounds.test_monster_focus_round import JETTY, hp
 
 
 def test_a_wound_bites_once_as_the_turn_starts_by_enter_next_or_next_round(
