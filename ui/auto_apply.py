@@ -99,7 +99,11 @@ def _phase_to_go(session: Session) -> bool:
 
 
 def _span(session: Session) -> str:
-    """ "in round 3", or "in the fight phase" (the last of the enemy's turn)."""
-    return acting_span(session.state, session.ruleset).replace(
+    """ "in round 3", or "in the fight phase" (the last of the enemy's turn), and what
+    comes next where the players' turn follows the enemy's."""
+    span = acting_span(session.state, session.ruleset).replace(
         "this round", f"in round {session.round}"
     )
+    if session.ruleset.capabilities.player_turn:
+        span += "; the players' turn follows (Ctrl+T)"
+    return span

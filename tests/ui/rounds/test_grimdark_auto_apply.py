@@ -60,7 +60,10 @@ def test_auto_apply_plays_the_enemy_turn_phase_after_phase_and_waits_for_the_dic
     assert auto_apply(qtbot, window) == paused.format("Warp Hounds")
     assert log_lines(window) == before
     roll(qtbot, window, "5 5")
-    done = "Auto-apply done: every unit has acted in the fight phase"
+    done = (
+        "Auto-apply done: every unit has acted in the fight phase; the players' turn "
+        "follows (Ctrl+T)"
+    )
     assert auto_apply(qtbot, window) == done
     assert session.current_unit is None and session.encounter.phase == "fight"
     fought = log_lines(window)
