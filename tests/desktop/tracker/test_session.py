@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.encounter_file import dump_encounter, load_encounter, parse_encounter
-from desktop.rulesets.registry import get_ruleset
-from desktop.samples import sample_path
 from desktop.tracker import ConflictError, Session, TrackerError
 from desktop.tracker.commands import (
     AddStatus,
@@ -20,7 +17,7 @@ from desktop.tracker.commands import (
     RemoveUnit,
     SettleOrder,
 )
-from desktop.tracker.session import exported_encounter, initial_state
+from desktop.tracker.session import initial_state
 from desktop.tracker.store import MemoryStore
 from tests.desktop.tracker.tiny_ruleset import TINY, tiny_encounter
 
@@ -180,22 +177,3 @@ def test_what_a_command_was_meant_for_is_checked_on_the_state_it_is_applied_to()
         two.execute(Damage("e1", 1), standing)  # checked before the first try too
     two.execute(Damage("e1", 1))
     assert two.state.unit("e1").hp == 5
-
-
-def test_an_exported_session_imported_again_goes_on_in_the_same_phase_with_the_same_unit():
-
-    encounter = load_encounter(sample_path("grimdark-solo-close-quarters.toml"))
-    ruleset = get_ruleset(encounter.ruleset)
-    table = Session.in_memory(encounter, ruleset, "relay", dice_seed=5)
-    table.execute(NextActivation())  # the command phase: the captain; the rest are passed
-    table.execute(NextActivation())  # the movement phase begins
-    table.execute(NextActivation())  # the captain has moved (the mob is passed)
-    state = table.state
-    assert (state.encounter.phase, state.current_unit) == ("movement", "gunners")
-    again = Session.in_memory(
-        parse_encounter(dump_encounter(exported_encounter(state))), ruleset, "again"
-    )
-    assert again.encounter.phase == "movement" and again.round == state.round
-    assert (again.order, again.pointer) == (state.order, state.pointer)
-    assert again.state.started == state.started
-    assert "acted" not in again.encounter.extra_state  # the state keeps it, not the encounter
