@@ -5,6 +5,7 @@ dice, the app restarted, and the next round; the log asserted line by line."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.at_the_table import (
@@ -15,10 +16,11 @@ from tests.ui.at_the_table import (
     play,
     redo,
     restart,
+    type_dice,
     type_on_row,
     undo,
 )
-from tests.ui.real_input import choose_in_unit_menu, click_roster_row, start_tutorial
+from tests.ui.real_input import choose, choose_in_unit_menu, click_roster_row, start_tutorial
 
 CRYPT_GATE = "hex-quest-crypt-gate.toml"  # lich (quest unit), ghoul, two skeleton archers
 
@@ -121,3 +123,25 @@ def test_damage_typed_on_the_heroes_and_the_monsters_lands_on_the_unit_typed_on(
         "Skeleton Archer 2 takes 1 damage (HP 3 → 2 of 5)  (undone)",
         archer,
     ]
+
+
+# The Session menu is a popup: it grabs the keyboard, which the offscreen platform cannot.
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing")
+def test_damage_typed_on_a_hero_while_the_next_monster_asks_for_its_dice_lands_on_the_hero(
+    window, qtbot
+):
+    """With physical dice the acting monster asks for its dice; a click on a hero's row and
+    the damage typed there go to the hero, not into the dice box."""
+    start_tutorial(qtbot, window, CRYPT_GATE)
+    choose(qtbot, window, window.act_physical)
+    session = window.session
+    lich = play(qtbot, window)  # nobody in range: no dice
+    type_dice(qtbot, window, "4")
+    key(qtbot, Qt.Key.Key_Return)  # the ghoul's blow on Wren, with the die typed
+    assert session.current_unit == "archer-a" and window.panel.asking
+    click_roster_row(qtbot, window, "wren")
+    type_on_row(qtbot, window, "wren", "-4 ghoul")
+    assert window.panel.typed.text() == "" and window.panel.asking
+    assert session.encounter.unit("wren").hp == 0
+    assert log_lines(window)[:2] == ["The players roll their own dice from now on", lich]
+    assert log_lines(window)[3:] == ["Wren takes 4 damage (HP 4 → 0 of 10) from Ghoul"]
