@@ -417,15 +417,15 @@ class MainWindow(QMainWindow, RulesetActions):
         ):
             action.setEnabled(has)
         self.act_apply.setEnabled(has and self.play.enter_acts)
+        self.act_fit.setEnabled(has)
+        self.update_ruleset_actions(has)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
         # The open session's own dice (undo may change them); without one, what a new
         # session gets: the choice made last.
         self.act_physical.setChecked(
             self.play.physical if self.session is not None else setting_flag(PHYSICAL_DICE, False)
         )
-        self.act_fit.setEnabled(has)
-        self.update_ruleset_actions(has)
-        player_turn = self.act_player_turn
-        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         if session is not None:
