@@ -25,7 +25,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
 from desktop.tracker.history import DROPPED, UNDONE, HistoryEntry, LogEntry
 from desktop.tracker.records import record_fields
-from desktop.tracker.session import Session, initial_state
+from desktop.tracker.session import Session, exported_encounter, initial_state
 from desktop.tracker.state import Sections, TrackerState, full_sections, state_from_sections
 from desktop.tracker.store import Loaded
 
@@ -473,10 +473,15 @@ def _create(
 
 
 def new_session(
-    database: Database, name: str, encounter: Encounter, rulesets: RulesetLookup = _default_rulesets
+    database: Database,
+    name: str,
+    encounter: Encounter,
+    rulesets: RulesetLookup = _default_rulesets,
+    physical_dice: bool = False,
 ) -> Session:
+    """`physical_dice`: the new session's dice are the players' own (see SessionDice)."""
     ruleset = rulesets(encounter.ruleset)
-    create_session(database, name, initial_state(encounter, ruleset))
+    create_session(database, name, initial_state(encounter, ruleset, physical_dice=physical_dice))
     return open_session(database, name, rulesets)
 
 
@@ -632,4 +637,4 @@ def export_encounter(database: Database, name: str) -> Encounter:
     """The session's current state as an encounter (for `save_encounter`)."""
     with database.make_session() as db:
         pk = _session_pk(db, name)
-    return SqlSessionStore(database, pk).load().state.encounter
+    return exported_encounter(SqlSessionStore(database, pk).load().state)

@@ -62,7 +62,19 @@ TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules", "sc
 SCENARIO_KEYS = {"book", "level"}
 STANDEE_KEYS = {"id", "type", "rank", "number", "at", "hp", "statuses"}
 BOARD_KEYS = {"shape", "cells", "heights", "thin_walls", "border_walls"}
-STATE_KEYS = {"round", "phase", "turn", "last_attacker", "shot_this_round", "previous_target"}
+STATE_KEYS = {
+    "round",
+    "phase",
+    "turn",
+    "last_attacker",
+    "shot_this_round",
+    "previous_target",
+    "acted",
+    "started",
+}
+# Where the round stands, kept by an export so that an import goes on from there: the units
+# done this round (this phase), in the order they acted, and those whose turn has begun.
+ACTIVATION_KEYS = ("acted", "started")
 TURNS = ("enemy", "player")  # whose turn it is (grimdark-solo's reactions in the players' turn)
 WEAPON_KEYS = {"name", "kind", "range", "strength"}
 
@@ -767,6 +779,13 @@ def _parse_state(raw: Any, ruleset: Ruleset, by_id: dict, r: _Reader):
         if turn not in TURNS:
             raise fail("turn", f'is {shown(turn)}; expected "enemy" or "player"')
         extra["turn"] = turn
+    for key in ACTIVATION_KEYS:
+        listed_ids = _list(raw.get(key, []), key, fail, most=MAX_UNITS)
+        ids = tuple(unit_ref(v, key) for v in listed_ids)
+        if len(set(ids)) != len(ids):
+            raise fail(key, "names a unit twice")
+        if ids:
+            extra[key] = ids
     return round_, phase, memory, MappingProxyType(extra)
 
 
@@ -831,6 +850,9 @@ def dump_encounter(encounter: Encounter) -> str:
         state.append(f"phase = {_value(encounter.phase)}")
     if encounter.extra_state.get("turn"):
         state.append(f"turn = {_value(encounter.extra_state['turn'])}")
+    for key in ACTIVATION_KEYS:
+        if encounter.extra_state.get(key):
+            state.append(f"{key} = {_value(list(encounter.extra_state[key]))}")
     if memory.last_attacker:
         state.append(f"last_attacker = {_value(dict(memory.last_attacker))}")
     if memory.shot_this_round:

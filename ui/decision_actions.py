@@ -19,6 +19,7 @@ from desktop.tracker.decision_controller import (
 from ui.board.board_scene import BoardScene
 from ui.decision.decision_panel import DecisionPanel
 from ui.roster.roster_panel import RosterPanel
+from ui.setting_flags import PHYSICAL_DICE
 
 NOTE_MS = 8000
 
@@ -121,5 +122,8 @@ class DecisionActions:
             self.controller.play_turn(self.panel.chosen())
 
     def set_physical(self, on: bool) -> None:
-        QSettings().setValue("dice/physical", bool(on))
+        """The open session's dice; the choice is also what the next new session starts
+        with."""
+        QSettings().setValue(PHYSICAL_DICE, bool(on))
         self.controller.set_physical(on)
+        self._shown()

@@ -46,6 +46,7 @@ from ui.roster.roster_panel import RosterPanel
 from ui.ruleset_actions import RulesetActions
 from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
+from ui.setting_flags import PHYSICAL_DICE, setting_flag
 from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
@@ -114,7 +115,6 @@ class MainWindow(QMainWindow, RulesetActions):
         )
         self.scenario = ScenarioActions(self)
         build_actions(self)
-        self.play.physical = self.act_physical.isChecked()  # the setting kept from last time
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
         self._build_menus()
         self.placement.place_docks()
@@ -196,6 +196,7 @@ class MainWindow(QMainWindow, RulesetActions):
             lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t))
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
+        self.scene.cellContextMenuRequested.connect(self._cell_menu)
         board_page = QWidget()
         board_layout = self.board_layout = QVBoxLayout(board_page)
         board_layout.setContentsMargins(0, 0, 0, 0)
@@ -426,6 +427,11 @@ class MainWindow(QMainWindow, RulesetActions):
         self.update_ruleset_actions(has)
         player_turn = self.act_player_turn
         self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
+        # The open session's own dice (undo may change them); without one, what a new
+        # session gets: the choice made last.
+        self.act_physical.setChecked(
+            self.play.physical if self.session is not None else setting_flag(PHYSICAL_DICE, False)
+        )
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         if session is not None:
@@ -475,6 +481,19 @@ class MainWindow(QMainWindow, RulesetActions):
         menu = self.unit_menu(unit_id)
         if menu is not None:
             menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
+
+    def _cell_menu(self, column: int, row: int, screen_pos) -> None:
+        """An empty cell's right-click menu: a new unit added where the user clicked."""
+        if self.session is None:
+            return
+        self._context_menu = menu = QMenu(self)  # kept: not collected while shown
+        add = menu.addAction(
+            f"Add unit at [{column}, {row}]…", lambda: self.roster.add_unit_at((column, row))
+        )
+        if not self.session.encounter.board.passable((column, row)):
+            add.setEnabled(False)
+            add.setText(f"[{column}, {row}]: no unit can stand here")
+        menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def unit_menu(self, unit_id: str) -> QMenu | None:
         if self.session is None:

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMe
 from desktop.errors import FoebookError
 from desktop.samples import list_samples, list_scenarios, rule_system
 from desktop.tracker.display_names import with_display_names
-from desktop.tracker.session import Session
+from desktop.tracker.session import Session, exported_encounter
 from ui.board.thumbnail import board_thumbnail
 from ui.command_runner import CommandRunner
 from ui.documents import documents_dir, file_stem, remember_save_folder, save_folder
+from ui.setting_flags import PHYSICAL_DICE, setting_flag
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
@@ -137,7 +138,12 @@ class SessionActions:
         from db.repository import new_session
 
         try:
-            session = new_session(self.database, name, with_display_names(encounter))
+            session = new_session(
+                self.database,
+                name,
+                with_display_names(encounter),
+                physical_dice=setting_flag(PHYSICAL_DICE, False),  # as chosen last
+            )
         except FoebookError as error:
             self.runner.report(str(error))
             return
@@ -332,9 +338,15 @@ class SessionActions:
         session = self.runner.session
         assert session is not None  # only called with a session open
         try:
-            save_encounter(session.encounter, path)
+            save_encounter(exported_encounter(session.state), path)
         except FoebookError as error:
             self.runner.report(str(error), dialog=True)
             return
         remember_save_folder(path)
-        self.window.statusBar().showMessage(f"Saved {path}", 5000)
+        acted = session.pointer
+        where = f"round {session.round}" + (
+            f", {acted} of {len(session.order)} units done" if acted else ""
+        )
+        self.window.statusBar().showMessage(
+            f"Saved {path} ({where}: importing it goes on from there)", 8000
+        )

@@ -10,6 +10,10 @@ from PySide6.QtCore import QSettings
 
 log = logging.getLogger(__name__)
 
+# "I roll physical dice" as last chosen: what a new session starts with (each session then
+# keeps its own choice, SessionDice.physical).
+PHYSICAL_DICE = "dice/physical"
+
 _ON = {"true", "1", "yes", "on"}
 _OFF = {"false", "0", "no", "off"}
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from desktop.engine.board import Terrain
 from ui.board.legend import terrain_icon
 from ui.other_windows import print_cards, show_about, show_shortcuts, show_table_display
-from ui.setting_flags import setting_flag
+from ui.setting_flags import PHYSICAL_DICE, setting_flag
 
 if TYPE_CHECKING:  # the window imports this module
     from ui.main_window import MainWindow
@@ -132,7 +132,7 @@ def build_actions(w: MainWindow) -> None:
         "Foebook asks for the dice you rolled before it shows what an enemy does",
         checkable=True,
     )
-    w.act_physical.setChecked(setting_flag("dice/physical", False))
+    w.act_physical.setChecked(setting_flag(PHYSICAL_DICE, False))
     w.act_note = a("Add &note…", w.add_note, "Ctrl+M")
     w.act_deck = a(
         "Edit stratagem &deck…",

@@ -83,5 +83,8 @@ class Capabilities:
     deck: EnemyDeck[Any] | None = None
     # Enemies react in the players' turn (the tracker offers the players'-turn toggle).
     player_turn: bool = False
+    # An enemy's choice reads who attacked it last (Memory.last_attacker): the app lets the
+    # players say it (damage typed "from" a player, the unit menu's "Attacked last by").
+    remembers_attacker: bool = False
     # Squares a figure spans along each side of its square footprint (large figures).
     figure_size: Callable[[Unit], int] = one_cell

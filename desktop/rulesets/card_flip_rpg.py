@@ -104,7 +104,7 @@ def _target_breakers(
 class CardFlipRpg(Ruleset):
     movement = MOVEMENT
     range_metric = Metric.MANHATTAN
-    capabilities = Capabilities(card_flips=CardFlips(flip_meaning))
+    capabilities = Capabilities(card_flips=CardFlips(flip_meaning), remembers_attacker=True)
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, CardFlipContext)  # built by self.context

@@ -192,7 +192,7 @@ class Command:
         ended = ended_turn_words(state, new_state, ruleset)  # a bane's damage
         new_state = drop_defeated(refresh_derived(new_state, ruleset), ruleset)
         said = "; ".join(filter(None, [text, *ended]))
-        new_state, text = started_turns(before, new_state, ruleset, said)
+        new_state, text = started_turns(before, new_state, ruleset, said, taker is None)
         return end_turn(start, new_state, ruleset), text
 
     def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
@@ -491,18 +491,49 @@ class Damage(Command):
             if source.id == unit.id:
                 raise TrackerError(f"{unit.name} cannot be its own attacker")
             if unit.is_enemy and not source.is_enemy:  # memory keeps who hit each enemy
-                memory = state.encounter.memory
-                last = dict(memory.last_attacker)
-                last[unit.id] = source.id
-                state = state.evolve(
-                    encounter=state.encounter.evolve(
-                        memory=Memory(
-                            MappingProxyType(last), memory.shot_this_round, memory.previous_target
-                        )
-                    )
-                )
+                state = _with_last_attacker(state, unit.id, source.id)
             text += f" from {source.name}"
         return expire(state, ruleset, [unit.id], WHEN_HIT), text
+
+
+def _with_last_attacker(state: TrackerState, enemy: str, attacker: str | None) -> TrackerState:
+    """`state` remembering `attacker` as the last to attack `enemy` (None: nobody)."""
+    memory = state.encounter.memory
+    last = {k: v for k, v in memory.last_attacker.items() if k != enemy}
+    if attacker is not None:
+        last[enemy] = attacker
+    remembered = Memory(MappingProxyType(last), memory.shot_this_round, memory.previous_target)
+    return state.evolve(encounter=state.encounter.evolve(memory=remembered))
+
+
+@dataclass(frozen=True)
+class SetLastAttacker(Command):
+    """The players say which of them attacked the enemy `unit_id` last (`attacker` "":
+    nobody), as an enemy that turns on its last attacker reads it."""
+
+    kind: ClassVar[str] = "last-attacker"
+    unit_id: str = ""
+    attacker: str = ""
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        unit = _unit(state, self.unit_id)
+        if not unit.is_enemy:
+            raise TrackerError(f"{unit.name} is a player unit: only enemies remember attackers")
+        now = state.encounter.memory.last_attacker.get(unit.id)
+        if not self.attacker:
+            if now is None:
+                raise TrackerError(f"{unit.name} remembers no attacker already")
+            return _with_last_attacker(state, unit.id, None), (
+                f"{unit.name} remembers no attacker now"
+            )
+        source = _unit(state, self.attacker)
+        if source.is_enemy:
+            raise TrackerError(f"{source.name} is an enemy: only players attack {unit.name} here")
+        if now == source.id:
+            raise TrackerError(f"{source.name} is already the last to have attacked {unit.name}")
+        return _with_last_attacker(state, unit.id, source.id), (
+            f"{unit.name} was attacked last by {source.name}"
+        )
 
 
 def _changed_damage(ruleset: Ruleset, unit: Unit, amount: int) -> tuple[int, str]:
@@ -1122,3 +1153,23 @@ class RollAgain(Command):
             )
         state = state.evolve(dice=state.dice.advanced())
         return state, f"{unit.name}: dice rolled again, setting aside {_rolls_text(self.rolls)}"
+
+
+@dataclass(frozen=True)
+class UsePhysicalDice(Command):
+    """The session's dice: `physical`, the players roll their own and type them in (each
+    session keeps its own choice); otherwise Foebook rolls them."""
+
+    kind: ClassVar[str] = "physical-dice"
+    physical: bool = True
+
+    def apply(self, state: TrackerState, ruleset: Ruleset) -> tuple[TrackerState, str]:
+        on = bool(self.physical)
+        if state.dice.physical == on:
+            raise TrackerError("that is how this session's dice are rolled already")
+        text = (
+            "The players roll their own dice from now on"
+            if on
+            else "Foebook rolls the dice from now on"
+        )
+        return state.evolve(dice=replace(state.dice, physical=on)), text

@@ -130,7 +130,6 @@ class DecisionController:
         self.turn_decision: Decision | None = None
         self.shown: Shown | None = None
         self.typed_rolls: list[int] = []
-        self.physical = False  # the players roll physical dice: ask before showing
         self.foebook_rolls = False  # ... but let Foebook roll for the shown unit this time
         self.asking = False  # waiting for physical dice; the outcome is hidden
         self.phase_override: str | None = None
@@ -187,10 +186,19 @@ class DecisionController:
         self.foebook_rolls = False
         self._forgot = True
 
+    @property
+    def physical(self) -> bool:
+        """The players roll physical dice in this session: ask before showing."""
+        return self.session is not None and self.session.state.dice.physical
+
     def set_physical(self, on: bool) -> None:
-        self.physical = bool(on)
+        """The open session's choice of dice (logged, undoable; each session keeps its own)."""
         self.foebook_rolls = False
-        self.evaluate()
+        if self.session is None or self.physical == bool(on):
+            self.evaluate()
+            return
+        if not self._run(cmd.UsePhysicalDice(bool(on))) or self._forgot:
+            self.evaluate()
 
     def set_player_turn(self, on: bool) -> None:
         self.player_turn = bool(on)
@@ -263,6 +271,10 @@ class DecisionController:
         if self._forgot:  # nobody followed the change (no window listening): decide now
             self.evaluate()
         return True
+
+    def next_activation(self) -> bool:
+        """Next (Space): the next unit activates, or the next phase or round begins."""
+        return self.session is not None and self._run(cmd.NextActivation())
 
     def play_turn(self, choice: int = 0) -> bool:
         """Enter: the activation in progress is played, whatever is selected. An enemy's

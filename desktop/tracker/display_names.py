@@ -46,3 +46,10 @@ def split_number(name: str) -> tuple[str, str]:
     """ "Orc Warrior 2" -> ("Orc Warrior", "2"); a name without a trailing number -> (name, "")."""
     match = _NUMBERED.match(name)
     return (match["base"], match["number"]) if match else (name, "")
+
+
+def last_attacker_name(encounter: Encounter, enemy_id: str) -> str:
+    """Who attacked the enemy last (Memory.last_attacker), by the name the table shows;
+    "nobody" when none is remembered."""
+    last = encounter.memory.last_attacker.get(enemy_id) or ""
+    return display_names(encounter.units).get(last, "nobody")

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import MappingProxyType
 
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
@@ -31,7 +32,7 @@ from desktop.tracker.history import (
 from desktop.tracker.session_dice import SessionDice, new_seed
 from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
 from desktop.tracker.store import Loaded, MemoryStore, SessionStore
-from desktop.tracker.turns import with_fresh_order
+from desktop.tracker.turns import ties_among, with_fresh_order
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +67,14 @@ MeantFor = Callable[[TrackerState], None]
 
 
 def initial_state(
-    encounter: Encounter, ruleset: Ruleset, dice_seed: int | None = None
+    encounter: Encounter,
+    ruleset: Ruleset,
+    dice_seed: int | None = None,
+    physical_dice: bool = False,
 ) -> TrackerState:
     """A fresh session's state: derived markers brought up to date, the round's order (units
     added before anyone acts join it: see turns.join_order), and dice of its own (a random
-    seed unless `dice_seed` is given)."""
+    seed unless `dice_seed` is given; rolled by the players with `physical_dice`)."""
     if encounter.ruleset != ruleset.id:
         raise TrackerError(
             f"the encounter is played with '{encounter.ruleset}', not '{ruleset.id}'"
@@ -78,9 +82,36 @@ def initial_state(
     phases = ruleset.data.phases
     if phases and encounter.phase not in phases:
         encounter = encounter.evolve(phase=phases[0])  # play starts in the first phase
-    dice = SessionDice(new_seed() if dice_seed is None else dice_seed)
+    dice = SessionDice(new_seed() if dice_seed is None else dice_seed, physical=physical_dice)
+    extra = encounter.extra_state
+    acted, started = tuple(extra.get("acted", ())), tuple(extra.get("started", ()))
+    if acted or started:  # tracker bookkeeping: the state keeps it, not the encounter
+        kept = {k: v for k, v in extra.items() if k not in ("acted", "started")}
+        encounter = encounter.evolve(extra_state=MappingProxyType(kept))
     state = refresh_derived(TrackerState(encounter, dice=dice), ruleset)
-    return with_fresh_order(state, ruleset)
+    return resumed(with_fresh_order(state, ruleset), acted, started)
+
+
+def resumed(state: TrackerState, acted: tuple[str, ...], started: tuple[str, ...]) -> TrackerState:
+    """A fresh round's `state` gone on to where an exported one stood: the units that had
+    acted first (in the order they acted), the pointer after them, the turns that had begun
+    not begun again (a wound does not bite twice)."""
+    done = tuple(u for u in acted if u in state.order)
+    rest = tuple(u for u in state.order if u not in done)
+    ties = ties_among(state.ties, rest)
+    present = tuple(u for u in started if state.encounter.has_unit(u))
+    return state.evolve(order=done + rest, ties=ties, pointer=len(done), started=present)
+
+
+def exported_encounter(state: TrackerState) -> Encounter:
+    """The session as an encounter file holds it, with where the round stands (`[state]
+    acted` and `started`), so that importing it goes on from there (`initial_state`)."""
+    extra = dict(state.encounter.extra_state)
+    if state.order[: state.pointer]:
+        extra["acted"] = state.order[: state.pointer]
+    if state.started:
+        extra["started"] = state.started
+    return state.encounter.evolve(extra_state=MappingProxyType(extra))
 
 
 class Session:

@@ -56,6 +56,9 @@ class SessionDice:
     # This round only: unit id -> the member whose decision found their group following
     # base conditions, so that none of them rolls.
     group_bases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # The session's own choice: the players roll physical dice and type them in (Foebook
+    # asks before it shows an outcome). Kept across rounds, restarts and undo like the rest.
+    physical: bool = False
 
     def draw_seed(self) -> int:
         """The seed of the next draw: the same for the same session seed and count."""
@@ -126,7 +129,7 @@ class SessionDice:
 
     def new_round(self) -> SessionDice:
         """A new round: no roll is shared or kept from the last one."""
-        return SessionDice(self.seed, self.used)
+        return SessionDice(self.seed, self.used, physical=self.physical)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"seed": self.seed, "used": self.used}
@@ -136,6 +139,8 @@ class SessionDice:
             record["rolled"] = list(self.rolled)
         if self.group_bases:
             record["group_bases"] = dict(self.group_bases)
+        if self.physical:
+            record["physical"] = True
         return record
 
     @classmethod
@@ -153,4 +158,5 @@ class SessionDice:
             MappingProxyType(
                 {str(k): str(v) for k, v in (record.get("group_bases") or {}).items()}
             ),
+            record.get("physical") is True,
         )

@@ -108,14 +108,27 @@ def activates(name: str, first: bool = False) -> str:
     return f"{name} activates first" if first else f"{name} activates"
 
 
+def _fell_while_acting(before: Turn, state: TrackerState, ruleset: Ruleset) -> str:
+    """The name of the unit whose turn it was and that a command taking no turn put out of
+    action (damage typed on it: the turn moves on), else ""."""
+    acting = before[2]
+    if acting is None or before[:2] != turn_of(state)[:2] or acting in state.order:
+        return ""
+    if not state.encounter.has_unit(acting) or not ruleset.is_defeated(state.unit(acting)):
+        return ""
+    return state.unit(acting).name
+
+
 def started_turns(
-    before: Turn, state: TrackerState, ruleset: Ruleset, said: str
+    before: Turn, state: TrackerState, ruleset: Ruleset, said: str, took_no_turn: bool = False
 ) -> tuple[TrackerState, str]:
     """After a command that said `said`: when it moved the turn on (from `before`), the turn
     of the unit now activating begins, and so on while a start puts that unit out of action
     or the unit has nothing to do in this phase (passed: one sentence names every unit
     passed). Returns the state and the whole log line; a unit the command said activates
-    but that is passed is not said to activate: the unit left acting is."""
+    but that is passed is not said to activate: the unit left acting is. `took_no_turn`:
+    the command took nobody's turn (damage typed): when it put the acting unit out of
+    action, the log says so and names the unit that activates instead."""
     texts: list[str] = []
     passed: list[tuple[str, str]] = []  # each unit passed: its name and why
     if before[2] is None and before[:2] == turn_of(state)[:2] and state.pointer == 0:
@@ -123,6 +136,9 @@ def started_turns(
         # up from nothing. Its first unit's turn begins when it is taken, as in a new session.
         return state, said
     span = acting_span(state, ruleset)
+    fell = _fell_while_acting(before, state, ruleset) if took_no_turn else ""
+    if fell:
+        texts.append(f"{fell} is out of action: its turn is over")
     while turn_of(state) != before and (current := state.current_unit) is not None:
         if current in state.started:
             break
@@ -136,6 +152,8 @@ def started_turns(
             break
         passed.append((state.unit(current).name, reason))
         state = next_activation(state, ruleset)
+    if fell and not passed and state.current_unit is not None:
+        texts.append(activates(state.unit(state.current_unit).name))
     if passed:
         first = passed[0][0]
         leading = said.endswith(activates(first, True))

@@ -52,7 +52,7 @@ def acting_span(state: TrackerState, ruleset: Ruleset) -> str:
     return "this round" if phase is None else f"in the {phase} phase"
 
 
-def _ties_among(
+def ties_among(
     ties: tuple[tuple[str, ...], ...], kept: Iterable[str]
 ) -> tuple[tuple[str, ...], ...]:
     keep = set(kept)
@@ -65,7 +65,7 @@ def with_fresh_order(state: TrackerState, ruleset: Ruleset) -> TrackerState:
     enc = state.encounter
     order = ruleset.turn_order(enc)
     ready = tuple(u for u in order.order if not ruleset.is_defeated(enc.unit(u)))
-    return state.evolve(order=ready, ties=_ties_among(order.ties, ready), pointer=0, held=None)
+    return state.evolve(order=ready, ties=ties_among(order.ties, ready), pointer=0, held=None)
 
 
 def resorted_before_start(
@@ -80,7 +80,7 @@ def resorted_before_start(
     fresh = ruleset.turn_order(after.encounter)
     new = fresh.order
     if [u for u in old if u in new] == [u for u in new if u in old]:
-        return after.evolve(ties=_ties_among(fresh.ties, after.order))
+        return after.evolve(ties=ties_among(fresh.ties, after.order))
     current = after.current_unit
     after = with_fresh_order(after, ruleset)
     return after if after.current_unit == current else start_activation(after, ruleset)
@@ -111,7 +111,7 @@ def without_units(state: TrackerState, ruleset: Ruleset, unit_ids: Iterable[str]
     done = tuple(u for u in state.order[: state.pointer] if u not in gone)
     rest = tuple(u for u in state.order[state.pointer :] if u not in gone)
     state = state.evolve(
-        order=done + rest, ties=_ties_among(state.ties, done + rest), pointer=len(done)
+        order=done + rest, ties=ties_among(state.ties, done + rest), pointer=len(done)
     )
     return start_activation(state, ruleset) if current in gone else state
 

@@ -195,6 +195,21 @@ def test_state_turn_says_whose_turn_it_is_and_round_trips():
     assert "[state] 'turn': is 'night'" in _error(GOOD.replace("round = 3", 'turn = "night"'))
 
 
+def test_state_acted_and_started_say_where_the_round_stands_and_round_trip():
+    enc = parse_encounter(
+        GOOD.replace("round = 3", 'round = 3\nacted = ["goblin"]\nstarted = ["goblin", "aria"]')
+    )
+    assert enc.extra_state["acted"] == ("goblin",)
+    assert enc.extra_state["started"] == ("goblin", "aria")
+    assert parse_encounter(dump_encounter(enc)) == enc
+    assert "[state] 'acted': names 'orc', which is not a unit" in _error(
+        GOOD.replace("round = 3", 'acted = ["orc"]')
+    )
+    assert "[state] 'started': names a unit twice" in _error(
+        GOOD.replace("round = 3", 'started = ["aria", "aria"]')
+    )
+
+
 # -- hardening: values from a fault campaign that crashed commands or could not round-trip ---
 
 

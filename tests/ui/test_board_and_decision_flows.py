@@ -288,8 +288,24 @@ def test_auto_apply_steps_through_every_enemy_and_can_be_cancelled(window, qtbot
     view, ctrl = window.board_view, Qt.KeyboardModifier.ControlModifier
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)
-    qtbot.waitUntil(lambda: window.session.current_unit is None)
-    assert not window.act_auto.isChecked()  # stops by itself at the end of the turn
+    # The brute's square is the players' choice: auto-apply waits for it, saying so.
+    qtbot.waitUntil(lambda: not window.act_auto.isChecked())
+    assert window.session.current_unit == "brute"
+    assert window.statusBar().currentMessage() == (
+        "Auto-apply paused: the rules leave the players a choice for Goblin Brute "
+        "(pick one, then Enter)"
+    )
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # the players take the first choice
+    qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)
+    qtbot.waitUntil(lambda: not window.act_auto.isChecked())
+    assert window.session.current_unit == "kobold"  # its square is theirs to choose too
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert window.session.current_unit is None
+    qtbot.keyClick(view, Qt.Key.Key_Return, ctrl)  # nothing left: it says so and stops
+    assert not window.act_auto.isChecked()
+    assert window.statusBar().currentMessage() == (
+        "Auto-apply done: every unit has acted in round 2"
+    )
     kinds = [e.kind for e in window.session.history]
     assert kinds.count("apply-decision") == 3
     started = window.session.round
@@ -423,6 +439,10 @@ def test_auto_apply_pauses_at_a_characters_turn_and_says_so(window, qtbot):
     window.auto_apply.timer.setInterval(10)
     window.start_tutorial("monster-focus-ice-cave.toml")  # golem 15, imp 25, then characters
     window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.act_auto.isChecked())
+    assert window.session.current_unit == "golem"  # where it goes is the players' choice
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.act_auto.isChecked())
     assert window.session.current_unit == "brute"

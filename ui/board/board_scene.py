@@ -30,6 +30,7 @@ class BoardScene(QGraphicsScene):
     unitClicked = Signal(str)
     unitMoveRequested = Signal(str, int, int)
     unitContextMenuRequested = Signal(str, QPointF)  # unit id, screen position
+    cellContextMenuRequested = Signal(int, int, QPointF)  # an empty cell, screen position
     cellHovered = Signal(int, int)  # (-1, -1) off the board
     # One brush stroke, sent when the button is released: [[column, row], ...], legend char.
     terrainStrokeRequested = Signal(list, str)
@@ -179,6 +180,11 @@ class BoardScene(QGraphicsScene):
             event.accept()
             return
         token = self._token_at(point)
+        cell = self._cell(point)
+        if token is None and cell is not None and event.button() == Qt.MouseButton.RightButton:
+            self.cellContextMenuRequested.emit(*cell, QPointF(event.screenPos()))
+            event.accept()
+            return
         if token is None:
             super().mousePressEvent(event)
             return

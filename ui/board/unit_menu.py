@@ -8,6 +8,7 @@ from typing import cast
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.tracker import commands as cmd
+from desktop.tracker.display_names import display_names, last_attacker_name
 from desktop.tracker.session import Session
 from ui.roster.marker_popup import hand_set_markers
 
@@ -30,6 +31,8 @@ def unit_menu(
             cast("Callable[[], object]", lambda a=amount: run(cmd.Damage(unit_id, a))),
         )
     menu.addAction("Heal 1", lambda: run(cmd.Heal(unit_id, 1)))
+    if unit.is_enemy and session.ruleset.capabilities.remembers_attacker:
+        _attacked_by(menu, session, unit_id, run)
     markers = menu.addMenu("Markers")
     for spec in hand_set_markers(
         session.ruleset, session.encounter.rules
@@ -47,3 +50,25 @@ def unit_menu(
         action.setCheckable(True)
         action.setChecked(has)
     return menu
+
+
+def _attacked_by(
+    menu: QMenu, session: Session, unit_id: str, run: Callable[[cmd.Command], bool]
+) -> None:
+    """Who attacked the enemy last, as its next choice reads it: ticked, and set by choosing
+    another player (or nobody)."""
+    last = session.encounter.memory.last_attacker.get(unit_id)
+    names = display_names(session.encounter.units)
+    choices = [(p.id, names[p.id]) for p in session.encounter.players()]
+    attacked = menu.addMenu(f"Attacked last by: {last_attacker_name(session.encounter, unit_id)}")
+    for attacker, name in [*choices, ("", "Nobody")]:
+        action = attacked.addAction(
+            name,
+            cast(
+                "Callable[[], object]",
+                lambda a=attacker: run(cmd.SetLastAttacker(unit_id, a)),
+            ),
+        )
+        action.setCheckable(True)
+        action.setChecked(attacker == (last or ""))
+        action.setEnabled(attacker != (last or ""))  # choosing what it is says nothing new

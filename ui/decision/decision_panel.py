@@ -10,6 +10,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -265,7 +267,8 @@ class DecisionPanel(QWidget):
         self.rolls.setText(request)
         self._dice_row(True)
         self._roll_button_asks(True)
-        self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
+        if not _typing_elsewhere(self):
+            self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_decision(
         self,
@@ -376,3 +379,14 @@ class DecisionPanel(QWidget):
     def _phase_changed(self, index: int) -> None:
         if 0 <= index < len(getattr(self, "_phase_ids", ())):
             self.phaseChosen.emit(self._phase_ids[index])
+
+
+def _typing_elsewhere(panel: QWidget) -> bool:
+    """The keyboard is in a table or a field outside the panel (the roster, where the
+    players type damage between activations): asking for dice does not take it away."""
+    focus = QApplication.focusWidget()
+    return (
+        focus is not None
+        and not panel.isAncestorOf(focus)
+        and isinstance(focus, (QAbstractItemView, QLineEdit, QAbstractSpinBox))
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from desktop.engine.ruleset import Ruleset
@@ -20,9 +21,13 @@ _CHANGE = re.compile(r"(?P<sign>[-+])\s*(?P<amount>\d+)\Z")
 _SIGNS_ONLY = re.compile(r"(?P<signs>-+|\++)\Z")
 _SET = re.compile(r"=?\s*(?P<hp>-?\d+)\s*(?:/\s*(?P<max>-?\d+))?\Z")
 
+# Damage and who dealt it: "-3 Aria", "-3 from Aria", "- by aria" (a name, its start, or an id).
+_FROM = re.compile(r"(?P<damage>-+|-\s*\d+)\s*(?:(?:from|by)\s+)?(?P<who>[^\W\d_].*)\Z", re.I)
+
 HELP = (
     "type -3 for 3 damage, +2 to heal 2, or =7 (or just 7) to set HP to 7; "
-    "=7/10 also sets max HP; - alone is 1 damage, + alone heals 1"
+    "=7/10 also sets max HP; - alone is 1 damage, + alone heals 1; "
+    "-3 Aria says who dealt the damage"
 )
 
 
@@ -30,10 +35,17 @@ class HpInputError(ValueError):
     """The typed text is not an HP change; the message says what would be."""
 
 
-def parse_hp_input(text: str, unit: Unit) -> Command:
+def parse_hp_input(text: str, unit: Unit, names: Mapping[str, str] | None = None) -> Command:
+    """`names`: the units that can deal damage, id -> the name the table shows (for "-3 Aria")."""
     raw = (text or "").strip().translate(_SIGNS)
     if not raw:
         raise HpInputError(f"{unit.name}: nothing typed for HP; {HELP}")
+    dealt = _FROM.match(raw)
+    if dealt:
+        damage = parse_hp_input(dealt["damage"], unit)
+        assert isinstance(damage, Damage)
+        source = _attacker(dealt["who"].strip(), unit, names or {})
+        return Damage(unit.id, damage.amount, source)
     signs = _SIGNS_ONLY.match(raw)
     if signs:
         amount = len(signs["signs"])
@@ -49,6 +61,26 @@ def parse_hp_input(text: str, unit: Unit) -> Command:
         max_hp = int(setting["max"]) if setting["max"] is not None else None
         return SetHp(unit.id, int(setting["hp"]), max_hp)
     raise HpInputError(f"{unit.name}: '{text.strip()}' is not an HP change; {HELP}")
+
+
+def _attacker(typed: str, unit: Unit, names: Mapping[str, str]) -> str:
+    """The unit `typed` names: its whole name or id, else the one name starting with it."""
+    others = {i: n for i, n in names.items() if i != unit.id}
+    low = typed.casefold()
+    exact = [i for i, n in others.items() if low in (n.casefold(), i.casefold())]
+    starting = [i for i, n in others.items() if n.casefold().startswith(low)]
+    found = exact or starting
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(sorted(others.values())) or "none"
+    if found:
+        which = ", ".join(sorted(others[i] for i in found))
+        raise HpInputError(
+            f"{unit.name}: '{typed}' could be {which}; type more of the name of who dealt it"
+        )
+    raise HpInputError(
+        f"{unit.name}: no unit is called '{typed}' to have dealt the damage (units: {listed})"
+    )
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
+from desktop.tracker.display_names import display_names, last_attacker_name
 from desktop.tracker.expiry_words import reminder_and_expiry
 from desktop.tracker.session import RELOAD, Change, MeantFor, Session
 from ui import palette
@@ -571,6 +572,13 @@ class RosterModel(QAbstractTableModel):
             if value:
                 text = " → ".join(value) if isinstance(value, tuple) else str(value)
                 lines.append(f"{spec.label}: {text}")
+        session = self._session
+        if (
+            session is not None
+            and unit.is_enemy
+            and session.ruleset.capabilities.remembers_attacker
+        ):
+            lines.append(f"Attacked last by: {last_attacker_name(session.encounter, unit.id)}")
         if unit.id == self._current:
             lines.append("Activating now.")
         return "\n".join(lines)
@@ -629,7 +637,7 @@ class RosterModel(QAbstractTableModel):
             else:
                 entry = HpEntry(text)
             try:
-                command = parse_hp_input(entry.text, unit)
+                command = parse_hp_input(entry.text, unit, self._shown_names())
             except HpInputError as error:
                 self.commandFailed.emit(sentence(str(error)))
                 return False
@@ -642,6 +650,10 @@ class RosterModel(QAbstractTableModel):
             )
             return self.execute(command, standing)
         return False
+
+    def _shown_names(self) -> dict[str, str]:
+        """Unit id -> the name the table shows (who dealt damage is typed by it)."""
+        return display_names(self._session.encounter.units) if self._session else {}
 
     def _not_applied(self, unit: Unit, value: Any) -> str:
         typed = str(value.text if isinstance(value, HpEntry) else value).strip()

@@ -622,13 +622,21 @@ class RosterPanel(QWidget):
         self._stopped_typing()
 
     def add_unit(self) -> UnitEditor | None:
-        """Open the unit editor for a new unit (non-blocking); it adds the unit on OK."""
+        """Open the unit editor for a new unit (non-blocking); it adds the unit on OK, on
+        the first free cell, on the selected unit's side."""
+        return self.add_unit_at(None)
+
+    def add_unit_at(self, cell: tuple[int, int] | None) -> UnitEditor | None:
+        """The unit editor for a new unit standing on `cell` (the board's cell the user
+        chose; None: the first free one)."""
         if self.session is None:
             return None
-        template = {}
+        template: dict = {}
         unit = self._selected_unit_object()
         if unit is not None:
             template = {"side": unit.side.value}
+        if cell is not None:
+            template["at"] = list(cell)
         return self._open_editor(template)
 
     def edit_unit(self) -> UnitEditor | None:

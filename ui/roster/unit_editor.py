@@ -158,6 +158,9 @@ class UnitEditor(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # Tab goes from field to field (the area scrolls to the focused one), not to the
+        # scroll area itself, a stop that shows nothing.
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.fields = fields = QWidget()
         outer = QVBoxLayout(fields)
         outer.setContentsMargins(0, 0, 0, 0)

@@ -28,6 +28,7 @@ from desktop.tracker.commands import (
     RenameUnit,
     SetAi,
     SetHp,
+    SetLastAttacker,
     UpdateUnit,
     command_from_payload,
     one_draw_per_turn,
@@ -331,3 +332,18 @@ def test_a_guard_duty_is_kept_cleared_and_named_in_the_log(tiny):
     assert tiny.execute(UpdateUnit("g", {"guards": None})).text == "Edited g: guards"
     assert tiny.encounter.unit("g").reference("guards") is None
     tiny.execute(RemoveUnit("e1"))  # nobody guards it any more
+
+
+def test_the_players_say_who_attacked_an_enemy_last_and_undo_takes_it_back(tiny):
+    assert tiny.execute(SetLastAttacker("e1", "p1")).text == "Raider was attacked last by Ada"
+    assert tiny.encounter.memory.last_attacker == {"e1": "p1"}
+    refused(tiny, SetLastAttacker("e1", "p1"), "Ada is already the last to have attacked Raider")
+    refused(tiny, SetLastAttacker("p1", "e1"), "only enemies remember attackers")
+    refused(tiny, SetLastAttacker("e1", "e1"), "is an enemy: only players attack Raider here")
+    assert tiny.execute(SetLastAttacker("e1", "")).text == "Raider remembers no attacker now"
+    assert tiny.encounter.memory.last_attacker == {}
+    refused(tiny, SetLastAttacker("e1", ""), "Raider remembers no attacker already")
+    tiny.undo()
+    assert tiny.encounter.memory.last_attacker == {"e1": "p1"}
+    tiny.undo()
+    assert tiny.encounter.memory.last_attacker == {}

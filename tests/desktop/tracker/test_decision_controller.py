@@ -232,7 +232,9 @@ def test_enter_shows_the_acting_enemy_first_when_its_physical_dice_are_still_to_
     shown = table.shown[-1]
     assert table.play.turn_decision is None
     assert shown.enter == "Enter shows Trooper 1, acting now: its dice are yours to roll first."
-    assert not table.play.play_turn() and table.session.history == []
+    kinds = [e.kind for e in table.session.history]
+    assert kinds == ["physical-dice"]  # the session's choice, logged
+    assert not table.play.play_turn() and [e.kind for e in table.session.history] == kinds
     assert table.play.selected == "trooper-1" and table.play.asking  # the dice it asks for
 
 

@@ -168,7 +168,7 @@ def test_physical_dice_are_asked_for_before_the_outcome_shows(window, qtbot):
     assert window.decision is None and not panel.apply_button.isEnabled()
     assert not any(card.isVisible() for card in panel.findChildren(StepCard))
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.session.history == []  # nothing to apply before the dice are in
+    assert applied_texts(window) == []  # nothing to apply before the dice are in
     qtbot.keyClicks(panel.typed, "4")
     qtbot.keyClick(panel.typed, Qt.Key.Key_Return)
     assert window.decision is not None

@@ -43,3 +43,34 @@ def test_other_text_is_refused_with_the_forms_that_work(text):
     message = str(raised.value)
     assert message.startswith("Brute Mob: ")
     assert "-3" in message and "+2" in message and "=7" in message
+
+
+NAMES = {"mob": "Brute Mob", "aria": "Aria", "arno": "Arnold", "bram": "Bram"}
+
+
+@pytest.mark.parametrize(
+    ("text", "source", "amount"),
+    [
+        ("-3 Aria", "aria", 3),
+        ("-3 from bram", "bram", 3),
+        ("- by Bram", "bram", 1),
+        ("--  BR", "bram", 2),
+        ("-2 arnold", "arno", 2),
+        ("-2 aria", "aria", 2),  # a whole name wins over another name starting with it
+    ],
+)
+def test_damage_can_name_who_dealt_it(text, source, amount):
+    assert parse_hp_input(text, UNIT, NAMES) == Damage("mob", amount, source)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("-3 zed", "no unit is called 'zed' to have dealt the damage (units: Aria, Arnold, Bram)"),
+        ("-3 ar", "'ar' could be Aria, Arnold; type more of the name of who dealt it"),
+        ("-3 brute", "no unit is called 'brute'"),  # not the damaged unit itself
+    ],
+)
+def test_a_name_that_fits_no_unit_or_several_is_refused_saying_so(text, message):
+    with pytest.raises(HpInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_hp_input(text, UNIT, NAMES)

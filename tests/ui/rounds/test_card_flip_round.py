@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from tests.ui.at_the_table import (
     CTRL,
     SHIFT,
+    import_by_keyboard,
     key,
     log_lines,
     play,
@@ -18,7 +19,14 @@ from tests.ui.at_the_table import (
     type_on_row,
     undo,
 )
-from tests.ui.real_input import click, click_roster_row, start_tutorial
+from tests.ui.real_input import (
+    choose_in_unit_menu,
+    click,
+    click_roster_row,
+    open_unit_menu,
+    start_tutorial,
+)
+from ui.roster.roster_model import COL_NAME
 
 AMBUSH = "card-flip-goblin-ambush.toml"  # goblin archer, goblin brute, kobold (1 HP)
 
@@ -86,4 +94,122 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
         "Goblin Archer",
         "Goblin Brute",
         "Kobold Sneak",
+    ]
+
+
+# Two heroes the same distance from the orc's bow, equal in HP: the lower Lift (Bram) is its
+# target unless it remembers who attacked it last. The wolf heads for one of them the same way.
+GATE = """\
+format = 1
+ruleset = "card-flip-rpg"
+name = "Orc gate"
+
+[board]
+shape = "square"
+cells = \"\"\"
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+\"\"\"
+
+[[units]]
+id = "orc"
+name = "Orc Archer"
+side = "enemy"
+at = [3, 2]
+hp = 8
+max_hp = 8
+stats = { move = 3, range = 3, level = 2 }
+
+[[units]]
+id = "wolf"
+name = "Wolf"
+side = "enemy"
+at = [3, 0]
+hp = 6
+max_hp = 6
+stats = { move = 1, range = 1, level = 1 }
+
+[[units]]
+id = "aria"
+name = "Aria"
+side = "player"
+at = [1, 2]
+hp = 10
+max_hp = 10
+stats = { move = 4, level = 3, lift = 3 }
+
+[[units]]
+id = "bram"
+name = "Bram"
+side = "player"
+at = [5, 2]
+hp = 10
+max_hp = 10
+stats = { move = 3, level = 3, lift = 1 }
+"""
+
+
+def test_the_last_attacker_typed_with_the_damage_or_chosen_in_the_menu_decides_the_target(
+    window, qtbot, monkeypatch, tmp_path
+):
+    import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "gate.toml", GATE)
+    session = window.session
+    assert session.order == ("orc", "wolf") and window.decision.unit == "orc"
+    assert window.panel.summary.text() == "Attack Bram"  # the lower Lift, nobody remembered
+
+    # The heroes' turn: Aria's arrow hits the orc, typed with her name.
+    click_roster_row(qtbot, window, "orc")
+    type_on_row(qtbot, window, "orc", "-2 zed")  # nobody of that name: refused, said why
+    assert window.roster.message.text() == (
+        "Orc Archer: no unit is called 'zed' to have dealt the damage (units: Aria, Bram, Wolf)."
+    )
+    assert session.encounter.unit("orc").hp == 8 and log_lines(window) == []
+    type_on_row(qtbot, window, "orc", "-2 ar")  # the start of her name will do
+    assert window.panel.summary.text() == "Attack Aria"
+    assert any("attacked it last" in t.detail for t in window.decision.trace)
+    roster = window.roster
+    name = roster.proxy.index(roster.proxy.proxy_row("orc"), COL_NAME)
+    assert "Attacked last by: Aria" in name.data(Qt.ItemDataRole.ToolTipRole)
+    orc = play(qtbot, window)
+    assert orc == "Orc Archer: Attack Aria"
+
+    # The wolf was hit by Aria too, in a way the players do not type as damage (a shove):
+    # the unit menu says who attacked it last, and undo and redo take it back and forth.
+    assert window.panel.summary.text() == "Move 1 square toward Bram"
+    choose_in_unit_menu(qtbot, window, "wolf", "Attacked last by: nobody", "Aria")
+    assert window.panel.summary.text() == "Move 1 square toward Aria"
+    undo(qtbot)
+    assert window.panel.summary.text() == "Move 1 square toward Bram"
+    redo(qtbot)
+    assert window.panel.summary.text() == "Move 1 square toward Aria"
+
+    # The app closes and starts again: the wolf still remembers, and its menu says so.
+    before = log_lines(window)
+    window = restart(qtbot, window)
+    session = window.session
+    assert log_lines(window) == before
+    menu = open_unit_menu(qtbot, window, "wolf")
+    titles = [a.text() for a in menu.actions()]
+    qtbot.keyClick(menu, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not menu.isVisible())
+    assert "Attacked last by: Aria" in titles
+    wolf = play(qtbot, window)
+    assert wolf == "Wolf: Move 1 square toward Aria"
+    key(qtbot, Qt.Key.Key_N, CTRL | SHIFT)  # Next round: the memory outlasts the round
+    assert window.panel.summary.text() == "Attack Aria"
+    # Bram hits the orc next: now he is the one it turns on.
+    click_roster_row(qtbot, window, "orc")
+    type_on_row(qtbot, window, "orc", "-1 from Bram")
+    assert window.panel.summary.text() == "Attack Bram"
+
+    assert log_lines(window) == [
+        "Orc Archer takes 2 damage (HP 8 → 6 of 8) from Aria",
+        orc,
+        "Wolf was attacked last by Aria",
+        wolf,
+        "Round 2 begins; Orc Archer activates first",
+        "Orc Archer takes 1 damage (HP 6 → 5 of 8) from Bram",
     ]

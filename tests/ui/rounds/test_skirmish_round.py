@@ -142,7 +142,8 @@ def test_a_skirmish_round_with_a_roll_group_and_physical_dice(window, qtbot, mon
     ]
     window.board_view.setFocus()
     key(qtbot, Qt.Key.Key_Return)  # no dice typed yet: nothing is applied
-    assert log_lines(window) == [] and panel.asking
+    physical = "The players roll their own dice from now on"  # this session's choice
+    assert log_lines(window) == [physical] and panel.asking
 
     # The group's roll, typed for its first member: shown, then Enter applies it.
     type_dice(qtbot, window, "5")
@@ -150,7 +151,7 @@ def test_a_skirmish_round_with_a_roll_group_and_physical_dice(window, qtbot, mon
     first, first_row = panel.summary.text(), table_row(window)
     assert first == "Move to [5, 6] and fire at Ness"
     assert first_row.startswith("Tactical table, row 5: ")
-    assert log_lines(window) == []
+    assert log_lines(window) == [physical]
     key(qtbot, Qt.Key.Key_Return)
 
     # The second raider uses that roll: no die asked for, and Ctrl+R has nothing to roll.
@@ -215,6 +216,7 @@ def test_a_skirmish_round_with_a_roll_group_and_physical_dice(window, qtbot, mon
     assert window.selected == "raider-1" and panel.asking
 
     assert log_lines(window) == [
+        physical,
         f"Quarry raider 1: {first}. Dice: d6 = 5 (table roll (Tactical, {GROUP})) — "
         f"{first_row}; Quarry raider 2, Quarry raider 3 share this roll for the rest of "
         "the round",
