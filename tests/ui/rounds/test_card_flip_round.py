@@ -42,9 +42,9 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
     click_roster_row(qtbot, window, "brute")
     type_on_row(qtbot, window, "brute", "-4")
     assert window.decision.unit == "brute"  # the panel shows the unit acting now
-    brute = window.panel.summary.text()
     assert window.panel.choices.item(2).text() == "Choice 3: Move to [8, 3]"
     choose_in_panel(qtbot, window, 2)
+    brute = window.panel.summary.text()  # the panel reads as the square picked
     key(qtbot, Qt.Key.Key_Return)
     assert session.encounter.unit("brute").at == (8, 3)
     undo(qtbot)  # taken back: the brute stands where it was, its turn again
@@ -72,7 +72,7 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
     assert log_lines(window) == [
         archer,
         "Goblin Brute takes 4 damage (HP 12 → 8 of 12)",
-        f"Goblin Brute: {brute} (players' choice 3: Move to [8, 3])",
+        f"Goblin Brute: {brute} (players' choice 3)",
         kobold,
         f"Drew {flipped} from cards",
         "Round 3 begins; Goblin Archer activates first",
