@@ -87,3 +87,17 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
         "Goblin Brute",
         "Kobold Sneak",
     ]
+
+
+def test_a_step_that_decides_reads_applies_until_enter_applies_the_decision(window, qtbot):
+    # The panel's steps say which rule decides ("✔ applies"), not "applied": nothing is on
+    # the board until Enter, and then the log says what was done.
+    start_tutorial(qtbot, window, AMBUSH)
+    marks = [c.outcome.text() for c in window.panel.steps.cards]
+    assert "✔ applies" in marks and "✔ applied" not in marks
+    assert all(m in ("✔ applies", "– skipped") for m in marks)
+    summary = window.panel.summary.text()
+    archer = window.session.encounter.unit("goblin").at
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.session.encounter.unit("goblin").at != archer
+    assert log_lines(window)[-1] == f"Goblin Archer: {summary}"
