@@ -97,16 +97,21 @@ def test_dungeon_crawl_a_tied_shot_names_its_own_target():
     assert _summaries(d) == ["Shoot ann", "Shoot bo"]
 
 
-def test_grimdark_a_tied_charge_names_its_own_target_and_end_cell():
-    enc = grimdark.scene(
+def _grimdark_tie(phase: str, weapons: str, aria, bram, **player):
+    """An orc at [5, 5] with `weapons`, Aria and Bram alike where told, in `phase`."""
+    return grimdark.scene(
         grimdark.board(12, 12),
         [
-            grimdark.enemy(at=(5, 5), weapons=grimdark.blade(4)),
-            grimdark.player("aria", (5, 1)),
-            grimdark.player("bram", (5, 9)),
+            grimdark.enemy(at=(5, 5), weapons=weapons),
+            grimdark.player("aria", aria, **player),
+            grimdark.player("bram", bram, **player),
         ],
-        phase="charge",
+        phase=phase,
     )
+
+
+def test_grimdark_a_tied_charge_names_its_own_target_and_end_cell():
+    enc = _grimdark_tie("charge", grimdark.blade(4), (5, 1), (5, 9))
     d = grimdark.decide_for(enc, "orc", [12])
     assert _summaries(d) == ['Charge Aria (12")', 'Charge Bram (12")']
     assert [s.split(": ", 1)[1] for s in _details(d, GRIMDARK["charge_roll"])] == [
@@ -116,25 +121,9 @@ def test_grimdark_a_tied_charge_names_its_own_target_and_end_cell():
 
 
 def test_grimdark_tied_shooting_and_fighting_targets_name_their_own():
-    shooting = grimdark.scene(
-        grimdark.board(12, 12),
-        [
-            grimdark.enemy(at=(5, 5), weapons=grimdark.gun(24)),
-            grimdark.player("aria", (5, 0)),
-            grimdark.player("bram", (5, 10)),
-        ],
-        phase="shooting",
-    )
+    shooting = _grimdark_tie("shooting", grimdark.gun(24), (5, 0), (5, 10))
     assert _summaries(grimdark.decide_for(shooting, "orc")) == ["Shoot Aria", "Shoot Bram"]
-    fight = grimdark.scene(
-        grimdark.board(12, 12),
-        [
-            grimdark.enemy(at=(5, 5), weapons=grimdark.blade(4)),
-            grimdark.player("aria", (6, 5), hp=3),
-            grimdark.player("bram", (4, 5), hp=3),
-        ],
-        phase="fight",
-    )
+    fight = _grimdark_tie("fight", grimdark.blade(4), (6, 5), (4, 5), hp=3)
     assert _summaries(grimdark.decide_for(fight, "orc")) == [
         "Fight Aria with Blade",
         "Fight Bram with Blade",
