@@ -76,6 +76,8 @@ class DecisionActions:
             return
         outcome = self.panel.chosen_outcome()
         ruleset, encounter = session.ruleset, session.encounter
+        if decision.phase and decision.phase != encounter.phase:
+            encounter = encounter.evolve(phase=decision.phase)  # the ranges of the phase shown
         self.scene.show_outcome(
             decision.unit,
             outcome,

@@ -34,9 +34,13 @@ def start_page_shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
 
 
 def show_table_display(window: MainWindow) -> None:
-    """The board alone in a second window, following the session (see main_window)."""
+    """The board alone in a second window, following the session (see main_window); F10
+    again closes it."""
     from ui.table_display import TableDisplay
 
+    if window.table_display is not None and window.table_display.isVisible():
+        window.table_display.close()
+        return
     if window.table_display is None:
         window.table_display = TableDisplay(window)
     session = window.session

@@ -46,8 +46,12 @@ class TableDisplay(QMainWindow):
         self.setCentralWidget(page)
         full = QShortcut(QKeySequence("F11"), self)
         full.activated.connect(self.toggle_fullscreen)
+        # Esc leaves full screen first, then closes it; F10, that opened it, closes it too
+        # (the main window's F10 does not reach this window).
         leave = QShortcut(QKeySequence("Esc"), self)
-        leave.activated.connect(self.showNormal)
+        leave.activated.connect(self.leave)
+        again = QShortcut(QKeySequence("F10"), self)
+        again.activated.connect(self.close)
         self.resize(900, 700)
 
     def follow(
@@ -69,6 +73,12 @@ class TableDisplay(QMainWindow):
         entries = [(looks[sid], spec.name) for sid, spec in statuses.items() if sid in carried]
         fill_key(self.marker_row, marker_entries(entries, KEY_ICON))
         self.marker_key.setVisible(bool(entries))
+
+    def leave(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.close()
 
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from desktop.tracker.session import Change
+from ui.board.legend import overlays_of
 
 # A section missing here would leave a view stale; one too many only costs a redraw.
 BOARD_SECTIONS = ("board", "units", "roster", "order", "pointer")  # tokens, terrain, active
@@ -37,6 +38,7 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
         window.scene.set_encounter(session.encounter, session.current_unit, defeated)
         if window.table_display is not None:
             window.table_display.follow(session.encounter, session.current_unit, defeated)
+        window.legend.show_overlays(overlays_of(session.encounter))
     if change is None:  # a session opened: the legend names its ruleset's markers
         shown = session.ruleset.data.statuses_for(session.encounter.rules)
         window.legend.show_markers(shown, window.scene.looks)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPixmap, QShowEvent
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -34,6 +34,20 @@ class TutorialCard:
     tutorials: tuple[tuple[str, str], ...]  # (file name, title)
 
 
+def placeholder() -> QPixmap:
+    """Where a tutorial's board will be, while it is drawn: the board's ground, in the theme,
+    saying so."""
+    from ui import palette
+
+    pixmap = QPixmap(THUMBNAIL)
+    pixmap.fill(palette.board_background())
+    painter = QPainter(pixmap)
+    painter.setPen(palette.grid_line().darker(140) if not palette.dark() else palette.grid_line())
+    painter.drawText(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, "Drawing the board…")
+    painter.end()
+    return pixmap
+
+
 class _Card(QFrame):
     def __init__(self, card: TutorialCard, start: Callable[[str], None]) -> None:
         super().__init__()
@@ -43,6 +57,7 @@ class _Card(QFrame):
         self.picture = QLabel()
         self.picture.setFixedSize(THUMBNAIL)
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setPixmap(placeholder())  # until its board is drawn, not a blank hole
         name = QLabel(card.system)
         font = QFont(name.font())
         font.setBold(True)
@@ -242,6 +257,8 @@ class WelcomePage(QWidget):
         loop while the page is on screen: whatever the window does next at start-up (going
         straight back into the last session) does not wait for six boards to load."""
         self._to_draw = list(range(len(self.cards)))
+        for card in self.cards:
+            card.picture.setPixmap(placeholder())  # the theme's ground until redrawn
         QTimer.singleShot(0, self._draw_next)
 
     def _draw_next(self) -> None:

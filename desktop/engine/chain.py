@@ -51,13 +51,19 @@ class Chain:
     def title(self, key: str, **fields: object) -> str:
         return self.step(key, **fields).title
 
+    def entry(
+        self, key: str | Step, outcome: str, detail: str, *, part: str = "", **fields: object
+    ) -> TraceStep:
+        """The trace entry of step `key` (a key or a Step already titled; its `part` is
+        shown as "title: part") with its outcome, not recorded (an alternative's own)."""
+        title = key.title if isinstance(key, Step) else self.title(key, **fields)
+        return TraceStep(f"{title}: {part}" if part else title, outcome, detail)
+
     def add(
         self, key: str | Step, outcome: str, detail: str, *, part: str = "", **fields: object
     ) -> None:
-        """Record step `key` (a key or a Step already titled; its `part` is shown as
-        "title: part") with its outcome."""
-        title = key.title if isinstance(key, Step) else self.title(key, **fields)
-        self._trace.append(TraceStep(f"{title}: {part}" if part else title, outcome, detail))
+        """Record step `key` with its outcome (see `entry`)."""
+        self._trace.append(self.entry(key, outcome, detail, part=part, **fields))
 
     def applied(self, key: str | Step, detail: str, *, part: str = "", **fields: object) -> None:
         self.add(key, APPLIED, detail, part=part, **fields)

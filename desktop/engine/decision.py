@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from desktop.engine.board import Cell
@@ -28,7 +28,10 @@ class Outcome:
     """One equally valid result: action, targets, where the unit ends and how it gets there.
     `area`: the cells an area attack hits (written as `aoe_hexes`). `costs`: the movement
     points spent on reaching each cell of `path`, for rulesets where steps cost unevenly;
-    empty when the ruleset does not say (the board then marks steps without numbers)."""
+    empty when the ruleset does not say (the board then marks steps without numbers).
+    `summary`: how the decision reads when the players pick this outcome ("Attack Aria from
+    [3, 4]"); `steps`: the trace steps that read otherwise for it, each replacing the step
+    of the same title. Neither tells two outcomes apart nor goes into the JSON."""
 
     action: str
     targets: tuple[str, ...] = ()
@@ -36,6 +39,8 @@ class Outcome:
     path: tuple[Cell, ...] = ()
     area: tuple[Cell, ...] = ()
     costs: tuple[int, ...] = field(default=(), compare=False)
+    summary: str = field(default="", compare=False)
+    steps: tuple[TraceStep, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -61,6 +66,12 @@ class Result:
     phase: str | None = None
     shares_roll_with: tuple[str, ...] = ()
     shares_base_with: tuple[str, ...] = ()
+
+
+def summarised(outcomes: Iterable[Outcome], describe: Callable[[Outcome], str]) -> list[Outcome]:
+    """Each outcome with the summary `describe` gives it, so that the one the players pick
+    reads as itself (the first one's summary is the decision's)."""
+    return [replace(o, summary=describe(o)) for o in outcomes]
 
 
 def choice_label(choice: int) -> str:
@@ -124,6 +135,26 @@ class Decision:
     @property
     def path(self) -> tuple[Cell, ...]:
         return self.outcome.path
+
+    def option(self, choice: int) -> Outcome:
+        """Outcome `choice`: 0 is the decided one, n is alternatives[n - 1]."""
+        return self.outcome if choice == 0 else self.alternatives[choice - 1]
+
+    def summary_of(self, choice: int, names: Mapping[str, str]) -> str:
+        """The summary as it reads with outcome `choice` taken: the ruleset's words for it,
+        else the words the list of choices gives it (`names`: unit id -> name)."""
+        if choice == 0:
+            return self.summary
+        option = self.option(choice)
+        return option.summary or outcome_words(
+            option.action, (names.get(t, t) for t in option.targets), option.destination
+        )
+
+    def trace_of(self, choice: int) -> tuple[TraceStep, ...]:
+        """The trace as it reads with outcome `choice` taken: its own steps in place of the
+        decided outcome's."""
+        own = {s.step: s for s in self.option(choice).steps} if choice else {}
+        return tuple(own.get(s.step, s) for s in self.trace)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"unit": self.unit, "ruleset": self.ruleset, "ai": self.ai}

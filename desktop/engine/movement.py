@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from desktop.engine.board import Board, Cell
 from desktop.engine.board_cache import BoardCache
-from desktop.engine.geometry import neighbours
+from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.grid_search import GridSearch
+from desktop.engine.hex_geometry import to_axial
 from desktop.engine.movement_rules import MovementRules
 
 
@@ -78,27 +79,41 @@ class DistanceField:
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable.
 
-        Among equally cheap routes the same one is always chosen: walking back from
-        `cell`, each step goes to the first neighbour (in the board's fixed neighbour
-        order) that lies on a cheapest route.
+        Among equally cheap routes, the one a player would walk: the fewest changes of
+        direction (a straight line where one is as short as a zig-zag); a tie after that
+        goes to the first neighbour in the board's fixed neighbour order, walking back
+        from `cell`, so the same route is always chosen.
         """
         here = self.raw(cell)
         if here is None:
             return []
-        path = [cell]
-        while here:
-            for prev in neighbours(self.board, path[-1], self.rules.neighbourhood):
-                before = self.raw(prev)
-                if (
-                    before is not None
-                    and before + self.rules.step_cost(self.board, prev, path[-1]) == here
-                ):
-                    path.append(prev)
-                    here = before
-                    break
-            else:  # cannot happen for a consistent field; never loop forever
-                raise RuntimeError(f"no cheapest predecessor for {path[-1]}")
-        return path[-2::-1]
+        return _straightest(cell, self._predecessors, self._heading, self._cost)[1:]
+
+    def _predecessors(self, cell: Cell) -> list[Cell]:
+        """The neighbours a cheapest route to `cell` comes from, in the fixed order."""
+        here = self.raw(cell)
+        if not here:
+            return []
+        step_cost, raw = self.rules.step_cost, self.raw
+        found = []
+        for prev in neighbours(self.board, cell, self.rules.neighbourhood):
+            before = raw(prev)
+            if before is not None and before + step_cost(self.board, prev, cell) == here:
+                found.append(prev)
+        if not found:  # cannot happen for a consistent field
+            raise RuntimeError(f"no cheapest predecessor for {cell}")
+        return found
+
+    def _cost(self, cell: Cell) -> int:
+        return self.raw(cell) or 0
+
+    def _heading(self, a: Cell, b: Cell) -> tuple[int, int]:
+        """The direction of the step from `a` to `b` (on hexes, in axial coordinates, the
+        same whatever the row)."""
+        if self.rules.neighbourhood is Neighbourhood.HEX:
+            (qa, ra), (qb, rb) = to_axial(a), to_axial(b)
+            return qb - qa, rb - ra
+        return b[0] - a[0], b[1] - a[1]
 
     def route_from(self, cell: Cell) -> list[Cell]:
         """For a reverse field: the cells a mover at `cell` enters to reach the nearest root,
@@ -179,3 +194,55 @@ def shared_field(
     else:
         cache.move_to_end(key)
     return found
+
+
+def _straightest(
+    end: Cell,
+    predecessors: Callable[[Cell], list[Cell]],
+    heading: Callable[[Cell, Cell], tuple[int, int]],
+    cost: Callable[[Cell], int],
+) -> list[Cell]:
+    """The route from a root to `end` (both included) over the cheapest-route steps
+    `predecessors` gives, with the fewest changes of `heading`; ties go to the earlier
+    predecessor. Worked out over every cell on a cheapest route, cheapest first."""
+    # The cells on some cheapest route to `end`, cheapest first: each after its predecessors.
+    back: dict[Cell, list[Cell]] = {}
+    stack = [end]
+    while stack:
+        cell = stack.pop()
+        if cell not in back:
+            back[cell] = predecessors(cell)
+            stack.extend(back[cell])
+    order = sorted(back, key=cost)
+    # turns[cell][h]: the fewest turns of a route from a root into `cell` by a step heading h
+    # (None: `cell` is a root); came[cell][h]: the cell that step leaves from.
+    turns: dict[Cell, dict[tuple[int, int] | None, int]] = {}
+    came: dict[Cell, dict[tuple[int, int], Cell]] = {}
+    for cell in order:
+        if not back[cell]:
+            turns[cell] = {None: 0}
+            continue
+        mine: dict[tuple[int, int] | None, int] = {}
+        from_: dict[tuple[int, int], Cell] = {}
+        for prev in back[cell]:
+            h = heading(prev, cell)
+            best = min(
+                t + (before is not None and before != h) for before, t in turns[prev].items()
+            )
+            if h not in mine or best < mine[h]:
+                mine[h], from_[h] = best, prev
+        turns[cell], came[cell] = mine, from_
+    route = [end]
+    into: tuple[int, int] | None = None
+    while back[route[-1]]:
+        cell = route[-1]
+        options = turns[cell]
+        # The heading into `cell`: fewest turns counting the one onto `into`.
+        h = min(
+            (t + (into is not None and k != into), n, k)
+            for n, (k, t) in enumerate(options.items())
+            if k is not None
+        )[2]
+        route.append(came[cell][h])
+        into = h
+    return route[::-1]

@@ -108,7 +108,7 @@ class CardFlipRpg(Ruleset):
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, CardFlipContext)  # built by self.context
-        unit, encounter = ctx.unit, ctx.encounter
+        unit = ctx.unit
         low = is_low(unit)
         low_text = (
             f"HP {unit.hp} of {unit.max_hp} is below a quarter ({unit.hp}×4 < {unit.max_hp})"
@@ -141,8 +141,7 @@ class CardFlipRpg(Ruleset):
         if attack is not None:
             outcomes, detail = attack
             chain.applied("attack", detail)
-            target = encounter.unit(outcomes[0].targets[0])
-            return Result(outcomes, f"Attack {target.name}")
+            return Result(outcomes, outcomes[0].summary)
         chain.skipped("attack", self._nobody_in_range(ctx))
 
         # 4. Move toward a player
@@ -210,8 +209,12 @@ class CardFlipRpg(Ruleset):
         scores = {c: min(manhattan(c, p.at) for p in nearest) for c in valid}
         best = max(scores.values())
         cells = sorted(c for c, v in scores.items() if v == best)
-        outcomes = [Outcome("flee", (), c, tuple(s.field.path_to(c))) for c in cells]
         names = " and ".join(p.name for p in nearest)
+        outcomes = []
+        for c in cells:
+            path = tuple(s.field.path_to(c))
+            away = f"Flee {plural(len(path), 'square')} from {names}"
+            outcomes.append(Outcome("flee", (), c, path, summary=away))
         start_d = manhattan(s.unit.at, nearest[0].at)
         detail = (
             f"nearest player {names} is {plural(start_d, 'square')} away; "
@@ -219,8 +222,7 @@ class CardFlipRpg(Ruleset):
         )
         if len(cells) > 1:
             detail += f"; {len(cells)} squares are equally good: the players choose"
-        steps = len(outcomes[0].path)
-        return outcomes, detail, f"Flee {plural(steps, 'square')} from {names}"
+        return outcomes, detail, outcomes[0].summary
 
     def _flee_blocked(self, s: CardFlipContext) -> str:
         if not s.players:
@@ -257,7 +259,7 @@ class CardFlipRpg(Ruleset):
             detail += f"; still tied: the players choose between {_names(chosen)}"
         else:
             detail += f" → {chosen[0].name}"
-        return [Outcome("attack", (p.id,)) for p in chosen], detail
+        return [Outcome("attack", (p.id,), summary=f"Attack {p.name}") for p in chosen], detail
 
     def _nobody_in_range(self, s: CardFlipContext) -> str:
         if not s.players:
@@ -277,7 +279,9 @@ class CardFlipRpg(Ruleset):
                 continue
             cells, remaining = found
             for cell in cells:
-                outcomes.append(Outcome("move", (), cell, tuple(s.field.path_to(cell))))
+                path = tuple(s.field.path_to(cell))
+                toward = f"Move {plural(len(path), 'square')} toward {target.name}"
+                outcomes.append(Outcome("move", (), cell, path, summary=toward))
             details.append(
                 f"afterwards {plural(remaining, 'more square')} to reach {target.name}"
                 if remaining
@@ -297,8 +301,7 @@ class CardFlipRpg(Ruleset):
         if len(distinct) > 1:
             detail += f"; {len(distinct)} squares are equally far along: the players choose"
         detail += "; " + "; ".join(details)
-        steps = len(outcomes[0].path)
-        return outcomes, detail, f"Move {plural(steps, 'square')} toward {first_target.name}"
+        return outcomes, detail, outcomes[0].summary
 
     def _toward(self, s: CardFlipContext, target: Unit) -> tuple[list[Cell], int] | None:
         """End squares on shortest routes toward `target`, the farthest along within `move`."""

@@ -78,14 +78,14 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.capabilities import Capabilities
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
-from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, summarised
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward_any
 from desktop.engine.dice import Dice
 from desktop.engine.doorways import Doorway, cells_crossed, doorway_at, doorways
@@ -332,6 +332,18 @@ class DungeonContext(Context):
         return found
 
 
+def _fight_summary(encounter: Encounter, outcome: Outcome) -> str:
+    """ "Fight Elf", "Move 3 squares, then fight Elf", "Move 4 squares to [5, 2]"."""
+    if outcome.action == "fight":
+        hero = encounter.unit(outcome.targets[0])
+        if outcome.path:
+            return f"Move {squares(len(outcome.path))}, then fight {hero.name}"
+        return f"Fight {hero.name}"
+    if outcome.action == "move":
+        return f"Move {squares(len(outcome.path))} to {cell_text(cast(Cell, outcome.destination))}"
+    return "Hold"
+
+
 class DungeonCrawl(Ruleset):
     capabilities = Capabilities(figure_size=size_of)
 
@@ -490,13 +502,14 @@ class DungeonCrawl(Ruleset):
         if len(outcomes) > 1:
             detail += f"; {len(outcomes)} equally good choices: the players pick"
         chain.applied("sight", detail)
-        first = outcomes[0]
-        hero = world.encounter.unit(first.targets[0])
         verb = "Cast at" if action == "cast" else "Shoot"
-        summary = f"{verb} {hero.name}"
-        if first.path:
-            summary = f"Move {squares(len(first.path))}, then {summary[0].lower()}{summary[1:]}"
-        return Result(outcomes, summary), False
+
+        def summary(o: Outcome) -> str:
+            aim = f"{verb} {world.encounter.unit(o.targets[0]).name}"
+            return f"Move {squares(len(o.path))}, then {aim[0].lower()}{aim[1:]}" if o.path else aim
+
+        outcomes = summarised(outcomes, summary)
+        return Result(outcomes, outcomes[0].summary), False
 
     def _clear_sight(self, world: DungeonContext, hero: Unit) -> tuple[list[Cell], str]:
         """Best squares to shoot `hero` from this turn (ties), and why."""
@@ -605,19 +618,8 @@ class DungeonCrawl(Ruleset):
             outcomes += self._move_to_fight(world, hero, chain)
         if not outcomes:
             return Result([Outcome("hold")], "Hold: it cannot get at its hero")
-        first = outcomes[0]
-        if first.action == "fight":
-            hero = world.encounter.unit(first.targets[0])
-            summary = f"Fight {hero.name}"
-            if first.path:
-                summary = f"Move {squares(len(first.path))}, then fight {hero.name}"
-        elif first.action == "move":
-            summary = (
-                f"Move {squares(len(first.path))} to {cell_text(cast(Cell, first.destination))}"
-            )
-        else:
-            summary = "Hold"
-        return Result(outcomes, summary)
+        outcomes = summarised(outcomes, partial(_fight_summary, world.encounter))
+        return Result(outcomes, outcomes[0].summary)
 
     def _move_to_fight(self, world: DungeonContext, hero: Unit, chain: Chain) -> list[Outcome]:
         cost, _ = world.approach(hero)

@@ -25,11 +25,12 @@ Foebook's reading of what the text only implies:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import cast
 
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain, plural
-from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, summarised
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
 from desktop.engine.targeting import select, tiers
@@ -144,10 +145,11 @@ def shoot(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "shooting
         per_weapon.append((weapon, chosen.chosen))
     if not per_weapon:
         return Result([Outcome("hold")], "Nothing in range to shoot", phase=phase)
-    outcomes = _combinations(per_weapon)
-    main = outcomes[0]
-    summary = "Shoot " + names([ctx.encounter.unit(t) for t in main.targets])
-    return Result(outcomes, summary, phase=phase)
+    outcomes = summarised(
+        _combinations(per_weapon),
+        lambda o: "Shoot " + names([ctx.encounter.unit(t) for t in o.targets]),
+    )
+    return Result(outcomes, outcomes[0].summary, phase=phase)
 
 
 def _combinations(per_weapon: list[tuple[Weapon, list[Unit]]]) -> list[Outcome]:
@@ -278,21 +280,31 @@ def charge(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "charge"
     assert main.destination is not None  # every charge outcome ends on a cell
     beside = names([ctx.encounter.unit(t) for t in main.targets])
     dice.explain(f'charges {rolled}" to {list(main.destination)}, beside {beside}')
-    chain.add(
-        "charge_roll",
-        APPLIED,
-        f"rolled {rolled} ({needs}): ends at {list(main.destination)} "
-        f"beside {beside}, "
-        "as many declared targets as it can reach, the preferred first",
-    )
+
+    def ends(o: Outcome) -> str:
+        return (
+            f"rolled {rolled} ({needs}): ends at {list(cast(Cell, o.destination))} "
+            f"beside {names([ctx.encounter.unit(t) for t in o.targets])}, "
+            "as many declared targets as it can reach, the preferred first"
+        )
+
+    # Each charge ends on its own cell beside its own targets: the one picked reads so.
+    outcomes = [
+        replace(
+            o,
+            summary=f'Charge {ctx.encounter.unit(o.targets[0]).name} ({rolled}")',
+            steps=(chain.entry("charge_roll", APPLIED, ends(o)),),
+        )
+        for o in outcomes
+    ]
+    chain.add("charge_roll", APPLIED, ends(main))
     if len(outcomes) > 1:
         chain.add(
             "equal",
             "players choose",
             f"{len(outcomes)} equally good charges (listed as alternatives)",
         )
-    target = ctx.encounter.unit(main.targets[0])
-    return Result(outcomes, f'Charge {target.name} ({rolled}")', phase=phase)
+    return Result(outcomes, outcomes[0].summary, phase=phase)
 
 
 def _charge_cells(
@@ -419,9 +431,11 @@ def fight(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") 
         chain.add(
             "equal", "players choose", f"{len(outcomes)} equally good ways to fight (alternatives)"
         )
-    target = ctx.encounter.unit(outcomes[0].targets[0])
-    summary = f"Fight {target.name}" + (f" with {weapon.name}" if weapon else "")
-    return Result(outcomes, summary, statuses_gained=(FOUGHT,), phase=phase)
+    with_weapon = f" with {weapon.name}" if weapon else ""
+    outcomes = summarised(
+        outcomes, lambda o: f"Fight {ctx.encounter.unit(o.targets[0]).name}{with_weapon}"
+    )
+    return Result(outcomes, outcomes[0].summary, statuses_gained=(FOUGHT,), phase=phase)
 
 
 def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fight") -> Result:
@@ -434,23 +448,27 @@ def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fi
             Outcome("consolidate", tuple(p.id for p in ctx.engaged_with(c)), c if p else None, p)
             for c, p in zip(found.cells, found.paths, strict=True)
         ]
-        where = (
-            "stays where it is"
-            if found.spent == 0
-            else (f"moves {inch_text(found.spent)} to {list(found.cells[0])}")
-        )
-        chain.add(
-            "consolidate",
-            APPLIED,
-            f"it has fought; it {where}, engaging "
-            f"{plural(found.engaged, 'player unit')}, the most it can within "
-            f"{inch_text(budget)}",
-        )
+
+        def fought(cell: Cell) -> str:
+            where = "stays where it is" if found.spent == 0 else f"moves {inch_text(found.spent)}"
+            return (
+                f"it has fought; it {where}"
+                + (f" to {list(cell)}" if found.spent else "")
+                + f", engaging {plural(found.engaged, 'player unit')}, the most it can within "
+                f"{inch_text(budget)}"
+            )
+
         summary = (
             "Consolidate in place"
             if found.spent == 0
             else f"Consolidate {inch_text(found.spent)} into {plural(found.engaged, 'player unit')}"
         )
+        # Each end cell reads as itself when the players pick it.
+        outcomes = [
+            replace(o, summary=summary, steps=(chain.entry("consolidate", APPLIED, fought(c)),))
+            for o, c in zip(outcomes, found.cells, strict=True)
+        ]
+        chain.add("consolidate", APPLIED, fought(found.cells[0]))
         return _equal(ctx, phase, outcomes, summary, chain, dice)
     found_goals, goal_text = goals(ctx)
     if not found_goals:
@@ -464,8 +482,9 @@ def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fi
         moved = move_toward(ctx, ctx.unit.at, goal, budget, ctx.player_cells())
         if n == 0:
             first_spent = moved.spent
+        toward = f"Consolidate {inch_text(moved.spent)} toward {goal.label}"
         outcomes += [
-            Outcome("consolidate", (), c if p else None, p)
+            Outcome("consolidate", (), c if p else None, p, summary=toward)
             for c, p in zip(moved.ends, moved.paths, strict=True)
         ]
     chain.add(
@@ -474,14 +493,7 @@ def consolidate(ctx: GrimdarkContext, chain: Chain, dice: Dice, phase: str = "fi
         f"no cell within {inch_text(budget)} engages a player unit; "
         f"{goal_text}; moves {inch_text(first_spent)}",
     )
-    return _equal(
-        ctx,
-        phase,
-        outcomes,
-        f"Consolidate {inch_text(first_spent)} toward {found_goals[0].label}",
-        chain,
-        dice,
-    )
+    return _equal(ctx, phase, outcomes, outcomes[0].summary, chain, dice)
 
 
 def _equal(

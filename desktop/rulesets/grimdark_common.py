@@ -67,6 +67,9 @@ def names(units: list[Unit]) -> str:
     return joined(shown)
 
 
+CHARGE_REACH = 12.0  # inches: the longest charge a 2D6 roll gives
+
+
 @dataclass(frozen=True)
 class Numbers:
     """The ruleset's tunable distances, read from its TOML data."""
@@ -277,6 +280,16 @@ class Engagement:
     paths: tuple[tuple[Cell, ...], ...]
     engaged: int  # player units engaged from those cells
     spent: float
+
+
+def reach_cells(ctx: GrimdarkContext, budget: float) -> set[Cell]:
+    """The cells a move of up to `budget` inches through no player unit can end on (a
+    charge's, a pile-in's), its own included."""
+    field = DistanceField(
+        ctx.board, MOVEMENT, [ctx.unit.at], blocked=ctx.player_cells(), max_cost=budget
+    )
+    taken = ctx.occupied()
+    return {c for c in field.reachable(budget) if c not in taken}
 
 
 def engage_most(

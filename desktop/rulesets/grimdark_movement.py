@@ -316,5 +316,9 @@ def _finish(
             f"{inch_text(more.spent)} in all, to {list(more.ends[0])}",
         )
         summary = f"Advance {inch_text(more.spent)} toward {goal.label}"
-    outcomes = [Outcome(action, (), cell if p else None, tuple(p)) for cell, p in outcome_cells]
+    # Picked instead of the decided move, an end cell toward another goal reads as its own.
+    outcomes = [
+        Outcome(action, (), cell if p else None, tuple(p), summary=summary, steps=chain.steps())
+        for cell, p in outcome_cells
+    ]
     return {"outcomes": outcomes, "chain": chain, "summary": summary}

@@ -21,7 +21,8 @@ from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.engine.reach import fire_and_close_combat
+from desktop.engine.geometry import Metric
+from desktop.engine.reach import cells_within, fire_and_close_combat
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.units import Unit
 from desktop.rulesets import grimdark_combat, grimdark_movement
@@ -37,12 +38,14 @@ from desktop.rulesets.grimdark_command import (
     parse_deck,
 )
 from desktop.rulesets.grimdark_common import (
+    CHARGE_REACH,
     PSYKER,
     GrimdarkContext,
     Idle,
     Numbers,
     alive,
     ranged,
+    reach_cells,
 )
 from desktop.rulesets.grimdark_psychic import choose_denier, deny_intent
 
@@ -84,17 +87,33 @@ class GrimdarkSolo(Ruleset):
         return GrimdarkContext(encounter, unit, dice, self.data, self.numbers)
 
     def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
-        """Where its normal move in the movement phase can end."""
-        return grimdark_movement.normal_move_cells(
-            self.context(encounter, encounter.unit(unit_id), Dice())
-        )
+        """Where the phase's move can end (the encounter's phase: the one decided for): its
+        normal move in the movement phase, the longest charge (12") in the charge phase, a
+        pile-in in the fight phase; it moves in no other phase."""
+        phase = encounter.phase or self.data.phases[0]
+        ctx = self.context(encounter, encounter.unit(unit_id), Dice())
+        if phase == "movement":
+            return grimdark_movement.normal_move_cells(ctx)
+        budget = {"charge": CHARGE_REACH, "fight": ctx.numbers.pile_in}.get(phase)
+        if budget is None:
+            return set()
+        return reach_cells(ctx, budget)
 
     def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
-        """Where it shoots (its longest ranged weapon, in sight) and fights (engaged: the 8
-        cells around it)."""
-        unit = encounter.unit(unit_id)
+        """What the phase's attacks reach (the encounter's phase): its longest ranged weapon,
+        in sight, in the shooting phase; the 8 cells around it, where it fights, in the charge
+        and fight phases; both in the movement phase (what it threatens once it has moved:
+        shooting next); nothing in the command phase."""
+        unit, board = encounter.unit(unit_id), encounter.board
+        phase = encounter.phase or self.data.phases[0]
         reach = max((w.range for w in ranged(unit)), default=0.0)
-        return fire_and_close_combat(encounter.board, unit.at, reach)
+        if phase == "movement":
+            return fire_and_close_combat(board, unit.at, reach)
+        if phase == "shooting":
+            return cells_within(board, [unit.at], reach, Metric.INCHES)
+        if phase in ("charge", "fight"):
+            return cells_within(board, [unit.at], 1, Metric.CHEBYSHEV, sight=False)
+        return set()
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, GrimdarkContext)  # built by self.context

@@ -30,14 +30,15 @@ Reading (docs/rulesets/hex-quest.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain, plural
 from desktop.engine.context import Context
-from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, summarised
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
@@ -230,9 +231,11 @@ class HexQuest(Ruleset):
 
         main = plans[0]
         targets = main.orders[0]
+        outcomes = _outcomes(plans)
         if targets:
             combat = self._stat(unit, "combat")
             names = ", then ".join(t.name for t in targets)
+            value = 0
             if combat > 0:
                 value = dice.roll_sum(
                     combat, 6, f"Combat dice for {unit.name}, resolved against {names}"
@@ -242,29 +245,31 @@ class HexQuest(Ruleset):
                     if len(targets) == 1
                     else f"{value} damage to each target: {names}"
                 )
-                chain.applied(
-                    "roll",
-                    f"rolls {combat}d6 once: {value}; resolved against {names}, in that order",
+
+            def roll(against: str) -> str:
+                if combat > 0:
+                    return (
+                        f"rolls {combat}d6 once: {value}; resolved against {against}, in that order"
+                    )
+                return (
+                    f"Combat 0: no dice, but the engage still happens against {against} "
+                    "(abilities that trigger on it apply)"
                 )
-            else:
-                chain.applied(
-                    "roll",
-                    f"Combat 0: no dice, but the engage still happens against {names} "
-                    "(abilities that trigger on it apply)",
-                )
+
+            chain.applied("roll", roll(names))
+            # A choice that engages others resolves the same dice against them.
+            outcomes = [
+                replace(o, steps=(chain.entry("roll", APPLIED, roll(_engaged(encounter, o))),))
+                if o.targets
+                else o
+                for o in outcomes
+            ]
         else:
             chain.skipped("roll", "nobody to engage")
         triggered += self._abilities(unit, END_OF_TURN, "end", chain)
-
-        if targets:
-            summary = "Engage " + ", then ".join(t.name for t in targets)
-            if main.stop is not None:
-                summary = f"Move {hexes(len(main.path))}, then " + summary[0].lower() + summary[1:]
-        elif main.stop is not None:
-            summary = f"Move {hexes(len(main.path))} to {cell_text(main.stop)}"
-        else:
-            summary = "Hold: nothing to engage and nowhere to go"
-        return Result(_outcomes(plans), summary, notes=tuple(f"Triggered: {t}" for t in triggered))
+        outcomes = summarised(outcomes, partial(_summary, encounter))
+        notes = tuple(f"Triggered: {t}" for t in triggered)
+        return Result(outcomes, outcomes[0].summary, notes=notes)
 
     def _abilities(self, unit: Unit, timing: str, step: str, chain: Chain) -> tuple[str, ...]:
         mine = [a for a in self.abilities if a.timing == timing]
@@ -497,6 +502,25 @@ class HexQuest(Ruleset):
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         return {"defeated"} if unit.hp <= 0 else set()
+
+
+def _engaged(encounter: Encounter, outcome: Outcome) -> str:
+    return ", then ".join(encounter.unit(t).name for t in outcome.targets)
+
+
+def _summary(encounter: Encounter, outcome: Outcome) -> str:
+    """ "Move 2 hexes, then engage Wren", "Engage Wren", "Move 2 hexes to [4, 5]"."""
+    moved = outcome.destination is not None
+    if outcome.targets:
+        engaged = _engaged(encounter, outcome)
+        return (
+            f"Move {hexes(len(outcome.path))}, then engage {engaged}"
+            if moved
+            else f"Engage {engaged}"
+        )
+    if moved:
+        return f"Move {hexes(len(outcome.path))} to {cell_text(cast(Cell, outcome.destination))}"
+    return "Hold: nothing to engage and nowhere to go"
 
 
 def _outcomes(plans: list[_Plan]) -> list[Outcome]:

@@ -7,7 +7,7 @@ the acceptance README (../shared/monster-focus/README.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop.engine.ability_cards import signed
@@ -15,7 +15,7 @@ from desktop.engine.board import Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
-from desktop.engine.decision import Outcome, Result
+from desktop.engine.decision import APPLIED, Outcome, Result, summarised
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, StatusSpec
@@ -184,24 +184,22 @@ class MonsterFocus(Ruleset):
         actions = _ranked(ctx)
         outcomes = [_outcome(ctx, a) for a in actions] or [Outcome("hold")]
         self._move(ctx, chain, actions)
-        main = outcomes[0]
-        names = ", ".join(ctx.name(t) for t in main.targets)
-        hard = ("", "")  # which attacks have disadvantage: the step's words, the summary's
         disarmed = limits.get(NO_ATTACK)
         if disarmed:
             # It moves as if it were going to attack, and makes no attack.
+            names = ", ".join(ctx.name(t) for t in outcomes[0].targets)
             would = f" (from there it would attack {names})" if names else ""
             chain.skipped("attack", f"{_said(disarmed).capitalize()}: no attack{would}.")
             outcomes = [_without_attack(o) for o in outcomes]
-            main = outcomes[0]
-        elif main.targets:
-            area = ""
-            if actions[0].area:
-                area = f"; area on {', '.join(_shown(ctx, i) for i in actions[0].area)}"
-            hard = _disadvantage(ctx, actions[0].at, main.targets)
-            value = attack_words(ctx, main, actions[0].at)
-            said = f"Attacks {names}{area}.{hard[0]}" + (f" {value}." if value else "")
-            chain.applied("attack", said)
+        elif outcomes[0].targets:
+            # Each choice attacks its own targets: the one the players pick reads as itself.
+            outcomes = [
+                replace(o, steps=(chain.entry("attack", APPLIED, _attack_text(ctx, o)),))
+                if o.targets
+                else o
+                for o in outcomes
+            ]
+            chain.applied("attack", _attack_text(ctx, outcomes[0]))
         elif NO_MOVE in limits and ctx.plan.foci:
             foci = joined([ctx.name(f) for f in ctx.plan.foci], "or")
             chain.skipped(
@@ -211,20 +209,8 @@ class MonsterFocus(Ruleset):
             )
         else:
             chain.skipped("attack", "Nobody it may attack this turn.")
-        if main.action == "attack":
-            summary = f"Attack {names}"
-            if main.destination is not None:
-                summary += f" from {list(main.destination)}"
-            summary += hard[1]
-        elif main.destination is not None:
-            summary = f"Move to {list(main.destination)}"
-        else:
-            summary = "Hold"
-        if disarmed:
-            summary += f" ({_said(disarmed)}: no attack)"
-        elif NO_MOVE in limits and main.action != "attack":
-            summary += f" ({_said(limits[NO_MOVE])})"
-        return Result(outcomes, summary)
+        outcomes = summarised(outcomes, lambda o: _summary(ctx, o))
+        return Result(outcomes, outcomes[0].summary)
 
     def _focus(self, ctx: MonsterFocusContext, chain: Chain) -> None:
         plan = ctx.plan
@@ -360,6 +346,43 @@ def _outcome(ctx: MonsterFocusContext, action: Action) -> Outcome:
         area=tuple(ctx.cell(i) for i in action.area),
         costs=tuple(plan.moves.cost[i] for i in steps),
     )
+
+
+def _attack_text(ctx: MonsterFocusContext, outcome: Outcome) -> str:
+    """The attack step's words for one outcome: "Attacks Brute; area on [3, 5], [2, 5].",
+    then which attacks have disadvantage and the attack's value on each target."""
+    names = ", ".join(ctx.name(t) for t in outcome.targets)
+    area = f"; area on {', '.join(str(list(c)) for c in outcome.area)}" if outcome.area else ""
+    at = _from(ctx, outcome)
+    hard = _disadvantage(ctx, at, outcome.targets)[0]
+    value = attack_words(ctx, outcome, at)
+    return f"Attacks {names}{area}.{hard}" + (f" {value}." if value else "")
+
+
+def _from(ctx: MonsterFocusContext, outcome: Outcome) -> int:
+    """The hex `outcome` acts from: where it ends its move, else where it stands."""
+    dest = outcome.destination
+    return ctx.monster.at if dest is None else ctx.grid.index(dest)
+
+
+def _summary(ctx: MonsterFocusContext, outcome: Outcome) -> str:
+    """How the turn reads with `outcome` taken: "Attack Brute from [3, 4]", "Hold"."""
+    limits = ctx.limits
+    if outcome.action == "attack":
+        summary = "Attack " + ", ".join(ctx.name(t) for t in outcome.targets)
+        if outcome.destination is not None:
+            summary += f" from {list(outcome.destination)}"
+        summary += _disadvantage(ctx, _from(ctx, outcome), outcome.targets)[1]
+    elif outcome.destination is not None:
+        summary = f"Move to {list(outcome.destination)}"
+    else:
+        summary = "Hold"
+    disarmed = limits.get(NO_ATTACK)
+    if disarmed:
+        summary += f" ({_said(disarmed)}: no attack)"
+    elif NO_MOVE in limits and outcome.action != "attack":
+        summary += f" ({_said(limits[NO_MOVE])})"
+    return summary
 
 
 def _said(specs: tuple[StatusSpec, ...]) -> str:

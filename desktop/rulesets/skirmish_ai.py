@@ -41,7 +41,7 @@ from typing import Any
 from desktop.engine.board import Cell
 from desktop.engine.chain import Chain
 from desktop.engine.context import Context
-from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, Result
+from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, Result, summarised
 from desktop.engine.dice import Dice, Roll
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
@@ -189,10 +189,10 @@ class SkirmishAi(Ruleset):
             "Dice order: the table roll (a group's shared roll, or a guardian's ward's "
             "rolls), then skulking, then overwatch."
         )
-        main = plan.outcomes[0]
+        outcomes = summarised(plan.outcomes, lambda o: summarise(s.encounter, unit, o))
         return Result(
-            plan.outcomes,
-            summarise(s.encounter, unit, main),
+            outcomes,
+            outcomes[0].summary,
             statuses_gained=gained,
             notes=tuple(notes),
             shares_roll_with=self._shares_roll_with(s, dice.rolls[start:]),

@@ -894,7 +894,15 @@ class ApplyDecision(Command):
 
     @classmethod
     def of(cls, decision: Decision, choice: int = 0, reaction: bool = False) -> ApplyDecision:
-        return cls(decision.to_dict(), choice, reaction)
+        """The command for outcome `choice` of `decision`; the log keeps each alternative's
+        own summary and the reasoning as it reads for the outcome taken."""
+        d = decision.to_dict()
+        for alt, written in zip(decision.alternatives, d["alternatives"], strict=True):
+            if alt.summary:
+                written["summary"] = alt.summary
+        if 0 < choice <= len(decision.alternatives):  # another choice is refused on apply
+            d["trace"] = [t.to_dict() for t in decision.trace_of(choice)]
+        return cls(d, choice, reaction)
 
     def outcome(self) -> dict[str, Any]:
         d = self.decision
@@ -982,14 +990,14 @@ class ApplyDecision(Command):
         if activation and not ruleset.activation_continues(phase, action):
             state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
-        if self.choice:  # the summary tells the decided outcome; say which one was taken,
-            # in the words the panel listed it with (where it went too, not only what)
-            taken = outcome_words(
+        if self.choice:  # the outcome taken in its own words (the panel's words for it when
+            # the ruleset gave none), numbered as the panel lists it
+            summary = outcome.get("summary") or outcome_words(
                 action,
                 [state.unit(t).name for t in targets],
                 None if destination is None else _cell(destination),
             )
-            summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
+            summary += f" (players' {choice_label(self.choice).lower()})"
         rolls = _rolls(d.get("rolls") or [])
         shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]
         bases = [_unit(state, m).id for m in d.get("shares_base_with") or []]

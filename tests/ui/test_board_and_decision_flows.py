@@ -9,6 +9,7 @@ import sys
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
 from desktop.engine.board import Terrain
 from desktop.samples import list_samples, sample_path
@@ -450,3 +451,44 @@ def test_auto_apply_pauses_at_a_characters_turn_and_says_so(window, qtbot):
     assert window.statusBar().currentMessage() == (
         "Auto-apply paused: Brute's turn is the players' (Space)"
     )
+
+
+def test_the_table_display_closes_with_f10_or_esc_and_reopens_following_the_session(window, qtbot):
+    window.start_tutorial(AMBUSH)
+    press(qtbot, window.act_table)  # F10 in the main window opens it
+    table = window.table_display
+    qtbot.waitExposed(table)
+    _activate(qtbot, table)
+    qtbot.keyClick(table, Qt.Key.Key_F10)  # F10 again, typed in the table window
+    assert not table.isVisible()
+    _activate(qtbot, window)
+    press(qtbot, window.act_table)
+    qtbot.waitExposed(table)
+    _activate(qtbot, window)  # the game master goes on in the main window
+    press(qtbot, window.act_table)  # and F10 there closes it too
+    assert not table.isVisible()
+    press(qtbot, window.act_table)
+    qtbot.waitExposed(table)
+    _activate(qtbot, table)
+    qtbot.keyClick(table, Qt.Key.Key_F11)
+    assert table.isFullScreen()
+    qtbot.keyClick(table, Qt.Key.Key_Escape)  # out of full screen first
+    assert table.isVisible() and not table.isFullScreen()
+    qtbot.keyClick(table, Qt.Key.Key_Escape)  # then closed
+    assert not table.isVisible()
+    # Opened again, it shows the board as it is now, not as it was when it closed.
+    _activate(qtbot, window)
+    settle(qtbot, window)
+    drag(qtbot, window, [window.session.encounter.unit("aria").at, (6, 5)])
+    press(qtbot, window.act_table)
+    qtbot.waitExposed(table)
+    assert table.scene.tokens["aria"].pos() == cell_centre(
+        window.session.encounter.board.shape, (6, 5)
+    )
+
+
+def _activate(qtbot, shown) -> None:
+    """Make a window already on screen the active one (the keys go to its shortcuts)."""
+    shown.raise_()
+    shown.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is shown)

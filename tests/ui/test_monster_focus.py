@@ -95,13 +95,40 @@ def test_a_tie_the_players_break_names_the_hex_it_attacks_from_in_the_panel_and_
         "Choice 1 (as decided): Attack Brute from [3, 4]",
         "Choice 2: Attack Cragheart from [6, 4]",
     ]
+    panel = window.panel
+    assert panel.summary.text() == "Attack Brute from [3, 4]"
+    assert _attack_step(panel) == "Attacks Brute; area on [3, 5], [2, 5]."
     row = choices.visualItemRect(choices.item(1)).center()
     qtbot.mouseClick(choices.viewport(), Qt.MouseButton.LeftButton, pos=row)
+    # The panel reads as the outcome picked: its summary and its attack step.
+    assert panel.summary.text() == "Attack Cragheart from [6, 4]"
+    assert _attack_step(panel) == "Attacks Cragheart; area on [7, 4], [6, 5]."
+    focus_step = panel.steps.cards[0].detail.text()
+    assert focus_step == window.decision.trace[0].detail  # what both choices share stays
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert window.session.encounter.unit("golem").at == (6, 4)
     assert window.session.history[-1].text == (
-        "Ice golem: Attack Brute from [3, 4] (players' choice 2: Attack Cragheart from [6, 4])"
+        "Ice golem: Attack Cragheart from [6, 4] (players' choice 2)"
     )
+
+
+def test_picking_a_choice_and_back_shows_each_outcome_in_turn(window, qtbot):
+    # Down and Up in the list of choices: the summary and the steps follow the row.
+    _start_from_welcome(window, qtbot, ICE_CAVE)
+    panel, choices = window.panel, window.panel.choices
+    row = choices.visualItemRect(choices.item(0)).center()
+    qtbot.mouseClick(choices.viewport(), Qt.MouseButton.LeftButton, pos=row)
+    qtbot.keyClick(choices, Qt.Key.Key_Down)
+    assert panel.summary.text() == "Attack Cragheart from [6, 4]"
+    qtbot.keyClick(choices, Qt.Key.Key_Up)
+    assert panel.summary.text() == "Attack Brute from [3, 4]"
+    assert _attack_step(panel) == "Attacks Brute; area on [3, 5], [2, 5]."
+    qtbot.keyClick(choices, Qt.Key.Key_Return)
+    assert window.session.history[-1].text == "Ice golem: Attack Brute from [3, 4]"
+
+
+def _attack_step(panel) -> str:
+    return next(c.detail.text() for c in panel.steps.cards if "Attack" in c.title.text())
 
 
 def test_a_letter_is_refused_as_initiative_and_changes_nothing(window, qtbot):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QPixmap
 
 from tests.ui.showing import show_active
+from ui import palette
 from ui.board.thumbnail import board_thumbnail
 from ui.welcome_page import TutorialCard, WelcomePage
 
@@ -26,8 +27,14 @@ def test_boards_are_drawn_when_the_page_shows_not_before(qtbot):
     qtbot.addWidget(page)
     page.set_tutorials(CARDS, thumbnail)
     qtbot.wait(50)  # the drawing was queued: nothing while hidden
-    assert drawn == [] and all(c.picture.pixmap().isNull() for c in page.cards)
+    assert drawn == []
+    # Meanwhile each card shows where its board will be, never a blank hole.
+    waiting = [c.picture.pixmap().toImage() for c in page.cards]
+    assert all(not image.isNull() for image in waiting)
+    corner = palette.board_background().name()
+    assert all(image.pixelColor(3, 3).name() == corner for image in waiting)
     show_active(qtbot, page)
     qtbot.waitUntil(lambda: len(drawn) == 2)
     assert drawn == ["card-flip-goblin-ambush.toml", "monster-focus-ice-cave.toml"]
-    assert not any(c.picture.pixmap().isNull() for c in page.cards)
+    boards = [c.picture.pixmap().toImage() for c in page.cards]
+    assert all(b != w for b, w in zip(boards, waiting, strict=True))  # the boards replaced it

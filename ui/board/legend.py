@@ -7,11 +7,22 @@ import base64
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QRectF, QSettings, QSize, Qt
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QEvent,
+    QIODevice,
+    QPointF,
+    QRectF,
+    QSettings,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop.engine.board import Terrain
+from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import StatusSpec
 from ui import palette
 from ui.flow_layout import FlowLayout
@@ -24,14 +35,38 @@ SWATCH = 14  # pixels, as the text's line is tall
 OBJECTIVE_MARK = QColor("#F0E442")  # the objective's yellow disc (its cell is open ground)
 
 
-def swatch(colour: QColor, size: int = SWATCH, edge: QColor | None = None) -> QPixmap:
+def swatch(
+    colour: QColor,
+    size: int = SWATCH,
+    edge: QColor | None = None,
+    style: Qt.BrushStyle = Qt.BrushStyle.SolidPattern,
+    ground: QColor | None = None,
+) -> QPixmap:
+    """A key's square of `colour` (drawn with `style`, over `ground` when the board shows it
+    over its ground: a translucent tint or a hatching)."""
     pixmap = QPixmap(QSize(size, size))
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     width = max(1, size // 14)  # one pixel at the key's size, whatever the scale
     painter.setPen(QPen(edge if edge is not None else QColor("#555555"), width))
-    painter.setBrush(QBrush(colour))
-    painter.drawRect(QRectF(width / 2, width / 2, size - width, size - width))
+    square = QRectF(width / 2, width / 2, size - width, size - width)
+    if ground is not None:
+        painter.fillRect(square, ground)
+    if style == Qt.BrushStyle.BDiagPattern:
+        # Qt's hatching is one device pixel every eight: shrunk into the key it would blur
+        # into a flat tint, so the stripes are drawn to the swatch's scale.
+        painter.save()
+        painter.setClipRect(square)
+        painter.setPen(QPen(colour, 2 * width))
+        step = size / 3
+        for n in range(-3, 4):
+            start = n * step
+            painter.drawLine(QPointF(start, size), QPointF(start + size, 0))
+        painter.restore()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+    else:
+        painter.setBrush(QBrush(colour, style))
+    painter.drawRect(square)
     painter.end()
     return pixmap
 
@@ -62,23 +97,50 @@ def marker_entries(markers: Iterable[tuple[MarkerLook, str]], size: int) -> list
     return [(image_html(status_pixmap(look, size, 2.0), size), name) for look, name in markers]
 
 
-def colour_entries() -> list[tuple[QColor, str]]:
-    """What the board's colours mean, as the board draws them in the current theme."""
+# The overlays the board draws over cells and tokens: id -> words, colour, brush style. The
+# ranges and the area are tints over the ground, the attack range a hatching (highlights.py).
+OVERLAYS: dict[str, tuple[str, QColor, Qt.BrushStyle]] = {
+    "target": ("target, numbered", palette.TARGET, Qt.BrushStyle.SolidPattern),
+    "path": ("path", palette.PATH, Qt.BrushStyle.SolidPattern),
+    "move": ("movement range", palette.MOVE_RANGE, Qt.BrushStyle.SolidPattern),
+    "attack": ("attack range", palette.ATTACK_RANGE, Qt.BrushStyle.BDiagPattern),
+    "sight": ("sight line", palette.SIGHT, Qt.BrushStyle.SolidPattern),
+    "area": ("area attack", palette.AREA, Qt.BrushStyle.SolidPattern),
+}
+EVERY_DECISION = ("target", "path", "move", "attack", "sight")  # drawn in every rule system
+
+
+def overlays_of(encounter: Encounter) -> tuple[str, ...]:
+    """The overlays the board can draw for this encounter: the ones every decision has,
+    area attacks where a unit has one, thin walls where the board has them."""
+    found = list(EVERY_DECISION)
+    if any(u.aoe is not None for u in encounter.units):
+        found.append("area")
+    if encounter.board.thin_walls:
+        found.append("thin-wall")
+    return tuple(found)
+
+
+def colour_entries(
+    overlays: Iterable[str] = (*EVERY_DECISION, "area", "thin-wall"),
+) -> list[tuple[QColor, str, Qt.BrushStyle, bool]]:
+    """What the board's colours mean, as the board draws them in the current theme: each
+    entry's colour, words, brush, and whether it is drawn over the ground."""
+    solid = Qt.BrushStyle.SolidPattern
     entries = [
         (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), t.label)
         for t in Terrain
         if t is not Terrain.OPEN
     ]
-    entries += [
-        (palette.ENEMY, "enemy (round)"),
-        (palette.PLAYER, "player (square)"),
-        (palette.TARGET, "target, numbered"),
-        (palette.PATH, "path"),
-        (palette.SIGHT, "sight line"),
-        (palette.AREA, "area attack"),
-        (palette.thin_wall(), "thin wall (on a hex side)"),
-    ]
-    return entries
+    entries += [(palette.ENEMY, "enemy (round)"), (palette.PLAYER, "player (square)")]
+    drawn = [(colour, words, solid, False) for colour, words in entries]
+    for overlay in overlays:
+        if overlay == "thin-wall":
+            drawn.append((palette.thin_wall(), "thin wall (on a hex side)", solid, False))
+        else:
+            words, colour, style = OVERLAYS[overlay]
+            drawn.append((colour, words, style, colour.alpha() < 255 or style != solid))
+    return drawn
 
 
 class Legend(QWidget):
@@ -89,6 +151,7 @@ class Legend(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.markers: list[tuple[MarkerLook, str]] = []
+        self.overlays: tuple[str, ...] = (*EVERY_DECISION, "area", "thin-wall")
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)
@@ -126,6 +189,12 @@ class Legend(QWidget):
         ]
         self._write()
 
+    def show_overlays(self, overlays: tuple[str, ...]) -> None:
+        """Name only the overlays the board draws for this encounter (see `overlays_of`)."""
+        if overlays != self.overlays:
+            self.overlays = overlays
+            self._write()
+
     def entries(self) -> list[str]:
         """The key's words, in order (colours, then markers)."""
         return [
@@ -144,11 +213,17 @@ class Legend(QWidget):
 
     def _write(self) -> None:
         edge = self.swatch_edge()
+        ground = palette.terrain_fill(Terrain.OPEN)
         fill_key(
             self.colours,
             [
-                (image_html(swatch(colour, SWATCH * 2, edge), SWATCH), text)
-                for colour, text in colour_entries()
+                (
+                    image_html(
+                        swatch(colour, SWATCH * 2, edge, style, ground if over else None), SWATCH
+                    ),
+                    text,
+                )
+                for colour, text, style, over in colour_entries(self.overlays)
             ],
         )
         markers = marker_entries(self.markers, SWATCH)

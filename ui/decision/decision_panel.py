@@ -340,8 +340,7 @@ class DecisionPanel(QWidget):
     def chosen_outcome(self) -> Outcome | None:
         if self.decision is None:
             return None
-        options = [self.decision.outcome, *self.decision.alternatives]
-        return options[min(self.chosen(), len(options) - 1)]
+        return self.decision.option(min(self.chosen(), len(self.decision.alternatives)))
 
     def typed_dice(self) -> list[int]:
         """The dice typed in the box ([] when empty); ValueError names a bad entry."""
@@ -361,7 +360,15 @@ class DecisionPanel(QWidget):
     # -- slots ------------------------------------------------------------------------------
     def _choice_changed(self, row: int) -> None:
         if row >= 0:
+            self._show_choice(row)
             self.choiceChanged.emit(row)
+
+    def _show_choice(self, choice: int) -> None:
+        """The summary and the reasoning as they read with outcome `choice` taken."""
+        if self.decision is None:
+            return
+        self.summary.setText(self.decision.summary_of(choice, self.names))
+        self.steps.show_steps(self.decision.trace_of(choice))
 
     def _use_typed(self) -> None:
         try:

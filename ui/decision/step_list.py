@@ -14,6 +14,9 @@ from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
 _NUMBER = re.compile(r"^\d+[a-z]?\.\s*")
 _COLOURS = {APPLIED: "#007A5A", SKIPPED: "#767676"}
 _MARKS = {APPLIED: "✔", SKIPPED: "–"}
+# How the panel words a step's outcome: a rule that "applies" decides, before anything is
+# applied to the board (the Apply button does that, and the log then says what was done).
+_SAID = {APPLIED: "applies"}
 
 
 class StepCard(QFrame):
@@ -30,7 +33,8 @@ class StepCard(QFrame):
         font = QFont(self.title.font())
         font.setBold(applied)
         self.title.setFont(font)
-        self.outcome = QLabel(f"{_MARKS.get(step.outcome, '•')} {step.outcome}")
+        said = _SAID.get(step.outcome, step.outcome)
+        self.outcome = QLabel(f"{_MARKS.get(step.outcome, '•')} {said}")
         # Palettes, not style sheets: a style sheet per label costs milliseconds to apply.
         tint = self.outcome.palette()
         tint.setColor(QPalette.ColorRole.WindowText, QColor(colour))
@@ -53,7 +57,7 @@ class StepCard(QFrame):
         layout.addLayout(header)
         layout.addWidget(self.detail)
         self.setToolTip("Click to fold or unfold the reason")
-        self.setAccessibleName(f"{step.step}: {step.outcome}")
+        self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
 
     @property

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
-from desktop.engine.decision import Decision, Outcome
+from desktop.engine.decision import APPLIED, SKIPPED, Decision, Outcome, TraceStep
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
@@ -257,9 +259,31 @@ def test_apply_decision_moves_records_targets_and_statuses(tiny):
     assert sniper.at == (3, 0) and sniper.has("overwatch")
     memory = tiny.encounter.memory
     assert memory.previous_target == "p1" and memory.shot_this_round == ("p1",)
-    # Numbered and worded as the decision panel lists them (the decided outcome is choice 1),
-    # where it acts from included.
-    assert tiny.history[-1].text == "Sniper: fire it (players' choice 2: Fire Ada from [3, 0])"
+    # The outcome taken, worded as the decision panel lists it when the ruleset gave it no
+    # words of its own (where it acts from included), numbered as the panel numbers it (the
+    # decided outcome is choice 1).
+    assert tiny.history[-1].text == "Sniper: Fire Ada from [3, 0] (players' choice 2)"
+
+
+def test_an_applied_choice_logs_its_own_summary_and_keeps_its_own_reasoning(tiny):
+    # A tie the players broke: the log says what the picked outcome does in the ruleset's
+    # words for it, not the decided outcome's summary, and the record keeps its reasoning.
+    decided = TraceStep("1. Fire", APPLIED, "fires at Bo from [4, 0]")
+    own = TraceStep("1. Fire", APPLIED, "fires at Ada from [3, 0]")
+    alt = Outcome("fire", ("p1",), (3, 0), ((3, 0),), summary="Fire at Ada", steps=(own,))
+    decision = replace(
+        _decision("fire", (4, 0), ["p2"], alternatives=[alt]),
+        summary="Fire at Bo",
+        trace=(decided, TraceStep("2. Hide", SKIPPED, "no cover")),
+    )
+    command = ApplyDecision.of(decision, choice=1)
+    assert [t["detail"] for t in command.decision["trace"]] == [own.detail, "no cover"]
+    tiny.execute(command)
+    assert tiny.history[-1].text == "Sniper: Fire at Ada (players' choice 2)"
+    assert tiny.state.unit("e2").at == (3, 0)
+    tiny.undo()
+    tiny.execute(ApplyDecision.of(decision))  # as decided: the decided summary and trace
+    assert tiny.history[-1].text == "Sniper: Fire at Bo"
 
 
 def test_apply_decision_refusals(tiny):

@@ -9,7 +9,17 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage
 
 from desktop.engine.board import Cell
-from tests.ui.real_input import cell_point, choose, select_on_board, start_tutorial
+from desktop.engine.geometry import Metric
+from desktop.engine.reach import cells_within
+from desktop.rulesets.grimdark_common import CHARGE_REACH, reach_cells
+from tests.ui.real_input import (
+    cell_point,
+    choose,
+    pick_in_combo,
+    select_on_board,
+    settle,
+    start_tutorial,
+)
 
 # (tutorial, an enemy other than the one that acts first, so that the click selects it)
 TUTORIAL_ENEMIES = [
@@ -18,7 +28,6 @@ TUTORIAL_ENEMIES = [
     ("skirmish-ai-hedgerow.toml", "scout"),
     ("skirmish-ai-outpost-raid.toml", "stalker"),
     ("grimdark-solo-hold-the-relay.toml", "gretchin"),
-    ("grimdark-solo-close-quarters.toml", "captain"),
 ]
 SAMPLE = 6  # half the side of the square of pixels compared around a cell's centre
 
@@ -98,3 +107,30 @@ def test_a_clicked_enemy_shows_its_ranges_and_the_view_menu_hides_them(
         assert groups[name].isVisible()
     for name, spot in spots.items():
         qtbot.waitUntil(lambda n=name, s=spot: _pixels(window, s) == drawn[n])
+
+
+def test_grimdark_ranges_follow_the_phase_shown(window, qtbot):
+    # Close quarters opens in the command phase; each phase picked in the panel's Phase
+    # drop-down (a preview) draws that phase's move and attacks, not the movement phase's.
+    start_tutorial(qtbot, window, "grimdark-solo-close-quarters.toml")
+    select_on_board(qtbot, window, "captain")
+    session, groups = window.session, window.scene.highlights.groups
+    phases = session.ruleset.data.phases
+    captain = session.encounter.unit("captain")
+    board = session.encounter.board
+    around = cells_within(board, [captain.at], 1, Metric.CHEBYSHEV, sight=False)
+    longest = max(w.range for w in captain.weapons if w.kind == "ranged")
+    fire = cells_within(board, [captain.at], longest, Metric.INCHES)
+    seen = {}
+    for row, phase in enumerate(phases):
+        pick_in_combo(qtbot, window.panel.phases, row)
+        qtbot.waitUntil(lambda p=phase: window.decision is not None and window.decision.phase == p)
+        settle(qtbot, window)
+        seen[phase] = (frozenset(groups["move"].cells), frozenset(groups["attack"].cells))
+    context = session.ruleset.context(session.encounter, captain, None)
+    assert seen["command"] == (frozenset(), frozenset())
+    assert seen["movement"][0] and seen["movement"][1] == fire | around
+    assert seen["shooting"] == (frozenset(), fire)
+    assert seen["charge"] == (reach_cells(context, CHARGE_REACH), around)
+    assert seen["fight"] == (reach_cells(context, context.numbers.pile_in), around)
+    assert seen["charge"][0] > seen["fight"][0]  # 12" reaches farther than a 3" pile-in

@@ -50,9 +50,9 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
     click_roster_row(qtbot, window, "brute")
     type_on_row(qtbot, window, "brute", "-4")
     assert window.decision.unit == "brute"  # the panel shows the unit acting now
-    brute = window.panel.summary.text()
     assert window.panel.choices.item(2).text() == "Choice 3: Move to [8, 3]"
     choose_in_panel(qtbot, window, 2)
+    brute = window.panel.summary.text()  # the panel reads as the square picked
     key(qtbot, Qt.Key.Key_Return)
     assert session.encounter.unit("brute").at == (8, 3)
     undo(qtbot)  # taken back: the brute stands where it was, its turn again
@@ -80,7 +80,7 @@ def test_a_card_flip_round_with_a_choice_typing_undo_and_a_restart(window, qtbot
     assert log_lines(window) == [
         archer,
         "Goblin Brute takes 4 damage (HP 12 → 8 of 12)",
-        f"Goblin Brute: {brute} (players' choice 3: Move to [8, 3])",
+        f"Goblin Brute: {brute} (players' choice 3)",
         kobold,
         f"Drew {flipped} from cards",
         "Round 3 begins; Goblin Archer activates first",
@@ -213,3 +213,17 @@ def test_the_last_attacker_typed_with_the_damage_or_chosen_in_the_menu_decides_t
         "Round 2 begins; Orc Archer activates first",
         "Orc Archer takes 1 damage (HP 6 → 5 of 8) from Bram",
     ]
+
+
+def test_a_step_that_decides_reads_applies_until_enter_applies_the_decision(window, qtbot):
+    # The panel's steps say which rule decides ("✔ applies"), not "applied": nothing is on
+    # the board until Enter, and then the log says what was done.
+    start_tutorial(qtbot, window, AMBUSH)
+    marks = [c.outcome.text() for c in window.panel.steps.cards]
+    assert "✔ applies" in marks and "✔ applied" not in marks
+    assert all(m in ("✔ applies", "– skipped") for m in marks)
+    summary = window.panel.summary.text()
+    archer = window.session.encounter.unit("goblin").at
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.session.encounter.unit("goblin").at != archer
+    assert log_lines(window)[-1] == f"Goblin Archer: {summary}"
