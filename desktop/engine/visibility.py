@@ -127,38 +127,53 @@ def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
     )
 
 
+_TURN = 2048  # directions from an origin, in equal slices of the full turn
+
+
 class SightFrom:
-    """`sees(board, origin, cell)` for many cells asked nearer first (ring by ring): a cell
-    whose line runs through the middle of the wall that blocks the cell before it on the
-    way out is answered at once, without walking the line. Same answers as `sees`: a line
-    through a wall's middle is blocked whatever else it touches."""
+    """`sees(board, origin, cell)` for many cells, asked nearer first (ring by ring). Each
+    wall found blocking a line through its middle is remembered for the directions its
+    square hides; a cell in such a direction is answered at once when its line runs through
+    that wall's middle too (checked, so the answers are exactly those of `sees`: a line
+    through a wall's middle is blocked whatever else it touches)."""
 
     def __init__(self, board: Board, origin: Cell) -> None:
         self.board = board
         self.origin = origin
         self.square = board.shape is Shape.SQUARE
-        self._blockers: dict[Cell, Cell | None] = {}  # a blocked cell: the wall that blocks it
-        self._wall = Terrain.WALL.value
+        self._hidden: list[Cell | None] = [None] * _TURN  # per direction: the nearest wall
 
     def sees(self, cell: Cell) -> bool:
         board, origin = self.board, self.origin
         if not self.square:
             return sees(board, origin, cell)
-        ox, oy = origin
-        dx, dy = cell[0] - ox, cell[1] - oy
-        d = abs(dx) if abs(dx) >= abs(dy) else abs(dy)
-        if d > 1:
-            before = (ox + round(dx * (d - 1) / d), oy + round(dy * (d - 1) / d))
-            wall = self._blockers.get(before)
-            if wall is None and board.rows[before[1]][before[0]] == self._wall:
-                wall = before
-            if wall is not None and _through_middle(origin, cell, wall):
-                self._blockers[cell] = wall
+        wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
+        if wall is not None and _through_middle(origin, cell, wall):
+            return False
+        for wall in touched_walls(board, origin, cell):
+            if _through_middle(origin, cell, wall):
+                self._hide(wall)
                 return False
-        if sees(board, origin, cell):
-            return True
-        self._blockers[cell] = next(
-            (w for w in touched_walls(board, origin, cell) if _through_middle(origin, cell, w)),
-            None,
-        )
-        return False
+        return sees(board, origin, cell)
+
+    def _hide(self, wall: Cell) -> None:
+        """Remember `wall` for the directions strictly inside those its square spans."""
+        ox, oy = self.origin[0] + 0.5, self.origin[1] + 0.5
+        towards = math.atan2(wall[1] + 0.5 - oy, wall[0] + 0.5 - ox)
+        spread = [
+            (math.atan2(wall[1] + cy - oy, wall[0] + cx - ox) - towards + math.pi) % (2 * math.pi)
+            - math.pi
+            for cx in (0, 1)
+            for cy in (0, 1)
+        ]  # each corner's angle from the square's centre line, in (-pi, pi]
+        first = math.floor((towards + min(spread)) / (2 * math.pi) * _TURN) + 1
+        last = math.ceil((towards + max(spread)) / (2 * math.pi) * _TURN) - 1
+        hidden = self._hidden
+        for k in range(first, last + 1):
+            if hidden[k % _TURN] is None:
+                hidden[k % _TURN] = wall
+
+
+def _slice(dx: int, dy: int) -> int:
+    """The slice of the turn direction (dx, dy) lies in."""
+    return math.floor(math.atan2(dy, dx) / (2 * math.pi) * _TURN) % _TURN
