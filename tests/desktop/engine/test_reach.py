@@ -25,14 +25,14 @@ def one_by_one(board: Board, origins, reach: float, metric: Metric) -> set:
 
 
 @st.composite
-def tables(draw):
+def tables(draw, shape=Shape.SQUARE):
     width, height = draw(st.integers(3, 26)), draw(st.integers(3, 26))
     density = draw(st.sampled_from([0.0, 0.05, 0.15, 0.3]))
     rows = tuple(
         "".join("#" if draw(st.floats(0, 1)) < density else "." for _ in range(width))
         for _ in range(height)
     )
-    board = Board(Shape.SQUARE, rows)
+    board = Board(shape, rows)
     free = [c for c in board.cells() if board.passable(c)]
     origin = draw(st.sampled_from(free)) if free else (0, 0)
     origins = [origin]
@@ -52,3 +52,13 @@ def test_the_cells_in_reach_and_sight_are_those_sees_finds_one_by_one(table, rea
     board, origins = table
     fresh = Board(board.shape, board.rows)  # no sight answers shared between the two
     assert cells_within(board, origins, reach, metric) == one_by_one(fresh, origins, reach, metric)
+
+
+@settings(max_examples=50, deadline=None)
+@given(table=tables(Shape.HEX), reach=st.sampled_from([1, 2, 4, 9]))
+def test_on_hexes_too(table, reach):
+    board, origins = table
+    fresh = Board(board.shape, board.rows)
+    assert cells_within(board, origins, reach, Metric.HEX) == one_by_one(
+        fresh, origins, reach, Metric.HEX
+    )
