@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for path in sorted(HERE.glob("bench_*.py")):
         module = importlib.import_module(f"tests.benchmarks.{path.stem}")
+        for row in getattr(module, "SKIPPED", []):
+            if args.only in row["name"]:
+                emit(row)
         for bench in module.BENCHMARKS:
             if args.only and args.only not in bench.name:
                 continue
