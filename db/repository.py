@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Table, bindparam, delete, func, insert, selec
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
+from db.change_notices import notify
 from db.engine import Database
 from db.errors import StorageError
 from db.limits import check_values, shown
@@ -239,6 +240,7 @@ def _bump(conn: Connection, session_pk: int, expected: int, values: dict[str, An
     result = conn.execute(statement, params)
     if result.rowcount != 1:
         raise ConflictError("the session was changed by another Foebook")
+    notify(conn, session_pk, expected + 1)  # heard by other windows once this commits
     return expected + 1
 
 

@@ -256,7 +256,10 @@ def _finish_start(
         return (1,)
     window.set_database(database, refresh=False)
     remembered = QSettings().value(LAST_SESSION)
-    last = str(remembered) if remembered and remembered in window.session_names() else None
+    # Listing the saved sessions is a query of its own: made only where the last one counts.
+    asked = getattr(args, "file", None) or getattr(args, "session", None)
+    wanted = remembered and (not asked or previous_crash is not None)
+    last = str(remembered) if wanted and remembered in window.session_names() else None
     if getattr(args, "file", None):
         window.import_encounter(args.file)
     elif getattr(args, "session", None):

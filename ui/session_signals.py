@@ -1,5 +1,7 @@
-"""Adapts the plain-Python session observers to a Qt signal, and polls for other
-Foebook processes' changes (shared tables) so every window stays current.
+"""Adapts the plain-Python session observers to a Qt signal, and picks up other Foebook
+processes' changes (shared tables) so every window stays current: at once when PostgreSQL
+notifies a commit (db/change_notices.py), and by a poll as the fallback (SQLite, a lost
+listen connection).
 
 The poll reads the database on a thread of its own: a server that is slow, gone or hung
 never holds up the window. What it read is taken on the GUI thread, unless the window is
@@ -29,6 +31,7 @@ class SessionSignals(QObject):
     connectionLost = Signal(object)  # the StorageError, once, when the database stops answering
     connectionBack = Signal()  # the next poll that works again
     _looked = Signal(object, object)  # (Loaded or None, error or None), from the poll's thread
+    _heard = Signal(int)  # a version another Foebook committed, from the listener's thread
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -36,12 +39,34 @@ class SessionSignals(QObject):
         self._unsubscribe = session.subscribe(self.changed.emit)
         self.lost = False
         self._looking: threading.Thread | None = None  # a poll's thread reading the database
+        self._again = False  # a notice came while a look was under way: look once more
         self._closed = False
         self._looked.connect(self._arrived)
+        self._heard.connect(self._notified)
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
         self._timer.start()
+        self._listener = _listen(session, self._hear)
+
+    @property
+    def listening(self) -> bool:
+        """Another Foebook's commit is heard at once (not only at the next poll)."""
+        return self._listener is not None and self._listener.listening
+
+    def _hear(self, version: int) -> None:
+        """On the listener's thread: hand the notice to the GUI thread."""
+        if not self._closed:
+            with suppress(RuntimeError):  # the window closed meanwhile
+                self._heard.emit(version)
+
+    def _notified(self, version: int) -> None:
+        if self._closed or version <= self.session.version:
+            return  # this window's own write, or one it has already taken
+        if self._looking is not None:  # that look may have read the store before the commit
+            self._again = True
+            return
+        self._poll()
 
     def _poll(self) -> None:
         if self._looking is not None:
@@ -69,11 +94,17 @@ class SessionSignals(QObject):
                 self._looked.emit(loaded, error)
 
     def _arrived(self, loaded: Loaded | None, error: Exception | None) -> None:
-        from db.errors import DatabaseUnreachableError
-
         self._looking = None
         if self._closed:
             return
+        self._take(loaded, error)
+        if self._again:
+            self._again = False
+            self._poll()
+
+    def _take(self, loaded: Loaded | None, error: Exception | None) -> None:
+        from db.errors import DatabaseUnreachableError
+
         if isinstance(error, DatabaseUnreachableError):  # a later poll looks again
             self.mark_lost(error)
             return
@@ -98,9 +129,20 @@ class SessionSignals(QObject):
     def close(self) -> None:
         self._closed = True
         self._timer.stop()
+        if self._listener is not None:
+            self._listener.stop(wait_s=0)  # a daemon thread: it ends within WAKE_S
         self._unsubscribe()
         if self._looking is not None:  # let it give its connection back, if it is quick
             self._looking.join(LOOK_S)
+
+
+def _listen(session: Session, heard):
+    """The store's change notices, when it is kept on PostgreSQL (db is loaded then)."""
+    if "db.repository" not in sys.modules:
+        return None  # an in-memory session: nothing else writes to it
+    from db.change_notices import listen
+
+    return listen(session.store, heard)
 
 
 def _briefly() -> AbstractContextManager[None]:

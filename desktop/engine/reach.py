@@ -3,11 +3,11 @@ a reach by the ruleset's metric, on ground a target could stand on, in sight."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from desktop.engine.board import Board, Cell
+from desktop.engine.board import LEGEND, Board, Cell
 from desktop.engine.geometry import Metric, distance_function
-from desktop.engine.visibility import sees
+from desktop.engine.visibility import SightFrom
 
 
 def cells_within(
@@ -22,19 +22,45 @@ def cells_within(
     # A box that holds every cell within reach, whatever the metric (a hex's column offset
     # never exceeds its distance), clipped to the board: a reach from a file may be huge.
     span = min(int(reach) + 1, max(board.width, board.height))
+    rows = board.rows
+    open_ground = {ch for ch, terrain in LEGEND.items() if terrain.passable}
     found: set[Cell] = set()
-    for x, y in origins:
-        for r in range(max(0, y - span), min(board.height, y + span + 1)):
-            for c in range(max(0, x - span), min(board.width, x + span + 1)):
-                cell = (c, r)
+    for origin in origins:
+        sight_from = SightFrom(board, origin) if sight else None
+        for ring, cells in _rings(board, origin, span):  # nearer first, as SightFrom wants
+            # A cell's king-move distance is its ring: no need to measure it inside reach.
+            measure = metric is not Metric.CHEBYSHEV or ring > reach
+            for cell in cells:
                 if (
                     cell not in found
-                    and 0 < dist((x, y), cell) <= reach
-                    and board.passable(cell)
-                    and (not sight or sees(board, (x, y), cell))
+                    and rows[cell[1]][cell[0]] in open_ground
+                    and (not measure or 0 < dist(origin, cell) <= reach)
+                    and (sight_from is None or sight_from.sees(cell))
                 ):
                     found.add(cell)
     return found.difference(origins)
+
+
+def _rings(board: Board, centre: Cell, span: int) -> Iterator[tuple[int, list[Cell]]]:
+    """The board's cells around `centre`, ring by ring: (Chebyshev distance, its cells) for
+    distances 1 to `span`."""
+    x, y = centre
+    width, height = board.width, board.height
+    for r in range(1, span + 1):
+        left, right = max(0, x - r), min(width - 1, x + r)
+        cells = [
+            (col, row)
+            for row in (y - r, y + r)
+            if 0 <= row < height
+            for col in range(left, right + 1)
+        ]
+        cells += [
+            (col, row)
+            for col in (x - r, x + r)
+            if 0 <= col < width
+            for row in range(max(0, y - r + 1), min(height, y + r))
+        ]
+        yield r, cells
 
 
 def fire_and_close_combat(board: Board, at: Cell, reach: float) -> set[Cell]:

@@ -100,18 +100,24 @@ def _through_middle(a: Cell, b: Cell, wall: Cell) -> bool:
     its edges (_INSET, ten times the exact rule's nudge, from each), over more than a hair
     of its length: then every nudged line crosses its interior too, so sight is blocked.
     Most blocked lines are settled here, at the first wall they meet."""
-    start = (a[0] + 0.5, a[1] + 0.5)
-    step = (b[0] - a[0], b[1] - a[1])
     t_in, t_out = 0.0, 1.0
-    for axis in (0, 1):
-        low, high = wall[axis] + _INSET, wall[axis] + 1 - _INSET
-        if step[axis] == 0:
-            if not low < start[axis] < high:
+    for start, step, edge in (
+        (a[0] + 0.5, b[0] - a[0], wall[0]),
+        (a[1] + 0.5, b[1] - a[1], wall[1]),
+    ):
+        low, high = edge + _INSET, edge + 1 - _INSET
+        if step == 0:
+            if not low < start < high:
                 return False
             continue
-        t0, t1 = (low - start[axis]) / step[axis], (high - start[axis]) / step[axis]
-        t_in, t_out = max(t_in, min(t0, t1)), min(t_out, max(t0, t1))
-    return (t_out - t_in) * math.hypot(*step) > _INSET
+        t0, t1 = (low - start) / step, (high - start) / step
+        if t0 > t1:
+            t0, t1 = t1, t0
+        if t0 > t_in:
+            t_in = t0
+        if t1 < t_out:
+            t_out = t1
+    return (t_out - t_in) * math.hypot(b[0] - a[0], b[1] - a[1]) > _INSET
 
 
 def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
@@ -119,3 +125,55 @@ def _clear_past(a: Cell, b: Cell, walls: list[Cell]) -> bool:
     return clear_past(
         (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), [square_corners(w) for w in walls]
     )
+
+
+_TURN = 2048  # directions from an origin, in equal slices of the full turn
+
+
+class SightFrom:
+    """`sees(board, origin, cell)` for many cells, asked nearer first (ring by ring). Each
+    wall found blocking a line through its middle is remembered for the directions its
+    square hides; a cell in such a direction is answered at once when its line runs through
+    that wall's middle too (checked, so the answers are exactly those of `sees`: a line
+    through a wall's middle is blocked whatever else it touches)."""
+
+    def __init__(self, board: Board, origin: Cell) -> None:
+        self.board = board
+        self.origin = origin
+        self.square = board.shape is Shape.SQUARE
+        self._hidden: list[Cell | None] = [None] * _TURN  # per direction: the nearest wall
+
+    def sees(self, cell: Cell) -> bool:
+        board, origin = self.board, self.origin
+        if not self.square:
+            return sees(board, origin, cell)
+        wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
+        if wall is not None and _through_middle(origin, cell, wall):
+            return False
+        for wall in touched_walls(board, origin, cell):
+            if _through_middle(origin, cell, wall):
+                self._hide(wall)
+                return False
+        return sees(board, origin, cell)
+
+    def _hide(self, wall: Cell) -> None:
+        """Remember `wall` for the directions strictly inside those its square spans."""
+        ox, oy = self.origin[0] + 0.5, self.origin[1] + 0.5
+        towards = math.atan2(wall[1] + 0.5 - oy, wall[0] + 0.5 - ox)
+        spread = [
+            (math.atan2(wall[1] + cy - oy, wall[0] + cx - ox) - towards + math.pi) % (2 * math.pi)
+            - math.pi
+            for cx in (0, 1)
+            for cy in (0, 1)
+        ]  # each corner's angle from the square's centre line, in (-pi, pi]
+        first = math.floor((towards + min(spread)) / (2 * math.pi) * _TURN) + 1
+        last = math.ceil((towards + max(spread)) / (2 * math.pi) * _TURN) - 1
+        hidden = self._hidden
+        for k in range(first, last + 1):
+            if hidden[k % _TURN] is None:
+                hidden[k % _TURN] = wall
+
+
+def _slice(dx: int, dy: int) -> int:
+    """The slice of the turn direction (dx, dy) lies in."""
+    return math.floor(math.atan2(dy, dx) / (2 * math.pi) * _TURN) % _TURN

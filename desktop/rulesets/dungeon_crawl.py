@@ -103,7 +103,7 @@ from desktop.engine.rings import (
     search_order,
     sector_index,
 )
-from desktop.engine.ruleset import ActivationOrder, Ruleset
+from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
 from desktop.engine.visibility import sees
@@ -347,6 +347,11 @@ def _fight_summary(encounter: Encounter, outcome: Outcome) -> str:
 class DungeonCrawl(Ruleset):
     capabilities = Capabilities(figure_size=size_of)
 
+    def __init__(self, data: RulesetData) -> None:
+        super().__init__(data)
+        # (id of the encounter, unit id) -> (that encounter, its unit's movement field)
+        self._fields: dict[tuple[int, str], tuple[Encounter, MemoField]] = {}
+
     # -- set-up ----------------------------------------------------------------------------
     def context(
         self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
@@ -360,6 +365,7 @@ class DungeonCrawl(Ruleset):
                 blocked.update(door.cells)
         blocked.discard(unit.at)
         default_move = self.data.stat_default("move") or 0
+        field = self._field(encounter, unit, blocked)
         return DungeonContext(
             encounter=encounter,
             unit=unit,
@@ -370,8 +376,22 @@ class DungeonCrawl(Ruleset):
             heroes=[u for u in encounter.players() if u.hp > 0],
             others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
             occupied=occupied,
-            field=MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked)),
+            field=field,
         )
+
+    def _field(self, encounter: Encounter, unit: Unit, blocked: set[Cell]) -> MemoField:
+        """Its movement field, flooded once per encounter and unit: the decision, its attack
+        overlay and its movement overlay all read the same one (a whole board's flood)."""
+        key = (id(encounter), unit.id)
+        fields = self._fields
+        kept = fields.get(key)
+        if kept is not None and kept[0] is encounter:
+            return kept[1]
+        field = MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked))
+        if len(fields) >= 4:  # the encounters shown just now; older ones are done with
+            fields.pop(next(iter(fields)))
+        fields[key] = (encounter, field)
+        return field
 
     def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
         """The squares its body could cover at the end of this turn's move (its own
