@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 
 from desktop.commands.output import say
+from desktop.commands.packs_used import add_pack_option, use_packs
 from desktop.display_text import terminal_safe
 from desktop.engine.chain import plural
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_pack_option(parser)
     parser.add_argument("file", help="encounter file (TOML)")
 
 
 def run(args: argparse.Namespace) -> int:
+    use_packs(args)
     from desktop.encounter_file import load_encounter
 
     encounter = load_encounter(args.file)
