@@ -99,6 +99,16 @@ def scratch():
     shutil.rmtree(folder)
 
 
+@pytest.fixture(autouse=True)
+def _no_rule_packs_left():
+    """A rule pack a test adds (a file, an installed one) is forgotten after it."""
+    yield
+    from desktop.rulesets import registry
+
+    if registry._PACKS or registry._FINDERS:
+        registry.forget_packs()
+
+
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A folder on sys.path where installed distributions are faked: `add(dist, entries)`

@@ -34,6 +34,7 @@ class StatSpec:
     default: float | None = None
     applies_to: str = "all"  # "enemy", "player" or "all"
     per_round: bool = False  # typed in afresh each round (initiative): cards leave it out
+    whole: bool = False  # counted in whole numbers only (`whole = true`)
 
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")  # how a status's colour is written
@@ -142,6 +143,14 @@ class RulesetData:
     # Unit types (`[unit_types]`): stat lines by level and rank that standees share; None:
     # its units have no types.
     unit_types: UnitTypesSpec | None = None
+    # Legend characters of terrain no figure enters or stands on besides walls and hazards
+    # (a rule pack's closed door), and of terrain that blocks sight besides walls.
+    closed_terrain: frozenset[str] = frozenset()
+    sight_terrain: frozenset[str] = frozenset()
+
+    def closed(self, board_char: str) -> bool:
+        """Whether no figure stands on terrain of that legend character (walls included)."""
+        return board_char in self.closed_terrain or board_char in ("#", "~")
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))

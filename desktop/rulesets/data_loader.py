@@ -80,6 +80,7 @@ def ruleset_data_from(raw: dict[str, Any], ruleset_id: str, where: str) -> Rules
             spec.get("default"),
             spec.get("applies_to", "all"),
             spec.get("per_round", False),
+            spec.get("whole", False),
         )
         for name, spec in raw.get("stats", {}).items()
     }

@@ -127,7 +127,15 @@ _FINDERS: list[Callable[[str], None]] = []
 
 def add_pack_finder(finder: Callable[[str], None]) -> None:
     """`finder(id)` adds the pack of that id with `add_pack`, if it finds one."""
-    _FINDERS.append(finder)
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+def forget_packs() -> None:
+    """Forget the user's rule packs and how to find them (a test's, or a closed session's)."""
+    _PACKS.clear()
+    _FINDERS.clear()
+    get_ruleset.cache_clear()
 
 
 def pack_id(text: str) -> str | None:

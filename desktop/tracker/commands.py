@@ -91,14 +91,21 @@ def _cell(value: Any) -> Cell:
         raise TrackerError(f"a cell is [column, row], not {value!r}") from None
 
 
-def _check_standable(state: TrackerState, cell: Cell, who: str, moving: str | None) -> None:
+def _check_standable(
+    state: TrackerState,
+    cell: Cell,
+    who: str,
+    moving: str | None,
+    closed: frozenset[str] = frozenset(),
+) -> None:
+    """`closed`: terrain the ruleset lets no figure stand on besides walls (a closed door)."""
     board = state.encounter.board
     if not board.in_bounds(cell):
         raise TrackerError(
             f"{who}: cell {list(cell)} is outside the {board.width}x{board.height} board"
         )
     terrain = board.terrain(cell)
-    if not terrain.passable:
+    if not terrain.passable or terrain.value in closed:
         raise TrackerError(f"{who}: cell {list(cell)} is {terrain.label}; no unit can stand there")
     other = state.encounter.unit_at(cell)
     if other is not None and other.id != moving:
@@ -238,7 +245,7 @@ def _checked_record(
             f"HP in {ruleset.data.name}"
         )
     cell = _cell(raw.get("at"))
-    _check_standable(state, cell, f"unit '{unit_id}'", moving)
+    _check_standable(state, cell, f"unit '{unit_id}'", moving, ruleset.data.closed_terrain)
     data = ruleset.data
     if side == "enemy":
         raw["ai"] = raw.get("ai") or data.default_ai()
@@ -732,7 +739,7 @@ class MoveUnit(Command):
         cell = _cell(self.to)
         if cell == unit.at:
             raise TrackerError(f"{unit.name} is already at {list(cell)}")
-        _check_standable(state, cell, f"moving {unit.name}", unit.id)
+        _check_standable(state, cell, f"moving {unit.name}", unit.id, ruleset.data.closed_terrain)
         return (
             _replace(state, unit.evolve(at=cell)),
             f"{unit.name} moves {list(unit.at)} → {list(cell)}",

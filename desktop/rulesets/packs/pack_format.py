@@ -3,8 +3,9 @@ rules, with every problem found named by line and field (docs/rule-packs.md)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
@@ -120,13 +121,6 @@ class Pack:
     rules: dict[str, tuple[Rule, ...]]  # AI type -> its rules in order
     cases: tuple[PackCase, ...] = field(default=())
 
-    def blocking(self) -> frozenset[str]:
-        """The terrain characters movers never enter (walls and hazards never)."""
-        return frozenset(c for c, t in self.terrain.items() if not t.enterable)
-
-    def sight_blocking(self) -> frozenset[str]:
-        return frozenset(c for c, t in self.terrain.items() if t.blocks_sight)
-
 
 def parse_pack(text: str, source: str) -> Pack:
     """The pack in `text`; PackError listing every problem otherwise."""
@@ -134,12 +128,14 @@ def parse_pack(text: str, source: str) -> Pack:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
+        # "... (at line 2, column 8)": tomllib says where only in its message before 3.14.
+        found = re.search(r"at line (\d+)", str(error))
+        line = int(found.group(1)) if found else None
         raise PackError(source, [PackProblem(line, "(file)", f"not valid TOML: {error}")]) from None
     reader = _Reader(raw, lines)
     pack = reader.read()
-    if reader.problems:
-        raise PackError(source, reader.problems)
+    if reader.problems:  # in the order of the file
+        raise PackError(source, sorted(reader.problems, key=lambda p: p.line or 0))
     assert pack is not None
     return pack
 
@@ -181,6 +177,12 @@ class _Reader:
             if "steps" not in table:  # cards list the rules' titles
                 data_raw["ai_types"][ai] = {**table, "steps": [r.title for r in rules[ai]]}
         data = self._data(data_raw, pack_id)
+        if data is not None:
+            data = replace(
+                data,
+                closed_terrain=frozenset(c for c, t in terrain.items() if not t.enterable),
+                sight_terrain=frozenset(c for c, t in terrain.items() if t.blocks_sight),
+            )
         if data is not None:
             for ai, found in rules.items():
                 for index, rule in enumerate(found):
@@ -296,7 +298,6 @@ class _Reader:
                 f"{here}.action",
                 f"is {action!r}; expected one of {', '.join(ACTIONS)}",
             )
-            return None
         when = self._when(entry.get("when", {}), f"{here}.when", at("when"))
         target = None
         if "target" in entry:
@@ -328,6 +329,8 @@ class _Reader:
                     at("stop_to_attack"),
                     self._preference,
                 )
+        if action not in ACTIONS:  # every other key was checked: all its problems are said
+            return None
         says = entry.get("says", "move" if action == "move-toward" else action)
         return Rule(
             key, title, action, str(says), when, target, squares, policy, stop_says, stop_prefer

@@ -82,8 +82,8 @@ class PackRuleset(Ruleset):
         )
         self.range_metric = pack.metric
         self._distance = distance_function(pack.metric)
-        self._closed = pack.blocking()
-        self._sight = pack.sight_blocking()
+        self._closed = pack.data.closed_terrain
+        self._sight = pack.data.sight_terrain
 
     # -- board facts -------------------------------------------------------------------------
     def closed(self, board: Board) -> frozenset[Cell]:
@@ -157,9 +157,8 @@ class PackRuleset(Ruleset):
             return None
         names = " or ".join(t.name for t in chosen)
         if rule.action == "attack":
-            chain.applied(
-                key, f"{why} → {names}" + (": the players choose" if len(chosen) > 1 else "")
-            )
+            said = why if why.endswith(names) else f"{why} → {names}"
+            chain.applied(key, said + (": the players choose" if len(chosen) > 1 else ""))
             return Result(
                 [Outcome(rule.says, (t.id,)) for t in chosen],
                 f"{rule.says.capitalize()} {chosen[0].name}",
@@ -199,8 +198,12 @@ class PackRuleset(Ruleset):
             pool = kept
         breakers = [self._breaker(ctx, word) for word in selector.prefer]
         selection = select(pool, breakers)
-        why = selection.explain() or ", ".join(u.name for u in pool)
-        return selection.chosen, why
+        if selection.reasons:
+            return selection.chosen, selection.explain()
+        if len(pool) == 1:
+            where = _filter_words(selector.filters[-1]) if selector.filters else "there"
+            return pool, f"{where}: only {pool[0].name}"
+        return pool, f"nothing tells {joined([u.name for u in pool])} apart"
 
     def _filter(self, ctx: PackContext, word: str) -> Callable[[Unit], bool]:
         unit, board = ctx.unit, ctx.board
