@@ -45,8 +45,21 @@ def rule_system(ruleset_id: str) -> RuleSystem:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
-        return RuleSystem(ruleset_id, ruleset_id, "")
+        return _other_rule_system(ruleset_id)
     return RuleSystem(ruleset_id, data.get("name", ruleset_id), data.get("description", ""))
+
+
+def _other_rule_system(ruleset_id: str) -> RuleSystem:
+    """A rule pack's or a plug-in's name, from the registry; the id alone when it cannot be
+    had (the reason is given where the ruleset itself is needed)."""
+    from desktop.engine.errors import RulesError
+    from desktop.rulesets.registry import ruleset_data
+
+    try:
+        data = ruleset_data(ruleset_id)
+    except RulesError:
+        return RuleSystem(ruleset_id, ruleset_id, "")
+    return RuleSystem(ruleset_id, data.name, data.description)
 
 
 def sample_path(file_name: str) -> Path:

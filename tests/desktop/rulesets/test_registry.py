@@ -206,3 +206,31 @@ def test_a_plug_in_stuck_in_a_loop_meets_the_time_limit(site, monkeypatch, tmp_p
         "(plugin_loops:build, from broken-games) did not decide for 'wolf' within 0.5 s (it "
         "may be stuck in a loop); --time-limit gives it longer\n"
     )
+
+
+UNTITLED_STEP = """from dataclasses import replace
+
+from desktop.rulesets.data_loader import load_ruleset_data
+from foebook_nearest_first import NearestFirst
+
+
+def build():
+    data = load_ruleset_data("nearest-first", package="foebook_nearest_first")
+    return NearestFirst(replace(data, steps={k: v for k, v in data.steps.items() if k != "attack"}))
+"""
+
+
+def test_check_fails_for_a_plug_in_step_its_steps_table_does_not_title(site, monkeypatch, capsys):
+    # It used to pass `foebook check` and fail only when deciding.
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    site(
+        "untitled-games",
+        {"nearest-first": "plugin_untitled:build"},
+        {"plugin_untitled": UNTITLED_STEP},
+    )
+    assert main(["check", str(EXAMPLE / "sample.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"foebook: error: {EXAMPLE / 'sample.toml'}: deciding for 'wolf' fails: ruleset "
+        "'nearest-first' has no step 'attack' in its [steps] table\n"
+    )
