@@ -16,7 +16,7 @@ from typing import Any
 
 from desktop.display_text import listed, shown
 from desktop.engine.area_attacks import area_attack_from
-from desktop.engine.board import OPTIONAL_TERRAIN, Board, BoardError, Shape, Terrain
+from desktop.engine.board import Board, BoardError, Shape, Terrain
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import HEX_SIDES, hex_step
@@ -235,8 +235,7 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
         raise r.fail(
             "[board] 'cells'", f"{place}{error}", _cells_line(r, error.text_line)
         ) from None
-    allowed = set(ruleset.data.extra.get("terrain", ()))
-    refused = {t.value for t in OPTIONAL_TERRAIN} - allowed
+    refused = {t.value for t in Terrain} - {t.value for t in ruleset.data.known_terrain()}
     for row_index, row in enumerate(board.rows):
         if refused.isdisjoint(row):  # a set test per row, not a look-up per cell
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from desktop.engine.ruleset import RulesetData
 from desktop.tracker.session import Change
 
 # A section missing here would leave a view stale; one too many only costs a redraw.
@@ -39,6 +40,7 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
             window.table_display.follow(session.encounter, session.current_unit, defeated)
     if change is None:  # a session opened: the legend names its ruleset's markers
         window.legend.show_markers(session.ruleset.data.statuses, window.scene.looks)
+        show_known_terrain(window, session.ruleset.data)
     if change is None or change.touches(*TURN_SECTIONS):
         window.show_turn_state()
     if change is None or change.touches(*PHASE_SECTIONS):
@@ -46,3 +48,16 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
             session.ruleset.data.phases, window.play.phase_override or session.encounter.phase
         )
     window.log_panel.show_entries(session.history)  # every change is in the log
+
+
+def show_known_terrain(window: MainWindow, data: RulesetData) -> None:
+    """The legend and the terrain brush offer the terrain the game plays with, by its names
+    (a brush of terrain it refuses would paint nothing)."""
+    known = data.known_terrain()
+    window.legend.show_terrain([(t, data.terrain_label(t)) for t in known])
+    for terrain, action in window.brush_actions.items():
+        if terrain is not None:
+            action.setVisible(terrain in known)
+            action.setText(f"Paint {data.terrain_label(terrain)}")
+    if window.scene.brush is not None and window.scene.brush not in known:
+        window.set_brush(None)

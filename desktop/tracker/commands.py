@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from desktop.engine.area_attacks import area_attack_from
-from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
+from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.chain import joined
 from desktop.engine.decision import Decision, choice_label, outcome_words
 from desktop.engine.dice import Roll
@@ -748,10 +748,14 @@ class MoveUnit(Command):
 
 def _terrain(value: Any, ruleset: Ruleset) -> Terrain:
     """The terrain a legend character names, if the ruleset plays with it."""
-    allowed = set(ruleset.data.extra.get("terrain", ()))
-    known = [t for t in Terrain if t not in OPTIONAL_TERRAIN or t.value in allowed]
+    known = ruleset.data.known_terrain()
     terrain = LEGEND.get(value) if isinstance(value, str) else None
-    if terrain not in known:
+    if terrain is not None and terrain not in known:
+        raise TrackerError(
+            f"{ruleset.data.name} has no {terrain.label} ('{value}'); its terrain: "
+            + ", ".join(f"{ruleset.data.terrain_label(t)} ('{t.value}')" for t in known)
+        )
+    if terrain is None:
         raise TrackerError(f"unknown terrain '{value}' (known: {' '.join(t.value for t in known)})")
     return terrain
 

@@ -4,7 +4,7 @@ one-line toggle."""
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QRectF, QSettings, QSize, Qt
@@ -62,11 +62,15 @@ def marker_entries(markers: Iterable[tuple[MarkerLook, str]], size: int) -> list
     return [(image_html(status_pixmap(look, size, 2.0), size), name) for look, name in markers]
 
 
-def colour_entries() -> list[tuple[QColor, str]]:
-    """What the board's colours mean, as the board draws them in the current theme."""
+def colour_entries(
+    terrain: Sequence[tuple[Terrain, str]] | None = None,
+) -> list[tuple[QColor, str]]:
+    """What the board's colours mean, as the board draws them in the current theme.
+    `terrain`: the terrain the game plays with, with its names (None: every terrain)."""
+    shown = terrain if terrain is not None else [(t, t.label) for t in Terrain]
     entries = [
-        (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), t.label)
-        for t in Terrain
+        (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), label)
+        for t, label in shown
         if t is not Terrain.OPEN
     ]
     entries += [
@@ -89,6 +93,7 @@ class Legend(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.markers: list[tuple[MarkerLook, str]] = []
+        self.terrain: list[tuple[Terrain, str]] | None = None  # None: every terrain
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)
@@ -126,6 +131,11 @@ class Legend(QWidget):
         ]
         self._write()
 
+    def show_terrain(self, terrain: Sequence[tuple[Terrain, str]]) -> None:
+        """Only the terrain the session's game plays with, named as it names it."""
+        self.terrain = list(terrain)
+        self._write()
+
     def entries(self) -> list[str]:
         """The key's words, in order (colours, then markers)."""
         return [
@@ -148,7 +158,7 @@ class Legend(QWidget):
             self.colours,
             [
                 (image_html(swatch(colour, SWATCH * 2, edge), SWATCH), text)
-                for colour, text in colour_entries()
+                for colour, text in colour_entries(self.terrain)
             ],
         )
         markers = marker_entries(self.markers, SWATCH)

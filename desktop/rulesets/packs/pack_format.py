@@ -182,6 +182,8 @@ class _Reader:
                 data,
                 closed_terrain=frozenset(c for c, t in terrain.items() if not t.enterable),
                 sight_terrain=frozenset(c for c, t in terrain.items() if t.blocks_sight),
+                terrain_used=(".", "#", *(c for c in terrain if c not in ".#")),
+                terrain_names={c: t.name for c, t in terrain.items()},
             )
         if data is not None:
             for ai, found in rules.items():

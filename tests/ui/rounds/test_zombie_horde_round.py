@@ -52,3 +52,23 @@ def test_a_zombie_horde_round_from_its_tutorial(window, qtbot):
     assert again == third and session.encounter.unit("runner").at == run[-1]
     assert log_lines(window)[-1] == again
     key(qtbot, Qt.Key.Key_Escape)
+
+
+def test_the_legend_and_the_terrain_brush_offer_the_packs_terrain_only(window, qtbot):
+    start_tutorial(qtbot, window, "zombie-horde-farmhouse.toml")
+    entries = window.legend.entries()
+    assert "closed door" in entries and "wall" in entries
+    assert not {"door", "trap", "cover", "icy terrain", "difficult ground"} & set(entries)
+    # Edit → Terrain brush, as the menu shows it.
+    brushes = next(a.menu() for a in window.edit_menu.actions() if a.text() == "Terrain &brush")
+    offered = [a.text() for a in brushes.actions() if a.isVisible()]
+    assert offered == [
+        "&No brush (select and move)",
+        "Paint open ground",
+        "Paint wall",
+        "Paint closed door",
+    ]
+    # Another game's session offers its own terrain again.
+    start_tutorial(qtbot, window, "monster-focus-ice-cave.toml")
+    offered = [a.text() for a in brushes.actions() if a.isVisible()]
+    assert "Paint trap" in offered and "Paint door" in offered and "Paint closed door" not in offered
