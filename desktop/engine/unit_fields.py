@@ -139,3 +139,20 @@ def naming(
             if others:
                 out.append((spec, others))
     return out
+
+
+def shown_fields(
+    specs: Mapping[str, UnitFieldSpec], fields: Mapping[str, Any], is_enemy: bool
+) -> list[tuple[str, str]]:
+    """The one-of and number fields of a unit as the roster and cards show them, defaults
+    included (a runner's card says "Kind: runner", a walker's "Kind: walker"): (label,
+    value) pairs."""
+    side = "enemy" if is_enemy else "player"
+    out = []
+    for spec in specs.values():
+        if spec.kind not in (ONE_OF, NUMBER) or spec.applies_to not in ("all", side):
+            continue
+        value = spec.value_of(fields)
+        if value is not None:
+            out.append((spec.label, str(value)))
+    return out

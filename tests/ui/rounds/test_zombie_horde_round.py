@@ -8,12 +8,20 @@ from PySide6.QtCore import Qt
 
 from tests.ui.at_the_table import key, log_lines, play, type_on_row, undo
 from tests.ui.real_input import click_roster_row, start_tutorial
+from ui.roster.roster_model import COL_AI, UNIT_ID_ROLE
 
 
 def test_a_zombie_horde_round_from_its_tutorial(window, qtbot):
     start_tutorial(qtbot, window, "zombie-horde-farmhouse.toml")
     session = window.session
     assert session.encounter.ruleset == "zombie-horde"
+    # The roster tells a runner from a walker (a walker by default).
+    model = window.roster.proxy
+    ai = {
+        model.index(row, COL_AI).data(UNIT_ID_ROLE): model.index(row, COL_AI).data()
+        for row in range(model.rowCount())
+    }
+    assert (ai["runner"], ai["walker1"], ai["ada"]) == ("Zombie (runner)", "Zombie (walker)", "")
     assert session.current_unit == "walker1"
     # The Shambler, outside, cannot see in: it heads for the loudest survivor, Ada.
     assert window.decision.summary == "Move 1 square toward Ada"
@@ -71,4 +79,6 @@ def test_the_legend_and_the_terrain_brush_offer_the_packs_terrain_only(window, q
     # Another game's session offers its own terrain again.
     start_tutorial(qtbot, window, "monster-focus-ice-cave.toml")
     offered = [a.text() for a in brushes.actions() if a.isVisible()]
-    assert "Paint trap" in offered and "Paint door" in offered and "Paint closed door" not in offered
+    assert (
+        "Paint trap" in offered and "Paint door" in offered and "Paint closed door" not in offered
+    )
