@@ -81,6 +81,11 @@ def install_pack(path: str | Path, data_folder: Path) -> tuple[str, Path]:
     target = data_folder / FOLDER / f"{pack.data.id}.toml"
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(target, text)
+    # Its sample encounters (tutorials): the folder named after its id beside it.
+    samples = Path(path).parent / pack.data.id
+    for sample in sorted(samples.glob("*.toml")) if samples.is_dir() else []:
+        (target.parent / pack.data.id).mkdir(exist_ok=True)
+        write_atomically(target.parent / pack.data.id / sample.name, sample.read_bytes())
     register_pack_file(target)
     return pack.data.id, target
 

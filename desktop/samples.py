@@ -23,12 +23,28 @@ def sample_dir() -> Path:
 
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
-    tutorials at start-up loads no ruleset (the file is validated when it is opened)."""
-    out = []
-    for path in sorted(sample_dir().glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path))
+    tutorials at start-up loads no ruleset (the file is validated when it is opened). Then
+    the tutorials plug-ins and rule packs bring (`encounters/` in a plug-in's package, the
+    folder named after a pack's id beside it), each for its own rule system only."""
+    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
+    from desktop.rulesets.registry import sample_folders
+
+    taken = {s.file_name for s in out}
+    for ruleset_id, folder in sample_folders():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                sample = _sample(path)
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue  # not an encounter file: not offered
+            if sample.ruleset == ruleset_id and sample.file_name not in taken:
+                taken.add(sample.file_name)
+                out.append(sample)
     return out
+
+
+def _sample(path: Path) -> Sample:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path)
 
 
 @dataclass(frozen=True)
@@ -63,7 +79,11 @@ def _other_rule_system(ruleset_id: str) -> RuleSystem:
 
 
 def sample_path(file_name: str) -> Path:
-    return sample_dir() / file_name
+    """The tutorial of that file name: Foebook's own, or one a plug-in or pack brings."""
+    path = sample_dir() / file_name
+    if path.is_file():
+        return path
+    return next((s.path for s in list_samples() if s.file_name == file_name), path)
 
 
 def scenario_path(file_name: str) -> Path:

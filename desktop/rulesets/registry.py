@@ -13,12 +13,14 @@ under resources/packs/, and those the app or the command line adds (`add_pack`).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import cast
 
 from desktop.engine.capabilities import Capabilities
@@ -176,6 +178,25 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
     _PACKS[entry.id] = entry
     get_ruleset.cache_clear()
     return None
+
+
+def sample_folders() -> list[tuple[str, Path]]:
+    """Where plug-ins and the user's rule packs keep their sample encounters (tutorials):
+    a plug-in's `encounters/` folder in its package, a pack's folder named after its id
+    beside its file. Only folders that exist."""
+    found: list[tuple[str, Path]] = []
+    for entry in _discovered()[0].values():
+        package = entry.factory.partition(":")[0].split(".")[0]
+        spec = importlib.util.find_spec(package)  # found without importing it
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folder = Path(location) / "encounters"
+            if folder.is_dir():
+                found.append((entry.id, folder))
+    for pack in _PACKS.values():
+        folder = Path(pack.where).parent / pack.id
+        if folder.is_dir():
+            found.append((pack.id, folder))
+    return found
 
 
 def _call(factory: str) -> object:

@@ -1,4 +1,5 @@
-"""A rule pack in the app: written by a player, opened with File → Open rule pack…, then
+"""A rule pack in the app: written by a player, opened with File → Open rule pack…, its
+tutorial started from the start page, then
 edited in a text editor and saved: the open session decides again at once; a broken save is
 reported with its line and the last good version kept."""
 
@@ -9,8 +10,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog
 
 from desktop.paths import data_dir
-from tests.ui.at_the_table import import_by_keyboard
-from tests.ui.real_input import choose
+from tests.ui.real_input import choose, start_tutorial
 
 ROOT = Path(__file__).resolve().parents[2]
 ZOMBIES = (ROOT / "resources" / "packs" / "zombie-horde.toml").read_text()
@@ -21,6 +21,11 @@ def test_a_pack_opened_in_the_app_then_edited_on_disk_changes_the_decision(
     window, qtbot, tmp_path, monkeypatch
 ):
     mine = tmp_path / "ghouls.toml"
+    (tmp_path / "ghouls").mkdir()
+    night = FARMHOUSE.replace('"zombie-horde"', '"ghouls"').replace(
+        "Farmhouse at night", "Ghoul night"
+    )
+    (tmp_path / "ghouls" / "ghoul-night.toml").write_text(night)
     mine.write_text(
         ZOMBIES.replace('id = "zombie-horde"', 'id = "ghouls"').replace(
             'name = "Zombie horde"', 'name = "Ghouls"'
@@ -31,14 +36,11 @@ def test_a_pack_opened_in_the_app_then_edited_on_disk_changes_the_decision(
     installed = data_dir() / "packs" / "ghouls.toml"
     assert installed.is_file()
     assert "Rule pack 'ghouls' installed" in window.statusBar().currentMessage()
-    import_by_keyboard(
-        qtbot,
-        window,
-        monkeypatch,
-        tmp_path,
-        "night.toml",
-        FARMHOUSE.replace('"zombie-horde"', '"ghouls"'),
-    )
+    # Its tutorial (the folder named after it, beside it) is on the start page: started.
+    card = next(c for c in window.welcome.cards if c.accessibleName() == "Ghouls tutorial")
+    [button] = card.buttons
+    assert "“Ghoul night” (ghoul-night.toml)" in button.toolTip()
+    start_tutorial(qtbot, window, "ghoul-night.toml")
     assert window.session.ruleset.id == "ghouls"
     assert window.decision.unit == "walker1"
     assert window.panel.summary.text() == "Move 1 square toward Ada"
