@@ -8,6 +8,7 @@ from desktop.commands.output import say
 from desktop.commands.packs_used import add_pack_option, use_packs
 from desktop.display_text import terminal_safe
 from desktop.engine.chain import plural
+from desktop.engine.encounter import Encounter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _decide_every_enemy(args: argparse.Namespace, encounter) -> None:  # type: ignore[no-untyped-def]
+def _decide_every_enemy(args: argparse.Namespace, encounter: Encounter) -> None:
     """A plug-in's code is tried on every enemy, so that what would fail at decide time (a
     step its `[steps]` table does not title) fails here; Foebook's own games are tested."""
     from desktop.commands.decide import OutOfTime, time_limit

@@ -7,11 +7,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from desktop.engine.board import Board, Cell
+from desktop.engine.board import LEGEND, Board, Cell, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
+from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import distance_function, neighbours
 from desktop.engine.movement import DistanceField
@@ -104,7 +105,9 @@ class PackRuleset(Ruleset):
         return has_line_of_sight(board, a, b)
 
     # -- deciding ----------------------------------------------------------------------------
-    def context(self, encounter: Encounter, unit: Unit, dice, **shared) -> PackContext:  # type: ignore[no-untyped-def]
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: object
+    ) -> PackContext:
         return PackContext(encounter, unit, dice, ruleset=self)
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
@@ -345,9 +348,7 @@ class PackRuleset(Ruleset):
         return ActivationOrder(enemies, (), ("Enemies act in roster order.",))
 
 
-def _terrain(char: str):  # type: ignore[no-untyped-def]
-    from desktop.engine.board import LEGEND
-
+def _terrain(char: str) -> Terrain:
     return LEGEND[char]
 
 
