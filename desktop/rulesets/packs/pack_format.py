@@ -25,9 +25,11 @@ AMONG = ("opponents", "allies")
 FILTERS = ("beside", "reachable", "seen", "wounded")
 PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route")
 STAT_PREFERENCES = ("most", "fewest")  # "most:noise", "fewest:armour"
-ACTIONS = ("attack", "move-toward", "hold")
+ACTIONS = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
+# The action word a decision carries when the rule's `says` does not name one.
+SAYS = {"move-toward": "move", "move-away": "move"}
 POLICIES = ("shortest-route",)
-CONDITIONS = ("hp_at_most", "field", "status", "no_status")
+CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status")
 RULE_KEYS = {
     "key",
     "title",
@@ -38,6 +40,9 @@ RULE_KEYS = {
     "squares",
     "policy",
     "stop_to_attack",
+    "amount",
+    "table",
+    "table_only",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
 PACK_KEYS = {"moves", "terrain", "tests"}
@@ -103,6 +108,9 @@ class Rule:
     policy: str = "shortest-route"
     stop_says: str = ""  # move-toward: beside an opponent after a square, attack instead
     stop_prefer: tuple[str, ...] = ()
+    amount: int = 1  # heal: HP restored
+    table: tuple[tuple[int, int, str], ...] = ()  # roll: (lowest, highest, rule key) rows
+    table_only: bool = False  # used only as a row of a roll table, never in the walk
 
 
 @dataclass(frozen=True)
@@ -269,6 +277,14 @@ class _Reader:
                 )
             keys.add(rule.key)
             out.append(rule)
+        for index, rule in enumerate(out):
+            for _low, _high, row_rule in rule.table:
+                if row_rule not in keys or row_rule == rule.key:
+                    self.fail(
+                        self.lines.in_entry(array, index, "table"),
+                        f"{array}[{index + 1}].table",
+                        f"'{row_rule}' is not the key of another rule of {ai}",
+                    )
         return tuple(out)
 
     def _rule(self, array: str, index: int, entry: Any) -> Rule | None:
@@ -304,7 +320,7 @@ class _Reader:
         target = None
         if "target" in entry:
             target = self._selector(entry["target"], f"{here}.target", at("target"))
-        elif action in ("attack", "move-toward"):
+        elif action in ("attack", "move-toward", "move-away"):
             self.fail(at(), f"{here}.target", f"missing; '{action}' needs a target")
         squares = self._squares(entry.get("squares", 1), f"{here}.squares", at("squares"))
         policy = entry.get("policy", "shortest-route")
@@ -331,12 +347,56 @@ class _Reader:
                     at("stop_to_attack"),
                     self._preference,
                 )
+        amount = entry.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            self.fail(at("amount"), f"{here}.amount", "expected a whole number, 1 or more")
+            amount = 1
+        table = self._table(entry.get("table"), f"{here}.table", at("table"), action == "roll")
         if action not in ACTIONS:  # every other key was checked: all its problems are said
             return None
-        says = entry.get("says", "move" if action == "move-toward" else action)
+        says = entry.get("says", SAYS.get(action, action))
         return Rule(
-            key, title, action, str(says), when, target, squares, policy, stop_says, stop_prefer
+            key,
+            title,
+            action,
+            str(says),
+            when,
+            target,
+            squares,
+            policy,
+            stop_says,
+            stop_prefer,
+            amount,
+            table,
+            bool(entry.get("table_only", False)),
         )
+
+    def _table(
+        self, raw: Any, here: str, line: int | None, needed: bool
+    ) -> tuple[tuple[int, int, str], ...]:
+        """A D6 table: rows `{ roll = "1-2", rule = "chase" }` covering 1 to 6 once each."""
+        if raw is None:
+            if needed:
+                self.fail(line, here, 'missing; "roll" needs its table of rows')
+            return ()
+        rows: list[tuple[int, int, str]] = []
+        shape = '[{ roll = "1-2", rule = "<key>" }, ...]'
+        if not isinstance(raw, list):
+            self.fail(line, here, f"expected {shape}")
+            return ()
+        for row in raw:
+            ok = isinstance(row, dict) and isinstance(row.get("rule"), str)
+            roll = str(row.get("roll", "")) if ok else ""
+            found = re.fullmatch(r"\s*([1-6])\s*(?:-\s*([1-6]))?\s*", roll)
+            if found is None:
+                self.fail(line, here, f"expected {shape}; the rolls are 1 to 6")
+                return ()
+            low = int(found.group(1))
+            rows.append((low, int(found.group(2) or low), row["rule"]))
+        covered = sorted(n for low, high, _ in rows for n in range(low, high + 1))
+        if covered != [1, 2, 3, 4, 5, 6]:
+            self.fail(line, here, f"the rows must cover 1 to 6 once each (they cover {covered})")
+        return tuple(rows)
 
     def _check_says(self, ai: str, index: int, rule: Rule, data: RulesetData) -> None:
         array = f"ai_types.{ai}.rules"

@@ -30,6 +30,10 @@ SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight",
 STOPPED_BY = {
     "attack": ("no-action", "no-attack"),
     "move-toward": ("no-action", "no-move"),
+    "move-away": ("no-action", "no-move"),
+    "flee": ("no-action", "no-move"),
+    "heal": ("no-action",),
+    "roll": ("no-action",),
     "hold": (),
 }
 
@@ -113,29 +117,51 @@ class PackRuleset(Ruleset):
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, PackContext)
         ai = ctx.unit.ai if ctx.unit.ai in self.pack.rules else self.data.default_ai()
-        stopped = self.data.restrictions(ctx.unit.statuses)
         for rule in self.pack.rules[ai]:
-            key = f"{ai}.{rule.key}"
-            unmet = self._unmet(ctx.unit, rule)
-            if unmet:
-                chain.skipped(key, unmet)
+            if rule.table_only:  # a row of a roll table: tried only when rolled
                 continue
-            blocking = [r for r in STOPPED_BY[rule.action] if r in stopped]
-            if blocking:
-                names = joined([s.name for s in stopped[blocking[0]]])
-                chain.skipped(key, f"{ctx.unit.name} is {names.lower()}: it cannot")
-                continue
-            result = self._act(ctx, chain, key, rule)
+            result = self._try(ctx, chain, ai, rule)
             if result is not None:
                 return result
         chain.applied(f"{ai}.{self.pack.rules[ai][-1].key}", "no rule applied: it holds")
         return Result([Outcome("hold")], "Hold")
+
+    def _try(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
+        """The rule's outcome, or None (and why in the trace) when it does not apply."""
+        key = f"{ai}.{rule.key}"
+        unmet = self._unmet(ctx.unit, rule)
+        if unmet:
+            chain.skipped(key, unmet)
+            return None
+        stopped = self.data.restrictions(ctx.unit.statuses)
+        blocking = [r for r in STOPPED_BY[rule.action] if r in stopped]
+        if blocking:
+            names = joined([s.name for s in stopped[blocking[0]]])
+            chain.skipped(key, f"{ctx.unit.name} is {names.lower()}: it cannot")
+            return None
+        if rule.action == "roll":
+            return self._roll(ctx, chain, ai, rule)
+        return self._act(ctx, chain, key, rule)
+
+    def _roll(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
+        """A D6 on the rule's table; the row's rule is tried (when it does not apply, the
+        walk goes on after the roll)."""
+        rolled = ctx.dice.roll(6, f"{ctx.unit.name}: {rule.title}")
+        row = next(r for low, high, r in rule.table if low <= rolled <= high)
+        chosen = next(r for r in self.pack.rules[ai] if r.key == row)
+        ctx.dice.explain(chosen.title)
+        chain.applied(f"{ai}.{rule.key}", f"rolled {rolled}: {chosen.title}")
+        return self._try(ctx, chain, ai, chosen)
 
     def _unmet(self, unit: Unit, rule: Rule) -> str:
         """Why the rule's condition does not hold for `unit` ('' when it does)."""
         for word, value in rule.when:
             if word == "hp_at_most" and not unit.hp <= value:
                 return f"{unit.name} has {unit.hp} HP, more than {value}"
+            if word == "hp_below" and not unit.hp < value * unit.max_hp:
+                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP, not below {value:g} of it"
+            if word == "wounded" and (unit.hp < unit.max_hp) != bool(value):
+                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP"
             if word == "status" and not unit.has(value):
                 return f"{unit.name} is not {value}"
             if word == "no_status" and unit.has(value):
@@ -153,6 +179,13 @@ class PackRuleset(Ruleset):
         if rule.action == "hold":
             chain.applied(key, f"{unit.name} holds")
             return Result([Outcome(rule.says)], rule.says.capitalize())
+        if rule.action == "heal":
+            chain.applied(
+                key, f"{unit.name} has {unit.hp} of {unit.max_hp} HP: heals {rule.amount}"
+            )
+            return Result([Outcome(rule.says)], f"{rule.says.capitalize()} {rule.amount} HP")
+        if rule.action == "flee":
+            return self._flee(ctx, chain, key, rule)
         assert rule.target is not None
         chosen, why = self._targets(ctx, rule.target)
         if not chosen:
@@ -166,6 +199,8 @@ class PackRuleset(Ruleset):
                 [Outcome(rule.says, (t.id,)) for t in chosen],
                 f"{rule.says.capitalize()} {chosen[0].name}",
             )
+        if rule.action == "move-away":
+            return self._away(ctx, chain, key, rule, chosen, why)
         outcomes = self._moves(ctx, rule, chosen)
         if not outcomes:
             chain.skipped(key, f"{why} → {names}; no step brings it nearer")
@@ -341,6 +376,96 @@ class PackRuleset(Ruleset):
                 breakers = [self._breaker(ctx, w) for w in rule.stop_prefer]
                 return index, [u.id for u in select(near, breakers).chosen]
         return None
+
+    def _walk(self, ctx: PackContext, rule: Rule) -> DistanceField:
+        """Where the figure can go this activation: up to its squares, never entering
+        another figure's cell or closed terrain."""
+        squares = self._squares(ctx.unit, rule.squares)
+        return DistanceField(
+            ctx.board, self.movement, [ctx.unit.at], ctx.blocked, max_cost=max(squares, 0)
+        )
+
+    def _ends(
+        self, ctx: PackContext, walk: DistanceField, score: Callable[[Cell], float]
+    ) -> list[Cell]:
+        """The reachable free cells (not where it stands) with the highest score."""
+        cells = [c for c in walk.reachable() if c != ctx.unit.at and c not in ctx.blocked]
+        if not cells:
+            return []
+        best = max(score(c) for c in cells)
+        return sorted(c for c in cells if score(c) == best)
+
+    def _away(
+        self, ctx: PackContext, chain: Chain, key: str, rule: Rule, chosen: list[Unit], why: str
+    ) -> Result | None:
+        """Move away from the chosen figure: to the reachable cells farthest from it (farther
+        than where it stands), each a choice."""
+        walk = self._walk(ctx, rule)
+        away = chosen[0]
+        here = self._distance(ctx.unit.at, away.at)
+        ends = [
+            c
+            for c in self._ends(ctx, walk, lambda c: self._distance(c, away.at))
+            if self._distance(c, away.at) > here
+        ]
+        if not ends:
+            chain.skipped(key, f"{why} → {away.name}; no cell it can reach is farther away")
+            return None
+        far = self._distance(ends[0], away.at)
+        chain.applied(
+            key,
+            f"{why} → {away.name}: from {plural(here, 'square')} to {plural(far, 'square')} away"
+            + (f"; {len(ends)} cells are as far: the players choose" if len(ends) > 1 else ""),
+        )
+        outcomes = [Outcome(rule.says, (away.id,), c, tuple(walk.path_to(c))) for c in ends]
+        steps = len(outcomes[0].path)
+        return Result(
+            outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {away.name}"
+        )
+
+    def _flee(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result | None:
+        """Back away from the nearest opponents without nearing any other: to the reachable
+        cells farthest from the nearest, each a choice."""
+        unit = ctx.unit
+        foes = [u for u in ctx.encounter.side(unit.side.opposing) if u.hp > 0]
+        if not foes:
+            chain.skipped(key, "no opponent with HP left to back away from")
+            return None
+        near = min(self._distance(unit.at, f.at) for f in foes)
+        nearest = [f for f in foes if self._distance(unit.at, f.at) == near]
+        others = [f for f in foes if f not in nearest]
+
+        def keeps_away(c: Cell) -> bool:
+            return all(self._distance(c, f.at) > near for f in nearest) and all(
+                self._distance(c, f.at) >= self._distance(unit.at, f.at) for f in others
+            )
+
+        walk = self._walk(ctx, rule)
+        ends = [
+            c
+            for c in self._ends(
+                ctx,
+                walk,
+                lambda c: min(self._distance(c, f.at) for f in nearest) if keeps_away(c) else -1,
+            )
+            if keeps_away(c)
+        ]
+        names = joined([f.name for f in nearest])
+        if not ends:
+            chain.skipped(
+                key, f"no cell it can reach gets farther from {names} without nearing another"
+            )
+            return None
+        far = min(self._distance(ends[0], f.at) for f in nearest)
+        chain.applied(
+            key,
+            f"nearest: {names}, {plural(near, 'square')} away; it backs off to "
+            f"{plural(far, 'square')} without nearing anyone else"
+            + (f"; {len(ends)} cells are as good: the players choose" if len(ends) > 1 else ""),
+        )
+        outcomes = [Outcome(rule.says, (), c, tuple(walk.path_to(c))) for c in ends]
+        steps = len(outcomes[0].path)
+        return Result(outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {names}")
 
     # -- the board's overlays and the round ---------------------------------------------------
     def order(self, encounter: Encounter) -> ActivationOrder:

@@ -49,7 +49,10 @@ def test_every_problem_is_reported_with_its_line_and_field():
     assert (line_of(text, "squares ="), "ai_types.zombie.rules[2].squares") in fields
     messages = " | ".join(m for _, _, m in found)
     assert "unknown word 'weakest' (known: fewest-hp" in messages
-    assert "is 'dance'; expected one of attack, move-toward, hold" in messages
+    assert (
+        "is 'dance'; expected one of attack, move-toward, move-away, flee, heal, roll, hold"
+        in messages
+    )
     assert "no number for runner" in messages
 
 
