@@ -105,7 +105,7 @@ class CaseResult:
 
 def run_cases(pack: Pack) -> list[CaseResult]:
     """Decide every test case of the pack (registered first) and compare with what it
-    expects: the action, targets, destination and path of the decision and its set of
+    expects: the action, targets, goal, destination and path of the decision and its set of
     alternatives."""
     return [_run(pack, case) for case in pack.cases]
 
@@ -149,6 +149,7 @@ def _wanted(raw: Any) -> Outcome:
         tuple(raw.get("targets", ())),
         tuple(at) if at is not None else None,
         tuple(tuple(c) for c in raw.get("path", ())),
+        goal=raw.get("goal"),
     )
 
 
@@ -159,6 +160,8 @@ def _matches(got: Outcome, wanted: Outcome, raw: dict[str, Any]) -> bool:
     if "targets" in raw and got.targets != wanted.targets:
         return False
     if "destination" in raw and got.destination != wanted.destination:
+        return False
+    if "goal" in raw and got.goal != wanted.goal:
         return False
     return "path" not in raw or got.path == wanted.path
 
@@ -187,6 +190,8 @@ def _said(outcome: Outcome) -> str:
     bits = [outcome.action]
     if outcome.targets:
         bits.append("→ " + ", ".join(outcome.targets))
+    if outcome.goal:
+        bits.append(f"toward {outcome.goal}")
     if outcome.destination is not None:
         bits.append(f"to {list(outcome.destination)}")
     if outcome.path:

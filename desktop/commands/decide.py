@@ -121,6 +121,8 @@ def describe(decision: Decision, unit_name: str) -> str:
     lines = [head, f"Decision: {decision.summary}"]
     if decision.targets:
         lines.append(f"  targets, in priority order: {', '.join(decision.targets)}")
+    if decision.outcome.goal is not None:
+        lines.append(f"  heading for: {decision.outcome.goal}")
     if decision.path:
         lines.append(f"  path: {format_cells(decision.path)}")
     if decision.statuses_gained:

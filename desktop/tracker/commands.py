@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.chain import joined
-from desktop.engine.decision import Decision, choice_label, outcome_words
+from desktop.engine.decision import Decision, choice_label, distinct_words, outcome_words
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
@@ -964,11 +964,22 @@ class ApplyDecision(Command):
         summary = d.get("summary") or action
         if self.choice:  # the summary tells the decided outcome; say which one was taken,
             # in the words the panel listed it with (where it went too, not only what)
-            taken = outcome_words(
-                action,
-                [state.unit(t).name for t in targets],
-                None if destination is None else _cell(destination),
-            )
+            options = [d, *(d.get("alternatives") or [])]
+            taken = distinct_words(
+                [
+                    outcome_words(
+                        o.get("action") or "",
+                        [
+                            state.unit(t).name
+                            for t in o.get("targets") or []
+                            if state.encounter.has_unit(t)
+                        ],
+                        None if o.get("destination") is None else _cell(o["destination"]),
+                    )
+                    for o in options
+                ],
+                [[_cell(c) for c in o.get("path") or []] for o in options],
+            )[self.choice]
             summary += f" (players' {choice_label(self.choice).lower()}: {taken})"
         rolls = _rolls(d.get("rolls") or [])
         shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]

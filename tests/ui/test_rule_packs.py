@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from desktop.paths import data_dir
-from tests.ui.real_input import choose, start_tutorial
+from tests.ui.at_the_table import import_by_keyboard, key, log_lines
+from tests.ui.real_input import choose, click, start_tutorial
 
 ROOT = Path(__file__).resolve().parents[2]
 ZOMBIES = (ROOT / "resources" / "packs" / "zombie-horde.toml").read_text()
@@ -58,3 +60,54 @@ def test_a_pack_opened_in_the_app_then_edited_on_disk_changes_the_decision(
     assert f"{installed}:{line}: ai_types.zombie.rules[1].action: is 'gnaw'" in message
     assert message.endswith("the last good version is kept")
     assert window.panel.summary.text() == "Move 2 squares toward Ada"
+
+
+RUNNER = """
+format = 1
+ruleset = "zombie-horde"
+name = "Two ways round"
+
+[board]
+shape = "square"
+cells = \"\"\"
+. . . .
+. . . .
+\"\"\"
+
+[[units]]
+id = "runner"
+name = "Sprinter"
+side = "enemy"
+at = [0, 0]
+hp = 2
+max_hp = 2
+kind = "runner"
+
+[[units]]
+id = "ada"
+name = "Ada"
+side = "player"
+at = [2, 1]
+hp = 5
+max_hp = 5
+"""
+
+
+def test_choices_ending_on_one_square_by_different_ways_read_differently(
+    window, qtbot, tmp_path, monkeypatch
+):
+    import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "two-ways.toml", RUNNER)
+    choices = window.panel.choices
+    listed = [choices.item(i).text() for i in range(choices.count())]
+    assert listed == [
+        "Choice 1 (as decided): Move to [2, 0]",
+        "Choice 2: Move to [1, 1] via [1, 0]",
+        "Choice 3: Move to [1, 1] via [0, 1]",
+    ]
+    click(qtbot, choices.viewport(), choices.visualItemRect(choices.item(2)).center())
+    assert window.scene.highlights.path_cells == ((0, 1), (1, 1))
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.session.encounter.unit("runner").at == (1, 1)
+    assert log_lines(window)[-1] == (
+        "Sprinter: Move 2 squares toward Ada (players' choice 3: Move to [1, 1] via [0, 1])"
+    )

@@ -217,7 +217,7 @@ class PackRuleset(Ruleset):
             summary = f"{said}: step to {list(first.path[-1])}, then attack {victim}"
         else:
             summary = (
-                f"{said} {plural(len(first.path), 'square')} toward {_name(ctx, first.targets[0])}"
+                f"{said} {plural(len(first.path), 'square')} toward {_name(ctx, first.goal or '')}"
             )
         return Result(outcomes, summary)
 
@@ -307,8 +307,8 @@ class PackRuleset(Ruleset):
 
     def _moves(self, ctx: PackContext, rule: Rule, goals: list[Unit]) -> list[Outcome]:
         """Every distinct move along a shortest route toward each goal (a move shared by two
-        goals is listed once, naming both); with `stop_to_attack`, a mover beside an opponent
-        after a square attacks instead of going on."""
+        goals is listed once); with `stop_to_attack`, a mover beside an opponent after a
+        square attacks instead of going on."""
         squares = self._squares(ctx.unit, rule.squares)
         found: dict[tuple[str, tuple[Cell, ...], tuple[str, ...]], list[str]] = {}
         for goal in goals:
@@ -323,11 +323,12 @@ class PackRuleset(Ruleset):
                         found.setdefault((rule.stop_says, stop, (target,)), [])
                     continue
                 found.setdefault((rule.says, path, ()), []).append(goal.id)
-        outcomes = []
-        for (action, path, attacked), heading in found.items():
-            targets = attacked or tuple(dict.fromkeys(heading))
-            outcomes.append(Outcome(action, targets, path[-1], path))
-        return outcomes
+        # A move names whom it heads for as its goal (the first, when it leads toward two);
+        # a stop to attack names whom it attacks as its target.
+        return [
+            Outcome(action, attacked, path[-1], path, goal=None if attacked else heading[0])
+            for (action, path, attacked), heading in found.items()
+        ]
 
     def _paths(
         self, ctx: PackContext, route: DistanceField, squares: int, rule: Rule
