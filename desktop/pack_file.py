@@ -79,7 +79,13 @@ def install_pack(path: str | Path, data_folder: Path) -> tuple[str, Path]:
     pack = read_pack(path)
     text = read_limited(Path(path), PackFileError, WHAT)
     target = data_folder / FOLDER / f"{pack.data.id}.toml"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PackFileError(
+            f"cannot install {path}: the folder {target.parent} cannot be made "
+            f"({error.strerror or error})"
+        ) from None
     write_atomically(target, text)
     # Its sample encounters (tutorials): the folder named after its id beside it.
     samples = Path(path).parent / pack.data.id

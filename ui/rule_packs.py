@@ -57,9 +57,10 @@ class RulePacks:
         self._watch()
 
     def _watch(self) -> None:
-        if self.folder is None:
+        """Watch the packs folder and each pack in it (once there is a folder: it is made
+        when the first pack is installed, never at start, which a read-only disk refuses)."""
+        if self.folder is None or not self.folder.is_dir():
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
         if str(self.folder) not in self.watcher.directories():
             self.watcher.addPath(str(self.folder))
         files = [str(p) for p in self.folder.glob("*.toml")]
