@@ -171,6 +171,9 @@ class _Reader:
                 self.lines.top("moves"), "moves", f"is {moves!r}; on a {shape} board: {allowed}"
             )
             moves = "hex" if shape == "hex" else "orthogonal"
+        for key, example in (("terrain", '[terrain."+"]'), ("ai_types", "[ai_types.<id>]")):
+            if key in raw and not isinstance(raw[key], dict):
+                self.fail(self.lines.top(key), key, f"expected tables such as {example}")
         terrain = self._terrain()
         rules = {ai: self._rules(ai, table) for ai, table in _tables(raw.get("ai_types"))}
         titles = dict(raw.get("steps", {})) if isinstance(raw.get("steps"), dict) else {}

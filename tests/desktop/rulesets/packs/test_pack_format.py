@@ -75,3 +75,12 @@ def test_an_action_word_the_pack_does_not_declare_is_refused():
 def test_not_toml_names_the_line():
     [(line, field, message)] = problems('id = "x"\nname = \n')
     assert (line, field) == (2, "(file)") and "not valid TOML" in message
+
+
+def test_tables_written_as_values_are_refused_each_with_its_line():
+    found = problems('id = "x"\nai_types = 5\nterrain = "x"\ntests = 4\n')
+    assert [(line, field) for line, field, _ in found if line] == [
+        (2, "ai_types"),
+        (3, "terrain"),
+        (4, "tests"),
+    ]
