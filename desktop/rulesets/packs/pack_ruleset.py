@@ -17,6 +17,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import distance_function, neighbours
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
+from desktop.engine.reach import cells_within
 from desktop.engine.ruleset import ActivationOrder, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import TieBreaker, select
@@ -26,6 +27,7 @@ from desktop.rulesets.packs.pack_format import Pack, Rule, Selector, Squares
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
 
+MOVES = ("move-toward", "move-away", "flee")  # the actions that move the figure
 # What a rule's action needs the figure able to do (status restrictions that stop it).
 STOPPED_BY = {
     "attack": ("no-action", "no-attack"),
@@ -469,6 +471,44 @@ class PackRuleset(Ruleset):
         return Result(outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {names}")
 
     # -- the board's overlays and the round ---------------------------------------------------
+    def _rules_of(self, unit: Unit) -> tuple[Rule, ...]:
+        ai = unit.ai if unit.ai in self.pack.rules else self.data.default_ai()
+        return self.pack.rules[ai]
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The cells its longest move of its rules could end on, never entering another
+        figure's cell or closed terrain (what its moves do), its own cell included."""
+        unit = encounter.unit(unit_id)
+        moves = [
+            r for r in self._rules_of(unit) if r.action in ("move-toward", "move-away", "flee")
+        ]
+        squares = max((self._squares(unit, r.squares) for r in moves), default=0)
+        if squares <= 0:
+            return set()
+        blocked = frozenset(encounter.occupied(exclude=[unit.id])) | self.closed(encounter.board)
+        field = DistanceField(encounter.board, self.movement, [unit.at], blocked, max_cost=squares)
+        return set(field.reachable())
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The cells its attack rules reach from where it stands: beside it, or within N."""
+        unit, board = encounter.unit(unit_id), encounter.board
+        cells: set[Cell] = set()
+        for rule in self._rules_of(unit):
+            words = rule.target.filters if rule.target is not None else ()
+            if rule.action != "attack" and not rule.stop_says:
+                continue
+            if "beside" in words or rule.stop_says:
+                cells |= {
+                    c
+                    for c in neighbours(board, unit.at, self.movement.neighbourhood)
+                    if board.passable(c)
+                }
+            for word in words:
+                if word.startswith("within:"):
+                    reach = int(word.partition(":")[2])
+                    cells |= cells_within(board, [unit.at], reach, self.pack.metric)
+        return cells
+
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if not self.is_defeated(u))
         return ActivationOrder(enemies, (), ("Enemies act in roster order.",))

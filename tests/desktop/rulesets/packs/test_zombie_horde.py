@@ -172,3 +172,14 @@ def test_foebook_check_refuses_other_kinds_and_fractional_noise(unit, message):
 def test_units_without_kind_or_noise_read_as_walker_and_0():
     data = get_ruleset(RULESET).data
     assert data.unit_fields["kind"].default == "walker" and data.stat_default("noise") == 0
+
+
+def test_the_board_overlays_show_a_runners_two_squares_and_the_squares_beside_it():
+    cells = ". . . .\n. # . .\n. . . ."
+    enc = encounter(RULESET, cells, [zombie(at=(0, 0), kind="runner"), survivor("ada", (2, 0))])
+    ruleset = get_ruleset(RULESET)
+    # Two squares, never onto Ada nor through the wall; its own cell included.
+    assert ruleset.movement_range(enc, "z") == {(0, 0), (1, 0), (0, 1), (0, 2)}
+    assert ruleset.attack_range(enc, "z") == {(1, 0), (0, 1)}
+    walker = encounter(RULESET, cells, [zombie(at=(0, 0)), survivor("ada", (2, 0))])
+    assert ruleset.movement_range(walker, "z") == {(0, 0), (1, 0), (0, 1)}
