@@ -21,7 +21,7 @@ from desktop.rulesets.registry import get_ruleset
 from desktop.tracker.session import Session
 
 log = logging.getLogger(__name__)
-OPEN_TEXT = "Open rule &pack…"
+OPEN_TEXT = "Open r&ule pack…"
 SAVED_SETTLE_MS = 150  # an editor's save may come as several writes (or a rename)
 
 
