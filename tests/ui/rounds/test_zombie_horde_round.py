@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from tests.ui.at_the_table import key, log_lines, play, type_on_row, undo
-from tests.ui.real_input import click_roster_row, start_tutorial
+from tests.ui.real_input import click_roster_row, press, start_tutorial
 from ui.roster.roster_model import COL_AI, UNIT_ID_ROLE
 
 
@@ -82,3 +82,12 @@ def test_the_legend_and_the_terrain_brush_offer_the_packs_terrain_only(window, q
     assert (
         "Paint trap" in offered and "Paint door" in offered and "Paint closed door" not in offered
     )
+
+
+def test_the_sessions_list_names_the_packs_rule_system_not_its_id(window, qtbot):
+    start_tutorial(qtbot, window, "zombie-horde-farmhouse.toml")
+    press(qtbot, window.act_home)
+    saved = window.welcome.recent
+    texts = [saved.item(r).text() for r in range(saved.count())]
+    mine = next(t for t in texts if t.startswith("Tutorial: Farmhouse at night"))
+    assert "\nZombie horde, round 1 · " in mine and "zombie-horde" not in mine
