@@ -28,6 +28,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "sessions": ("sessions", "list, import, export, delete stored sessions or show their log"),
     "cards": ("cards", "print enemy reference cards to PDF (encounter, session or ruleset)"),
     "book": ("book", "check a monster book, or import one from a Gloomhaven Secretariat folder"),
+    "pack": ("pack", "check a rule pack, run its test cases, or install it"),
 }
 
 

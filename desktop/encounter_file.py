@@ -16,7 +16,7 @@ from typing import Any
 
 from desktop.display_text import listed, shown
 from desktop.engine.area_attacks import area_attack_from
-from desktop.engine.board import OPTIONAL_TERRAIN, Board, BoardError, Shape, Terrain
+from desktop.engine.board import Board, BoardError, Shape, Terrain
 from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import HEX_SIDES, hex_step
@@ -247,8 +247,7 @@ def _parse_board(raw: Any, ruleset: Ruleset, r: _Reader) -> Board:
         raise r.fail(
             "[board] 'cells'", f"{place}{error}", _cells_line(r, error.text_line)
         ) from None
-    allowed = set(ruleset.data.extra.get("terrain", ()))
-    refused = {t.value for t in OPTIONAL_TERRAIN} - allowed
+    refused = {t.value for t in Terrain} - {t.value for t in ruleset.data.known_terrain()}
     for row_index, row in enumerate(board.rows):
         if refused.isdisjoint(row):  # a set test per row, not a look-up per cell
             continue
@@ -433,7 +432,7 @@ def _parse_unit(
     side = entry.get("side")
     if side not in ("enemy", "player"):
         raise fail("side", f'is {shown(side)}; expected "enemy" or "player"')
-    cell = _standing_cell(entry.get("at"), board, fail)
+    cell = _standing_cell(entry.get("at"), board, fail, ruleset)
     for key in ("hp", "max_hp"):
         if key not in entry:
             raise fail(key, "missing; expected a whole number")
@@ -471,7 +470,9 @@ def _parse_unit(
                 "stats",
                 f"unknown stat {shown(stat_name)} for {ruleset.id} (known: {listed(data.stats)})",
             )
-        stats[stat_name] = _number(value, stat_name, _within("stats", fail), 0, MAX_STAT)
+        # A stat the ruleset counts in whole numbers (a survivor's noise) takes no fraction.
+        check = _whole if data.stats[stat_name].whole else _number
+        stats[stat_name] = check(value, stat_name, _within("stats", fail), 0, MAX_STAT)
     weapons = tuple(
         _parse_weapon(i, w, ruleset, fail)
         for i, w in enumerate(_list(entry.get("weapons", []), "weapons", fail))
@@ -625,7 +626,7 @@ def _parse_standees(
             for u in (*units, *made)
         ):
             raise fail("number", f"{unit_type.name} {number} is on the board already")
-        cell = _standing_cell(entry["at"], board, fail)
+        cell = _standing_cell(entry["at"], board, fail, ruleset)
         if cell in taken:
             raise fail("at", f"cell {list(cell)} is already taken by '{taken[cell]}'")
         unit_id = entry.get("id", f"{standee.type}-{number}")
@@ -648,8 +649,8 @@ def _parse_standees(
     return made
 
 
-def _standing_cell(at: Any, board: Board, fail: Fail) -> tuple[int, int]:
-    """`at`: a cell of the board a unit may stand on."""
+def _standing_cell(at: Any, board: Board, fail: Fail, ruleset: Ruleset) -> tuple[int, int]:
+    """`at`: a cell of the board a unit may stand on (under the ruleset's terrain)."""
     if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at):
         raise fail("at", f"is {shown(at)}; expected [column, row] with whole numbers")
     cell = (at[0], at[1])
@@ -660,7 +661,7 @@ def _standing_cell(at: Any, board: Board, fail: Fail) -> tuple[int, int]:
             f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})",
         )
     terrain = board.terrain(cell)
-    if not terrain.passable:
+    if ruleset.data.closed(terrain.value):
         raise fail(
             "at", f"cell {at} is {terrain.label} ('{terrain.value}'); a unit cannot stand there"
         )

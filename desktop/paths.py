@@ -6,8 +6,6 @@ import errno
 import os
 from pathlib import Path
 
-from platformdirs import user_data_path
-
 from desktop import APP_NAME, ORG_NAME
 from desktop.errors import FoebookError
 
@@ -25,7 +23,12 @@ def data_dir() -> Path:
     the real profile.
     """
     override = os.environ.get(DATA_DIR_VAR)
-    path = Path(override) if override else user_data_path(APP_NAME, ORG_NAME)
+    if override:
+        path = Path(override)
+    else:  # imported only here: a headless command looking for rule packs pays for it then
+        from platformdirs import user_data_path
+
+        path = user_data_path(APP_NAME, ORG_NAME)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:

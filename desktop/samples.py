@@ -23,22 +23,34 @@ def sample_dir() -> Path:
 
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
-    tutorials at start-up loads no ruleset (the file is validated when it is opened)."""
-    return _listed(sample_dir())
+    tutorials at start-up loads no ruleset (the file is validated when it is opened). Then
+    the tutorials plug-ins and rule packs bring (`encounters/` in a plug-in's package, the
+    folder named after a pack's id beside it), each for its own rule system only."""
+    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
+    from desktop.rulesets.registry import sample_folders
+
+    taken = {s.file_name for s in out}
+    for ruleset_id, folder in sample_folders():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                sample = _sample(path)
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue  # not an encounter file: not offered
+            if sample.ruleset == ruleset_id and sample.file_name not in taken:
+                taken.add(sample.file_name)
+                out.append(sample)
+    return out
 
 
 def list_scenarios() -> list[Sample]:
     """The scenarios played from a monster book, listed like the samples (the start page
     offers them with their rule system's tutorials)."""
-    return _listed(_scenario_dir())
+    return [_sample(path) for path in sorted(_scenario_dir().glob("*.toml"))]
 
 
-def _listed(folder: Path) -> list[Sample]:
-    out = []
-    for path in sorted(folder.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        out.append(Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path))
-    return out
+def _sample(path: Path) -> Sample:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Sample(path.name, data.get("name") or path.stem, data.get("ruleset", "?"), path)
 
 
 @dataclass(frozen=True)
@@ -55,14 +67,32 @@ def rule_system(ruleset_id: str) -> RuleSystem:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
-        return RuleSystem(ruleset_id, ruleset_id, "")
+        return _other_rule_system(ruleset_id)
     return RuleSystem(ruleset_id, data.get("name", ruleset_id), data.get("description", ""))
 
 
+def _other_rule_system(ruleset_id: str) -> RuleSystem:
+    """A rule pack's or a plug-in's name, from the registry; the id alone when it cannot be
+    had (the reason is given where the ruleset itself is needed)."""
+    from desktop.engine.errors import RulesError
+    from desktop.rulesets.registry import ruleset_data
+
+    try:
+        data = ruleset_data(ruleset_id)
+    except RulesError:
+        return RuleSystem(ruleset_id, ruleset_id, "")
+    return RuleSystem(ruleset_id, data.name, data.description)
+
+
 def sample_path(file_name: str) -> Path:
-    """A tutorial's file: a sample encounter or, failing that, a scenario."""
+    """The tutorial of that file name: Foebook's own sample or scenario, or one a plug-in
+    or pack brings."""
     path = sample_dir() / file_name
-    return path if path.exists() else scenario_path(file_name)
+    if path.is_file():
+        return path
+    if scenario_path(file_name).is_file():
+        return scenario_path(file_name)
+    return next((s.path for s in list_samples() if s.file_name == file_name), path)
 
 
 def _scenario_dir() -> Path:

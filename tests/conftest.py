@@ -99,6 +99,20 @@ def scratch():
     shutil.rmtree(folder)
 
 
+@pytest.fixture(autouse=True)
+def _no_rule_packs_left():
+    """A rule pack a test adds (a file, an installed one) is forgotten after it, and the
+    packs it installed into the run's data folder are removed."""
+    yield
+    from desktop.rulesets import registry
+
+    if registry._PACKS or registry._FINDERS:
+        registry.forget_packs()
+    installed = Path(os.environ["FOEBOOK_DATA_DIR"]) / "packs"
+    if installed.is_dir():
+        shutil.rmtree(installed)
+
+
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A folder on sys.path where installed distributions are faked: `add(dist, entries)`

@@ -43,6 +43,7 @@ from ui.log_panel import LogPanel
 from ui.player_turn_banner import PlayerTurnBanner
 from ui.plugin_decisions import PluginDecisions
 from ui.roster.roster_panel import RosterPanel
+from ui.rule_packs import RulePacks
 from ui.ruleset_actions import RulesetActions
 from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
@@ -110,6 +111,13 @@ class MainWindow(QMainWindow, RulesetActions):
             self, database, self.runner, self.welcome, self.set_session, self.close_session
         )
         self.rescue = FileRescue(self, self.runner, self.sessions)
+        self.packs = RulePacks(
+            self,
+            lambda: self.session,
+            self.report,
+            self._ruleset_replaced,
+            self.sessions.refresh_welcome,
+        )
         self.decisions = DecisionActions(
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
@@ -254,6 +262,7 @@ class MainWindow(QMainWindow, RulesetActions):
         for action in (self.act_new, self.act_open, self.act_import, self.act_export):
             self.file_menu.addAction(action)
         self.file_menu.addAction(self.rescue.action)
+        self.file_menu.addAction(self.packs.action)
         self.recent_menu = self.file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         self.file_menu.addSeparator()
@@ -389,6 +398,10 @@ class MainWindow(QMainWindow, RulesetActions):
         self._refresh_views(change)
         self.play.follow(change, moved)
         self.scenario.follow(change)
+
+    def _ruleset_replaced(self) -> None:
+        self._refresh_views()
+        self.play.ruleset_changed()
 
     def defeated(self) -> set[str]:
         session = self.session

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from desktop.engine.ruleset import RulesetData
 from desktop.tracker.session import Change
 from ui.board.legend import overlays_of
 
@@ -42,6 +43,7 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
     if change is None:  # a session opened: the legend names its ruleset's markers
         shown = session.ruleset.data.statuses_for(session.encounter.rules)
         window.legend.show_markers(shown, window.scene.looks)
+        show_known_terrain(window, session.ruleset.data)
     if change is None or change.touches(*TURN_SECTIONS):
         window.show_turn_state()
     if change is None or change.touches(*PHASE_SECTIONS):
@@ -49,3 +51,16 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
             session.ruleset.data.phases, window.play.phase_override or session.encounter.phase
         )
     window.log_panel.show_entries(session.history)  # every change is in the log
+
+
+def show_known_terrain(window: MainWindow, data: RulesetData) -> None:
+    """The legend and the terrain brush offer the terrain the game plays with, by its names
+    (a brush of terrain it refuses would paint nothing)."""
+    known = data.known_terrain()
+    window.legend.show_terrain([(t, data.terrain_label(t)) for t in known])
+    for terrain, action in window.brush_actions.items():
+        if terrain is not None:
+            action.setVisible(terrain in known)
+            action.setText(f"Paint {data.terrain_label(terrain)}")
+    if window.scene.brush is not None and window.scene.brush not in known:
+        window.set_brush(None)

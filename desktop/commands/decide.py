@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from desktop.commands.output import say, say_json
+from desktop.commands.packs_used import add_pack_option, use_packs
 from desktop.display_text import terminal_safe
 from desktop.engine.decision import Decision, format_cells
 from desktop.engine.dice import Dice, DiceError
@@ -18,6 +19,7 @@ TIME_LIMIT_S = 30.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_pack_option(parser)
     parser.add_argument("file", help="encounter file (TOML)")
     parser.add_argument("--unit", required=True, metavar="ID", help="the enemy to decide for")
     parser.add_argument(
@@ -43,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    use_packs(args)
     from desktop.encounter_file import load_encounter
     from desktop.engine.decide import decide
     from desktop.rulesets.registry import get_ruleset
@@ -118,6 +121,8 @@ def describe(decision: Decision, unit_name: str) -> str:
     lines = [head, f"Decision: {decision.summary}"]
     if decision.targets:
         lines.append(f"  targets, in priority order: {', '.join(decision.targets)}")
+    if decision.outcome.goal is not None:
+        lines.append(f"  heading for: {decision.outcome.goal}")
     if decision.path:
         lines.append(f"  path: {format_cells(decision.path)}")
     if decision.statuses_gained:

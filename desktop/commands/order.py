@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 
 from desktop.commands.output import say, say_json
+from desktop.commands.packs_used import add_pack_option, use_packs
 from desktop.display_text import terminal_safe
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_pack_option(parser)
     parser.add_argument("file", help="encounter file (TOML)")
     parser.add_argument("--json", action="store_true", help="print the order as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
+    use_packs(args)
     from desktop.encounter_file import load_encounter
     from desktop.rulesets.registry import get_ruleset
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -41,6 +42,8 @@ class Outcome:
     costs: tuple[int, ...] = field(default=(), compare=False)
     summary: str = field(default="", compare=False)
     steps: tuple[TraceStep, ...] = field(default=(), compare=False)
+    # The unit a move heads for ("heading for Ada"): the board rings it as it does targets.
+    goal: str | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -51,6 +54,8 @@ class Outcome:
         }
         if self.area:
             out["aoe_hexes"] = [list(c) for c in self.area]
+        if self.goal is not None:
+            out["goal"] = self.goal
         return out
 
 
@@ -96,6 +101,17 @@ def outcome_words(action: str, targets: Iterable[str], destination: Cell | None)
     if destination is not None:
         bits.append(f"{'from' if names else 'to'} {format_cells([destination])}")
     return " ".join(bits)
+
+
+def distinct_words(words: Sequence[str], paths: Sequence[Sequence[Cell]]) -> list[str]:
+    """Choices as players read them (`outcome_words` of each, with its path): where two
+    read the same, each also says the way it goes ("Move to [5, 1] via [4, 1]"), the same
+    in the decision panel and in the log."""
+    counts = Counter(words)
+    return [
+        word + (f" via {format_cells(path[:-1])}" if counts[word] > 1 and len(path) > 1 else "")
+        for word, path in zip(words, paths, strict=True)
+    ]
 
 
 @dataclass(frozen=True)

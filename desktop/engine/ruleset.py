@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from desktop.engine.board import Cell
+from desktop.engine.board import OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.capabilities import Capabilities
 from desktop.engine.chain import Chain
 from desktop.engine.context import Context
@@ -34,6 +34,7 @@ class StatSpec:
     default: float | None = None
     applies_to: str = "all"  # "enemy", "player" or "all"
     per_round: bool = False  # typed in afresh each round (initiative): cards leave it out
+    whole: bool = False  # counted in whole numbers only (`whole = true`)
 
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")  # how a status's colour is written
@@ -142,6 +143,31 @@ class RulesetData:
     # Unit types (`[unit_types]`): stat lines by level and rank that standees share; None:
     # its units have no types.
     unit_types: UnitTypesSpec | None = None
+    # Legend characters of terrain no figure enters or stands on besides walls and hazards
+    # (a rule pack's closed door), and of terrain that blocks sight besides walls.
+    closed_terrain: frozenset[str] = frozenset()
+    sight_terrain: frozenset[str] = frozenset()
+    # The legend characters of the terrain it plays with (a rule pack's: open ground, walls
+    # and the terrain it declares); None: the common terrain and the optional terrain
+    # `terrain` lists in its data.
+    terrain_used: tuple[str, ...] | None = None
+    # How it names terrain whose meaning it sets ("closed door" for '+').
+    terrain_names: dict[str, str] = field(default_factory=dict)
+
+    def known_terrain(self) -> list[Terrain]:
+        """The terrain its boards may hold, in the legend's order: what the terrain brush
+        and the legend offer, and encounter files and the tracker accept."""
+        if self.terrain_used is not None:
+            return [t for t in Terrain if t.value in self.terrain_used]
+        allowed = set(self.extra.get("terrain", ()))
+        return [t for t in Terrain if t not in OPTIONAL_TERRAIN or t.value in allowed]
+
+    def terrain_label(self, terrain: Terrain) -> str:
+        return self.terrain_names.get(terrain.value, terrain.label)
+
+    def closed(self, board_char: str) -> bool:
+        """Whether no figure stands on terrain of that legend character (walls included)."""
+        return board_char in self.closed_terrain or board_char in ("#", "~")
 
     def default_ai(self) -> str:
         return next(iter(self.ai_types))

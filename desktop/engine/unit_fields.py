@@ -15,7 +15,9 @@ from desktop.engine.units import is_empty
 UNIT = "unit"  # the id of another unit of the encounter
 CHOICES = "choices"  # a list of ids, each one of the spec's choices, in the order given
 TEXT = "text"  # a free text
-KINDS = (UNIT, CHOICES, TEXT)
+ONE_OF = "one-of"  # one id among the spec's choices (a zombie's kind: "walker" or "runner")
+NUMBER = "number"  # a whole number (a count, a range) between `least` and `most`
+KINDS = (UNIT, CHOICES, TEXT, ONE_OF, NUMBER)
 
 
 @dataclass(frozen=True)
@@ -27,14 +29,22 @@ class UnitFieldSpec:
     label: str  # how the editor and the roster name it
     help: str  # one line for tooltips and the editor
     applies_to: str = "all"  # "enemy", "player" or "all": the side the editor offers it to
-    choices: tuple[str, ...] = ()  # CHOICES: the values allowed
+    choices: tuple[str, ...] = ()  # CHOICES, ONE_OF: the values allowed
     item: str = "value"  # CHOICES: what one value is called in messages ("tactic")
-    most: int = MAX_LIST_ITEMS  # CHOICES: items in the list
+    most: int = MAX_LIST_ITEMS  # CHOICES: items in the list; NUMBER: the greatest value
     longest: int = MAX_ID_LENGTH  # characters of one id or text (the loader gives texts more)
     # UNIT: the refusal when a unit names itself, and the one when the unit it names is
     # removed ("{unit} is guarded by {others}").
     itself: str = "a unit cannot name itself"
     named_by: str = "{unit} is named by {others}"
+    least: int = 0  # NUMBER: the smallest value
+    # ONE_OF, NUMBER: the value a unit that does not give the field has (None: no value).
+    default: Any = None
+
+    def value_of(self, fields: Mapping[str, Any]) -> Any:
+        """A unit's value of this field (its `fields`), else the default."""
+        value = fields.get(self.name)
+        return self.default if value is None else value
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,16 @@ def check_unit_fields(
 def _problem(
     spec: UnitFieldSpec, value: Any, unit_id: str, unit_ids: Collection[str] | None
 ) -> str | None:
+    if spec.kind == NUMBER:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"is {shown(value)}; expected a whole number"
+        if not spec.least <= value <= spec.most:
+            return f"is {value}; expected a whole number from {spec.least} to {spec.most}"
+        return None
+    if spec.kind == ONE_OF:
+        if value not in spec.choices:
+            return f"is {shown(value)}; expected one of {listed(spec.choices)}"
+        return None
     if spec.kind == CHOICES:
         if not isinstance(value, list | tuple):
             return (
@@ -118,4 +138,21 @@ def naming(
             others = [uid for uid, fields in fields_of.items() if fields.get(spec.name) == unit_id]
             if others:
                 out.append((spec, others))
+    return out
+
+
+def shown_fields(
+    specs: Mapping[str, UnitFieldSpec], fields: Mapping[str, Any], is_enemy: bool
+) -> list[tuple[str, str]]:
+    """The one-of and number fields of a unit as the roster and cards show them, defaults
+    included (a runner's card says "Kind: runner", a walker's "Kind: walker"): (label,
+    value) pairs."""
+    side = "enemy" if is_enemy else "player"
+    out = []
+    for spec in specs.values():
+        if spec.kind not in (ONE_OF, NUMBER) or spec.applies_to not in ("all", side):
+            continue
+        value = spec.value_of(fields)
+        if value is not None:
+            out.append((spec.label, str(value)))
     return out

@@ -8,7 +8,7 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
-from desktop.engine.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
+from desktop.engine.limits import INT_MAX, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
     COLOUR,
     RESTRICTIONS,
@@ -19,7 +19,16 @@ from desktop.engine.ruleset import (
     StatSpec,
     StatusSpec,
 )
-from desktop.engine.unit_fields import CHOICES, KINDS, TEXT, UNIT, UnitFieldSpec
+from desktop.engine.unit_fields import (
+    CHOICES,
+    KINDS,
+    NUMBER,
+    ONE_OF,
+    TEXT,
+    UNIT,
+    UnitFieldSpec,
+    check_unit_fields,
+)
 from desktop.engine.unit_types import UnitTypesSpec, unit_types_spec
 from desktop.engine.units import UNIT_RECORD_KEYS
 
@@ -54,6 +63,11 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
         raw = tomllib.loads(text)
     except (OSError, ModuleNotFoundError, tomllib.TOMLDecodeError) as error:
         raise RulesetDataError(f"{where}: {error}") from None
+    return ruleset_data_from(raw, ruleset_id, where)
+
+
+def ruleset_data_from(raw: dict[str, Any], ruleset_id: str, where: str) -> RulesetData:
+    """The data of a ruleset from its TOML table (a data file's, or a rule pack's)."""
     missing = [key for key in REQUIRED if key not in raw]
     if missing:
         raise RulesetDataError(f"{where}: missing {', '.join(missing)}")
@@ -66,6 +80,7 @@ def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetDat
             spec.get("default"),
             spec.get("applies_to", "all"),
             spec.get("per_round", False),
+            spec.get("whole", False),
         )
         for name, spec in raw.get("stats", {}).items()
     }
@@ -251,6 +266,8 @@ FIELD_KEYS = {
     "longest",
     "itself",
     "named_by",
+    "default",
+    "least",
 }
 
 
@@ -272,8 +289,8 @@ def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
         choices = table.get("choices")
         if "choices_from" in table:
             choices = raw.get(table["choices_from"])
-        if kind == CHOICES and not (isinstance(choices, list) and choices):
-            raise RulesetDataError(f"{here}: a choices field needs its choices")
+        if kind in (CHOICES, ONE_OF) and not (isinstance(choices, list) and choices):
+            raise RulesetDataError(f"{here}: a {kind} field needs its choices")
         spec = UnitFieldSpec(
             name,
             kind,
@@ -282,9 +299,15 @@ def _unit_fields(raw: dict[str, Any], where: str) -> dict[str, UnitFieldSpec]:
             table.get("applies_to", "all"),
             tuple(choices or ()),
             table.get("item", "value"),
-            table.get("most", MAX_LIST_ITEMS),
+            table.get("most", INT_MAX if kind == NUMBER else MAX_LIST_ITEMS),
             table.get("longest", MAX_NAME_LENGTH if kind == TEXT else MAX_ID_LENGTH),
+            least=table.get("least", 0),
+            default=table.get("default"),
         )
+        if kind in (ONE_OF, NUMBER) and spec.default is not None:
+            wrong = check_unit_fields({name: spec}, {name: spec.default}, "", raw["id"])
+            if wrong:
+                raise RulesetDataError(f"{here}: default {wrong[0].message}")
         if kind == UNIT:
             spec = replace(spec, **{k: table[k] for k in ("itself", "named_by") if k in table})
         found[name] = spec

@@ -5,13 +5,22 @@ id, the value a factory taking no arguments that returns the Ruleset
 (`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own six that way in
 pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
 only when that ruleset is first used.
+
+A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
+under resources/packs/, and those the app or the command line adds (`add_pack`).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import cast
 
 from desktop.engine.capabilities import Capabilities
@@ -84,6 +93,112 @@ class RulesetEntry:
         return ruleset
 
 
+@dataclass(frozen=True)
+class PackEntry:
+    """A rule pack: its id, where it is (for messages) and how to read its text."""
+
+    id: str
+    where: str
+    read: Callable[[], str]
+    bundled: bool = False
+    built_in = False
+
+    def describe(self) -> str:
+        return f"rule pack '{self.id}' ({self.where})"
+
+    def load(self) -> Ruleset:
+        from desktop.rulesets.packs.pack_format import PackError, parse_pack
+        from desktop.rulesets.packs.pack_ruleset import PackRuleset
+
+        try:
+            pack = parse_pack(self.read(), self.where)
+        except PackError as error:
+            raise BrokenRuleset(f"the {self.describe()} cannot be used: {error}") from None
+        except OSError as error:
+            raise BrokenRuleset(f"the {self.describe()} cannot be read: {error}") from None
+        if pack.data.id != self.id:
+            raise BrokenRuleset(f"the {self.describe()} now has the id '{pack.data.id}'")
+        return PackRuleset(pack)
+
+
+_PACKS: dict[str, PackEntry] = {}
+# Asked for an id no rule system has, before saying it is unknown (the user's installed
+# packs: looked for only then, so a command on a built-in game pays nothing for them).
+_FINDERS: list[Callable[[str], None]] = []
+
+
+def add_pack_finder(finder: Callable[[str], None]) -> None:
+    """`finder(id)` adds the pack of that id with `add_pack`, if it finds one."""
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+def forget_packs() -> None:
+    """Forget the user's rule packs and how to find them (a test's, or a closed session's)."""
+    _PACKS.clear()
+    _FINDERS.clear()
+    get_ruleset.cache_clear()
+
+
+def pack_id(text: str) -> str | None:
+    """The id a pack's text gives (None when it is not TOML or gives none)."""
+    try:
+        found = tomllib.loads(text).get("id")
+    except tomllib.TOMLDecodeError:
+        return None
+    return found if isinstance(found, str) and found else None
+
+
+@cache
+def bundled_packs() -> dict[str, PackEntry]:
+    """Foebook's own rule packs (resources/packs/*.toml), by id."""
+    folder = resources.files("resources").joinpath("packs")
+    found: dict[str, PackEntry] = {}
+    for item in sorted(folder.iterdir(), key=lambda f: f.name):
+        if item.name.endswith(".toml"):
+            text = item.read_text(encoding="utf-8")
+            found_id = pack_id(text) or item.name
+            found[found_id] = PackEntry(
+                found_id, f"resources/packs/{item.name}", partial(_read, item), bundled=True
+            )
+    return found
+
+
+def _read(item: Traversable) -> str:
+    return item.read_text(encoding="utf-8")
+
+
+def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
+    """Make a user's rule pack known (again, when it changed: the old one is forgotten);
+    a message instead when its id is taken by another rule system. `testing`: the pack under
+    test takes the place of Foebook's own pack of that id."""
+    taken = entry.id in BUILT_IN or entry.id in _discovered()[0]
+    if taken or (entry.id in bundled_packs() and not testing):
+        return f"the {entry.describe()} is ignored: '{entry.id}' is the id of another rule system"
+    _PACKS[entry.id] = entry
+    get_ruleset.cache_clear()
+    return None
+
+
+def sample_folders() -> list[tuple[str, Path]]:
+    """Where plug-ins and the user's rule packs keep their sample encounters (tutorials):
+    a plug-in's `encounters/` folder in its package, a pack's folder named after its id
+    beside its file. Only folders that exist."""
+    found: list[tuple[str, Path]] = []
+    for entry in _discovered()[0].values():
+        package = entry.factory.partition(":")[0].split(".")[0]
+        spec = importlib.util.find_spec(package)  # found without importing it
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folder = Path(location) / "encounters"
+            if folder.is_dir():
+                found.append((entry.id, folder))
+    for pack in _PACKS.values():
+        folder = Path(pack.where).parent / pack.id
+        if folder.is_dir():
+            found.append((pack.id, folder))
+    return found
+
+
 def _call(factory: str) -> object:
     module_name, _, attribute = factory.partition(":")
     target: object = importlib.import_module(module_name)
@@ -120,22 +235,37 @@ def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
     return dict(sorted(plugins.items())), tuple(problems)
 
 
-def entry_for(ruleset_id: str) -> RulesetEntry:
+def entry_for(ruleset_id: str) -> RulesetEntry | PackEntry:
     if ruleset_id in BUILT_IN:
         return RulesetEntry(ruleset_id, BUILT_IN[ruleset_id])
+    packs = {**bundled_packs(), **_PACKS}
+    if ruleset_id in packs:
+        return packs[ruleset_id]
     plugins, _ = _discovered()
     entry = plugins.get(ruleset_id)
     if entry is None:
-        known = f"built-in: {', '.join(BUILT_IN)}"
+        for finder in _FINDERS:
+            finder(ruleset_id)
+            if ruleset_id in _PACKS:
+                return _PACKS[ruleset_id]
+        known = f"built-in: {', '.join([*BUILT_IN, *bundled_packs()])}"
         if plugins:
             known += f"; plug-ins: {', '.join(plugins)}"
+        if _PACKS:
+            known += f"; rule packs: {', '.join(_PACKS)}"
         raise UnknownRuleset(f"unknown ruleset '{ruleset_id}' ({known})")
     return entry
 
 
+def shipped_ids() -> list[str]:
+    """The rule systems Foebook ships: its modules, then its own rule packs."""
+    return [*BUILT_IN, *bundled_packs()]
+
+
 def ruleset_ids() -> list[str]:
-    """The built-ins first, then the plug-ins by id; imports no ruleset."""
-    return [*BUILT_IN, *_discovered()[0]]
+    """The built-ins first (Foebook's own packs after its modules), then the plug-ins by id,
+    then the user's rule packs; imports no ruleset."""
+    return [*shipped_ids(), *_discovered()[0], *sorted(_PACKS)]
 
 
 @cache

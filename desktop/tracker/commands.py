@@ -14,9 +14,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from desktop.engine.area_attacks import area_attack_from
-from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Cell, Terrain
+from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.chain import joined
-from desktop.engine.decision import Decision, choice_label, outcome_words
+from desktop.engine.decision import Decision, choice_label, distinct_words, outcome_words
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
@@ -91,14 +91,21 @@ def _cell(value: Any) -> Cell:
         raise TrackerError(f"a cell is [column, row], not {value!r}") from None
 
 
-def _check_standable(state: TrackerState, cell: Cell, who: str, moving: str | None) -> None:
+def _check_standable(
+    state: TrackerState,
+    cell: Cell,
+    who: str,
+    moving: str | None,
+    closed: frozenset[str] = frozenset(),
+) -> None:
+    """`closed`: terrain the ruleset lets no figure stand on besides walls (a closed door)."""
     board = state.encounter.board
     if not board.in_bounds(cell):
         raise TrackerError(
             f"{who}: cell {list(cell)} is outside the {board.width}x{board.height} board"
         )
     terrain = board.terrain(cell)
-    if not terrain.passable:
+    if not terrain.passable or terrain.value in closed:
         raise TrackerError(f"{who}: cell {list(cell)} is {terrain.label}; no unit can stand there")
     other = state.encounter.unit_at(cell)
     if other is not None and other.id != moving:
@@ -238,7 +245,7 @@ def _checked_record(
             f"HP in {ruleset.data.name}"
         )
     cell = _cell(raw.get("at"))
-    _check_standable(state, cell, f"unit '{unit_id}'", moving)
+    _check_standable(state, cell, f"unit '{unit_id}'", moving, ruleset.data.closed_terrain)
     data = ruleset.data
     if side == "enemy":
         raw["ai"] = raw.get("ai") or data.default_ai()
@@ -763,7 +770,7 @@ class MoveUnit(Command):
         cell = _cell(self.to)
         if cell == unit.at:
             raise TrackerError(f"{unit.name} is already at {list(cell)}")
-        _check_standable(state, cell, f"moving {unit.name}", unit.id)
+        _check_standable(state, cell, f"moving {unit.name}", unit.id, ruleset.data.closed_terrain)
         return (
             _replace(state, unit.evolve(at=cell)),
             f"{unit.name} moves {list(unit.at)} → {list(cell)}",
@@ -772,10 +779,14 @@ class MoveUnit(Command):
 
 def _terrain(value: Any, ruleset: Ruleset) -> Terrain:
     """The terrain a legend character names, if the ruleset plays with it."""
-    allowed = set(ruleset.data.extra.get("terrain", ()))
-    known = [t for t in Terrain if t not in OPTIONAL_TERRAIN or t.value in allowed]
+    known = ruleset.data.known_terrain()
     terrain = LEGEND.get(value) if isinstance(value, str) else None
-    if terrain not in known:
+    if terrain is not None and terrain not in known:
+        raise TrackerError(
+            f"{ruleset.data.name} has no {terrain.label} ('{value}'); its terrain: "
+            + ", ".join(f"{ruleset.data.terrain_label(t)} ('{t.value}')" for t in known)
+        )
+    if terrain is None:
         raise TrackerError(f"unknown terrain '{value}' (known: {' '.join(t.value for t in known)})")
     return terrain
 
@@ -904,6 +915,25 @@ class ApplyDecision(Command):
             d["trace"] = [t.to_dict() for t in decision.trace_of(choice)]
         return cls(d, choice, reaction)
 
+    def _panel_words(self, state: TrackerState, d: dict[str, Any]) -> str:
+        """The words the decision panel lists the outcome taken with (`distinct_words`)."""
+        options = [d, *(d.get("alternatives") or [])]
+        return distinct_words(
+            [
+                outcome_words(
+                    o.get("action") or "",
+                    [
+                        state.unit(t).name
+                        for t in o.get("targets") or []
+                        if state.encounter.has_unit(t)
+                    ],
+                    None if o.get("destination") is None else _cell(o["destination"]),
+                )
+                for o in options
+            ],
+            [[_cell(c) for c in o.get("path") or []] for o in options],
+        )[self.choice]
+
     def outcome(self) -> dict[str, Any]:
         d = self.decision
         alternatives = d.get("alternatives") or []
@@ -991,12 +1021,9 @@ class ApplyDecision(Command):
             state = mark_acted(state, ruleset, unit.id)
         summary = d.get("summary") or action
         if self.choice:  # the outcome taken in its own words (the panel's words for it when
-            # the ruleset gave none), numbered as the panel lists it
-            summary = outcome.get("summary") or outcome_words(
-                action,
-                [state.unit(t).name for t in targets],
-                None if destination is None else _cell(destination),
-            )
+            # the ruleset gave none, with the way it goes where two read the same), numbered
+            # as the panel lists it
+            summary = outcome.get("summary") or self._panel_words(state, d)
             summary += f" (players' {choice_label(self.choice).lower()})"
         rolls = _rolls(d.get("rolls") or [])
         shares = [_unit(state, m).id for m in d.get("shares_roll_with") or []]

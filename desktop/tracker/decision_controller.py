@@ -340,6 +340,11 @@ class DecisionController:
         elif change.touches() or self._forgot:
             self.evaluate()  # a change of nothing the decision reads (a note) leaves it
 
+    def ruleset_changed(self) -> None:
+        """The session's ruleset was replaced (a rule pack saved again): decide afresh."""
+        self._turn_cache = None
+        self.evaluate()
+
     # -- evaluation ------------------------------------------------------------------------
     def evaluate(self) -> None:
         """Decide for the unit the panel shows on the current state and tell the observers."""

@@ -486,8 +486,10 @@ def _accepted_encounters(draw):
             "name": draw(_names),
             "weapons": weapons,
             "tags": tuple(draw(st.lists(_texts, max_size=4))),
-            "statuses": tuple(
+            "statuses": tuple(  # zombie-horde has no markers
                 draw(st.lists(st.sampled_from(own_statuses), unique=True, max_size=3))
+                if own_statuses
+                else ()
             ),
             "fields": dict(unit.fields),
         }

@@ -2,15 +2,46 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from desktop.encounter_file import load_encounter
-from desktop.rulesets.registry import BUILT_IN
-from desktop.samples import list_samples, sample_path
+from desktop.rulesets.registry import shipped_ids
+from desktop.samples import list_samples, rule_system, sample_path
 
 
 def test_every_ruleset_has_a_tutorial_and_every_sample_loads():
     samples = list_samples()
-    assert {s.ruleset for s in samples} == set(BUILT_IN)  # plug-ins bring no tutorial
+    # Foebook's own rule packs (zombie-horde) have tutorials too; plug-ins bring none.
+    assert {s.ruleset for s in samples} == set(shipped_ids())
     for sample in samples:
         encounter = load_encounter(sample_path(sample.file_name))
         assert encounter.ruleset == sample.ruleset
         assert sample.title == (encounter.name or sample.path.stem)
+
+
+def test_a_plug_in_brings_its_tutorials_from_its_encounters_folder(site, monkeypatch):
+    from tests.plugin_examples import EXAMPLE
+
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    site("foebook-nearest-first", {"nearest-first": "foebook_nearest_first:build"})
+    added = [s for s in list_samples() if s.ruleset == "nearest-first"]
+    assert [(s.file_name, s.title) for s in added] == [("wolf-den.toml", "Wolf den")]
+    assert load_encounter(sample_path("wolf-den.toml")).ruleset == "nearest-first"
+    assert rule_system("nearest-first").name == "Nearest first (example plug-in)"
+
+
+def test_an_installed_pack_brings_the_samples_beside_it(tmp_path):
+    from desktop.pack_file import install_pack
+
+    zombies = Path(__file__).resolve().parents[2] / "resources"
+    source = tmp_path / "mine"
+    (source / "ghouls").mkdir(parents=True)
+    text = (zombies / "packs" / "zombie-horde.toml").read_text()
+    (source / "ghouls.toml").write_text(text.replace('id = "zombie-horde"', 'id = "ghouls"'))
+    night = (zombies / "encounters" / "zombie-horde-back-alley.toml").read_text()
+    (source / "ghouls" / "ghoul-alley.toml").write_text(night.replace('"zombie-horde"', '"ghouls"'))
+    install_pack(source / "ghouls.toml", tmp_path / "data")
+    assert (tmp_path / "data" / "packs" / "ghouls" / "ghoul-alley.toml").is_file()
+    added = [s for s in list_samples() if s.ruleset == "ghouls"]
+    assert [(s.file_name, s.title) for s in added] == [("ghoul-alley.toml", "Back alley")]
+    assert load_encounter(sample_path("ghoul-alley.toml")).ruleset == "ghouls"

@@ -125,7 +125,7 @@ def _bound_signal(cls: type, name: str, value) -> bool:
 def _live_instances(window, qtbot) -> list[object]:
     """A tutorial open with an enemy's decision shown, and every dialog, popup and second
     window the user can reach from it, built the way the app builds them."""
-    from desktop.engine.unit_fields import TEXT, UnitFieldSpec
+    from desktop.engine.unit_fields import NUMBER, TEXT, UnitFieldSpec
     from desktop.rulesets.registry import get_ruleset
     from tests.desktop.tracker.scenario_helpers import briar_road
     from ui.cards.print_dialog import PrintCardsDialog
@@ -175,6 +175,17 @@ def _live_instances(window, qtbot) -> list[object]:
         ),
         field_editor(
             UnitFieldSpec("note", TEXT, "Note", "A note."), session.encounter, None, window
+        ),
+        # A one-of (zombie-horde's kind) and a number.
+        *(
+            field_editor(spec, session.encounter, None, window)
+            for spec in get_ruleset("zombie-horde").data.unit_fields.values()
+        ),
+        field_editor(
+            UnitFieldSpec("reach", NUMBER, "Reach", "Squares.", most=6, default=1),
+            session.encounter,
+            None,
+            window,
         ),
         FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
         # The unit editor's area attack (its picker inside), for rulesets with area attacks.

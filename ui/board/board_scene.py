@@ -121,6 +121,9 @@ class BoardScene(QGraphicsScene):
         unit = self.encounter.unit(unit_id)
         shape = self.encounter.board.shape
         hit = [self.tokens[t] for t in outcome.targets if t in self.tokens]
+        # A move's goal is ringed after its targets, with no sight line (it is not attacked).
+        goal = self.tokens.get(outcome.goal or "")
+        ringed = hit + ([goal] if goal is not None and goal not in hit else [])
         self.highlights.show(
             shape,
             unit.at,
@@ -129,7 +132,7 @@ class BoardScene(QGraphicsScene):
             outcome.path,
             set(move_cells),
             set(attack_cells),
-            [(t.pos(), t.radius) for t in hit],
+            [(t.pos(), t.radius) for t in ringed],
             token_centre(shape, unit, self.size_of) - cell_centre(shape, unit.at),
             outcome.area,
             outcome.costs,

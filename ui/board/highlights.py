@@ -166,6 +166,7 @@ class Highlights:
         self.clear()
         radius = token_radius(shape)
         shift = mover_offset or QPointF()
+        # The targets' spots first, then any goal's (a ring, no sight line).
         spots = target_spots or [(cell_centre(shape, t), radius) for t in targets]
         self.groups["move"] = self._add(CellsOverlay(shape, move_cells, palette.MOVE_RANGE))
         self.groups["move"].setZValue(2)

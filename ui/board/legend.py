@@ -4,7 +4,7 @@ one-line toggle."""
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from PySide6.QtCore import (
@@ -123,13 +123,16 @@ def overlays_of(encounter: Encounter) -> tuple[str, ...]:
 
 def colour_entries(
     overlays: Iterable[str] = (*EVERY_DECISION, "area", "thin-wall"),
+    terrain: Sequence[tuple[Terrain, str]] | None = None,
 ) -> list[tuple[QColor, str, Qt.BrushStyle, bool]]:
     """What the board's colours mean, as the board draws them in the current theme: each
-    entry's colour, words, brush, and whether it is drawn over the ground."""
+    entry's colour, words, brush, and whether it is drawn over the ground. `terrain`: the
+    terrain the game plays with, with its names (None: every terrain)."""
     solid = Qt.BrushStyle.SolidPattern
+    shown = terrain if terrain is not None else [(t, t.label) for t in Terrain]
     entries = [
-        (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), t.label)
-        for t in Terrain
+        (OBJECTIVE_MARK if t is Terrain.OBJECTIVE else palette.terrain_fill(t), label)
+        for t, label in shown
         if t is not Terrain.OPEN
     ]
     entries += [(palette.ENEMY, "enemy (round)"), (palette.PLAYER, "player (square)")]
@@ -152,6 +155,7 @@ class Legend(QWidget):
         super().__init__(parent)
         self.markers: list[tuple[MarkerLook, str]] = []
         self.overlays: tuple[str, ...] = (*EVERY_DECISION, "area", "thin-wall")
+        self.terrain: list[tuple[Terrain, str]] | None = None  # None: every terrain
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)
@@ -195,6 +199,11 @@ class Legend(QWidget):
             self.overlays = overlays
             self._write()
 
+    def show_terrain(self, terrain: Sequence[tuple[Terrain, str]]) -> None:
+        """Only the terrain the session's game plays with, named as it names it."""
+        self.terrain = list(terrain)
+        self._write()
+
     def entries(self) -> list[str]:
         """The key's words, in order (colours, then markers)."""
         return [
@@ -223,7 +232,7 @@ class Legend(QWidget):
                     ),
                     text,
                 )
-                for colour, text, style, over in colour_entries(self.overlays)
+                for colour, text, style, over in colour_entries(self.overlays, self.terrain)
             ],
         )
         markers = marker_entries(self.markers, SWATCH)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from desktop.engine.chain import plural, plural_noun
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import AiTypeSpec, RulesetData
+from desktop.engine.unit_fields import shown_fields
 from desktop.engine.units import AreaAttack, Unit, Weapon
 from desktop.tracker.expiry_words import expiry_words
 
@@ -135,6 +136,8 @@ def enemy_stats(unit: Unit, data: RulesetData) -> tuple[tuple[str, str], ...]:
         cells.append((pretty(name), number(unit.stats.get(name, spec.default))))
     # numbers the ruleset does not declare but the file carries anyway
     cells += [(pretty(k), number(v)) for k, v in unit.stats.items() if k not in data.stats]
+    # its kind and counts of the ruleset's own (a zombie's "Kind: runner")
+    cells += shown_fields(data.unit_fields, unit.fields, unit.is_enemy)
     return tuple(cells)
 
 

@@ -23,7 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.engine.decision import Decision, Outcome, choice_label, outcome_words
+from desktop.engine.decision import (
+    Decision,
+    Outcome,
+    choice_label,
+    distinct_words,
+    outcome_words,
+)
 from desktop.engine.dice import Roll
 from desktop.tracker.typed_dice import dice_in
 from ui.decision.step_list import StepList
@@ -310,10 +316,12 @@ class DecisionPanel(QWidget):
         _show(self.choices, multiple)
         if multiple:
             self.choices.blockSignals(True)
-            for index, option in enumerate(options):
-                QListWidgetItem(
-                    f"{choice_label(index)}: {describe_outcome(option, self.names)}", self.choices
-                )
+            words = distinct_words(
+                [describe_outcome(option, self.names) for option in options],
+                [option.path for option in options],
+            )
+            for index, said in enumerate(words):
+                QListWidgetItem(f"{choice_label(index)}: {said}", self.choices)
             self.choices.setCurrentRow(0)
             self.choices.setMaximumHeight(min(160, 26 * len(options) + 8))
             self.choices.blockSignals(False)

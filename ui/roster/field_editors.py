@@ -1,6 +1,7 @@
 """Editors for the unit fields a ruleset declares: a ticked, ordered list for choices (an enemy
-card's tactics), a unit picker for a unit reference (a guardian's ward), a line for text;
-each shows its own problem beneath it."""
+card's tactics), a unit picker for a unit reference (a guardian's ward), a drop-down for
+one-of (a zombie's kind), a number box for a number, a line for text; each shows its own
+problem beneath it."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.engine.encounter import Encounter
-from desktop.engine.unit_fields import CHOICES, UNIT, UnitFieldSpec
+from desktop.engine.unit_fields import CHOICES, NUMBER, ONE_OF, UNIT, UnitFieldSpec
 
 
 def error_style(widget: QWidget) -> str:
@@ -155,6 +157,53 @@ class UnitReferenceEditor(FieldEditor):
         return self.combo.currentData()
 
 
+class OneOfEditor(FieldEditor):
+    """One of the field's choices; the default one when the unit gives none."""
+
+    def __init__(self, spec: UnitFieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(spec, parent)
+        self.combo = QComboBox()
+        self.combo.setAccessibleName(spec.label)
+        self.combo.setToolTip(spec.help)
+        for choice in spec.choices:
+            said = f"{choice} (default)" if choice == spec.default else choice
+            self.combo.addItem(said, choice)
+        self.combo.currentIndexChanged.connect(lambda _index: self.changed.emit())
+        self.body.addWidget(self.combo, 1)
+
+    def set_value(self, value: Any) -> None:
+        index = self.combo.findData(spec_value(self.spec, value))
+        self.combo.setCurrentIndex(max(0, index))
+
+    def value(self) -> str | None:
+        chosen = self.combo.currentData()
+        return None if chosen == self.spec.default else chosen  # the default is not written
+
+
+class NumberEditor(FieldEditor):
+    """A whole number within the field's limits."""
+
+    def __init__(self, spec: UnitFieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(spec, parent)
+        self.spin = QSpinBox()
+        self.spin.setAccessibleName(spec.label)
+        self.spin.setToolTip(spec.help)
+        self.spin.setRange(spec.least, spec.most)
+        self.spin.valueChanged.connect(lambda _value: self.changed.emit())
+        self.body.addWidget(self.spin, 1)
+
+    def set_value(self, value: Any) -> None:
+        self.spin.setValue(int(spec_value(self.spec, value) or self.spec.least))
+
+    def value(self) -> int | None:
+        number = self.spin.value()
+        return None if number == self.spec.default else number
+
+
+def spec_value(spec: UnitFieldSpec, value: Any) -> Any:
+    return spec.default if value is None else value
+
+
 class TextEditor(FieldEditor):
     def __init__(self, spec: UnitFieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
@@ -178,4 +227,8 @@ def field_editor(
         return ChoicesEditor(spec, parent)
     if spec.kind == UNIT:
         return UnitReferenceEditor(spec, encounter, editing, parent)
+    if spec.kind == ONE_OF:
+        return OneOfEditor(spec, parent)
+    if spec.kind == NUMBER:
+        return NumberEditor(spec, parent)
     return TextEditor(spec, parent)

@@ -28,6 +28,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 
 from desktop.engine.ruleset import Ruleset, StatusSpec
+from desktop.engine.unit_fields import shown_fields
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
 from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
@@ -481,7 +482,12 @@ class RosterModel(QAbstractTableModel):
         if not unit.ai:
             return ""
         spec = self.ruleset.data.ai_types.get(unit.ai) if self.ruleset else None
-        return spec.name if spec else unit.ai
+        name = spec.name if spec else unit.ai
+        # Its kind beside it (a zombie's "runner"): two figures of one AI that act
+        # differently never read the same.
+        specs = self.ruleset.data.unit_fields if self.ruleset else {}
+        kinds = [value for _label, value in shown_fields(specs, unit.fields, unit.is_enemy)]
+        return f"{name} ({', '.join(kinds)})" if kinds else name
 
     def _display(self, row: int, column: int, spoken: bool = False) -> str:
         r = self._rows[row]

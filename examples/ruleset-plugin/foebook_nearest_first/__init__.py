@@ -116,7 +116,8 @@ class NearestFirst(Ruleset):
             return []
         best = min(scored.values())
         ends = sorted(c for c, score in scored.items() if score == best)
-        return [Outcome("move", (), c, tuple(walk.path_to(c))) for c in ends]
+        # `goal`: whom the move heads for; the board rings that player.
+        return [Outcome("move", (), c, tuple(walk.path_to(c)), goal=target.id) for c in ends]
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if u.hp > 0)

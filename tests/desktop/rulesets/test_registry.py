@@ -25,6 +25,7 @@ from desktop.rulesets.registry import (
     available_rulesets,
     get_ruleset,
     ruleset_ids,
+    shipped_ids,
 )
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -43,8 +44,8 @@ def test_built_ins_work_without_any_package_metadata(monkeypatch):
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: [])
     registry._discovered.cache_clear()
     try:
-        assert ruleset_ids() == list(BUILT_IN)
-        assert [d.id for d in available_rulesets()[0]] == list(BUILT_IN)
+        assert ruleset_ids() == shipped_ids()
+        assert [d.id for d in available_rulesets()[0]] == shipped_ids()
         assert get_ruleset("hex-quest").id == "hex-quest"
     finally:
         registry._discovered.cache_clear()
@@ -56,14 +57,14 @@ def test_an_unknown_id_names_the_known_ones_plug_ins_included(site):
         get_ruleset("chess")
     assert str(raised.value) == (
         "unknown ruleset 'chess' (built-in: card-flip-rpg, skirmish-ai, grimdark-solo, "
-        "hex-quest, dungeon-crawl, monster-focus; plug-ins: nearest-first)"
+        "hex-quest, dungeon-crawl, monster-focus, zombie-horde; plug-ins: nearest-first)"
     )
 
 
 def test_the_example_plug_in_is_listed_and_decides(site, monkeypatch):
     monkeypatch.syspath_prepend(str(EXAMPLE))
     site("foebook-nearest-first", {"nearest-first": "foebook_nearest_first:build"})
-    assert ruleset_ids() == [*BUILT_IN, "nearest-first"]
+    assert ruleset_ids() == [*shipped_ids(), "nearest-first"]
     encounter = load_encounter(EXAMPLE / "sample.toml")
     ruleset = get_ruleset("nearest-first")
     wolf = decide(encounter, "wolf", ruleset, Dice())
@@ -111,13 +112,13 @@ def test_a_broken_plug_in_is_named_with_its_package_and_spares_the_others(site, 
     )
     assert expected in message and "Traceback" not in message
     found, problems = available_rulesets()
-    assert [d.id for d in found] == list(BUILT_IN)
+    assert [d.id for d in found] == shipped_ids()
     assert problems == [message]
 
 
 def test_a_plug_in_must_not_take_a_built_in_id(site):
     site("copycat", {"hex-quest": "copycat:build"})
-    assert ruleset_ids() == list(BUILT_IN)
+    assert ruleset_ids() == shipped_ids()
     assert get_ruleset("hex-quest").id == "hex-quest"
     assert available_rulesets()[1] == [
         "the rule system plug-in 'hex-quest' (copycat:build, from copycat) is ignored: "
@@ -129,7 +130,7 @@ def test_foebook_rulesets_warns_about_a_broken_plug_in_and_lists_the_rest(site, 
     site("broken-games", {"plugin-missing": "plugin_missing:build"})
     assert main(["rulesets", "--json"]) == 0
     out, err = capsys.readouterr()
-    assert [r["id"] for r in json.loads(out)] == list(BUILT_IN)
+    assert [r["id"] for r in json.loads(out)] == shipped_ids()
     assert err.startswith(
         "foebook: warning: the rule system plug-in 'plugin-missing' "
         "(plugin_missing:build, from broken-games) failed to load"
@@ -154,9 +155,11 @@ def test_decide_with_a_broken_plug_in_is_one_error_line(site, tmp_path, capsys):
 
 
 def test_listing_the_rulesets_imports_no_ruleset_code():
+    # Rule packs are read by the pack interpreter (desktop.rulesets.packs): no game's module.
     code = (
         "import sys; from desktop.cli import main; main(['rulesets']); "
-        "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.rulesets.')))"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('desktop.rulesets.') "
+        "and not m.startswith('desktop.rulesets.packs')))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
@@ -202,4 +205,32 @@ def test_a_plug_in_stuck_in_a_loop_meets_the_time_limit(site, monkeypatch, tmp_p
         f"foebook: error: {SAMPLE}: the rule system plug-in 'nearest-first' "
         "(plugin_loops:build, from broken-games) did not decide for 'wolf' within 0.5 s (it "
         "may be stuck in a loop); --time-limit gives it longer\n"
+    )
+
+
+UNTITLED_STEP = """from dataclasses import replace
+
+from desktop.rulesets.data_loader import load_ruleset_data
+from foebook_nearest_first import NearestFirst
+
+
+def build():
+    data = load_ruleset_data("nearest-first", package="foebook_nearest_first")
+    return NearestFirst(replace(data, steps={k: v for k, v in data.steps.items() if k != "attack"}))
+"""
+
+
+def test_check_fails_for_a_plug_in_step_its_steps_table_does_not_title(site, monkeypatch, capsys):
+    # It used to pass `foebook check` and fail only when deciding.
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    site(
+        "untitled-games",
+        {"nearest-first": "plugin_untitled:build"},
+        {"plugin_untitled": UNTITLED_STEP},
+    )
+    assert main(["check", str(EXAMPLE / "sample.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"foebook: error: {EXAMPLE / 'sample.toml'}: deciding for 'wolf' fails: ruleset "
+        "'nearest-first' has no step 'attack' in its [steps] table\n"
     )

@@ -74,7 +74,9 @@ def refused(session: Session, command, match: str) -> None:
         (SetAi("e1", "wizard"), r"unknown AI type 'wizard' for tiny-test \(known: brute, sneak\)"),
         (RenameUnit("e1", "  "), "Raider: the new name is empty"),
         (EditTerrain((0, 0), "#"), r"Raider stands on \[0, 0\]; it cannot become wall"),
-        (EditTerrain((2, 2), "x"), "unknown terrain 'x'"),
+        # Terrain of another game (an obstacle) is refused naming the terrain this one has.
+        (EditTerrain((2, 2), "x"), r"has no obstacle \('x'\); its terrain: open ground \('\.'\)"),
+        (EditTerrain((2, 2), "?"), "unknown terrain '\\?'"),
         (EditTerrain((1, 1), "#"), r"cell \[1, 1\] is already wall"),
         (
             AddUnit({"id": "e3", "side": "enemy", "at": [2, 2], "max_hp": -4}),

@@ -270,3 +270,17 @@ def test_a_number_typed_in_each_round_stays_off_the_card():
     stats = next(b for b in card.blocks if isinstance(b, StatGrid))
     assert golem.stat("initiative") == 15  # in the roster's Init column, not on the card
     assert [label for label, _ in stats.cells] == ["Move", "Range", "Targets"]
+
+
+def test_a_runners_card_says_runner_and_a_walkers_says_walker():
+    # A kind a unit does not give is its default: the Shambler is a walker.
+    data = get_ruleset("zombie-horde").data
+    night = load_encounter(ROOT / "resources/encounters/zombie-horde-farmhouse.toml")
+    grids = {
+        uid: next(
+            b for b in enemy_card(night.unit(uid), data, "night").blocks if isinstance(b, StatGrid)
+        )
+        for uid in ("runner", "walker1")
+    }
+    assert ("Kind", "runner") in grids["runner"].cells
+    assert ("Kind", "walker") in grids["walker1"].cells

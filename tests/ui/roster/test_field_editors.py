@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from desktop.encounter_file import load_encounter
+from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker.session import Session
@@ -90,3 +91,31 @@ def test_an_unknown_tactic_on_a_copied_card_is_named_beside_the_priorities(qtbot
     assert not priorities.problem.isVisible()
     qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
     assert dungeon_session.encounter.unit("archer").choices("priorities") == ("fight-gang",)
+
+
+def _zombies() -> Session:
+    encounter = load_encounter(sample_path("zombie-horde-farmhouse.toml"))
+    return Session.in_memory(encounter, get_ruleset(encounter.ruleset), "test")
+
+
+def test_a_one_of_field_is_a_drop_down_of_its_choices_and_the_default_is_not_written(qtbot):
+    session = _zombies()
+    panel = RosterPanel(session)
+    qtbot.addWidget(panel)
+    editor = UnitEditor(session, panel._apply_from_editor, None, panel, editing="runner")
+    qtbot.addWidget(editor)
+    editor.show()
+    qtbot.waitExposed(editor)
+    kind = editor.field_editors["kind"]
+    assert [kind.combo.itemText(i) for i in range(kind.combo.count())] == [
+        "walker (default)",
+        "runner",
+    ]
+    assert kind.combo.currentText() == "runner"
+    kind.combo.setFocus()
+    QTest.keyClick(kind.combo, Qt.Key.Key_Home)  # the Sprinter becomes a walker
+    qtbot.mouseClick(editor.ok_button, Qt.MouseButton.LeftButton)
+    assert not editor.isVisible()
+    assert "kind" not in session.encounter.unit("runner").fields
+    decision = get_ruleset("zombie-horde").decide(session.encounter, "runner", Dice())
+    assert len(decision.path) == 1  # a walker's one square

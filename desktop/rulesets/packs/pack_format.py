@@ -1,0 +1,545 @@
+"""The rule pack format: one TOML file read into the ruleset's data and its AI as ordered
+rules, with every problem found named by line and field (docs/rule-packs.md)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
+from desktop.engine.geometry import Metric, Neighbourhood
+from desktop.engine.ruleset import RulesetData
+from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
+from desktop.rulesets.packs.pack_lines import PackLines
+
+# The words of the vocabulary (docs/rule-packs.md gives an example of each).
+MOVES = {
+    "orthogonal": Neighbourhood.ORTHOGONAL,
+    "8-way": Neighbourhood.EIGHT_WAY,
+    "hex": Neighbourhood.HEX,
+}
+METRICS = {"orthogonal": Metric.MANHATTAN, "8-way": Metric.CHEBYSHEV, "hex": Metric.HEX}
+AMONG = ("opponents", "allies")
+FILTERS = ("beside", "reachable", "seen", "wounded")
+PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route")
+STAT_PREFERENCES = ("most", "fewest")  # "most:noise", "fewest:armour"
+ACTIONS = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
+# The action word a decision carries when the rule's `says` does not name one.
+SAYS = {"move-toward": "move", "move-away": "move"}
+POLICIES = ("shortest-route",)
+CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status")
+RULE_KEYS = {
+    "key",
+    "title",
+    "when",
+    "target",
+    "action",
+    "says",
+    "squares",
+    "policy",
+    "stop_to_attack",
+    "amount",
+    "table",
+    "table_only",
+}
+TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
+PACK_KEYS = {"moves", "terrain", "tests"}
+
+
+@dataclass(frozen=True)
+class PackProblem:
+    line: int | None
+    field: str
+    message: str
+
+    def describe(self, source: str) -> str:
+        where = f"{source}:{self.line}" if self.line else source
+        return f"{where}: {self.field}: {self.message}"
+
+
+class PackError(ValueError):
+    """A rule pack that cannot be used: every problem found, each with line and field."""
+
+    def __init__(self, source: str, problems: list[PackProblem]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__("\n".join(p.describe(source) for p in problems))
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    char: str
+    name: str
+    enterable: bool = True
+    cost: int = 0  # extra movement to enter it
+    blocks_sight: bool = False
+    hazard: bool = False  # movers avoid it when another route is as short
+
+
+@dataclass(frozen=True)
+class Selector:
+    among: str = "opponents"
+    filters: tuple[str, ...] = ()
+    prefer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Squares:
+    """How far a move goes: a number, a stat (`{ stat = "move" }`) or a unit field's value
+    mapped to numbers (`{ field = "kind", values = { walker = 1, runner = 2 } }`)."""
+
+    number: int = 0
+    stat: str = ""
+    field: str = ""
+    values: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Rule:
+    key: str
+    title: str
+    action: str
+    says: str  # the action id the decision carries
+    when: tuple[tuple[str, Any], ...] = ()
+    target: Selector | None = None
+    squares: Squares = Squares(1)
+    policy: str = "shortest-route"
+    stop_says: str = ""  # move-toward: beside an opponent after a square, attack instead
+    stop_prefer: tuple[str, ...] = ()
+    amount: int = 1  # heal: HP restored
+    table: tuple[tuple[int, int, str], ...] = ()  # roll: (lowest, highest, rule key) rows
+    table_only: bool = False  # used only as a row of a roll table, never in the walk
+
+
+@dataclass(frozen=True)
+class PackCase:
+    name: str
+    line: int | None
+    raw: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Pack:
+    data: RulesetData
+    neighbourhood: Neighbourhood
+    metric: Metric
+    terrain: dict[str, TerrainKind]
+    rules: dict[str, tuple[Rule, ...]]  # AI type -> its rules in order
+    cases: tuple[PackCase, ...] = field(default=())
+
+
+def parse_pack(text: str, source: str) -> Pack:
+    """The pack in `text`; PackError listing every problem otherwise."""
+    lines = PackLines(text)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        # "... (at line 2, column 8)": tomllib says where only in its message before 3.14.
+        found = re.search(r"at line (\d+)", str(error))
+        line = int(found.group(1)) if found else None
+        raise PackError(source, [PackProblem(line, "(file)", f"not valid TOML: {error}")]) from None
+    reader = _Reader(raw, lines)
+    pack = reader.read()
+    if reader.problems:  # in the order of the file
+        raise PackError(source, sorted(reader.problems, key=lambda p: p.line or 0))
+    assert pack is not None
+    return pack
+
+
+class _Reader:
+    def __init__(self, raw: dict[str, Any], lines: PackLines) -> None:
+        self.raw = raw
+        self.lines = lines
+        self.problems: list[PackProblem] = []
+
+    def fail(self, line: int | None, where: str, message: str) -> None:
+        self.problems.append(PackProblem(line, where, message))
+
+    def read(self) -> Pack | None:
+        raw = self.raw
+        pack_id = raw.get("id")
+        if not isinstance(pack_id, str) or not pack_id:
+            self.fail(self.lines.top("id"), "id", "missing; expected the ruleset id, a text")
+            pack_id = "?"
+        shape = raw.get("board_shape", "square")
+        moves = raw.get("moves", "hex" if shape == "hex" else "orthogonal")
+        if moves not in MOVES or (shape == "hex") != (moves == "hex"):
+            allowed = "hex" if shape == "hex" else "orthogonal, 8-way"
+            self.fail(
+                self.lines.top("moves"), "moves", f"is {moves!r}; on a {shape} board: {allowed}"
+            )
+            moves = "hex" if shape == "hex" else "orthogonal"
+        for key, example in (("terrain", '[terrain."+"]'), ("ai_types", "[ai_types.<id>]")):
+            if key in raw and not isinstance(raw[key], dict):
+                self.fail(self.lines.top(key), key, f"expected tables such as {example}")
+        terrain = self._terrain()
+        rules = {ai: self._rules(ai, table) for ai, table in _tables(raw.get("ai_types"))}
+        titles = dict(raw.get("steps", {})) if isinstance(raw.get("steps"), dict) else {}
+        for ai, found in rules.items():
+            for rule in found:
+                titles[f"{ai}.{rule.key}"] = rule.title
+        data_raw = {k: v for k, v in raw.items() if k not in PACK_KEYS}
+        data_raw["steps"] = titles
+        data_raw.setdefault("distance_unit", "hex" if shape == "hex" else "square")
+        data_raw["terrain"] = [c for c in terrain if LEGEND.get(c) in OPTIONAL_TERRAIN]
+        for ai, table in _tables(raw.get("ai_types")):
+            if "steps" not in table:  # cards list the rules' titles
+                data_raw["ai_types"][ai] = {**table, "steps": [r.title for r in rules[ai]]}
+        data = self._data(data_raw, pack_id)
+        if data is not None:
+            data = replace(
+                data,
+                closed_terrain=frozenset(c for c, t in terrain.items() if not t.enterable),
+                sight_terrain=frozenset(c for c, t in terrain.items() if t.blocks_sight),
+                terrain_used=(".", "#", *(c for c in terrain if c not in ".#")),
+                terrain_names={c: t.name for c, t in terrain.items()},
+            )
+        if data is not None:
+            for ai, found in rules.items():
+                for index, rule in enumerate(found):
+                    self._check_says(ai, index, rule, data)
+        cases = tuple(self._cases())
+        if data is None or self.problems:
+            return None
+        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases)
+
+    def _data(self, data_raw: dict[str, Any], pack_id: str) -> RulesetData | None:
+        try:
+            return ruleset_data_from(data_raw, pack_id, "")
+        except RulesetDataError as error:
+            message = str(error).removeprefix(": ")
+            key = message.split(" ")[0].strip("[]:,").split(".")[0]
+            what = key if key in self.raw else "(ruleset data)"
+            self.fail(self.lines.top(key) if key in self.raw else None, what, message)
+            return None
+        except (KeyError, TypeError, AttributeError, ValueError) as error:
+            self.fail(None, "(ruleset data)", f"cannot be read: {error}")
+            return None
+
+    def _terrain(self) -> dict[str, TerrainKind]:
+        found: dict[str, TerrainKind] = {}
+        for char, table in _tables(self.raw.get("terrain")):
+            where = f'terrain."{char}"'
+            line = self.lines.in_table(where)
+            if char not in LEGEND:
+                known = " ".join(LEGEND)
+                self.fail(line, where, f"'{char}' is no terrain of the board legend ({known})")
+                continue
+            for key in sorted(set(table) - TERRAIN_KEYS):
+                self.fail(
+                    self.lines.in_table(where, key),
+                    f"{where}.{key}",
+                    f"unknown key (known: {', '.join(sorted(TERRAIN_KEYS))})",
+                )
+            kind = TerrainKind(
+                char,
+                str(table.get("name", Terrain(char).label)),
+                bool(table.get("enterable", Terrain(char).passable)),
+                table.get("cost", 0),
+                bool(table.get("blocks_sight", Terrain(char).blocks_sight)),
+                bool(table.get("hazard", False)),
+            )
+            if kind.enterable and not Terrain(char).passable:
+                self.fail(
+                    self.lines.in_table(where, "enterable"),
+                    f"{where}.enterable",
+                    f"{Terrain(char).label} is never entered",
+                )
+            if not isinstance(kind.cost, int) or isinstance(kind.cost, bool) or kind.cost < 0:
+                self.fail(
+                    self.lines.in_table(where, "cost"),
+                    f"{where}.cost",
+                    "expected a whole number, 0 or more",
+                )
+            found[char] = kind
+        return found
+
+    def _rules(self, ai: str, table: dict[str, Any]) -> tuple[Rule, ...]:
+        array = f"ai_types.{ai}.rules"
+        entries = table.get("rules")
+        if not isinstance(entries, list) or not entries:
+            self.fail(
+                self.lines.in_table(f"ai_types.{ai}"),
+                array,
+                "missing; an AI type needs its rules, in order",
+            )
+            return ()
+        out: list[Rule] = []
+        keys: set[str] = set()
+        for index, entry in enumerate(entries):
+            rule = self._rule(array, index, entry)
+            if rule is None:
+                continue
+            if rule.key in keys:
+                self.fail(
+                    self.lines.in_entry(array, index, "key"),
+                    f"{array}[{index + 1}].key",
+                    f"'{rule.key}' is used by another rule",
+                )
+            keys.add(rule.key)
+            out.append(rule)
+        for index, rule in enumerate(out):
+            for _low, _high, row_rule in rule.table:
+                if row_rule not in keys or row_rule == rule.key:
+                    self.fail(
+                        self.lines.in_entry(array, index, "table"),
+                        f"{array}[{index + 1}].table",
+                        f"'{row_rule}' is not the key of another rule of {ai}",
+                    )
+        return tuple(out)
+
+    def _rule(self, array: str, index: int, entry: Any) -> Rule | None:
+        here = f"{array}[{index + 1}]"
+
+        def at(key: str | None = None) -> int | None:
+            return self.lines.in_entry(array, index, key)
+
+        if not isinstance(entry, dict):
+            self.fail(at(), here, "expected a table")
+            return None
+        for key in sorted(set(entry) - RULE_KEYS):
+            self.fail(
+                at(key), f"{here}.{key}", f"unknown key (known: {', '.join(sorted(RULE_KEYS))})"
+            )
+        key, title = entry.get("key"), entry.get("title")
+        if not isinstance(key, str) or not key:
+            self.fail(at("key"), f"{here}.key", "missing; expected the rule's key, a text")
+            key = f"rule{index + 1}"
+        if not isinstance(title, str) or not title:
+            self.fail(
+                at("title"), f"{here}.title", "missing; expected the title shown in the reasoning"
+            )
+            title = key
+        action = entry.get("action")
+        if action not in ACTIONS:
+            self.fail(
+                at("action"),
+                f"{here}.action",
+                f"is {action!r}; expected one of {', '.join(ACTIONS)}",
+            )
+        when = self._when(entry.get("when", {}), f"{here}.when", at("when"))
+        target = None
+        if "target" in entry:
+            target = self._selector(entry["target"], f"{here}.target", at("target"))
+        elif action in ("attack", "move-toward", "move-away"):
+            self.fail(at(), f"{here}.target", f"missing; '{action}' needs a target")
+        squares = self._squares(entry.get("squares", 1), f"{here}.squares", at("squares"))
+        policy = entry.get("policy", "shortest-route")
+        if policy not in POLICIES:
+            self.fail(
+                at("policy"),
+                f"{here}.policy",
+                f"is {policy!r}; expected one of {', '.join(POLICIES)}",
+            )
+        stop_says, stop_prefer = "", tuple[str, ...]()
+        stop = entry.get("stop_to_attack")
+        if stop is not None:
+            if not isinstance(stop, dict) or not isinstance(stop.get("says"), str):
+                self.fail(
+                    at("stop_to_attack"),
+                    f"{here}.stop_to_attack",
+                    'expected { says = "<action>", prefer = [...] }',
+                )
+            else:
+                stop_says = stop["says"]
+                stop_prefer = self._words(
+                    stop.get("prefer", []),
+                    f"{here}.stop_to_attack.prefer",
+                    at("stop_to_attack"),
+                    self._preference,
+                )
+        amount = entry.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            self.fail(at("amount"), f"{here}.amount", "expected a whole number, 1 or more")
+            amount = 1
+        table = self._table(entry.get("table"), f"{here}.table", at("table"), action == "roll")
+        if action not in ACTIONS:  # every other key was checked: all its problems are said
+            return None
+        says = entry.get("says", SAYS.get(action, action))
+        return Rule(
+            key,
+            title,
+            action,
+            str(says),
+            when,
+            target,
+            squares,
+            policy,
+            stop_says,
+            stop_prefer,
+            amount,
+            table,
+            bool(entry.get("table_only", False)),
+        )
+
+    def _table(
+        self, raw: Any, here: str, line: int | None, needed: bool
+    ) -> tuple[tuple[int, int, str], ...]:
+        """A D6 table: rows `{ roll = "1-2", rule = "chase" }` covering 1 to 6 once each."""
+        if raw is None:
+            if needed:
+                self.fail(line, here, 'missing; "roll" needs its table of rows')
+            return ()
+        rows: list[tuple[int, int, str]] = []
+        shape = '[{ roll = "1-2", rule = "<key>" }, ...]'
+        if not isinstance(raw, list):
+            self.fail(line, here, f"expected {shape}")
+            return ()
+        for row in raw:
+            ok = isinstance(row, dict) and isinstance(row.get("rule"), str)
+            roll = str(row.get("roll", "")) if ok else ""
+            found = re.fullmatch(r"\s*([1-6])\s*(?:-\s*([1-6]))?\s*", roll)
+            if found is None:
+                self.fail(line, here, f"expected {shape}; the rolls are 1 to 6")
+                return ()
+            low = int(found.group(1))
+            rows.append((low, int(found.group(2) or low), row["rule"]))
+        covered = sorted(n for low, high, _ in rows for n in range(low, high + 1))
+        if covered != [1, 2, 3, 4, 5, 6]:
+            self.fail(line, here, f"the rows must cover 1 to 6 once each (they cover {covered})")
+        return tuple(rows)
+
+    def _check_says(self, ai: str, index: int, rule: Rule, data: RulesetData) -> None:
+        array = f"ai_types.{ai}.rules"
+        for word, key in ((rule.says, "says"), (rule.stop_says, "stop_to_attack")):
+            if word and word not in data.actions:
+                self.fail(
+                    self.lines.in_entry(array, index, key),
+                    f"{array}[{index + 1}].{key}",
+                    f"'{word}' is not one of its [actions] ({', '.join(data.actions)})",
+                )
+        stat = rule.squares.stat
+        if stat and stat not in data.stats:
+            self.fail(
+                self.lines.in_entry(array, index, "squares"),
+                f"{array}[{index + 1}].squares",
+                f"'{stat}' is not one of its [stats]",
+            )
+        if rule.squares.field:
+            spec = data.unit_fields.get(rule.squares.field)
+            if spec is None:
+                self.fail(
+                    self.lines.in_entry(array, index, "squares"),
+                    f"{array}[{index + 1}].squares",
+                    f"'{rule.squares.field}' is not one of its [unit_fields]",
+                )
+            else:
+                missing = [c for c in spec.choices if c not in dict(rule.squares.values)]
+                if missing:
+                    self.fail(
+                        self.lines.in_entry(array, index, "squares"),
+                        f"{array}[{index + 1}].squares",
+                        f"no number for {', '.join(missing)}",
+                    )
+        for words in (rule.target.prefer if rule.target else (), rule.stop_prefer):
+            for word in words:
+                stat_name = word.partition(":")[2]
+                if stat_name and stat_name not in data.stats:
+                    self.fail(
+                        self.lines.in_entry(array, index, "target"),
+                        f"{array}[{index + 1}].target.prefer",
+                        f"'{stat_name}' is not one of its [stats]",
+                    )
+
+    def _when(self, raw: Any, here: str, line: int | None) -> tuple[tuple[str, Any], ...]:
+        if not isinstance(raw, dict):
+            self.fail(line, here, "expected a table such as { hp_at_most = 2 }")
+            return ()
+        for key in raw:
+            if key not in CONDITIONS:
+                self.fail(
+                    line, f"{here}.{key}", f"unknown condition (known: {', '.join(CONDITIONS)})"
+                )
+        return tuple((k, v) for k, v in raw.items() if k in CONDITIONS)
+
+    def _selector(self, raw: Any, here: str, line: int | None) -> Selector | None:
+        if not isinstance(raw, dict):
+            self.fail(
+                line,
+                here,
+                'expected a table such as { filter = ["beside"], prefer = ["fewest-hp"] }',
+            )
+            return None
+        for key in sorted(set(raw) - {"among", "filter", "prefer"}):
+            self.fail(line, f"{here}.{key}", "unknown key (known: among, filter, prefer)")
+        among = raw.get("among", "opponents")
+        if among not in AMONG:
+            self.fail(line, f"{here}.among", f"is {among!r}; expected one of {', '.join(AMONG)}")
+        filters = self._words(
+            raw.get("filter", []), f"{here}.filter", line, lambda w: w in FILTERS or _within(w)
+        )
+        prefer = self._words(raw.get("prefer", []), f"{here}.prefer", line, self._preference)
+        return Selector(str(among), filters, prefer)
+
+    @staticmethod
+    def _preference(word: str) -> bool:
+        head, _, stat = word.partition(":")
+        return word in PREFERENCES or (head in STAT_PREFERENCES and bool(stat))
+
+    def _words(self, raw: Any, here: str, line: int | None, known: Any) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not all(isinstance(w, str) for w in raw):
+            self.fail(line, here, "expected a list of words")
+            return ()
+        for word in raw:
+            if not known(word):
+                vocabulary = here.rsplit(".", 1)[-1]
+                listing = (
+                    (*FILTERS, "within:N")
+                    if vocabulary == "filter"
+                    else (*PREFERENCES, "most:<stat>", "fewest:<stat>")
+                )
+                self.fail(line, here, f"unknown word '{word}' (known: {', '.join(listing)})")
+        return tuple(raw)
+
+    def _squares(self, raw: Any, here: str, line: int | None) -> Squares:
+        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+            return Squares(raw)
+        if isinstance(raw, dict) and isinstance(raw.get("stat"), str):
+            return Squares(stat=raw["stat"])
+        if (
+            isinstance(raw, dict)
+            and isinstance(raw.get("field"), str)
+            and isinstance(raw.get("values"), dict)
+        ):
+            values = raw["values"]
+            if all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values()
+            ):
+                return Squares(field=raw["field"], values=tuple(values.items()))
+        self.fail(
+            line,
+            here,
+            'expected a whole number, { stat = "move" } or '
+            '{ field = "kind", values = { walker = 1 } }',
+        )
+        return Squares(1)
+
+    def _cases(self) -> list[PackCase]:
+        raw = self.raw.get("tests", [])
+        if not isinstance(raw, list):
+            self.fail(self.lines.top("tests"), "tests", "expected [[tests]] tables")
+            return []
+        out = []
+        for index, case in enumerate(raw):
+            line = self.lines.in_entry("tests", index)
+            if not isinstance(case, dict):
+                self.fail(line, f"tests[{index + 1}]", "expected a table")
+                continue
+            for key in ("name", "unit", "board", "units", "expect"):
+                if key not in case:
+                    self.fail(line, f"tests[{index + 1}].{key}", "missing")
+            out.append(PackCase(str(case.get("name", f"test {index + 1}")), line, case))
+        return out
+
+
+def _within(word: str) -> bool:
+    head, _, number = word.partition(":")
+    return head == "within" and number.isdigit()
+
+
+def _tables(raw: Any) -> list[tuple[str, dict[str, Any]]]:
+    if not isinstance(raw, dict):
+        return []
+    return [(k, v) for k, v in raw.items() if isinstance(v, dict)]

@@ -1,0 +1,71 @@
+"""Where a key of a rule pack is written: line numbers for messages (tomllib keeps none)."""
+
+from __future__ import annotations
+
+import re
+
+
+class PackLines:
+    """Finds the line of a table, of the n-th entry of an array of tables, and of a key in
+    either, in the pack's text."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+
+    def _header(self, name: str, double: bool, index: int = 0) -> int | None:
+        """0-based line of the `index`-th `[name]` (or `[[name]]`) header."""
+        brackets = (r"\[\[", r"\]\]") if double else (r"\[", r"\]")
+        parts = [re.escape(p) + r'|"' + re.escape(p) + '"' for p in _split(name)]
+        body = r"\s*\.\s*".join(f"(?:{p})" for p in parts)
+        pattern = re.compile(rf"\s*{brackets[0]}\s*{body}\s*{brackets[1]}")
+        seen = -1
+        for i, line in enumerate(self.lines):
+            if pattern.match(line):
+                seen += 1
+                if seen == index:
+                    return i
+        return None
+
+    def _key(self, key: str, start: int) -> int | None:
+        pattern = re.compile(rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\")\s*=")
+        for i in range(start, len(self.lines)):
+            if i > start and re.match(r"\s*\[", self.lines[i]):
+                return None
+            if pattern.match(self.lines[i]):
+                return i + 1
+        return None
+
+    def top(self, key: str) -> int | None:
+        """A top-level key, or a table of that name."""
+        found = self._key(key, 0) if not re.match(r"\s*\[", self.lines[0]) else None
+        if found is None:
+            for i, line in enumerate(self.lines):  # before the first table only
+                if re.match(r"\s*\[", line):
+                    break
+                if re.match(rf"\s*{re.escape(key)}\s*=", line):
+                    return i + 1
+            header = self._header(key, False)
+            return None if header is None else header + 1
+        return found
+
+    def in_table(self, table: str, key: str | None = None) -> int | None:
+        start = self._header(table, False)
+        if start is None:
+            # an inline table or a dotted key: the line of its first part
+            return self.top(_split(table)[0])
+        if key is None:
+            return start + 1
+        return self._key(key, start) or start + 1
+
+    def in_entry(self, array: str, index: int, key: str | None = None) -> int | None:
+        start = self._header(array, True, index)
+        if start is None:
+            return self.top(_split(array)[0])
+        if key is None:
+            return start + 1
+        return self._key(key, start) or start + 1
+
+
+def _split(name: str) -> list[str]:
+    """`terrain."+"` → ["terrain", "+"]; `ai_types.zombie.rules` → its three parts."""
+    return [p.strip('"') for p in re.findall(r'"[^"]*"|[^.]+', name)]

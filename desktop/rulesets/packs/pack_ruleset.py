@@ -1,0 +1,539 @@
+"""A rule pack as a Ruleset: its rules walked in order with the engine's primitives
+(targeting.select, DistanceField, has_line_of_sight) and no code of its own per game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from desktop.engine.board import LEGEND, Board, Cell, Terrain
+from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.chain import Chain, joined, plural
+from desktop.engine.context import Context
+from desktop.engine.decision import Outcome, Result
+from desktop.engine.dice import Dice
+from desktop.engine.encounter import Encounter
+from desktop.engine.geometry import distance_function, neighbours
+from desktop.engine.movement import DistanceField
+from desktop.engine.movement_rules import MovementRules
+from desktop.engine.reach import cells_within
+from desktop.engine.ruleset import ActivationOrder, Ruleset
+from desktop.engine.sight import has_line_of_sight
+from desktop.engine.targeting import TieBreaker, select
+from desktop.engine.units import Unit
+from desktop.rulesets.packs.pack_format import Pack, Rule, Selector, Squares
+
+# A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
+SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
+
+MOVES = ("move-toward", "move-away", "flee")  # the actions that move the figure
+# What a rule's action needs the figure able to do (status restrictions that stop it).
+STOPPED_BY = {
+    "attack": ("no-action", "no-attack"),
+    "move-toward": ("no-action", "no-move"),
+    "move-away": ("no-action", "no-move"),
+    "flee": ("no-action", "no-move"),
+    "heal": ("no-action",),
+    "roll": ("no-action",),
+    "hold": (),
+}
+
+
+@dataclass
+class PackContext(Context):
+    """One decision's facts, each worked out once: who is blocked, routes to each figure."""
+
+    ruleset: PackRuleset | None = None
+    _routes: dict[str, DistanceField | None] = field(default_factory=dict)
+
+    @cached_property
+    def blocked(self) -> frozenset[Cell]:
+        """Cells a mover never enters: other figures, and terrain the pack says is closed."""
+        assert self.ruleset is not None
+        return frozenset(self.encounter.occupied(exclude=[self.unit.id])) | self.ruleset.closed(
+            self.board
+        )
+
+    def route(self, other: Unit) -> DistanceField | None:
+        """Costs from every cell to a free square beside `other`; None when none is free."""
+        if other.id not in self._routes:
+            assert self.ruleset is not None
+            rules = self.ruleset.movement
+            goals = [
+                c
+                for c in neighbours(self.board, other.at, rules.neighbourhood)
+                if self.board.passable(c) and c not in self.blocked
+            ]
+            self._routes[other.id] = (
+                DistanceField(self.board, rules, goals, self.blocked, reverse=True)
+                if goals
+                else None
+            )
+        return self._routes[other.id]
+
+    def route_length(self, other: Unit) -> int | None:
+        found = self.route(other)
+        return None if found is None else found.raw(self.unit.at)
+
+
+class PackRuleset(Ruleset):
+    """The ruleset a rule pack describes."""
+
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack.data)
+        self.pack = pack
+        self.movement: MovementRules = MovementRules(
+            pack.neighbourhood,
+            extra_cost={_terrain(c): t.cost for c, t in pack.terrain.items() if t.cost},
+        )
+        self.range_metric = pack.metric
+        self._distance = distance_function(pack.metric)
+        self._closed = pack.data.closed_terrain
+        self._sight = pack.data.sight_terrain
+
+    # -- board facts -------------------------------------------------------------------------
+    def closed(self, board: Board) -> frozenset[Cell]:
+        return frozenset(c for c in board.cells() if board.rows[c[1]][c[0]] in self._closed)
+
+    def sees(self, board: Board, a: Cell, b: Cell) -> bool:
+        """Foebook's centre-to-centre line, with the pack's sight-blocking terrain as walls."""
+        extra = self._sight - {"#"}
+        if extra and any(ch in row for row in board.rows for ch in extra):
+            boards = SIGHT_BOARDS(board)
+            seen = boards.get(extra)
+            if seen is None:
+                rows = tuple(
+                    "".join("#" if ch in extra else ch for ch in row) for row in board.rows
+                )
+                seen = boards[extra] = Board(board.shape, rows, board.heights, board.thin_walls)
+            board = seen
+        return has_line_of_sight(board, a, b)
+
+    # -- deciding ----------------------------------------------------------------------------
+    def context(
+        self, encounter: Encounter, unit: Unit, dice: Dice, **shared: object
+    ) -> PackContext:
+        return PackContext(encounter, unit, dice, ruleset=self)
+
+    def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        assert isinstance(ctx, PackContext)
+        ai = ctx.unit.ai if ctx.unit.ai in self.pack.rules else self.data.default_ai()
+        for rule in self.pack.rules[ai]:
+            if rule.table_only:  # a row of a roll table: tried only when rolled
+                continue
+            result = self._try(ctx, chain, ai, rule)
+            if result is not None:
+                return result
+        chain.applied(f"{ai}.{self.pack.rules[ai][-1].key}", "no rule applied: it holds")
+        return Result([Outcome("hold")], "Hold")
+
+    def _try(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
+        """The rule's outcome, or None (and why in the trace) when it does not apply."""
+        key = f"{ai}.{rule.key}"
+        unmet = self._unmet(ctx.unit, rule)
+        if unmet:
+            chain.skipped(key, unmet)
+            return None
+        stopped = self.data.restrictions(ctx.unit.statuses)
+        blocking = [r for r in STOPPED_BY[rule.action] if r in stopped]
+        if blocking:
+            names = joined([s.name for s in stopped[blocking[0]]])
+            chain.skipped(key, f"{ctx.unit.name} is {names.lower()}: it cannot")
+            return None
+        if rule.action == "roll":
+            return self._roll(ctx, chain, ai, rule)
+        return self._act(ctx, chain, key, rule)
+
+    def _roll(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
+        """A D6 on the rule's table; the row's rule is tried (when it does not apply, the
+        walk goes on after the roll)."""
+        rolled = ctx.dice.roll(6, f"{ctx.unit.name}: {rule.title}")
+        row = next(r for low, high, r in rule.table if low <= rolled <= high)
+        chosen = next(r for r in self.pack.rules[ai] if r.key == row)
+        ctx.dice.explain(chosen.title)
+        chain.applied(f"{ai}.{rule.key}", f"rolled {rolled}: {chosen.title}")
+        return self._try(ctx, chain, ai, chosen)
+
+    def _unmet(self, unit: Unit, rule: Rule) -> str:
+        """Why the rule's condition does not hold for `unit` ('' when it does)."""
+        for word, value in rule.when:
+            if word == "hp_at_most" and not unit.hp <= value:
+                return f"{unit.name} has {unit.hp} HP, more than {value}"
+            if word == "hp_below" and not unit.hp < value * unit.max_hp:
+                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP, not below {value:g} of it"
+            if word == "wounded" and (unit.hp < unit.max_hp) != bool(value):
+                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP"
+            if word == "status" and not unit.has(value):
+                return f"{unit.name} is not {value}"
+            if word == "no_status" and unit.has(value):
+                return f"{unit.name} is {value}"
+            if word == "field":
+                for name, wanted in dict(value).items():
+                    spec = self.data.unit_fields.get(name)
+                    have = spec.value_of(unit.fields) if spec else unit.fields.get(name)
+                    if have != wanted:
+                        return f"{unit.name}'s {name} is {have}, not {wanted}"
+        return ""
+
+    def _act(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result | None:
+        unit = ctx.unit
+        if rule.action == "hold":
+            chain.applied(key, f"{unit.name} holds")
+            return Result([Outcome(rule.says)], rule.says.capitalize())
+        if rule.action == "heal":
+            chain.applied(
+                key, f"{unit.name} has {unit.hp} of {unit.max_hp} HP: heals {rule.amount}"
+            )
+            return Result([Outcome(rule.says)], f"{rule.says.capitalize()} {rule.amount} HP")
+        if rule.action == "flee":
+            return self._flee(ctx, chain, key, rule)
+        assert rule.target is not None
+        chosen, why = self._targets(ctx, rule.target)
+        if not chosen:
+            chain.skipped(key, why)
+            return None
+        names = " or ".join(t.name for t in chosen)
+        if rule.action == "attack":
+            said = why if why.endswith(names) else f"{why} → {names}"
+            chain.applied(key, said + (": the players choose" if len(chosen) > 1 else ""))
+            return Result(
+                [Outcome(rule.says, (t.id,)) for t in chosen],
+                f"{rule.says.capitalize()} {chosen[0].name}",
+            )
+        if rule.action == "move-away":
+            return self._away(ctx, chain, key, rule, chosen, why)
+        outcomes = self._moves(ctx, rule, chosen)
+        if not outcomes:
+            chain.skipped(key, f"{why} → {names}; no step brings it nearer")
+            return None
+        squares = self._squares(unit, rule.squares)
+        detail = f"{why} → {names}; moves up to {plural(squares, 'square')} along a shortest route"
+        if len(outcomes) > 1:
+            detail += f"; {len(outcomes)} moves are as good: the players choose"
+        chain.applied(key, detail)
+        first = outcomes[0]
+        said = first.action.capitalize()
+        if first.action == rule.stop_says:
+            victim = _name(ctx, first.targets[0])
+            summary = f"{said}: step to {list(first.path[-1])}, then attack {victim}"
+        else:
+            summary = (
+                f"{said} {plural(len(first.path), 'square')} toward {_name(ctx, first.goal or '')}"
+            )
+        return Result(outcomes, summary)
+
+    # -- targets -----------------------------------------------------------------------------
+    def _targets(self, ctx: PackContext, selector: Selector) -> tuple[list[Unit], str]:
+        unit = ctx.unit
+        side = unit.side.opposing if selector.among == "opponents" else unit.side
+        pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and u.hp > 0]
+        if not pool:
+            return [], f"no {selector.among[:-1]} with HP left"
+        for word in selector.filters:
+            keep = self._filter(ctx, word)
+            kept = [u for u in pool if keep(u)]
+            if not kept:
+                return [], f"nobody is {_filter_words(word)} ({', '.join(u.name for u in pool)})"
+            pool = kept
+        breakers = [self._breaker(ctx, word) for word in selector.prefer]
+        selection = select(pool, breakers)
+        if selection.reasons:
+            return selection.chosen, selection.explain()
+        if len(pool) == 1:
+            where = _filter_words(selector.filters[-1]) if selector.filters else "there"
+            return pool, f"{where}: only {pool[0].name}"
+        return pool, f"nothing tells {joined([u.name for u in pool])} apart"
+
+    def _filter(self, ctx: PackContext, word: str) -> Callable[[Unit], bool]:
+        unit, board = ctx.unit, ctx.board
+        if word == "beside":
+            return lambda u: u.at in neighbours(board, unit.at, self.movement.neighbourhood)
+        if word == "reachable":
+            return lambda u: ctx.route_length(u) is not None
+        if word == "seen":
+            return lambda u: self.sees(board, unit.at, u.at)
+        if word == "wounded":
+            return lambda u: u.hp < u.max_hp
+        reach = int(word.partition(":")[2])  # within:N
+        return lambda u: self._distance(unit.at, u.at) <= reach
+
+    def _breaker(self, ctx: PackContext, word: str) -> TieBreaker[Unit]:
+        unit, board = ctx.unit, ctx.board
+        if word == "fewest-hp":
+            return TieBreaker("fewest HP", lambda u: u.hp, lambda u: f"{u.name} {u.hp} HP")
+        if word == "most-hp":
+            return TieBreaker("most HP", lambda u: -u.hp, lambda u: f"{u.name} {u.hp} HP")
+        if word == "seen":
+            sees: Callable[[Unit], bool] = lambda u: self.sees(board, unit.at, u.at)  # noqa: E731
+            return TieBreaker(
+                "in sight first",
+                lambda u: 0 if sees(u) else 1,
+                lambda u: f"{u.name} {'seen' if sees(u) else 'unseen'}",
+            )
+        if word == "nearest":
+            return TieBreaker(
+                "nearest",
+                lambda u: self._distance(unit.at, u.at),
+                lambda u: f"{u.name} {plural(self._distance(unit.at, u.at), 'square')}",
+            )
+        if word == "nearest-route":
+
+            def length(u: Unit) -> float:
+                found = ctx.route_length(u)
+                return float("inf") if found is None else found
+
+            return TieBreaker(
+                "fewest squares by route",
+                length,
+                lambda u: f"{u.name} {_route_words(ctx.route_length(u))}",
+            )
+        head, _, stat = word.partition(":")
+        default = self.data.stat_default(stat) or 0
+        sign = -1 if head == "most" else 1
+        return TieBreaker(
+            f"{head} {stat}",
+            lambda u: sign * u.stat(stat, default),
+            lambda u: f"{u.name} {stat} {_number(u.stat(stat, default))}",
+        )
+
+    # -- moving ------------------------------------------------------------------------------
+    def _squares(self, unit: Unit, squares: Squares) -> int:
+        if squares.stat:
+            return int(unit.stat(squares.stat, self.data.stat_default(squares.stat) or 0))
+        if squares.field:
+            spec = self.data.unit_fields.get(squares.field)
+            value = spec.value_of(unit.fields) if spec else unit.fields.get(squares.field)
+            return dict(squares.values).get(str(value), 0)
+        return squares.number
+
+    def _moves(self, ctx: PackContext, rule: Rule, goals: list[Unit]) -> list[Outcome]:
+        """Every distinct move along a shortest route toward each goal (a move shared by two
+        goals is listed once); with `stop_to_attack`, a mover beside an opponent after a
+        square attacks instead of going on."""
+        squares = self._squares(ctx.unit, rule.squares)
+        found: dict[tuple[str, tuple[Cell, ...], tuple[str, ...]], list[str]] = {}
+        for goal in goals:
+            route = ctx.route(goal)
+            if route is None or squares <= 0:
+                continue
+            for path in self._paths(ctx, route, squares, rule):
+                beside = self._beside_attack(ctx, rule, path, squares)
+                if beside is not None:
+                    stop = path[: beside[0] + 1]
+                    for target in beside[1]:
+                        found.setdefault((rule.stop_says, stop, (target,)), [])
+                    continue
+                found.setdefault((rule.says, path, ()), []).append(goal.id)
+        # A move names whom it heads for as its goal (the first, when it leads toward two);
+        # a stop to attack names whom it attacks as its target.
+        return [
+            Outcome(action, attacked, path[-1], path, goal=None if attacked else heading[0])
+            for (action, path, attacked), heading in found.items()
+        ]
+
+    def _paths(
+        self, ctx: PackContext, route: DistanceField, squares: int, rule: Rule
+    ) -> Iterable[tuple[Cell, ...]]:
+        """Every sequence of up to `squares` steps that stays on a shortest route."""
+        board, rules = ctx.board, self.movement
+        start = ctx.unit.at
+        total = route.raw(start)
+        if total is None or total == 0:
+            return []
+        paths: list[tuple[Cell, ...]] = [()]
+        for _ in range(squares):
+            grown: list[tuple[Cell, ...]] = []
+            for path in paths:
+                here = path[-1] if path else start
+                left = route.raw(here)
+                if left == 0 or self._beside_attack(ctx, rule, path, squares):
+                    grown.append(path)
+                    continue
+                for nxt in neighbours(board, here, rules.neighbourhood):
+                    after = route.raw(nxt)
+                    if (
+                        after is not None
+                        and left is not None
+                        and nxt not in ctx.blocked
+                        and after + rules.step_cost(board, here, nxt) == left
+                    ):
+                        grown.append((*path, nxt))
+            paths = grown
+        return [p for p in dict.fromkeys(paths) if p]
+
+    def _beside_attack(
+        self, ctx: PackContext, rule: Rule, path: tuple[Cell, ...], squares: int
+    ) -> tuple[int, list[str]] | None:
+        """Where on `path` the mover first stands beside an opponent with squares of its
+        move still to go, and whom it attacks there; None without `stop_to_attack`."""
+        if not rule.stop_says:
+            return None
+        side = ctx.unit.side.opposing
+        foes = [u for u in ctx.encounter.side(side) if u.hp > 0]
+        for index, cell in enumerate(path[: squares - 1]):
+            near = [
+                u for u in foes if u.at in neighbours(ctx.board, cell, self.movement.neighbourhood)
+            ]
+            if near:
+                breakers = [self._breaker(ctx, w) for w in rule.stop_prefer]
+                return index, [u.id for u in select(near, breakers).chosen]
+        return None
+
+    def _walk(self, ctx: PackContext, rule: Rule) -> DistanceField:
+        """Where the figure can go this activation: up to its squares, never entering
+        another figure's cell or closed terrain."""
+        squares = self._squares(ctx.unit, rule.squares)
+        return DistanceField(
+            ctx.board, self.movement, [ctx.unit.at], ctx.blocked, max_cost=max(squares, 0)
+        )
+
+    def _ends(
+        self, ctx: PackContext, walk: DistanceField, score: Callable[[Cell], float]
+    ) -> list[Cell]:
+        """The reachable free cells (not where it stands) with the highest score."""
+        cells = [c for c in walk.reachable() if c != ctx.unit.at and c not in ctx.blocked]
+        if not cells:
+            return []
+        best = max(score(c) for c in cells)
+        return sorted(c for c in cells if score(c) == best)
+
+    def _away(
+        self, ctx: PackContext, chain: Chain, key: str, rule: Rule, chosen: list[Unit], why: str
+    ) -> Result | None:
+        """Move away from the chosen figure: to the reachable cells farthest from it (farther
+        than where it stands), each a choice."""
+        walk = self._walk(ctx, rule)
+        away = chosen[0]
+        here = self._distance(ctx.unit.at, away.at)
+        ends = [
+            c
+            for c in self._ends(ctx, walk, lambda c: self._distance(c, away.at))
+            if self._distance(c, away.at) > here
+        ]
+        if not ends:
+            chain.skipped(key, f"{why} → {away.name}; no cell it can reach is farther away")
+            return None
+        far = self._distance(ends[0], away.at)
+        chain.applied(
+            key,
+            f"{why} → {away.name}: from {plural(here, 'square')} to {plural(far, 'square')} away"
+            + (f"; {len(ends)} cells are as far: the players choose" if len(ends) > 1 else ""),
+        )
+        outcomes = [Outcome(rule.says, (away.id,), c, tuple(walk.path_to(c))) for c in ends]
+        steps = len(outcomes[0].path)
+        return Result(
+            outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {away.name}"
+        )
+
+    def _flee(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result | None:
+        """Back away from the nearest opponents without nearing any other: to the reachable
+        cells farthest from the nearest, each a choice."""
+        unit = ctx.unit
+        foes = [u for u in ctx.encounter.side(unit.side.opposing) if u.hp > 0]
+        if not foes:
+            chain.skipped(key, "no opponent with HP left to back away from")
+            return None
+        near = min(self._distance(unit.at, f.at) for f in foes)
+        nearest = [f for f in foes if self._distance(unit.at, f.at) == near]
+        others = [f for f in foes if f not in nearest]
+
+        def keeps_away(c: Cell) -> bool:
+            return all(self._distance(c, f.at) > near for f in nearest) and all(
+                self._distance(c, f.at) >= self._distance(unit.at, f.at) for f in others
+            )
+
+        walk = self._walk(ctx, rule)
+        ends = [
+            c
+            for c in self._ends(
+                ctx,
+                walk,
+                lambda c: min(self._distance(c, f.at) for f in nearest) if keeps_away(c) else -1,
+            )
+            if keeps_away(c)
+        ]
+        names = joined([f.name for f in nearest])
+        if not ends:
+            chain.skipped(
+                key, f"no cell it can reach gets farther from {names} without nearing another"
+            )
+            return None
+        far = min(self._distance(ends[0], f.at) for f in nearest)
+        chain.applied(
+            key,
+            f"nearest: {names}, {plural(near, 'square')} away; it backs off to "
+            f"{plural(far, 'square')} without nearing anyone else"
+            + (f"; {len(ends)} cells are as good: the players choose" if len(ends) > 1 else ""),
+        )
+        outcomes = [Outcome(rule.says, (), c, tuple(walk.path_to(c))) for c in ends]
+        steps = len(outcomes[0].path)
+        return Result(outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {names}")
+
+    # -- the board's overlays and the round ---------------------------------------------------
+    def _rules_of(self, unit: Unit) -> tuple[Rule, ...]:
+        ai = unit.ai if unit.ai in self.pack.rules else self.data.default_ai()
+        return self.pack.rules[ai]
+
+    def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The cells its longest move of its rules could end on, never entering another
+        figure's cell or closed terrain (what its moves do), its own cell included."""
+        unit = encounter.unit(unit_id)
+        moves = [
+            r for r in self._rules_of(unit) if r.action in ("move-toward", "move-away", "flee")
+        ]
+        squares = max((self._squares(unit, r.squares) for r in moves), default=0)
+        if squares <= 0:
+            return set()
+        blocked = frozenset(encounter.occupied(exclude=[unit.id])) | self.closed(encounter.board)
+        field = DistanceField(encounter.board, self.movement, [unit.at], blocked, max_cost=squares)
+        return set(field.reachable())
+
+    def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
+        """The cells its attack rules reach from where it stands: beside it, or within N."""
+        unit, board = encounter.unit(unit_id), encounter.board
+        cells: set[Cell] = set()
+        for rule in self._rules_of(unit):
+            words = rule.target.filters if rule.target is not None else ()
+            if rule.action != "attack" and not rule.stop_says:
+                continue
+            if "beside" in words or rule.stop_says:
+                cells |= {
+                    c
+                    for c in neighbours(board, unit.at, self.movement.neighbourhood)
+                    if board.passable(c)
+                }
+            for word in words:
+                if word.startswith("within:"):
+                    reach = int(word.partition(":")[2])
+                    cells |= cells_within(board, [unit.at], reach, self.pack.metric)
+        return cells
+
+    def order(self, encounter: Encounter) -> ActivationOrder:
+        enemies = tuple(u.id for u in encounter.enemies() if not self.is_defeated(u))
+        return ActivationOrder(enemies, (), ("Enemies act in roster order.",))
+
+
+def _terrain(char: str) -> Terrain:
+    return LEGEND[char]
+
+
+def _name(ctx: Context, unit_id: str) -> str:
+    return ctx.encounter.unit(unit_id).name
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _route_words(length: int | None) -> str:
+    return "no route" if length is None else plural(length, "square")
+
+
+def _filter_words(word: str) -> str:
+    return {
+        "beside": "beside it",
+        "reachable": "reachable by a route to a free square beside them",
+        "seen": "in sight",
+        "wounded": "wounded",
+    }.get(word, f"within {word.partition(':')[2]}")
