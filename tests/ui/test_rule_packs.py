@@ -109,5 +109,5 @@ def test_choices_ending_on_one_square_by_different_ways_read_differently(
     key(qtbot, Qt.Key.Key_Return)
     assert window.session.encounter.unit("runner").at == (1, 1)
     assert log_lines(window)[-1] == (
-        "Sprinter: Move 2 squares toward Ada (players' choice 3: Move to [1, 1] via [0, 1])"
+        "Sprinter: Move to [1, 1] via [0, 1] (players' choice 3)"
     )
