@@ -289,5 +289,5 @@ def test_pip_install_gives_a_working_command(tmp_path: Path) -> None:
         [venv / "bin" / "foebook", "decide", sample, "--unit", "kobold", "--json"], tmp_path
     )
     assert decided.returncode == 0, decided.stderr
-    expected, _ = venv_decide_json(sample, "kobold")
+    expected = venv_decide_json(sample, "kobold")
     assert json.loads(decided.stdout) == expected
