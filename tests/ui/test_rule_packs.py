@@ -108,6 +108,4 @@ def test_choices_ending_on_one_square_by_different_ways_read_differently(
     assert window.scene.highlights.path_cells == ((0, 1), (1, 1))
     key(qtbot, Qt.Key.Key_Return)
     assert window.session.encounter.unit("runner").at == (1, 1)
-    assert log_lines(window)[-1] == (
-        "Sprinter: Move to [1, 1] via [0, 1] (players' choice 3)"
-    )
+    assert log_lines(window)[-1] == "Sprinter: Move to [1, 1] via [0, 1] (players' choice 3)"
