@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from desktop.engine.chain import plural, plural_noun
@@ -315,6 +315,9 @@ def encounter_deck(
     if request.selection is Selection.REFERENCE:
         return reference_deck(data, request.source, request.date)
     footer = footer_text(request.source or encounter.name, request.date)
+    # The markers that exist under the encounter's rule options (a Frosthaven condition only
+    # on a frosthaven scenario's cards).
+    data = replace(data, statuses=data.statuses_for(encounter.rules))
 
     def ward(unit: Unit) -> str | None:
         ward = unit.reference("guards")

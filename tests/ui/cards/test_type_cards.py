@@ -44,3 +44,22 @@ def test_the_type_cards_fit_every_size(qapp, size):
     for content in briar_road_deck():
         for card in layouter.layout(content):
             check_layout(card, size)
+
+
+@pytest.mark.parametrize("variant", ["gloomhaven", "frosthaven"])
+def test_the_cards_list_the_markers_of_the_scenarios_variant(variant):
+    """Brittle, ward, bane, impair and regenerate exist in Frosthaven only: a Gloomhaven
+    scenario's cards do not explain them."""
+    encounter = load_encounter(scenario_path("monster-focus-briar-road.toml"))
+    encounter = encounter.evolve(rules={**encounter.rules, "variant": variant})
+    cards = encounter_deck(encounter, get_ruleset("monster-focus").data, DeckRequest())
+    said = " ".join(
+        run.text
+        for card in cards
+        for b in card.blocks
+        if isinstance(b, Paragraph)
+        for run in b.runs
+    )
+    assert "Stun: " in said and "Wound: " in said
+    assert ("Brittle: " in said) == (variant == "frosthaven")
+    assert ("Regenerate: " in said) == (variant == "frosthaven")
