@@ -103,14 +103,18 @@ def outcome_words(action: str, targets: Iterable[str], destination: Cell | None)
     return " ".join(bits)
 
 
-def distinct_words(words: Sequence[str], paths: Sequence[Sequence[Cell]]) -> list[str]:
-    """Choices as players read them (`outcome_words` of each, with its path): where two
-    read the same, each also says the way it goes ("Move to [5, 1] via [4, 1]"), the same
-    in the decision panel and in the log."""
+def choice_words(outcomes: Sequence[Outcome], names: Mapping[str, str]) -> list[str]:
+    """Choices as players read them (`outcome_words` of each, `names`: unit id -> name):
+    where two read the same, each also says the way it goes ("Move to [5, 1] via [4, 1]"),
+    the same in the decision panel's list, its summary of the one picked, and the log."""
+    words = [
+        outcome_words(o.action, (names.get(t, t) for t in o.targets), o.destination)
+        for o in outcomes
+    ]
     counts = Counter(words)
     return [
-        word + (f" via {format_cells(path[:-1])}" if counts[word] > 1 and len(path) > 1 else "")
-        for word, path in zip(words, paths, strict=True)
+        word + (f" via {format_cells(o.path[:-1])}" if counts[word] > 1 and len(o.path) > 1 else "")
+        for word, o in zip(words, outcomes, strict=True)
     ]
 
 
@@ -152,19 +156,21 @@ class Decision:
     def path(self) -> tuple[Cell, ...]:
         return self.outcome.path
 
+    @property
+    def options(self) -> tuple[Outcome, ...]:
+        """Every outcome, numbered as `choice` counts them: the decided one first."""
+        return (self.outcome, *self.alternatives)
+
     def option(self, choice: int) -> Outcome:
         """Outcome `choice`: 0 is the decided one, n is alternatives[n - 1]."""
-        return self.outcome if choice == 0 else self.alternatives[choice - 1]
+        return self.options[choice]
 
     def summary_of(self, choice: int, names: Mapping[str, str]) -> str:
         """The summary as it reads with outcome `choice` taken: the ruleset's words for it,
         else the words the list of choices gives it (`names`: unit id -> name)."""
         if choice == 0:
             return self.summary
-        option = self.option(choice)
-        return option.summary or outcome_words(
-            option.action, (names.get(t, t) for t in option.targets), option.destination
-        )
+        return self.option(choice).summary or choice_words(self.options, names)[choice]
 
     def trace_of(self, choice: int) -> tuple[TraceStep, ...]:
         """The trace as it reads with outcome `choice` taken: its own steps in place of the

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from desktop.engine.area_attacks import area_attack_from
 from desktop.engine.board import LEGEND, Cell, Terrain
 from desktop.engine.chain import joined
-from desktop.engine.decision import Decision, choice_label, distinct_words, outcome_words
+from desktop.engine.decision import Decision, Outcome, choice_label, choice_words
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
 from desktop.engine.ruleset import Ruleset, StatusSpec
@@ -916,23 +916,18 @@ class ApplyDecision(Command):
         return cls(d, choice, reaction)
 
     def _panel_words(self, state: TrackerState, d: dict[str, Any]) -> str:
-        """The words the decision panel lists the outcome taken with (`distinct_words`)."""
-        options = [d, *(d.get("alternatives") or [])]
-        return distinct_words(
-            [
-                outcome_words(
-                    o.get("action") or "",
-                    [
-                        state.unit(t).name
-                        for t in o.get("targets") or []
-                        if state.encounter.has_unit(t)
-                    ],
-                    None if o.get("destination") is None else _cell(o["destination"]),
-                )
-                for o in options
-            ],
-            [[_cell(c) for c in o.get("path") or []] for o in options],
-        )[self.choice]
+        """The words the decision panel lists the outcome taken with (`choice_words`)."""
+        options = [
+            Outcome(
+                o.get("action") or "",
+                tuple(t for t in o.get("targets") or [] if state.encounter.has_unit(t)),
+                None if o.get("destination") is None else _cell(o["destination"]),
+                tuple(_cell(c) for c in o.get("path") or []),
+            )
+            for o in (d, *(d.get("alternatives") or []))
+        ]
+        names = {t: state.unit(t).name for o in options for t in o.targets}
+        return choice_words(options, names)[self.choice]
 
     def outcome(self) -> dict[str, Any]:
         d = self.decision

@@ -27,18 +27,11 @@ from desktop.engine.decision import (
     Decision,
     Outcome,
     choice_label,
-    distinct_words,
-    outcome_words,
+    choice_words,
 )
 from desktop.engine.dice import Roll
 from desktop.tracker.typed_dice import dice_in
 from ui.decision.step_list import StepList
-
-
-def describe_outcome(outcome: Outcome, names: dict[str, str]) -> str:
-    return outcome_words(
-        outcome.action, (names.get(t, t) for t in outcome.targets), outcome.destination
-    )
 
 
 def parse_rolls(text: str) -> list[int]:
@@ -287,7 +280,7 @@ class DecisionPanel(QWidget):
         self.decision = decision
         self.names = names or {}
         self.steps.show_steps(())
-        options = [decision.outcome, *decision.alternatives] if decision is not None else []
+        options = decision.options if decision is not None else ()
         multiple = len(options) > 1
         if (self.choices.hasFocus() and not multiple) or (
             self.apply_button.hasFocus() and decision is None
@@ -316,10 +309,7 @@ class DecisionPanel(QWidget):
         _show(self.choices, multiple)
         if multiple:
             self.choices.blockSignals(True)
-            words = distinct_words(
-                [describe_outcome(option, self.names) for option in options],
-                [option.path for option in options],
-            )
+            words = choice_words(options, self.names)
             for index, said in enumerate(words):
                 QListWidgetItem(f"{choice_label(index)}: {said}", self.choices)
             self.choices.setCurrentRow(0)
