@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog
 
-from tests.ui.real_input import click, open_saved_session, press, settle
+from tests.ui.real_input import click, click_roster_row, open_saved_session, press, settle
 from tests.ui.showing import show_active
 from ui.roster.roster_model import COL_INITIATIVE
 
@@ -130,3 +130,13 @@ def type_initiative(qtbot, window, typed: str) -> None:
     assert window.roster.view.currentIndex().column() == COL_INITIATIVE
     type_text(qtbot, typed)
     commit_typed(qtbot, window)
+
+
+def type_initiatives(qtbot, window, first: str, *typed: str) -> None:
+    """Click the roster row of unit `first`, then type an initiative on it and on each row
+    below (I, the digits, Enter, Down), as players call them out round the table."""
+    click_roster_row(qtbot, window, first)
+    for index, value in enumerate(typed):
+        if index:
+            key(qtbot, Qt.Key.Key_Down)
+        type_initiative(qtbot, window, value)

@@ -15,10 +15,10 @@ from tests.ui.at_the_table import (
     import_by_keyboard,
     key,
     log_lines,
-    type_initiative,
+    type_initiatives,
     type_on_row,
 )
-from tests.ui.real_input import click_roster_row, press
+from tests.ui.real_input import press
 from tests.ui.rounds.test_monster_focus_round import JETTY, hp
 
 
@@ -26,12 +26,7 @@ def test_an_exported_session_imported_again_goes_on_where_the_round_stood(
     window, qtbot, monkeypatch, tmp_path
 ):
     import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "jetty.toml", JETTY)
-    click_roster_row(qtbot, window, "warden")
-    type_initiative(qtbot, window, "12")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "45")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "70")
+    type_initiatives(qtbot, window, "warden", "12", "45", "70")
     key(qtbot, Qt.Key.Key_Space)  # the Warden's turn, played at the table
     key(qtbot, Qt.Key.Key_Return)  # the archer shoots
     type_on_row(qtbot, window, "alchemist", "-2")

@@ -16,7 +16,7 @@ from tests.ui.at_the_table import (
     log_lines,
     redo,
     restart,
-    type_initiative,
+    type_initiatives,
     type_on_row,
     undo,
     walk_roster_to,
@@ -115,12 +115,7 @@ def test_a_gloomhaven_style_round_with_conditions_typing_undo_and_a_restart(
 ):
     import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "jetty.toml", JETTY)
     # The characters' initiatives, typed one row after another (I, digits, Enter, Down).
-    click_roster_row(qtbot, window, "warden")
-    type_initiative(qtbot, window, "12")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "45")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "70")
+    type_initiatives(qtbot, window, "warden", "12", "45", "70")
     session = window.session
     assert session.order == ("warden", "archer", "guard-1", "guard-2", "alchemist", "seer")
     assert session.current_unit == "warden"

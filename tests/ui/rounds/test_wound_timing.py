@@ -15,10 +15,10 @@ from tests.ui.at_the_table import (
     key,
     log_lines,
     redo,
-    type_initiative,
+    type_initiatives,
     undo,
 )
-from tests.ui.real_input import choose_in_unit_menu, click_roster_row
+from tests.ui.real_input import choose_in_unit_menu
 from tests.ui.rounds.test_monster_focus_round import JETTY, hp
 
 
@@ -27,12 +27,7 @@ def test_a_wound_bites_once_as_the_turn_starts_by_enter_next_or_next_round(
 ):
     import_by_keyboard(qtbot, window, monkeypatch, tmp_path, "jetty.toml", JETTY)
     session = window.session
-    click_roster_row(qtbot, window, "warden")
-    type_initiative(qtbot, window, "20")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "45")
-    key(qtbot, Qt.Key.Key_Down)
-    type_initiative(qtbot, window, "70")
+    type_initiatives(qtbot, window, "warden", "20", "45", "70")
     assert session.order[:2] == ("archer", "warden") and session.current_unit == "archer"
     # The archer, first of the session, is wounded before anyone acts: the wound bites
     # when its turn is taken (Enter), in that same step, once.
