@@ -347,21 +347,42 @@ class UpdateUnit(Command):
         unit, _ = unit_from_record({**raw, "at": list(cell)})
         if unit == before:
             raise TrackerError(f"{before.name}: nothing changed")
-        changed = [
-            k
-            for k in ("name", "side", "at", "hp", "max_hp", "ai", "stats", "weapons", "tags")
-            if getattr(unit, k) != getattr(before, k)
-        ]
-        if unit.aoe != before.aoe:
-            changed.append("area attack")
-        changed += [
-            k for k in ruleset.data.unit_fields if unit.fields.get(k) != before.fields.get(k)
-        ]
         edited = _still_valid(state, _replace(state, unit), ruleset)
-        text = f"Edited {unit.name}: {', '.join(changed)}"
-        if "stats" not in changed:  # as for a drag, a new place leaves the order as it is
+        text = f"Edited {unit.name}: {', '.join(_edits(before, unit, ruleset))}"
+        if unit.stats == before.stats:  # as for a drag, a new place leaves the order as it is
             return edited, text
         return _sorted_again(state, edited, ruleset, text)
+
+
+def _edits(before: Unit, after: Unit, ruleset: Ruleset) -> list[str]:
+    """What an edit changed, old value → new where one short value says it ("name Raider →
+    Raider Boss", "move 2 → 3"), so the log alone tells what the unit was before."""
+    shown: list[tuple[str, object, object]] = [
+        ("name", before.name, after.name),
+        ("at", list(before.at), list(after.at)),
+        ("HP", before.hp, after.hp),
+        ("max HP", before.max_hp, after.max_hp),
+        ("AI", before.ai, after.ai),
+    ]
+    for stat in sorted(before.stats.keys() | after.stats.keys()):
+        old, new = before.stats.get(stat), after.stats.get(stat)
+        shown.append(
+            (stat, "–" if old is None else _stat_text(old), "–" if new is None else _stat_text(new))
+        )
+    shown += [
+        (k, before.fields.get(k, "–"), after.fields.get(k, "–")) for k in ruleset.data.unit_fields
+    ]
+    changes = [f"{what} {old} → {new}" for what, old, new in shown if old != new]
+    changes += [
+        what
+        for what, old, new in (
+            ("weapons", before.weapons, after.weapons),
+            ("tags", before.tags, after.tags),
+            ("area attack", before.aoe, after.aoe),
+        )
+        if old != new
+    ]
+    return changes
 
 
 @dataclass(frozen=True)

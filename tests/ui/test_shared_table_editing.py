@@ -214,7 +214,7 @@ def test_the_unit_editor_saves_only_what_was_changed_in_it(qtbot, table):
     assert dialog.name_edit.text() == "Ogre chief" and dialog.hp_spin.value() == 400
     click(qtbot, dialog.ok_button)
     qtbot.waitUntil(lambda: not dialog.isVisible())
-    assert texts(a)[-1] == "Edited Ogre chief: name"
+    assert texts(a)[-1] == "Edited Ogre chief: name Ogre → Ogre chief"
     table.caught_up()
     for window in (a, b):
         ogre = window.session.encounter.unit("ogre")
@@ -237,7 +237,7 @@ def test_the_unit_editor_shows_what_changed_meanwhile_before_it_overwrites_it(qt
     assert texts(a)[-1] == "Ogre takes 2 damage (HP 400 → 398 of 1000)"
     click(qtbot, dialog.ok_button)
     qtbot.waitUntil(lambda: not dialog.isVisible())
-    assert texts(a)[-1] == "Edited Ogre: hp"
+    assert texts(a)[-1] == "Edited Ogre: HP 398 → 500"
     table.caught_up()
     assert table.shown_hp(a, "ogre") == table.shown_hp(b, "ogre") == (500, 1000)
 

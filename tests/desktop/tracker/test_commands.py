@@ -355,7 +355,7 @@ def test_a_guard_duty_is_kept_cleared_and_named_in_the_log(tiny):
         )
     )  # an old record's empty key
     assert tiny.encounter.unit("g").fields == {"guards": "e1"}
-    assert tiny.execute(UpdateUnit("g", {"guards": None})).text == "Edited g: guards"
+    assert tiny.execute(UpdateUnit("g", {"guards": None})).text == "Edited g: guards e1 → –"
     assert tiny.encounter.unit("g").reference("guards") is None
     tiny.execute(RemoveUnit("e1"))  # nobody guards it any more
 

@@ -42,7 +42,10 @@ def test_edit_changes_details_and_keeps_markers(tiny):
     )
     assert unit.weapons[0].name == "Axe"
     assert unit.has("poison") and tiny.state.counter("e1", "poison") == 2
-    assert entry.text == "Edited Raider Boss: name, at, hp, max_hp, ai, weapons, tags"
+    assert entry.text == (
+        "Edited Raider Boss: name Raider → Raider Boss, at [0, 0] → [1, 0], HP 6 → 9, "
+        "max HP 6 → 9, AI brute → sneak, weapons, tags"
+    )
     tiny.undo()
     assert tiny.encounter.unit("e1").name == "Raider"
 

@@ -75,7 +75,8 @@ def test_an_initiative_changed_in_the_unit_editor_sorts_the_order_as_typing_it_d
     stats = dict(cave.encounter.unit("golem").stats)
     entry = cave.execute(UpdateUnit("golem", {"stats": {**stats, "initiative": 70}}))
     assert entry.text == (
-        "Edited Ice golem: stats; the round's order is sorted again; Flame imp activates first"
+        "Edited Ice golem: initiative 15 → 70; the round's order is sorted again; "
+        "Flame imp activates first"
     )
     assert cave.state.order == ("imp", "brute", "cragheart", "golem")
     assert cave.current_unit == "imp"

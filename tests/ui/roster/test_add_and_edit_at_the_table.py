@@ -157,5 +157,5 @@ def test_units_added_where_clicked_or_on_a_free_cell_and_edited_during_a_round(w
     assert log_lines(window) == [
         f"Added Frost imp (enemy) at [{empty[0]}, {empty[1]}]",
         "Ice golem: Attack Brute from [3, 4]",
-        "Edited Rime imp: name  (undone)",
+        "Edited Rime imp: name Frost imp → Rime imp  (undone)",
     ]
