@@ -6,11 +6,10 @@ for the sections a change touches, never by poking each other."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QInputDialog,
@@ -29,6 +28,7 @@ from desktop.engine.dice import Deck
 from desktop.tracker import commands as cmd
 from desktop.tracker.decision_controller import DecisionController
 from desktop.tracker.session import Change, Session
+from ui.action_set import ActionSet
 from ui.auto_apply import AutoApply
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
@@ -48,50 +48,19 @@ from ui.ruleset_actions import RulesetActions
 from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
 from ui.setting_flags import PHYSICAL_DICE, setting_flag
-from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
 from ui.welcome_page import WelcomePage
 from ui.window_actions import build_actions
 from ui.window_layout import WindowLayout
+from ui.window_menus import WindowMenus
 
 if TYPE_CHECKING:  # imported when first shown (other_windows)
     from ui.table_display import TableDisplay
 
 
-class MainWindow(QMainWindow, RulesetActions):
+class MainWindow(QMainWindow, RulesetActions, ActionSet):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
-
-    # Made by window_actions.build_actions; menus, toolbar and keys share them.
-    act_new: QAction
-    act_open: QAction
-    act_import: QAction
-    act_export: QAction
-    act_cards: QAction
-    act_quit: QAction
-    act_home: QAction
-    act_reset_layout: QAction
-    act_resize: QAction
-    act_undo: QAction
-    act_redo: QAction
-    act_apply: QAction
-    act_next: QAction
-    act_round: QAction
-    act_auto: QAction
-    act_reroll: QAction
-    act_physical: QAction
-    act_note: QAction
-    act_deck: QAction
-    act_player_turn: QAction
-    act_fit: QAction
-    act_zoom_in: QAction
-    act_zoom_out: QAction
-    act_table: QAction
-    act_shortcuts: QAction
-    act_about: QAction
-    overlay_actions: dict[str, QAction]
-    brush_group: QActionGroup
-    brush_actions: dict[Terrain | None, QAction]
 
     def __init__(self, database=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,7 +73,7 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(
             self.runner.run, self.runner.report, self.plugin_decisions.decide
         )
-        self.placement = WindowLayout(self)
+        self.placement = WindowLayout(self, self)
         self._build_views()
         keep_responsive(database)
         self.sessions = SessionActions(
@@ -122,9 +91,17 @@ class MainWindow(QMainWindow, RulesetActions):
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
         self.scenario = ScenarioActions(self)
-        build_actions(self)
+        build_actions(self, self)
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
-        self._build_menus()
+        self._build_log_dock()
+        self.menus = WindowMenus(
+            self,
+            self,
+            (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock),
+            (self.rescue.action, self.packs.action),
+            self.sessions.fill_recent,
+            self.scenario.add_to_menu,
+        )
         self.placement.place_docks()
         self.statusBar().showMessage("Ready")
         self.placement.first_size()
@@ -252,93 +229,6 @@ class MainWindow(QMainWindow, RulesetActions):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
-
-    def _build_menus(self) -> None:
-        self._build_log_dock()
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("&File")
-        self.file_menu.addAction(self.act_home)
-        self.file_menu.addSeparator()
-        for action in (self.act_new, self.act_open, self.act_import, self.act_export):
-            self.file_menu.addAction(action)
-        self.file_menu.addAction(self.rescue.action)
-        self.file_menu.addAction(self.packs.action)
-        self.recent_menu = self.file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_cards)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_quit)
-        self.edit_menu = bar.addMenu("&Edit")
-        self.edit_menu.addAction(self.act_undo)
-        self.edit_menu.addAction(self.act_redo)
-        self.edit_menu.addSeparator()
-        brushes = self.edit_menu.addMenu("Terrain &brush")
-        for action in self.brush_actions.values():
-            brushes.addAction(action)
-        self.edit_menu.addAction(self.act_resize)
-        self.view_menu = bar.addMenu("&View")
-        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock):
-            self.view_menu.addAction(dock.toggleViewAction())
-        self.view_menu.addSeparator()
-        for action in self.overlay_actions.values():
-            self.view_menu.addAction(action)
-        self.view_menu.addSeparator()
-        for action in (self.act_fit, self.act_zoom_in, self.act_zoom_out, self.act_table):
-            self.view_menu.addAction(action)
-        self.view_menu.addAction(self.act_reset_layout)
-        self.view_menu.addSeparator()
-        themes = self.view_menu.addMenu("T&heme")
-        group = QActionGroup(self)
-        self.theme_actions: dict[str, QAction] = {}
-        current = saved_theme()
-        for name, label in THEMES.items():
-            action = themes.addAction(
-                label, cast("Callable[[], object]", lambda n=name: apply_theme(n))
-            )
-            action.setCheckable(True)
-            action.setChecked(name == current)
-            group.addAction(action)
-            self.theme_actions[name] = action
-        self.session_menu = bar.addMenu("&Session")
-        for entry in (
-            self.act_apply,
-            self.act_next,
-            self.act_round,
-            self.act_auto,
-            self.act_reroll,
-            self.act_physical,
-            self.act_note,
-            None,
-            self.act_player_turn,
-            self.act_deck,
-        ):
-            if entry is None:
-                self.session_menu.addSeparator()
-            else:
-                self.session_menu.addAction(entry)
-        self.scenario.add_to_menu(self.session_menu)
-        self.help_menu = bar.addMenu("&Help")
-        self.help_menu.addAction(self.act_shortcuts)
-        self.help_menu.addAction(self.act_about)
-        toolbar = self.toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("mainToolbar")
-        for entry in (
-            self.act_home,
-            None,
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_apply,
-            self.act_next,
-            self.act_auto,
-            None,
-            self.act_fit,
-        ):
-            if entry is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(entry)
 
     def _build_log_dock(self) -> None:
         self.log_panel = LogPanel(self.act_undo, self.act_redo)
