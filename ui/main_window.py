@@ -10,16 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QInputDialog,
-    QMainWindow,
-    QMenu,
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
 
 from desktop import APP_NAME
 from desktop.engine.board import Terrain
@@ -29,9 +20,11 @@ from desktop.tracker import commands as cmd
 from desktop.tracker.decision_controller import DecisionController
 from desktop.tracker.session import Change, Session
 from ui.action_set import ActionSet
+from ui.action_states import show_action_states
 from ui.auto_apply import AutoApply
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
+from ui.board.cell_menu import cell_menu
 from ui.board.legend import Legend
 from ui.board.unit_menu import unit_menu
 from ui.command_runner import CommandRunner
@@ -54,6 +47,7 @@ from ui.welcome_page import WelcomePage
 from ui.window_actions import build_actions
 from ui.window_layout import WindowLayout
 from ui.window_menus import WindowMenus
+from ui.window_pages import WindowPages
 
 if TYPE_CHECKING:  # imported when first shown (other_windows)
     from ui.table_display import TableDisplay
@@ -73,7 +67,7 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.play = DecisionController(
             self.runner.run, self.runner.report, self.plugin_decisions.decide
         )
-        self.placement = WindowLayout(self, self)
+        self.placement: WindowLayout = WindowLayout(self, self)
         self._build_views()
         keep_responsive(database)
         self.sessions = SessionActions(
@@ -182,31 +176,16 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         self.scene.cellContextMenuRequested.connect(self._cell_menu)
-        board_page = QWidget()
-        board_layout = self.board_layout = QVBoxLayout(board_page)
-        board_layout.setContentsMargins(0, 0, 0, 0)
-        board_layout.setSpacing(0)
         self.player_banner = PlayerTurnBanner()
         self.player_banner.setVisible(False)
         self.player_banner.endRequested.connect(lambda: self.act_player_turn.trigger())
-        board_layout.addWidget(self.player_banner)
-        board_layout.addWidget(self.board_view, 1)
-        board_layout.addWidget(self.legend)
-        self.pages = QStackedWidget()
-        # Scrolls rather than forcing the whole window wider on a small screen.
-        welcome_scroll = QScrollArea()
-        welcome_scroll.setWidgetResizable(True)
-        welcome_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        welcome_scroll.setWidget(self.welcome)
-        self.pages.addWidget(welcome_scroll)
-        self.pages.addWidget(board_page)
+        self.pages = WindowPages(self.welcome, self.player_banner, self.board_view, self.legend)
         self.setCentralWidget(self.pages)
-
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self.roster = RosterPanel(runner=self.runner.attempt)
         self.runner.dropped_notes = self.roster.drop_notes
         self.roster.unitSelected.connect(self.select_unit)
-        self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
+        self.roster_dock = self.placement.add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()
         self.turns.nextRequested.connect(self.next_activation)
         self.turns.nextRoundRequested.connect(self.next_round)
@@ -215,24 +194,15 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.turns.phaseChosen.connect(self._set_phase)
         self.turns.cardFlipRequested.connect(self.flip_card)
         self.turns.stratagemRequested.connect(self.draw_stratagem)
-        self.turn_dock = self._add_dock("Turn order", "turnDock", left, self.turns)
+        self.turn_dock = self.placement.add_dock("Turn order", "turnDock", left, self.turns)
         self.panel = DecisionPanel()
-        self.decision_dock = self._add_dock(
+        self.decision_dock = self.placement.add_dock(
             "Decision", "decisionDock", Qt.DockWidgetArea.RightDockWidgetArea, self.panel
         )
 
-    def _add_dock(
-        self, title: str, name: str, area: Qt.DockWidgetArea, widget: QWidget
-    ) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
     def _build_log_dock(self) -> None:
         self.log_panel = LogPanel(self.act_undo, self.act_redo)
-        self.log_dock = self._add_dock(
+        self.log_dock = self.placement.add_dock(
             "Log", "logDock", Qt.DockWidgetArea.BottomDockWidgetArea, self.log_panel
         )
 
@@ -311,36 +281,16 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
 
     def _update_actions(self) -> None:
         # On the start page the open session waits: its keys (Space, Enter) do nothing.
-        session = self.session if self.pages.currentIndex() == 1 else None
-        has = session is not None
-        for action in (
-            self.act_export,
-            self.act_next,
-            self.act_round,
-            self.act_auto,
-            self.act_note,
-            self.act_reroll,
-            self.act_cards,
-            self.act_resize,
-        ):
-            action.setEnabled(has)
-        self.act_apply.setEnabled(has and (self.play.enter_acts or self.scenario.cards_wanted()))
-        self.scenario.update_actions()
-        self.act_fit.setEnabled(has)
-        self.update_ruleset_actions(has)
-        player_turn = self.act_player_turn
-        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
+        shown = self.session if self.pages.currentIndex() == 1 else None
+        enter = shown is not None and (self.play.enter_acts or self.scenario.cards_wanted())
         # The open session's own dice (undo may change them); without one, what a new
         # session gets: the choice made last.
-        self.act_physical.setChecked(
-            self.play.physical if self.session is not None else setting_flag(PHYSICAL_DICE, False)
-        )
-        self.act_undo.setEnabled(session is not None and session.can_undo)
-        self.act_redo.setEnabled(session is not None and session.can_redo)
-        if session is not None:
-            undo, redo = session.undo_text(), session.redo_text()
-            self.act_undo.setToolTip(f"Undo: {undo}" if undo else "Nothing to undo")
-            self.act_redo.setToolTip(f"Redo: {redo}" if redo else "Nothing to redo")
+        physical = self.play.physical if self.session else setting_flag(PHYSICAL_DICE, False)
+        show_action_states(self, shown, enter, physical)
+        self.scenario.update_actions()
+        self.update_ruleset_actions(shown is not None)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
 
     # -- commands from the menus, the turn tracker and the board -----------------------------
     def next_activation(self) -> None:
@@ -386,16 +336,10 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
             menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def _cell_menu(self, column: int, row: int, screen_pos) -> None:
-        """An empty cell's right-click menu: a new unit added where the user clicked."""
         if self.session is None:
             return
-        self._context_menu = menu = QMenu(self)  # kept: not collected while shown
-        add = menu.addAction(
-            f"Add unit at [{column}, {row}]…", lambda: self.roster.add_unit_at((column, row))
-        )
-        if not self.session.encounter.board.passable((column, row)):
-            add.setEnabled(False)
-            add.setText(f"[{column}, {row}]: no unit can stand here")
+        menu = cell_menu(self, self.session, (column, row), self.roster.add_unit_at)
+        self._context_menu = menu  # kept: not collected while shown
         menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def unit_menu(self, unit_id: str) -> QMenu | None:

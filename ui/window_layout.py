@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from desktop.tracker.display_names import display_names
 from desktop.tracker.session import Session
 from ui.roster.roster_panel import RosterPanel
 from ui.turn_tracker import TurnTracker
 from ui.window_menus import WindowMenus
+from ui.window_pages import WindowPages
 
 
 class Panels(Protocol):
@@ -25,7 +26,7 @@ class Panels(Protocol):
     log_dock: QDockWidget
     roster: RosterPanel
     turns: TurnTracker
-    pages: QStackedWidget  # the start page and the board's
+    pages: WindowPages
     menus: WindowMenus  # its toolbar
 
     @property
@@ -47,6 +48,16 @@ class WindowLayout:
         # them (made while they are hidden, Qt lays them out again when they show).
         self._defaults_due = True
         self.arranging = False  # sizes queued for the docks just shown are still to be made
+
+    def add_dock(
+        self, title: str, name: str, area: Qt.DockWidgetArea, widget: QWidget
+    ) -> QDockWidget:
+        """A panel docked to the window in `area`; `name` keys it in the saved layout."""
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.window.addDockWidget(area, dock)
+        return dock
 
     def docks(self) -> tuple:
         p = self.panels

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu, QStackedWidget, QStatusBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QInputDialog, QMenu, QStatusBar, QWidget
 
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Decision
@@ -21,6 +21,7 @@ from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, 
 from ui.scenario.round_dialog import RoundStartDialog
 from ui.scenario.scenario_strip import ScenarioStrip
 from ui.scenario.standee_looks import ELITE
+from ui.window_pages import WindowPages
 
 
 class ScenarioHost(Protocol):
@@ -28,8 +29,7 @@ class ScenarioHost(Protocol):
 
     decisions: DecisionActions
     board_view: BoardView
-    board_layout: QVBoxLayout  # the board's page: the scenario strip goes above the board
-    pages: QStackedWidget  # the start page and the board's
+    pages: WindowPages  # the scenario strip goes above the board on the board's page
     brush_actions: dict[Terrain | None, QAction]
 
     @property
@@ -63,7 +63,7 @@ class ScenarioActions:
         self.strip = ScenarioStrip(host.run_command, lambda: self.set_level())
         self.strip.setVisible(False)
         # Above the board, under the players' turn banner.
-        page = host.board_layout
+        page = host.pages.board_layout
         page.insertWidget(page.indexOf(host.board_view), self.strip)
 
     def add_to_menu(self, menu: QMenu) -> None:
