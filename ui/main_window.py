@@ -67,6 +67,7 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.play = DecisionController(
             self.runner.run, self.runner.report, self.plugin_decisions.decide
         )
+        # The Qt window whose docks it places, and the panels it sizes (read when used).
         self.placement: WindowLayout = WindowLayout(self, self)
         self._build_views()
         keep_responsive(database)
@@ -85,7 +86,7 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
         self.scenario = ScenarioActions(self)
-        build_actions(self, self)
+        build_actions(self, self)  # into this window's act_*, calling its slots
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
         self._build_log_dock()
         self.menus = WindowMenus(
