@@ -6,21 +6,11 @@ for the sections a change touches, never by poking each other."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QInputDialog,
-    QMainWindow,
-    QMenu,
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
 
 from desktop import APP_NAME
 from desktop.engine.board import Terrain
@@ -29,9 +19,12 @@ from desktop.engine.dice import Deck
 from desktop.tracker import commands as cmd
 from desktop.tracker.decision_controller import DecisionController
 from desktop.tracker.session import Change, Session
+from ui.action_set import ActionSet
+from ui.action_states import show_action_states
 from ui.auto_apply import AutoApply
 from ui.board.board_scene import BoardScene
 from ui.board.board_view import BoardView
+from ui.board.cell_menu import cell_menu
 from ui.board.legend import Legend
 from ui.board.unit_menu import unit_menu
 from ui.command_runner import CommandRunner
@@ -48,50 +41,20 @@ from ui.ruleset_actions import RulesetActions
 from ui.scenario.scenario_actions import ScenarioActions
 from ui.session_actions import LAST_SESSION, SessionActions
 from ui.setting_flags import PHYSICAL_DICE, setting_flag
-from ui.theme import THEMES, apply_theme, saved_theme
 from ui.turn_tracker import TurnTracker
 from ui.view_refresh import refresh_views
 from ui.welcome_page import WelcomePage
 from ui.window_actions import build_actions
 from ui.window_layout import WindowLayout
+from ui.window_menus import WindowMenus
+from ui.window_pages import WindowPages
 
 if TYPE_CHECKING:  # imported when first shown (other_windows)
     from ui.table_display import TableDisplay
 
 
-class MainWindow(QMainWindow, RulesetActions):
+class MainWindow(QMainWindow, RulesetActions, ActionSet):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
-
-    # Made by window_actions.build_actions; menus, toolbar and keys share them.
-    act_new: QAction
-    act_open: QAction
-    act_import: QAction
-    act_export: QAction
-    act_cards: QAction
-    act_quit: QAction
-    act_home: QAction
-    act_reset_layout: QAction
-    act_resize: QAction
-    act_undo: QAction
-    act_redo: QAction
-    act_apply: QAction
-    act_next: QAction
-    act_round: QAction
-    act_auto: QAction
-    act_reroll: QAction
-    act_physical: QAction
-    act_note: QAction
-    act_deck: QAction
-    act_player_turn: QAction
-    act_fit: QAction
-    act_zoom_in: QAction
-    act_zoom_out: QAction
-    act_table: QAction
-    act_shortcuts: QAction
-    act_about: QAction
-    overlay_actions: dict[str, QAction]
-    brush_group: QActionGroup
-    brush_actions: dict[Terrain | None, QAction]
 
     def __init__(self, database=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,7 +67,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.play = DecisionController(
             self.runner.run, self.runner.report, self.plugin_decisions.decide
         )
-        self.placement = WindowLayout(self)
+        # The Qt window whose docks it places, and the panels it sizes (read when used).
+        self.placement: WindowLayout = WindowLayout(self, self)
         self._build_views()
         keep_responsive(database)
         self.sessions = SessionActions(
@@ -122,9 +86,17 @@ class MainWindow(QMainWindow, RulesetActions):
             self.play, self.panel, self.scene, self.roster, self.statusBar(), self._update_actions
         )
         self.scenario = ScenarioActions(self)
-        build_actions(self)
+        build_actions(self, self)  # into this window's act_*, calling its slots
         self.auto_apply = AutoApply(self, self.act_auto, self.play, self.select_unit)
-        self._build_menus()
+        self._build_log_dock()
+        self.menus = WindowMenus(
+            self,
+            self,
+            (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock),
+            (self.rescue.action, self.packs.action),
+            self.sessions.fill_recent,
+            self.scenario.add_to_menu,
+        )
         self.placement.place_docks()
         self.statusBar().showMessage("Ready")
         self.placement.first_size()
@@ -205,31 +177,16 @@ class MainWindow(QMainWindow, RulesetActions):
         )
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         self.scene.cellContextMenuRequested.connect(self._cell_menu)
-        board_page = QWidget()
-        board_layout = self.board_layout = QVBoxLayout(board_page)
-        board_layout.setContentsMargins(0, 0, 0, 0)
-        board_layout.setSpacing(0)
         self.player_banner = PlayerTurnBanner()
         self.player_banner.setVisible(False)
         self.player_banner.endRequested.connect(lambda: self.act_player_turn.trigger())
-        board_layout.addWidget(self.player_banner)
-        board_layout.addWidget(self.board_view, 1)
-        board_layout.addWidget(self.legend)
-        self.pages = QStackedWidget()
-        # Scrolls rather than forcing the whole window wider on a small screen.
-        welcome_scroll = QScrollArea()
-        welcome_scroll.setWidgetResizable(True)
-        welcome_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        welcome_scroll.setWidget(self.welcome)
-        self.pages.addWidget(welcome_scroll)
-        self.pages.addWidget(board_page)
+        self.pages = WindowPages(self.welcome, self.player_banner, self.board_view, self.legend)
         self.setCentralWidget(self.pages)
-
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self.roster = RosterPanel(runner=self.runner.attempt)
         self.runner.dropped_notes = self.roster.drop_notes
         self.roster.unitSelected.connect(self.select_unit)
-        self.roster_dock = self._add_dock("Roster", "rosterDock", left, self.roster)
+        self.roster_dock = self.placement.add_dock("Roster", "rosterDock", left, self.roster)
         self.turns = TurnTracker()
         self.turns.nextRequested.connect(self.next_activation)
         self.turns.nextRoundRequested.connect(self.next_round)
@@ -238,111 +195,15 @@ class MainWindow(QMainWindow, RulesetActions):
         self.turns.phaseChosen.connect(self._set_phase)
         self.turns.cardFlipRequested.connect(self.flip_card)
         self.turns.stratagemRequested.connect(self.draw_stratagem)
-        self.turn_dock = self._add_dock("Turn order", "turnDock", left, self.turns)
+        self.turn_dock = self.placement.add_dock("Turn order", "turnDock", left, self.turns)
         self.panel = DecisionPanel()
-        self.decision_dock = self._add_dock(
+        self.decision_dock = self.placement.add_dock(
             "Decision", "decisionDock", Qt.DockWidgetArea.RightDockWidgetArea, self.panel
         )
 
-    def _add_dock(
-        self, title: str, name: str, area: Qt.DockWidgetArea, widget: QWidget
-    ) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def _build_menus(self) -> None:
-        self._build_log_dock()
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("&File")
-        self.file_menu.addAction(self.act_home)
-        self.file_menu.addSeparator()
-        for action in (self.act_new, self.act_open, self.act_import, self.act_export):
-            self.file_menu.addAction(action)
-        self.file_menu.addAction(self.rescue.action)
-        self.file_menu.addAction(self.packs.action)
-        self.recent_menu = self.file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_cards)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_quit)
-        self.edit_menu = bar.addMenu("&Edit")
-        self.edit_menu.addAction(self.act_undo)
-        self.edit_menu.addAction(self.act_redo)
-        self.edit_menu.addSeparator()
-        brushes = self.edit_menu.addMenu("Terrain &brush")
-        for action in self.brush_actions.values():
-            brushes.addAction(action)
-        self.edit_menu.addAction(self.act_resize)
-        self.view_menu = bar.addMenu("&View")
-        for dock in (self.roster_dock, self.turn_dock, self.decision_dock, self.log_dock):
-            self.view_menu.addAction(dock.toggleViewAction())
-        self.view_menu.addSeparator()
-        for action in self.overlay_actions.values():
-            self.view_menu.addAction(action)
-        self.view_menu.addSeparator()
-        for action in (self.act_fit, self.act_zoom_in, self.act_zoom_out, self.act_table):
-            self.view_menu.addAction(action)
-        self.view_menu.addAction(self.act_reset_layout)
-        self.view_menu.addSeparator()
-        themes = self.view_menu.addMenu("T&heme")
-        group = QActionGroup(self)
-        self.theme_actions: dict[str, QAction] = {}
-        current = saved_theme()
-        for name, label in THEMES.items():
-            action = themes.addAction(
-                label, cast("Callable[[], object]", lambda n=name: apply_theme(n))
-            )
-            action.setCheckable(True)
-            action.setChecked(name == current)
-            group.addAction(action)
-            self.theme_actions[name] = action
-        self.session_menu = bar.addMenu("&Session")
-        for entry in (
-            self.act_apply,
-            self.act_next,
-            self.act_round,
-            self.act_auto,
-            self.act_reroll,
-            self.act_physical,
-            self.act_note,
-            None,
-            self.act_player_turn,
-            self.act_deck,
-        ):
-            if entry is None:
-                self.session_menu.addSeparator()
-            else:
-                self.session_menu.addAction(entry)
-        self.scenario.add_to_menu(self.session_menu)
-        self.help_menu = bar.addMenu("&Help")
-        self.help_menu.addAction(self.act_shortcuts)
-        self.help_menu.addAction(self.act_about)
-        toolbar = self.toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("mainToolbar")
-        for entry in (
-            self.act_home,
-            None,
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_apply,
-            self.act_next,
-            self.act_auto,
-            None,
-            self.act_fit,
-        ):
-            if entry is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(entry)
-
     def _build_log_dock(self) -> None:
         self.log_panel = LogPanel(self.act_undo, self.act_redo)
-        self.log_dock = self._add_dock(
+        self.log_dock = self.placement.add_dock(
             "Log", "logDock", Qt.DockWidgetArea.BottomDockWidgetArea, self.log_panel
         )
 
@@ -421,36 +282,16 @@ class MainWindow(QMainWindow, RulesetActions):
 
     def _update_actions(self) -> None:
         # On the start page the open session waits: its keys (Space, Enter) do nothing.
-        session = self.session if self.pages.currentIndex() == 1 else None
-        has = session is not None
-        for action in (
-            self.act_export,
-            self.act_next,
-            self.act_round,
-            self.act_auto,
-            self.act_note,
-            self.act_reroll,
-            self.act_cards,
-            self.act_resize,
-        ):
-            action.setEnabled(has)
-        self.act_apply.setEnabled(has and (self.play.enter_acts or self.scenario.cards_wanted()))
-        self.scenario.update_actions()
-        self.act_fit.setEnabled(has)
-        self.update_ruleset_actions(has)
-        player_turn = self.act_player_turn
-        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
+        shown = self.session if self.pages.currentIndex() == 1 else None
+        enter = shown is not None and (self.play.enter_acts or self.scenario.cards_wanted())
         # The open session's own dice (undo may change them); without one, what a new
         # session gets: the choice made last.
-        self.act_physical.setChecked(
-            self.play.physical if self.session is not None else setting_flag(PHYSICAL_DICE, False)
-        )
-        self.act_undo.setEnabled(session is not None and session.can_undo)
-        self.act_redo.setEnabled(session is not None and session.can_redo)
-        if session is not None:
-            undo, redo = session.undo_text(), session.redo_text()
-            self.act_undo.setToolTip(f"Undo: {undo}" if undo else "Nothing to undo")
-            self.act_redo.setToolTip(f"Redo: {redo}" if redo else "Nothing to redo")
+        physical = self.play.physical if self.session else setting_flag(PHYSICAL_DICE, False)
+        show_action_states(self, shown, enter, physical)
+        self.scenario.update_actions()
+        self.update_ruleset_actions(shown is not None)
+        player_turn = self.act_player_turn
+        self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
 
     # -- commands from the menus, the turn tracker and the board -----------------------------
     def next_activation(self) -> None:
@@ -496,16 +337,10 @@ class MainWindow(QMainWindow, RulesetActions):
             menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def _cell_menu(self, column: int, row: int, screen_pos) -> None:
-        """An empty cell's right-click menu: a new unit added where the user clicked."""
         if self.session is None:
             return
-        self._context_menu = menu = QMenu(self)  # kept: not collected while shown
-        add = menu.addAction(
-            f"Add unit at [{column}, {row}]…", lambda: self.roster.add_unit_at((column, row))
-        )
-        if not self.session.encounter.board.passable((column, row)):
-            add.setEnabled(False)
-            add.setText(f"[{column}, {row}]: no unit can stand here")
+        menu = cell_menu(self, self.session, (column, row), self.roster.add_unit_at)
+        self._context_menu = menu  # kept: not collected while shown
         menu.popup(QPoint(int(screen_pos.x()), int(screen_pos.y())))
 
     def unit_menu(self, unit_id: str) -> QMenu | None:

@@ -3,26 +3,50 @@ About."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from desktop import APP_NAME, __version__
+from desktop.tracker.session import Session
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
 from ui.shortcuts_dialog import ShortcutsDialog
+from ui.welcome_page import WelcomePage
 
-if TYPE_CHECKING:  # the window imports this module
-    from ui.main_window import MainWindow
+if TYPE_CHECKING:  # imported when first shown
+    from ui.table_display import TableDisplay
+
+
+class TableHost(Protocol):
+    """What the table display needs of the window that opens it."""
+
+    table_display: TableDisplay | None
+
+    @property
+    def session(self) -> Session | None: ...
+    def defeated(self) -> set[str]: ...
+    def window(self) -> QWidget: ...  # QWidget.window(): the display's parent
+
+
+class CardsHost(Protocol):
+    """What card printing needs of the window that asks for it."""
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def selected(self) -> str | None: ...
+    def report(self, message: str, *, dialog: bool = False) -> None: ...
+    def window(self) -> QWidget: ...  # QWidget.window(): the dialog's parent
 
 
 def roster_shortcut_rows() -> list[tuple[str, str, str]]:
     return [("Roster (table focused)", text, keys) for keys, text in ROSTER_SHORTCUTS]
 
 
-def start_page_shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
+def start_page_shortcut_rows(page: WelcomePage) -> list[tuple[str, str, str]]:
     """The saved sessions' own keys (on the start page's list)."""
-    page = window.welcome
     return [
         (
             "Start page (saved sessions)",
@@ -33,53 +57,48 @@ def start_page_shortcut_rows(window: MainWindow) -> list[tuple[str, str, str]]:
     ]
 
 
-def show_table_display(window: MainWindow) -> None:
-    """The board alone in a second window, following the session (see main_window); F10
+def show_table_display(host: TableHost) -> None:
+    """The board alone in a second window, following the session (see view_refresh); F10
     again closes it."""
     from ui.table_display import TableDisplay
 
-    if window.table_display is not None and window.table_display.isVisible():
-        window.table_display.close()
+    if host.table_display is not None and host.table_display.isVisible():
+        host.table_display.close()
         return
-    if window.table_display is None:
-        window.table_display = TableDisplay(window)
-    session = window.session
+    if host.table_display is None:
+        host.table_display = TableDisplay(host.window())
+    session = host.session
     if session is not None:
-        window.table_display.follow(session.encounter, session.current_unit, window.defeated())
-    window.table_display.show()
-    window.table_display.raise_()
+        host.table_display.follow(session.encounter, session.current_unit, host.defeated())
+    host.table_display.show()
+    host.table_display.raise_()
 
 
-def print_cards(window: MainWindow) -> None:
-    if window.session is None:
+def print_cards(host: CardsHost) -> None:
+    session = host.session
+    if session is None:
         return
     try:
         from ui.cards.print_dialog import PrintCardsDialog
     except ImportError:
-        window.report("Card printing is not available in this build.")
+        host.report("Card printing is not available in this build.")
         return
-    selected = [window.selected] if window.selected else []
+    selected = [host.selected] if host.selected else []
     dialog = PrintCardsDialog(
-        window.session.encounter, selected, source=window.session.name, parent=window
+        session.encounter, selected, source=session.name, parent=host.window()
     )
     dialog.exec()
 
 
-def show_shortcuts(window: MainWindow) -> None:
-    menus = [
-        window.file_menu,
-        window.edit_menu,
-        window.view_menu,
-        window.session_menu,
-        window.help_menu,
-    ]
-    extra = roster_shortcut_rows() + start_page_shortcut_rows(window)
-    ShortcutsDialog(menus, window, extra).exec()
+def show_shortcuts(parent: QWidget, menus: Sequence[QMenu], page: WelcomePage) -> None:
+    """Every menu's keys, the roster's and those of the start page's list."""
+    extra = roster_shortcut_rows() + start_page_shortcut_rows(page)
+    ShortcutsDialog(list(menus), parent, extra).exec()
 
 
-def show_about(window: MainWindow) -> None:
+def show_about(parent: QWidget) -> None:
     QMessageBox.about(
-        window,
+        parent,
         f"About {APP_NAME}",
         f"<b>{APP_NAME}</b> {__version__}<br>Runs the enemies of solo and co-op tabletop games.",
     )

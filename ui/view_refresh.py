@@ -3,11 +3,18 @@ section it touched are redrawn (the roster follows the session by itself)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtGui import QAction
+
+from desktop.engine.board import Terrain
 from desktop.engine.ruleset import RulesetData
-from desktop.tracker.session import Change
-from ui.board.legend import overlays_of
+from desktop.tracker.decision_controller import DecisionController
+from desktop.tracker.session import Change, Session
+from ui.board.board_scene import BoardScene
+from ui.board.legend import Legend, overlays_of
+from ui.decision.decision_panel import DecisionPanel
+from ui.log_panel import LogPanel
 
 # A section missing here would leave a view stale; one too many only costs a redraw.
 BOARD_SECTIONS = ("board", "units", "roster", "order", "pointer")  # tokens, terrain, active
@@ -23,12 +30,33 @@ TURN_SECTIONS = (
     "cards",
 )  # order list, phase, helpers, drawn cards, what Next does
 
-if TYPE_CHECKING:  # the window imports this module
-    from ui.main_window import MainWindow
 PHASE_SECTIONS = ("round", "phase", "order", "pointer")  # the panel's phase (previews end)
 
 
-def refresh_views(window: MainWindow, change: Change | None = None) -> None:
+if TYPE_CHECKING:  # imported when first shown (other_windows)
+    from ui.table_display import TableDisplay
+
+
+class RefreshedViews(Protocol):
+    """The views of the window that follow the session, and what they are drawn from."""
+
+    scene: BoardScene
+    legend: Legend
+    panel: DecisionPanel
+    log_panel: LogPanel
+    play: DecisionController
+    brush_actions: dict[Terrain | None, QAction]
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def table_display(self) -> TableDisplay | None: ...
+    def defeated(self) -> set[str]: ...
+    def show_turn_state(self) -> None: ...
+    def set_brush(self, terrain: Terrain | None) -> None: ...
+
+
+def refresh_views(window: RefreshedViews, change: Change | None = None) -> None:
     """Redraw the views of `window` that show what `change` touched; every view when there
     is no change to go by (a session just opened)."""
     session = window.session
@@ -53,7 +81,7 @@ def refresh_views(window: MainWindow, change: Change | None = None) -> None:
     window.log_panel.show_entries(session.history)  # every change is in the log
 
 
-def show_known_terrain(window: MainWindow, data: RulesetData) -> None:
+def show_known_terrain(window: RefreshedViews, data: RulesetData) -> None:
     """The legend and the terrain brush offer the terrain the game plays with, by its names
     (a brush of terrain it refuses would paint nothing)."""
     known = data.known_terrain()

@@ -4,22 +4,41 @@ restored per screen size, reset on demand."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from desktop.tracker.display_names import display_names
+from desktop.tracker.session import Session
+from ui.roster.roster_panel import RosterPanel
+from ui.turn_tracker import TurnTracker
+from ui.window_menus import WindowMenus
+from ui.window_pages import WindowPages
 
-if TYPE_CHECKING:  # the window imports this module
-    from ui.main_window import MainWindow
+
+class Panels(Protocol):
+    """The window's parts this places and sizes (read when used: made after the layout)."""
+
+    roster_dock: QDockWidget
+    turn_dock: QDockWidget
+    decision_dock: QDockWidget
+    log_dock: QDockWidget
+    roster: RosterPanel
+    turns: TurnTracker
+    pages: WindowPages
+    menus: WindowMenus  # its toolbar
+
+    @property
+    def session(self) -> Session | None: ...
 
 
 class WindowLayout:
     """Works on the window's docks (roster, turn order, decision, log), roster and toolbar."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, panels: Panels) -> None:
         self.window = window
+        self.panels = panels
         self.restored = False  # a saved layout was put back (else defaults fit the screen)
         # Qt lays hidden docks out again when they are shown, losing the sizes a saved
         # state gave them: the state is put back once more when a session first shows them.
@@ -30,13 +49,23 @@ class WindowLayout:
         self._defaults_due = True
         self.arranging = False  # sizes queued for the docks just shown are still to be made
 
+    def add_dock(
+        self, title: str, name: str, area: Qt.DockWidgetArea, widget: QWidget
+    ) -> QDockWidget:
+        """A panel docked to the window in `area`; `name` keys it in the saved layout."""
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.window.addDockWidget(area, dock)
+        return dock
+
     def docks(self) -> tuple:
-        w = self.window
-        return w.roster_dock, w.turn_dock, w.decision_dock, w.log_dock
+        p = self.panels
+        return p.roster_dock, p.turn_dock, p.decision_dock, p.log_dock
 
     def show_docks(self, visible: bool) -> None:
         w = self.window
-        if not visible and w.isVisible() and w.roster_dock.isVisible():
+        if not visible and w.isVisible() and self.panels.roster_dock.isVisible():
             self._with_docks = w.saveState()  # the start page hides them: keep their sizes
         for dock in self.docks():
             dock.setVisible(visible)
@@ -112,26 +141,26 @@ class WindowLayout:
         settings = QSettings()
         key = self._key()
         settings.setValue(f"{key}/geometry", w.saveGeometry())
-        shown = w.roster_dock.isVisible()
+        shown = self.panels.roster_dock.isVisible()
         state = w.saveState() if shown else (self._with_docks or self._pending)
         settings.setValue(f"{key}/state", state if state is not None else w.saveState())
 
     def place_docks(self) -> None:
         """Roster over turn order (the log a tab behind it) on the left, the decision the
         whole height of the right: the board in the middle gets the rest of the window."""
-        w = self.window
+        w, p = self.window, self.panels
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         for dock, area in (
-            (w.roster_dock, left),
-            (w.turn_dock, left),
-            (w.decision_dock, right),
-            (w.log_dock, left),
+            (p.roster_dock, left),
+            (p.turn_dock, left),
+            (p.decision_dock, right),
+            (p.log_dock, left),
         ):
             dock.setFloating(False)
             w.addDockWidget(area, dock)
-        w.splitDockWidget(w.roster_dock, w.turn_dock, Qt.Orientation.Vertical)
-        w.tabifyDockWidget(w.turn_dock, w.log_dock)
-        w.turn_dock.raise_()
+        w.splitDockWidget(p.roster_dock, p.turn_dock, Qt.Orientation.Vertical)
+        w.tabifyDockWidget(p.turn_dock, p.log_dock)
+        p.turn_dock.raise_()
 
     def reset(self, on_board: bool) -> None:
         w = self.window
@@ -142,12 +171,13 @@ class WindowLayout:
         self.restored = False
         self._pending = self._with_docks = None
         self._defaults_due = not on_board  # on the start page: when a session shows them
-        for column in range(w.roster.view.model().columnCount()):
-            w.roster.view.setColumnHidden(column, False)
+        view = self.panels.roster.view
+        for column in range(view.model().columnCount()):
+            view.setColumnHidden(column, False)
         self.place_docks()
         self.show_docks(on_board)
-        w.addToolBar(w.toolbar)
-        w.toolbar.show()
+        w.addToolBar(self.panels.menus.toolbar)
+        self.panels.menus.toolbar.show()
         self.default_dock_sizes()
 
     def default_dock_sizes(self) -> None:
@@ -155,29 +185,29 @@ class WindowLayout:
         of 28 pixels; the roster drops the columns its names would otherwise lose room to.
         Down the left, the turn order gets the room its whole activation order wants (at
         least 45% of the column, at most 60%), the roster the rest."""
-        w = self.window
+        w, p = self.window, self.panels
         width = w.width()
         left = max(276, min(420, int(width * 0.205)))
         right = max(264, min(400, int(width * 0.195)))
-        w.resizeDocks([w.roster_dock, w.decision_dock], [left, right], Qt.Orientation.Horizontal)
+        w.resizeDocks([p.roster_dock, p.decision_dock], [left, right], Qt.Orientation.Horizontal)
         # The docks' column: as tall as the board's page between the toolbar and the status
         # bar, less the log's tab under the turn order.
-        column = w.pages.height() - w.turn_dock.fontMetrics().height() - 16
-        title = w.turn_dock.height() - w.turns.height() if w.turn_dock.isVisible() else 24
-        turn = min(max(w.turns.room_wanted() + title, int(column * 0.45)), int(column * 0.6))
-        w.resizeDocks([w.roster_dock, w.turn_dock], [column - turn, turn], Qt.Orientation.Vertical)
+        column = p.pages.height() - p.turn_dock.fontMetrics().height() - 16
+        title = p.turn_dock.height() - p.turns.height() if p.turn_dock.isVisible() else 24
+        turn = min(max(p.turns.room_wanted() + title, int(column * 0.45)), int(column * 0.6))
+        w.resizeDocks([p.roster_dock, p.turn_dock], [column - turn, turn], Qt.Orientation.Vertical)
         self.fit_roster_columns(left - 12)
 
     def fit_roster_to_view(self) -> None:
-        self.fit_roster_columns(self.window.roster.view.viewport().width())
+        self.fit_roster_columns(self.panels.roster.view.viewport().width())
 
     def fit_roster_columns(self, width: int) -> None:
         """Hide position, side, then AI columns until every unit's name fits in full
         (right-click the roster's header to show them again)."""
         from ui.roster.roster_model import COL_AI, COL_NAME, COL_POSITION, COL_SIDE
 
-        view = self.window.roster.view
-        session = self.window.session
+        view = self.panels.roster.view
+        session = self.panels.session
         units = session.encounter.units if session is not None else ()
         fm = view.fontMetrics()
         longest = max(

@@ -119,7 +119,7 @@ def press(qtbot, action: QAction) -> None:
 
 def click_tool(qtbot, window, action: QAction) -> None:
     """Click the action's button on the main window's toolbar."""
-    button = window.toolbar.widgetForAction(action)
+    button = window.menus.toolbar.widgetForAction(action)
     assert button is not None and button.isVisible(), f"{action.text()!r} is not on the toolbar"
     click(qtbot, button)
 

@@ -255,15 +255,7 @@ def test_phase_tabs_for_phased_rulesets(window, qtbot):
 def test_keyboard_shortcuts_sheet_lists_the_frequent_actions(window):
     from ui.shortcuts_dialog import shortcut_rows
 
-    rows = shortcut_rows(
-        [
-            window.file_menu,
-            window.edit_menu,
-            window.view_menu,
-            window.session_menu,
-            window.help_menu,
-        ]
-    )
+    rows = shortcut_rows(window.menus.menus())
     actions = {action for _, action, _ in rows}
     for wanted in (
         "Apply decision",
@@ -340,7 +332,7 @@ def test_roster_and_board_select_the_same_unit(window, qtbot):
     from ui.other_windows import roster_shortcut_rows
     from ui.shortcuts_dialog import ShortcutsDialog
 
-    sheet = ShortcutsDialog([window.session_menu], window, roster_shortcut_rows())
+    sheet = ShortcutsDialog([window.menus.session_menu], window, roster_shortcut_rows())
     texts = [sheet.table.item(r, 1).text() for r in range(sheet.table.rowCount())]
     assert "Duplicate the selected unit" in texts and "Apply decision" in texts
 

@@ -69,7 +69,7 @@ def test_home_button_and_shortcut_return_to_the_start_page_and_tutorials_restart
     qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
     assert laptop.pages.currentIndex() == 1
     name = laptop.session.name
-    home = laptop.toolbar.widgetForAction(laptop.act_home)
+    home = laptop.menus.toolbar.widgetForAction(laptop.act_home)
     assert isinstance(home, QToolButton)
     assert laptop.windowTitle().startswith(f"{name} — ")
     qtbot.mouseClick(home, Qt.MouseButton.LeftButton)

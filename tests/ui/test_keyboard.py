@@ -295,15 +295,7 @@ def test_the_roster_sheet_lists_every_key_of_the_roster_table(window):
 def test_the_shortcut_sheet_shows_the_new_bindings(window):
     from ui.shortcuts_dialog import shortcut_rows
 
-    rows = shortcut_rows(
-        [
-            window.file_menu,
-            window.edit_menu,
-            window.view_menu,
-            window.session_menu,
-            window.help_menu,
-        ]
-    )
+    rows = shortcut_rows(window.menus.menus())
     keys = {action: shown for _, action, shown in rows}
     assert keys["Export encounter file…"] == QKeySequence("Ctrl+Shift+E").toString(
         QKeySequence.SequenceFormat.NativeText

@@ -48,7 +48,7 @@ def test_view_menu_toggles_docks(qtbot):
     qtbot.addWidget(window)
     show_active(qtbot, window)
     assert not window.log_dock.isVisible()  # the welcome page has the window to itself
-    toggles = {a.text(): a for a in window.view_menu.actions()}
+    toggles = {a.text(): a for a in window.menus.view_menu.actions()}
     choose(qtbot, window, toggles["Log"])  # View > Log
     assert window.log_dock.isVisible()
     choose(qtbot, window, toggles["Log"])
@@ -64,9 +64,9 @@ def test_theme_choice_switches_the_palette_and_is_remembered(qtbot, qapp):
     qtbot.addWidget(window)
     show_active(qtbot, window)
     qapp.setStyle("Fusion")
-    choose(qtbot, window, window.theme_actions["dark"])  # View > Theme > Dark
+    choose(qtbot, window, window.menus.theme_actions["dark"])  # View > Theme > Dark
     dark = qapp.palette().color(QPalette.ColorRole.Window).lightness()
-    choose(qtbot, window, window.theme_actions["light"])
+    choose(qtbot, window, window.menus.theme_actions["light"])
     light = qapp.palette().color(QPalette.ColorRole.Window).lightness()
     assert dark < 100 < light
     assert saved_theme() == "light"

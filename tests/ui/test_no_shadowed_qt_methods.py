@@ -166,7 +166,7 @@ def _live_instances(window, qtbot) -> list[object]:
         DeckDialog(deck, deck.default, window),
         NewSessionDialog(set(), window),
         ResizeBoardDialog(session.encounter.board, window),
-        ShortcutsDialog([window.file_menu], window),
+        ShortcutsDialog([window.menus.file_menu], window),
         # The unit editor's box for each kind of declared field (the tutorial's has none).
         *(
             field_editor(spec, session.encounter, None, window)

@@ -79,7 +79,7 @@ def round_entries(window) -> list[str]:
     """The Session menu's visible entries that start the next round, with their keys."""
     return [
         f"{a.text().replace('&', '')}: {', '.join(k.toString() for k in a.shortcuts())}"
-        for a in window.session_menu.actions()
+        for a in window.menus.session_menu.actions()
         if a.isVisible() and a.text().replace("&", "") == "Next round"
     ]
 

@@ -4,27 +4,49 @@ has acted) and the scenario level."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu, QStatusBar, QWidget
 
-from desktop.engine.board import Cell
+from desktop.engine.board import Cell, Terrain
+from desktop.engine.decision import Decision
+from desktop.tracker import commands as cmd
 from desktop.tracker.scenario_commands import AddStandees, SetLevel, StartRound
 from desktop.tracker.session import Change, Session
+from ui.board.board_view import BoardView
+from ui.decision_actions import DecisionActions
 from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
 from ui.scenario.round_dialog import RoundStartDialog
 from ui.scenario.scenario_strip import ScenarioStrip
 from ui.scenario.standee_looks import ELITE
+from ui.window_pages import WindowPages
 
-if TYPE_CHECKING:  # the window imports this module
-    from ui.main_window import MainWindow
+
+class ScenarioHost(Protocol):
+    """What of the main window a scenario's actions use."""
+
+    decisions: DecisionActions
+    board_view: BoardView
+    pages: WindowPages  # the scenario strip goes above the board on the board's page
+    brush_actions: dict[Terrain | None, QAction]
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def decision(self) -> Decision | None: ...
+    def run_command(self, command: cmd.Command) -> bool: ...
+    def report(self, message: str, *, dialog: bool = False) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+    def activateWindow(self) -> None: ...
+    def window(self) -> QWidget: ...  # QWidget.window(): parent of the dialogs and actions
 
 
 class ScenarioActions:
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, host: ScenarioHost) -> None:
+        self.host = host
+        window = host.window()
         self._offered: tuple[str, int] | None = None  # the round end the dialog came up at
         self._asking = False  # the dialog is up
         self.act_level = QAction("Scenario &level…", window)
@@ -38,11 +60,11 @@ class ScenarioActions:
         self.act_standees.triggered.connect(lambda: self.add_standees())
         window.addAction(self.act_standees)
         self.placing: StandeePlacing | None = None
-        self.strip = ScenarioStrip(window.run_command, lambda: self.set_level())
+        self.strip = ScenarioStrip(host.run_command, lambda: self.set_level())
         self.strip.setVisible(False)
         # Above the board, under the players' turn banner.
-        page = window.board_layout
-        page.insertWidget(page.indexOf(window.board_view), self.strip)
+        page = host.pages.board_layout
+        page.insertWidget(page.indexOf(host.board_view), self.strip)
 
     def add_to_menu(self, menu: QMenu) -> None:
         menu.addSeparator()
@@ -51,10 +73,10 @@ class ScenarioActions:
 
     def session(self) -> Session | None:
         """The open session when it plays a scenario from a monster book and is shown."""
-        session = self.window.session
+        session = self.host.session
         if session is None or session.encounter.book is None:
             return None
-        return session if self.window.pages.currentIndex() == 1 else None
+        return session if self.host.pages.currentIndex() == 1 else None
 
     def update_actions(self) -> None:
         self.act_level.setEnabled(self.session() is not None)
@@ -79,15 +101,15 @@ class ScenarioActions:
             return False
         if self._asking:  # up already (Enter pressed as it came up on its own)
             return True
-        dialog = RoundStartDialog(session, self.window)
+        dialog = RoundStartDialog(session, self.host.window())
         self._asking = True
         try:
             started = dialog.exec()
         finally:
             self._asking = False
-        self.window.activateWindow()  # the keys go on to the board: Enter plays the turns
+        self.host.activateWindow()  # the keys go on to the board: Enter plays the turns
         if started:
-            self.window.run_command(StartRound(dialog.chosen_initiatives, dialog.chosen_cards))
+            self.host.run_command(StartRound(dialog.chosen_initiatives, dialog.chosen_cards))
         return True
 
     def enter(self) -> None:
@@ -100,9 +122,9 @@ class ScenarioActions:
         if self.cards_wanted():
             self.start_round()
             return
-        session, decision = self.session(), self.window.decision
+        session, decision = self.session(), self.host.decision
         before = session.version if session is not None else None
-        self.window.decisions.play_turn()
+        self.host.decisions.play_turn()
         if session is None or decision is None or session.version == before:
             return
         if not session.state.play.modifiers.physical or not decision.targets:
@@ -151,7 +173,7 @@ class ScenarioActions:
         assert spec is not None  # a session with a book has a ruleset with unit types
         if level is None:
             level, ok = QInputDialog.getInt(
-                self.window,
+                self.host.window(),
                 "Scenario level",
                 "Scenario level (every standee's numbers follow it):",
                 session.encounter.level,
@@ -160,7 +182,7 @@ class ScenarioActions:
             )
             if not ok or level == session.encounter.level:
                 return
-        self.window.run_command(SetLevel(level))
+        self.host.run_command(SetLevel(level))
 
     def add_standees(self) -> None:
         """The dialog, then a click per hex on the board; one AddStandees at the end."""
@@ -169,26 +191,26 @@ class ScenarioActions:
             return
         book = session.encounter.book
         assert book is not None  # session() has a book
-        dialog = AddStandeesDialog(book, self.window)
+        dialog = AddStandeesDialog(book, self.host.window())
         chosen = dialog.exec()
-        self.window.activateWindow()
+        self.host.activateWindow()
         if not chosen:
             return
         type_id, counts = dialog.chosen()
         unit_type = book.unit_type(type_id)
         if not counts or unit_type is None:
-            self.window.report("No standee was asked for.")
+            self.host.report("No standee was asked for.")
             return
         ranks = [ELITE] * counts.get(ELITE, 0) + [NORMAL] * counts.get(NORMAL, 0)
-        esc = self.window.brush_actions[None]  # Esc: back to selecting, and placing ends
+        esc = self.host.brush_actions[None]  # Esc: back to selecting, and placing ends
 
         def done(cells: list[Cell]) -> None:
             esc.triggered.disconnect(end)
             self.placing = None
-            self.window.statusBar().clearMessage()
+            self.host.statusBar().clearMessage()
             if cells:
                 placed = counts_for(ranks, len(cells))
-                self.window.run_command(AddStandees(type_id, placed, cells))
+                self.host.run_command(AddStandees(type_id, placed, cells))
             self.update_actions()
 
         def end() -> None:
@@ -197,11 +219,11 @@ class ScenarioActions:
 
         esc.triggered.connect(end)
         self.placing = StandeePlacing(
-            self.window.board_view,
+            self.host.board_view,
             lambda: session.encounter.board,
             ranks,
             unit_type.name,
-            lambda text: self.window.statusBar().showMessage(text),
+            lambda text: self.host.statusBar().showMessage(text),
             done,
         )
         self.update_actions()

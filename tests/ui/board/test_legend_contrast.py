@@ -66,7 +66,7 @@ def test_walls_stand_out_in_the_legend_and_on_the_board(themed_window, qtbot, th
     click(qtbot, next(b for b in card.buttons if "Ice cave" in b.text()))
     qtbot.waitUntil(lambda: window.session is not None)
     settle(qtbot, window)
-    choose(qtbot, window, window.theme_actions[theme])
+    choose(qtbot, window, window.menus.theme_actions[theme])
     qtbot.waitUntil(lambda: palette.dark() == (theme == "dark"))
     legend = window.legend
     click(qtbot, legend.toggle)

@@ -145,9 +145,9 @@ def choose_physical_dice_in_the_menu(qtbot, window) -> None:
     qtbot.mouseClick(
         bar,
         Qt.MouseButton.LeftButton,
-        pos=bar.actionGeometry(window.session_menu.menuAction()).center(),
+        pos=bar.actionGeometry(window.menus.session_menu.menuAction()).center(),
     )
-    menu = window.session_menu
+    menu = window.menus.session_menu
     qtbot.waitUntil(menu.isVisible)
     qtbot.mouseClick(
         menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(window.act_physical).center()

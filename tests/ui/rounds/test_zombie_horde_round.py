@@ -68,7 +68,9 @@ def test_the_legend_and_the_terrain_brush_offer_the_packs_terrain_only(window, q
     assert "closed door" in entries and "wall" in entries
     assert not {"door", "trap", "cover", "icy terrain", "difficult ground"} & set(entries)
     # Edit → Terrain brush, as the menu shows it.
-    brushes = next(a.menu() for a in window.edit_menu.actions() if a.text() == "Terrain &brush")
+    brushes = next(
+        a.menu() for a in window.menus.edit_menu.actions() if a.text() == "Terrain &brush"
+    )
     offered = [a.text() for a in brushes.actions() if a.isVisible()]
     assert offered == [
         "&No brush (select and move)",
