@@ -31,8 +31,7 @@ description = "Orcs close in and cleave."
 board_shape = "square"
 moves = "8-way"
 abilities = [
-  { id = "howl", name = "Howl", timing = "start-of-turn", effect = "allies take heart",
-    when_tag = ["chief"] },
+  { id = "howl", name = "Howl", timing = "start-of-turn", effect = "cheer", when_tag = ["chief"] },
 ]
 activation = { by = "rank", highest_tag = "chief" }
 defeated_status = "down"
