@@ -19,6 +19,7 @@ from desktop.rulesets.registry import (
     get_ruleset,
     ruleset_ids,
 )
+from tests.desktop.rulesets.packs.test_vocabulary import hero
 from tests.desktop.rulesets.scenario import decided, encounter
 
 HEX_QUEST = Path(__file__).resolve().parents[4] / "resources/packs/hex-quest.toml"
@@ -92,13 +93,6 @@ def orcs():
 
 def orc(id="o", at=(0, 0), hp=5, extra=""):
     return f'id = "{id}"\nside = "enemy"\nat = {list(at)}\nhp = {hp}\nmax_hp = 5\n{extra}'
-
-
-def hero(id, at, hp=5):
-    return (
-        f'id = "{id}"\nname = "{id.capitalize()}"\nside = "player"\nat = {list(at)}\n'
-        f"hp = {hp}\nmax_hp = 9\n"
-    )
 
 
 def problems(text: str) -> list[tuple[int | None, str, str]]:
