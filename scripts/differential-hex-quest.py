@@ -76,7 +76,7 @@ def new_ruleset(pack: Path) -> Ruleset:
 
 
 def random_encounter(rng: random.Random) -> Encounter:
-    width, height = rng.randint(3, 12), rng.randint(2, 10)
+    width, height = rng.randint(3, 16), rng.randint(2, 12)
     walls = rng.choice([0, 1, 2, 4, 6])
     rows = [
         "".join(
@@ -89,7 +89,7 @@ def random_encounter(rng: random.Random) -> Encounter:
     free = [c for c in board.cells() if board.passable(c)]
     rng.shuffle(free)
     units = []
-    for i in range(min(len(free) // 2, rng.randint(1, 5))):
+    for i in range(min(len(free) // 2, rng.randint(1, 6))):
         stats: dict[str, float] = {}
         for name, low, high in (
             ("move", 0, 6),
@@ -113,7 +113,7 @@ def random_encounter(rng: random.Random) -> Encounter:
                 statuses=("defeated",) if rng.random() < 0.05 else (),
             )
         )
-    for i in range(min(len(free), rng.randint(0, 5))):
+    for i in range(min(len(free), rng.randint(0, 6))):
         hp = rng.choice([rng.randint(-1, 9), rng.randint(3, 5)])  # equal HP are common
         units.append(make_unit(f"p{i}", "player", free.pop(), hp, 9))
     return Encounter("hex-quest", board, tuple(units))

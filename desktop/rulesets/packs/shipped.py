@@ -8,8 +8,6 @@ from importlib import resources
 from desktop.rulesets.packs.pack_format import parse_pack
 from desktop.rulesets.packs.pack_ruleset import PackRuleset
 
-MODULE = __name__
-
 
 def shipped_pack_text(ruleset_id: str) -> str:
     return resources.files("resources").joinpath("packs", f"{ruleset_id}.toml").read_text("utf-8")
