@@ -30,6 +30,8 @@ from desktop.rulesets.data_loader import load_ruleset_data
 
 GROUP = "foebook.rulesets"
 DISTRIBUTION = "foebook"
+# The factories of the built-ins written as rule packs (resources/packs/<id>.toml).
+SHIPPED_PACKS = "desktop.rulesets.packs.shipped:"
 
 # The built-ins exactly as pyproject.toml registers them (a test keeps the two equal).
 # Built-ins are loaded from this table, never from package metadata: a frozen bundle
@@ -38,7 +40,7 @@ BUILT_IN: dict[str, str] = {
     "card-flip-rpg": "desktop.rulesets.card_flip_rpg:build",
     "skirmish-ai": "desktop.rulesets.skirmish_ai:build",
     "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
-    "hex-quest": "desktop.rulesets.hex_quest:build",
+    "hex-quest": "desktop.rulesets.packs.shipped:hex_quest",
     "dungeon-crawl": "desktop.rulesets.dungeon_crawl:build",
     "monster-focus": "desktop.rulesets.monster_focus:build",
 }
@@ -151,13 +153,16 @@ def pack_id(text: str) -> str | None:
 
 @cache
 def bundled_packs() -> dict[str, PackEntry]:
-    """Foebook's own rule packs (resources/packs/*.toml), by id."""
+    """Foebook's own rule packs (resources/packs/*.toml), by id; those BUILT_IN lists are
+    built-ins (its own packs beside its modules)."""
     folder = resources.files("resources").joinpath("packs")
     found: dict[str, PackEntry] = {}
     for item in sorted(folder.iterdir(), key=lambda f: f.name):
         if item.name.endswith(".toml"):
             text = item.read_text(encoding="utf-8")
             found_id = pack_id(text) or item.name
+            if found_id in BUILT_IN:
+                continue
             found[found_id] = PackEntry(
                 found_id, f"resources/packs/{item.name}", partial(_read, item), bundled=True
             )
@@ -172,12 +177,18 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
     """Make a user's rule pack known (again, when it changed: the old one is forgotten);
     a message instead when its id is taken by another rule system. `testing`: the pack under
     test takes the place of Foebook's own pack of that id."""
-    taken = entry.id in BUILT_IN or entry.id in _discovered()[0]
+    built_in = entry.id in BUILT_IN and not (testing and is_shipped_pack(entry.id))
+    taken = built_in or entry.id in _discovered()[0]
     if taken or (entry.id in bundled_packs() and not testing):
         return f"the {entry.describe()} is ignored: '{entry.id}' is the id of another rule system"
     _PACKS[entry.id] = entry
     get_ruleset.cache_clear()
     return None
+
+
+def is_shipped_pack(ruleset_id: str) -> bool:
+    """Whether the built-in of that id is a rule pack of Foebook's (not a module)."""
+    return BUILT_IN.get(ruleset_id, "").startswith(SHIPPED_PACKS)
 
 
 def sample_folders() -> list[tuple[str, Path]]:
@@ -236,6 +247,8 @@ def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
 
 
 def entry_for(ruleset_id: str) -> RulesetEntry | PackEntry:
+    if ruleset_id in _PACKS and is_shipped_pack(ruleset_id):  # the pack under test
+        return _PACKS[ruleset_id]
     if ruleset_id in BUILT_IN:
         return RulesetEntry(ruleset_id, BUILT_IN[ruleset_id])
     packs = {**bundled_packs(), **_PACKS}
@@ -287,7 +300,7 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 def ruleset_data(ruleset_id: str) -> RulesetData:
     """Names, AI types and card text; for a built-in read from its TOML without importing
     its code."""
-    if ruleset_id in BUILT_IN:
+    if ruleset_id in BUILT_IN and not is_shipped_pack(ruleset_id):
         return load_ruleset_data(ruleset_id)
     return get_ruleset(ruleset_id).data
 

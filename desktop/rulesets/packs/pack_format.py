@@ -12,7 +12,9 @@ from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
 from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.ruleset import RulesetData
 from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
+from desktop.rulesets.packs import pack_engage as engage
 from desktop.rulesets.packs.pack_lines import PackLines
+from desktop.rulesets.packs.pack_turn_words import turn_words_problem
 
 # The words of the vocabulary (docs/rule-packs.md gives an example of each).
 MOVES = {
@@ -25,10 +27,11 @@ AMONG = ("opponents", "allies")
 FILTERS = ("beside", "reachable", "seen", "wounded")
 PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route")
 STAT_PREFERENCES = ("most", "fewest")  # "most:noise", "fewest:armour"
-ACTIONS = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
+ACTIONS: tuple[str, ...] = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
+ACTIONS += (engage.ACTION,)  # move then engage up to N (hex-quest)
 # The action word a decision carries when the rule's `says` does not name one.
-SAYS = {"move-toward": "move", "move-away": "move"}
-POLICIES = ("shortest-route",)
+SAYS = {"move-toward": "move", "move-away": "move", engage.ACTION: "attack"}
+POLICIES = ("shortest-route", engage.POLICY)
 CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status")
 RULE_KEYS = {
     "key",
@@ -43,6 +46,9 @@ RULE_KEYS = {
     "amount",
     "table",
     "table_only",
+    # move-engage (pack_engage.py)
+    "engages",
+    "dice",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
 PACK_KEYS = {"moves", "terrain", "tests"}
@@ -111,6 +117,10 @@ class Rule:
     amount: int = 1  # heal: HP restored
     table: tuple[tuple[int, int, str], ...] = ()  # roll: (lowest, highest, rule key) rows
     table_only: bool = False  # used only as a row of a roll table, never in the walk
+    # move-engage: how many it engages, and the dice rolled once for all of them
+    engages: Squares = Squares(1)
+    dice: Squares = Squares(0)
+    dice_sides: int = 6
 
 
 @dataclass(frozen=True)
@@ -197,6 +207,10 @@ class _Reader:
                 terrain_names={c: t.name for c, t in terrain.items()},
             )
         if data is not None:
+            problem = turn_words_problem(data)
+            if problem is not None:
+                key, message = problem
+                self.fail(self.lines.top(key), key, message)
             for ai, found in rules.items():
                 for index, rule in enumerate(found):
                     self._check_says(ai, index, rule, data)
@@ -323,10 +337,10 @@ class _Reader:
         target = None
         if "target" in entry:
             target = self._selector(entry["target"], f"{here}.target", at("target"))
-        elif action in ("attack", "move-toward", "move-away"):
+        elif action in ("attack", "move-toward", "move-away", engage.ACTION):
             self.fail(at(), f"{here}.target", f"missing; '{action}' needs a target")
         squares = self._squares(entry.get("squares", 1), f"{here}.squares", at("squares"))
-        policy = entry.get("policy", "shortest-route")
+        policy = entry.get("policy", engage.POLICY if action == engage.ACTION else "shortest-route")
         if policy not in POLICIES:
             self.fail(
                 at("policy"),
@@ -358,6 +372,8 @@ class _Reader:
         if action not in ACTIONS:  # every other key was checked: all its problems are said
             return None
         says = entry.get("says", SAYS.get(action, action))
+        engages = self._squares(entry.get("engages", 1), f"{here}.engages", at("engages"))
+        dice, sides = self._dice(entry.get("dice", 0), f"{here}.dice", at("dice"))
         return Rule(
             key,
             title,
@@ -372,7 +388,22 @@ class _Reader:
             amount,
             table,
             bool(entry.get("table_only", False)),
+            engages=engages,
+            dice=dice,
+            dice_sides=sides,
         )
+
+    def _dice(self, raw: Any, here: str, line: int | None) -> tuple[Squares, int]:
+        """`dice = { stat = "combat", sides = 6 }` or `dice = 2` (six-sided)."""
+        sides = raw.get("sides", 6) if isinstance(raw, dict) else 6
+        if not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
+            self.fail(line, here, "sides: expected a whole number, 2 or more")
+            sides = 6
+        count = {k: v for k, v in raw.items() if k != "sides"} if isinstance(raw, dict) else raw
+        if isinstance(count, dict) and "stat" not in count:
+            self.fail(line, here, 'expected a whole number or { stat = "combat", sides = 6 }')
+            return Squares(0), sides
+        return self._squares(count, here, line), sides
 
     def _table(
         self, raw: Any, here: str, line: int | None, needed: bool
@@ -410,13 +441,31 @@ class _Reader:
                     f"{array}[{index + 1}].{key}",
                     f"'{word}' is not one of its [actions] ({', '.join(data.actions)})",
                 )
-        stat = rule.squares.stat
-        if stat and stat not in data.stats:
-            self.fail(
-                self.lines.in_entry(array, index, "squares"),
-                f"{array}[{index + 1}].squares",
-                f"'{stat}' is not one of its [stats]",
-            )
+        for key, squares in (
+            ("squares", rule.squares),
+            ("engages", rule.engages),
+            ("dice", rule.dice),
+        ):
+            if squares.stat and squares.stat not in data.stats:
+                self.fail(
+                    self.lines.in_entry(array, index, key),
+                    f"{array}[{index + 1}].{key}",
+                    f"'{squares.stat}' is not one of its [stats]",
+                )
+        for word in rule.target.filters if rule.target else ():
+            stat_name = word.partition(":")[2]
+            if (
+                word.startswith("within:")
+                and not stat_name.isdigit()
+                and stat_name not in data.stats
+            ):
+                self.fail(
+                    self.lines.in_entry(array, index, "target"),
+                    f"{array}[{index + 1}].target.filter",
+                    f"'{stat_name}' is not one of its [stats]",
+                )
+        if rule.action == engage.ACTION:
+            self._check_engage(array, index, rule, data)
         if rule.squares.field:
             spec = data.unit_fields.get(rule.squares.field)
             if spec is None:
@@ -442,6 +491,27 @@ class _Reader:
                         f"{array}[{index + 1}].target.prefer",
                         f"'{stat_name}' is not one of its [stats]",
                     )
+
+    def _check_engage(self, array: str, index: int, rule: Rule, data: RulesetData) -> None:
+        """A move-engage rule: its words, and the steps and actions it says."""
+        here = f"{array}[{index + 1}]"
+        for key, message in engage.engage_problems(rule):
+            self.fail(self.lines.in_entry(array, index, key), f"{here}.{key}", message)
+        missing = [k for k in engage.STEPS if k not in data.steps]
+        if missing:
+            self.fail(
+                self.lines.top("steps"),
+                "steps",
+                f"'{engage.ACTION}' titles its trace by the steps {', '.join(engage.STEPS)}; "
+                f"missing: {', '.join(missing)}",
+            )
+        for word in engage.SAYS:
+            if word not in data.actions:
+                self.fail(
+                    self.lines.top("actions"),
+                    "actions",
+                    f"'{engage.ACTION}' says '{word}': add it to [actions]",
+                )
 
     def _when(self, raw: Any, here: str, line: int | None) -> tuple[tuple[str, Any], ...]:
         if not isinstance(raw, dict):
@@ -486,7 +556,7 @@ class _Reader:
             if not known(word):
                 vocabulary = here.rsplit(".", 1)[-1]
                 listing = (
-                    (*FILTERS, "within:N")
+                    (*FILTERS, "within:N", "within:<stat>")
                     if vocabulary == "filter"
                     else (*PREFERENCES, "most:<stat>", "fewest:<stat>")
                 )
@@ -535,8 +605,9 @@ class _Reader:
 
 
 def _within(word: str) -> bool:
+    """`within:3`, or `within:range` (the figure's stat)."""
     head, _, number = word.partition(":")
-    return head == "within" and number.isdigit()
+    return head == "within" and (number.isdigit() or number.replace("_", "").isalnum())
 
 
 def _tables(raw: Any) -> list[tuple[str, dict[str, Any]]]:

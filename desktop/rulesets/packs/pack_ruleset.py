@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from desktop.engine.board import LEGEND, Board, Cell, Terrain
@@ -22,7 +22,14 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import TieBreaker, select
 from desktop.engine.units import Unit
+from desktop.rulesets.packs import pack_engage as engage
 from desktop.rulesets.packs.pack_format import Pack, Rule, Selector, Squares
+from desktop.rulesets.packs.pack_turn_words import (
+    END_OF_TURN,
+    START_OF_TURN,
+    fire_abilities,
+    turn_words,
+)
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
@@ -37,6 +44,7 @@ STOPPED_BY = {
     "heal": ("no-action",),
     "roll": ("no-action",),
     "hold": (),
+    engage.ACTION: ("no-action",),
 }
 
 
@@ -91,6 +99,7 @@ class PackRuleset(Ruleset):
         self._distance = distance_function(pack.metric)
         self._closed = pack.data.closed_terrain
         self._sight = pack.data.sight_terrain
+        self.turn = turn_words(pack.data)  # abilities, activation order, defeated marker
 
     # -- board facts -------------------------------------------------------------------------
     def closed(self, board: Board) -> frozenset[Cell]:
@@ -117,6 +126,16 @@ class PackRuleset(Ruleset):
         return PackContext(encounter, unit, dice, ruleset=self)
 
     def evaluate(self, ctx: Context, chain: Chain) -> Result:
+        abilities = self.turn.abilities
+        if abilities is None:
+            return self._walk_rules(ctx, chain)
+        triggered = fire_abilities(abilities, ctx.unit, START_OF_TURN, chain)
+        result = self._walk_rules(ctx, chain)
+        triggered += fire_abilities(abilities, ctx.unit, END_OF_TURN, chain)
+        notes = (*result.notes, *(f"Triggered: {t}" for t in triggered))
+        return replace(result, notes=notes)
+
+    def _walk_rules(self, ctx: Context, chain: Chain) -> Result:
         assert isinstance(ctx, PackContext)
         ai = ctx.unit.ai if ctx.unit.ai in self.pack.rules else self.data.default_ai()
         for rule in self.pack.rules[ai]:
@@ -135,7 +154,10 @@ class PackRuleset(Ruleset):
         if unmet:
             chain.skipped(key, unmet)
             return None
-        stopped = self.data.restrictions(ctx.unit.statuses)
+        # A derived marker (`defeated_status`) follows the HP, which the defeated check reads:
+        # written on a unit with HP left, it stops nothing.
+        held = [s for s in ctx.unit.statuses if s != self.turn.defeated_status]
+        stopped = self.data.restrictions(held)
         blocking = [r for r in STOPPED_BY[rule.action] if r in stopped]
         if blocking:
             names = joined([s.name for s in stopped[blocking[0]]])
@@ -188,6 +210,8 @@ class PackRuleset(Ruleset):
             return Result([Outcome(rule.says)], f"{rule.says.capitalize()} {rule.amount} HP")
         if rule.action == "flee":
             return self._flee(ctx, chain, key, rule)
+        if rule.action == engage.ACTION:
+            return engage.Engage(self, ctx, rule).result(chain)
         assert rule.target is not None
         chosen, why = self._targets(ctx, rule.target)
         if not chosen:
@@ -255,7 +279,7 @@ class PackRuleset(Ruleset):
             return lambda u: self.sees(board, unit.at, u.at)
         if word == "wounded":
             return lambda u: u.hp < u.max_hp
-        reach = int(word.partition(":")[2])  # within:N
+        reach = self.reach(unit, word)  # within:N, within:<stat>
         return lambda u: self._distance(unit.at, u.at) <= reach
 
     def _breaker(self, ctx: PackContext, word: str) -> TieBreaker[Unit]:
@@ -296,6 +320,11 @@ class PackRuleset(Ruleset):
             lambda u: sign * u.stat(stat, default),
             lambda u: f"{u.name} {stat} {_number(u.stat(stat, default))}",
         )
+
+    def reach(self, unit: Unit, word: str) -> int:
+        """How far `within:N` or `within:<stat>` reaches for `unit`."""
+        value = word.partition(":")[2]
+        return int(value) if value.isdigit() else self._squares(unit, Squares(stat=value))
 
     # -- moving ------------------------------------------------------------------------------
     def _squares(self, unit: Unit, squares: Squares) -> int:
@@ -479,9 +508,7 @@ class PackRuleset(Ruleset):
         """The cells its longest move of its rules could end on, never entering another
         figure's cell or closed terrain (what its moves do), its own cell included."""
         unit = encounter.unit(unit_id)
-        moves = [
-            r for r in self._rules_of(unit) if r.action in ("move-toward", "move-away", "flee")
-        ]
+        moves = [r for r in self._rules_of(unit) if r.action in (*MOVES, engage.ACTION)]
         squares = max((self._squares(unit, r.squares) for r in moves), default=0)
         if squares <= 0:
             return set()
@@ -495,7 +522,7 @@ class PackRuleset(Ruleset):
         cells: set[Cell] = set()
         for rule in self._rules_of(unit):
             words = rule.target.filters if rule.target is not None else ()
-            if rule.action != "attack" and not rule.stop_says:
+            if rule.action not in ("attack", engage.ACTION) and not rule.stop_says:
                 continue
             if "beside" in words or rule.stop_says:
                 cells |= {
@@ -505,13 +532,20 @@ class PackRuleset(Ruleset):
                 }
             for word in words:
                 if word.startswith("within:"):
-                    reach = int(word.partition(":")[2])
+                    reach = self.reach(unit, word)
                     cells |= cells_within(board, [unit.at], reach, self.pack.metric)
         return cells
 
     def order(self, encounter: Encounter) -> ActivationOrder:
+        if self.turn.activation is not None:
+            return self.turn.activation.order(encounter, self.data)
         enemies = tuple(u.id for u in encounter.enemies() if not self.is_defeated(u))
         return ActivationOrder(enemies, (), ("Enemies act in roster order.",))
+
+    def derived_statuses(self, unit: Unit) -> set[str]:
+        """The pack's `defeated_status` on a unit at 0 HP or less."""
+        status = self.turn.defeated_status
+        return {status} if status and unit.hp <= 0 else set()
 
 
 def _terrain(char: str) -> Terrain:

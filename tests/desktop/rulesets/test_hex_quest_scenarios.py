@@ -12,7 +12,8 @@ from desktop.engine.dice import Dice
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import hex_distance, hex_neighbours
 from desktop.engine.sight import has_line_of_sight
-from desktop.rulesets.hex_quest import HexQuest, engage_orders
+from desktop.rulesets.packs.pack_engage import engage_orders
+from desktop.rulesets.packs.pack_ruleset import PackRuleset
 from desktop.rulesets.registry import get_ruleset
 from resources import __file__ as resources_init
 
@@ -304,11 +305,11 @@ def test_two_quest_units_tie_with_each_other():
     assert RULES.order(enc).ties == (("q1", "q2"),)
 
 
-def _with_abilities(abilities: list[dict]) -> HexQuest:
+def _with_abilities(abilities: list[dict]) -> PackRuleset:
     data = RULES.data
     extra = dict(data.extra, abilities=abilities)
     statuses = dict(data.statuses)
-    return HexQuest(replace(data, extra=extra, statuses=statuses))
+    return PackRuleset(replace(RULES.pack, data=replace(data, extra=extra, statuses=statuses)))
 
 
 def test_start_and_end_of_turn_abilities_trigger_as_trace_entries():

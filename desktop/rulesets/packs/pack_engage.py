@@ -1,0 +1,428 @@
+"""The `move-engage` action of rule packs: close in until someone is targetable (the
+`closest-offering-cell` policy), then engage up to N of them with one roll
+(docs/rule-packs.md). Its trace steps are the pack's `move`, `targets` and `roll`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import permutations
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from desktop.engine.board import Cell
+from desktop.engine.chain import Chain, plural
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, summarised
+from desktop.engine.destinations import MemoField, closest_cells, stops_toward
+from desktop.engine.encounter import Encounter
+from desktop.engine.movement import DistanceField
+from desktop.engine.rings import disc
+from desktop.engine.targeting import TieBreaker, select, tiers
+from desktop.engine.units import Unit
+
+if TYPE_CHECKING:
+    from desktop.rulesets.packs.pack_format import Rule
+    from desktop.rulesets.packs.pack_ruleset import PackContext, PackRuleset
+
+T = TypeVar("T")
+
+ACTION = "move-engage"
+POLICY = "closest-offering-cell"
+# The [steps] keys its trace entries are titled by, and the action words it says.
+STEPS = ("move", "targets", "roll")
+SAYS = ("move", "hold")  # besides the rule's own `says` (an engage)
+FILTERS = ("seen",)  # besides one `within:N` / `within:<stat>`: read from the cell it ends on
+PREFERENCES = {"most-hp": True, "fewest-hp": False}  # word -> most first
+
+
+def cell_text(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+@dataclass
+class _Plan:
+    """One equally valid way the turn can go."""
+
+    stop: Cell | None  # None: it does not move
+    path: tuple[Cell, ...]
+    orders: list[tuple[Unit, ...]]  # target orders from where it ends; [()] when none
+
+
+class Engage:
+    """One `move-engage` decision: the rule's numbers for the unit, read once."""
+
+    def __init__(self, ruleset: PackRuleset, ctx: PackContext, rule: Rule) -> None:
+        assert rule.target is not None  # checked when the pack was read
+        self.ruleset, self.ctx, self.rule = ruleset, ctx, rule
+        self.encounter, self.unit = ctx.encounter, ctx.unit
+        self.unit_word = ruleset.data.distance_unit
+        within = next(w for w in rule.target.filters if w.startswith("within:"))
+        self.reach_word = within.partition(":")[2]
+        self.reach = ruleset.reach(ctx.unit, within)
+        self.in_sight = "seen" in rule.target.filters
+        self.move = ruleset._squares(ctx.unit, rule.squares)
+        self.count = ruleset._squares(ctx.unit, rule.engages)
+        self.strongest = PREFERENCES[rule.target.prefer[0]]
+        self.opponents = [u for u in ctx.encounter.side(ctx.unit.side.opposing) if u.hp > 0]
+
+    # -- words -------------------------------------------------------------------------------
+    def far(self, count: int) -> str:
+        return plural(count, self.unit_word)
+
+    @property
+    def within(self) -> str:
+        name = "range" if self.reach_word.isdigit() else self.reach_word
+        return f"within {name} {self.reach}"
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        return int(self.ruleset._distance(a, b))
+
+    def targetable_from(self, cell: Cell, opponent: Unit) -> bool:
+        return (
+            opponent.hp > 0
+            and self.distance(cell, opponent.at) <= self.reach
+            and (not self.in_sight or self.ruleset.sees(self.encounter.board, cell, opponent.at))
+        )
+
+    def _why_not(self, cell: Cell, opponent: Unit) -> str:
+        d = self.distance(cell, opponent.at)
+        if d > self.reach:
+            return f"{opponent.name} {self.far(d)} away"
+        if not self.in_sight:
+            return f"{opponent.name} {self.far(d)} away"
+        if not self.ruleset.sees(self.encounter.board, cell, opponent.at):
+            return f"{opponent.name} {self.far(d)} away, a wall blocks sight"
+        return f"{opponent.name} {self.far(d)} away, in sight"
+
+    # -- the turn ----------------------------------------------------------------------------
+    def result(self, chain: Chain) -> Result:
+        unit = self.unit
+        now = [o for o in self.opponents if self.targetable_from(unit.at, o)]
+        if now:
+            chain.skipped(
+                "move",
+                f"someone is targetable {self.within}: "
+                + "; ".join(self._why_not(unit.at, o) for o in now)
+                + ": it stays put",
+            )
+            plans = [_Plan(None, (), self._orders(unit.at, chain))]
+        else:
+            plans = self._moves(chain)
+            engage_from = {p.stop for p in plans}
+            if len(engage_from) == 1:
+                orders = self._orders(plans[0].stop or unit.at, chain)
+                for p in plans:
+                    p.orders = orders
+            else:
+                for p in plans:
+                    p.orders = self._orders(p.stop or unit.at, None)
+                _trace_many_orders(plans, chain)
+        outcomes = self._outcomes(plans)
+        targets = plans[0].orders[0]
+        if targets:
+            outcomes = self._roll(targets, outcomes, chain)
+        else:
+            chain.skipped("roll", "nobody to engage")
+        outcomes = summarised(outcomes, partial(_summary, self.encounter, self.far))
+        return Result(outcomes, outcomes[0].summary)
+
+    def _outcomes(self, plans: list[_Plan]) -> list[Outcome]:
+        """Every way the turn can go: each plan's stop with each of its target orders."""
+        outcomes: list[Outcome] = []
+        for plan in plans:
+            for order in plan.orders:
+                action = self.rule.says if order else ("move" if plan.stop is not None else "hold")
+                outcomes.append(Outcome(action, tuple(u.id for u in order), plan.stop, plan.path))
+        return outcomes
+
+    def _roll(
+        self, targets: tuple[Unit, ...], outcomes: list[Outcome], chain: Chain
+    ) -> list[Outcome]:
+        """The dice rolled once as one sum, resolved against each target in order; every
+        choice that engages others resolves the same roll against them."""
+        sides = self.rule.dice_sides
+        dice = self.ruleset._squares(self.unit, self.rule.dice)
+        label = (self.rule.dice.stat or "attack").capitalize()
+        names = ", then ".join(t.name for t in targets)
+        value = 0
+        if dice > 0:
+            value = self.ctx.dice.roll_sum(
+                dice, sides, f"{label} dice for {self.unit.name}, resolved against {names}"
+            )
+            self.ctx.dice.explain(
+                f"{value} damage to {names}"
+                if len(targets) == 1
+                else f"{value} damage to each target: {names}"
+            )
+
+        def roll(against: str) -> str:
+            if dice > 0:
+                return (
+                    f"rolls {dice}d{sides} once: {value}; resolved against {against}, in that order"
+                )
+            return (
+                f"{label} 0: no dice, but the engage still happens against {against} "
+                "(abilities that trigger on it apply)"
+            )
+
+        chain.applied("roll", roll(names))
+        return [
+            replace(o, steps=(chain.entry("roll", APPLIED, roll(_engaged(self.encounter, o))),))
+            if o.targets
+            else o
+            for o in outcomes
+        ]
+
+    # -- moving ------------------------------------------------------------------------------
+    def _walk(self) -> MemoField:
+        """Steps from where it stands through free, enterable cells (every figure bars the
+        way)."""
+        ctx = self.ctx
+        return MemoField(
+            DistanceField(ctx.board, self.ruleset.movement, [self.unit.at], ctx.blocked)
+        )
+
+    def _moves(self, chain: Chain) -> list[_Plan]:
+        unit, board, opponents = self.unit, self.ctx.board, self.opponents
+        nobody = "; ".join(self._why_not(unit.at, o) for o in opponents)
+        head = (
+            f"nobody targetable {self.within} ({nobody})"
+            if opponents
+            else "no opposing unit with HP above 0"
+        )
+        if not opponents:
+            chain.skipped("move", head + ": nothing to move toward")
+            return [_Plan(None, (), [()])]
+        blocked = self.ctx.blocked
+        field = self._walk()
+        candidates = {
+            c
+            for o in opponents
+            for c in disc(board, o.at, self.reach)
+            if c not in blocked and c != unit.at and board.passable(c)
+        }
+
+        def offers(cell: Cell) -> list[Unit]:
+            return [o for o in opponents if self.targetable_from(cell, o)]
+
+        def lower_bound(cell: Cell) -> int:
+            return self.distance(unit.at, cell)
+
+        closest = closest_cells(field, candidates, lambda c: bool(offers(c)), lower_bound)
+        if closest.found:
+            assert closest.cost is not None  # found: it has a cost
+            best_of = {c: self._best(offers(c)) for c in closest.cells}
+            pick = select(
+                list(closest.cells),
+                [
+                    TieBreaker(
+                        f"{self._icon} HP on offer",
+                        lambda c: self._hp_key(best_of[c].hp),
+                        lambda c: f"{cell_text(c)} offers {best_of[c].name} HP {best_of[c].hp}",
+                    )
+                ],
+            )
+            destinations = pick.chosen
+            detail = (
+                f"{head}; nearest {plural_noun_of(self.unit_word)} from which someone is "
+                f"targetable: {plural(closest.cost, 'step')} away"
+            )
+            if len(closest.cells) == 1:
+                only = closest.cells[0]
+                detail += f": {cell_text(only)} (offers {best_of[only].name} HP {best_of[only].hp})"
+            else:
+                detail += f"; {pick.explain()}"
+            if pick.tied:
+                detail += (
+                    f"; still tied: the party picks one of "
+                    f"{', '.join(cell_text(c) for c in destinations)}"
+                )
+        else:
+            destinations, detail = self._fallback(field, head)
+            if not destinations:
+                chain.skipped("move", detail)
+                return [_Plan(None, (), [()])]
+        return self._plans(field, destinations, detail, lower_bound, chain)
+
+    def _plans(
+        self,
+        field: MemoField,
+        destinations: list[Cell],
+        detail: str,
+        lower_bound: Callable[[Cell], int],
+        chain: Chain,
+    ) -> list[_Plan]:
+        """It moves up to its squares along a shortest route and stops on arrival; each
+        distinct cell it can end on is a plan."""
+        unit, move = self.unit, self.move
+        plans: list[_Plan] = []
+        seen: set[Cell] = set()
+        stop_notes: list[str] = []
+        for destination in destinations:
+            total = field.raw(destination) or 0
+            stops = stops_toward(field, destination, move, lower_bound=lower_bound)
+            if total <= move:
+                stop_notes.append(
+                    f"reaches {cell_text(destination)} ({plural(total, 'step')}) and stops there"
+                )
+            else:
+                stop_notes.append(
+                    f"moves {move} of the {total} steps toward {cell_text(destination)}, to "
+                    + " or ".join(cell_text(s) for s in stops)
+                    + (" (the party picks the route)" if len(stops) > 1 else "")
+                )
+            for stop in stops:
+                if stop in seen or stop == unit.at:
+                    continue
+                seen.add(stop)
+                plans.append(_Plan(stop, tuple(field.path_to(stop)), [()]))
+        if not plans:
+            chain.skipped("move", f"{detail}; its move is 0")
+            return [_Plan(None, (), [()])]
+        chain.applied("move", f"{detail}; moving up to {self.far(move)}: " + "; ".join(stop_notes))
+        return plans
+
+    def _fallback(self, field: MemoField, head: str) -> tuple[list[Cell], str]:
+        """No free cell offers anyone: head for the nearest opposing unit, to the reachable
+        cells nearest it (then the fewest steps away)."""
+        unit, opponents = self.unit, self.opponents
+        nearest_d = min(self.distance(unit.at, o.at) for o in opponents)
+        nearest = [o for o in opponents if self.distance(unit.at, o.at) == nearest_d]
+        reachable = field.reachable()
+        blocked = self.ctx.blocked
+        destinations: list[Cell] = []
+        notes: list[str] = []
+        cells_word = plural_noun_of(self.unit_word)
+        for target in nearest:
+            scores = {c: self.distance(c, target.at) for c in reachable if c not in blocked}
+            best = min(scores.values())
+            near = [c for c, v in scores.items() if v == best]
+            fewest = min(reachable[c] for c in near)
+            cells = sorted(c for c in near if reachable[c] == fewest)
+            notes.append(
+                f"{target.name} ({self.far(nearest_d)} away): the reachable "
+                f"{cells_word} nearest it are {self.far(best)} from it, the closest of "
+                f"those {plural(fewest, 'step')} away: " + ", ".join(cell_text(c) for c in cells)
+            )
+            destinations += [c for c in cells if c not in destinations]
+        detail = (
+            f"{head}; no free {self.unit_word} it can reach would put anyone in range and "
+            f"sight, so it heads for the nearest opposing unit: " + "; ".join(notes)
+        )
+        if len(nearest) > 1:
+            detail += "; the party picks which unit"
+        if destinations == [unit.at]:
+            return [], detail + "; it is already as close as it can get"
+        destinations = [c for c in destinations if c != unit.at]
+        if len(destinations) > 1:
+            detail += f"; equally good {cells_word}: the party picks"
+        return destinations, detail
+
+    # -- engaging ----------------------------------------------------------------------------
+    @property
+    def _icon(self) -> str:
+        return "most" if self.strongest else "least"
+
+    def _hp_key(self, hp: int) -> int:
+        """Sorts the icon's favourite first."""
+        return -hp if self.strongest else hp
+
+    def _best(self, units: list[Unit]) -> Unit:
+        return (max if self.strongest else min)(units, key=lambda u: u.hp)
+
+    def _orders(self, cell: Cell, chain: Chain | None) -> list[tuple[Unit, ...]]:
+        able = [o for o in self.opponents if self.targetable_from(cell, o)]
+        if not able:
+            if chain is not None:
+                chain.skipped("targets", f"nobody targetable {self.within} from {cell_text(cell)}")
+            return [()]
+        breaker: TieBreaker[Unit] = TieBreaker(
+            f"{self._icon} HP", lambda u: self._hp_key(u.hp), lambda u: f"{u.name} HP {u.hp}"
+        )
+        orders = engage_orders(tiers(able, [breaker]), self.count)
+        if chain is not None:
+            listed = ", ".join(
+                f"{u.name} HP {u.hp}" for u in sorted(able, key=lambda u: self._hp_key(u.hp))
+            )
+            detail = (
+                f"targetable from {cell_text(cell)}: {listed}; up to {self.count}, "
+                f"{self._icon} HP first → " + ", then ".join(u.name for u in orders[0])
+            )
+            if len(orders) > 1:
+                detail += (
+                    f"; equal HP: the party picks among {len(orders)} orders "
+                    "(listed as alternatives)"
+                )
+            chain.applied("targets", detail)
+        return orders
+
+
+def _trace_many_orders(plans: list[_Plan], chain: Chain) -> None:
+    parts = []
+    for p in plans:
+        cell = cell_text(p.stop) if p.stop else "where it stands"
+        first = p.orders[0]
+        parts.append(
+            f"from {cell}: " + (", then ".join(u.name for u in first) if first else "nobody")
+        )
+    anyone = any(p.orders[0] for p in plans)
+    chain.add("targets", APPLIED if anyone else SKIPPED, "; ".join(parts))
+
+
+def plural_noun_of(noun: str) -> str:
+    return plural(2, noun).partition(" ")[2]
+
+
+def _engaged(encounter: Encounter, outcome: Outcome) -> str:
+    return ", then ".join(encounter.unit(t).name for t in outcome.targets)
+
+
+def _summary(encounter: Encounter, far: Callable[[int], str], outcome: Outcome) -> str:
+    """ "Move 2 hexes, then engage Wren", "Engage Wren", "Move 2 hexes to [4, 5]"."""
+    moved = outcome.destination is not None
+    if outcome.targets:
+        engaged = _engaged(encounter, outcome)
+        return (
+            f"Move {far(len(outcome.path))}, then engage {engaged}"
+            if moved
+            else f"Engage {engaged}"
+        )
+    if moved:
+        return f"Move {far(len(outcome.path))} to {cell_text(cast(Cell, outcome.destination))}"
+    return "Hold: nothing to engage and nowhere to go"
+
+
+def engage_orders(ranked: list[list[T]], count: int) -> list[tuple[T, ...]]:
+    """Every target order allowed: tiers in order, any order within a tier, up to `count`."""
+    orders: list[tuple[T, ...]] = [()]
+    left = count
+    for tier in ranked:
+        if left <= 0:
+            break
+        take = min(left, len(tier))
+        orders = [prefix + perm for prefix in orders for perm in permutations(tier, take)]
+        left -= take
+    return orders
+
+
+def engage_problems(rule: Rule) -> list[tuple[str, str]]:
+    """What is wrong with a `move-engage` rule's words: (key, message) pairs."""
+    problems: list[tuple[str, str]] = []
+    if rule.target is not None:
+        within = [w for w in rule.target.filters if w.startswith("within:")]
+        others = [w for w in rule.target.filters if not w.startswith("within:")]
+        if len(within) != 1 or any(w not in FILTERS for w in others):
+            problems.append(
+                (
+                    "target",
+                    f"'{ACTION}' needs filter = [\"within:<N or stat>\"] and optionally "
+                    '"seen" (read from every cell it could end on)',
+                )
+            )
+        if len(rule.target.prefer) != 1 or rule.target.prefer[0] not in PREFERENCES:
+            problems.append(
+                ("target", f"'{ACTION}' needs prefer = one of {', '.join(PREFERENCES)}")
+            )
+    if rule.policy != POLICY:
+        problems.append(("policy", f"'{ACTION}' moves by policy = \"{POLICY}\""))
+    return problems
