@@ -23,13 +23,14 @@ MOVES = {
 METRICS = {"orthogonal": Metric.MANHATTAN, "8-way": Metric.CHEBYSHEV, "hex": Metric.HEX}
 AMONG = ("opponents", "allies")
 FILTERS = ("beside", "reachable", "seen", "wounded")
-PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route")
+REACH_FILTER = "in-reach"  # "in-reach:range": within the figure's stat, in sight beyond 1
+PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route", "attacked-last")
 STAT_PREFERENCES = ("most", "fewest")  # "most:noise", "fewest:armour"
 ACTIONS = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
 # The action word a decision carries when the rule's `says` does not name one.
 SAYS = {"move-toward": "move", "move-away": "move"}
-POLICIES = ("shortest-route",)
-CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status")
+POLICIES = ("shortest-route", "farthest-along")
+CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status", "can_move")
 RULE_KEYS = {
     "key",
     "title",
@@ -45,7 +46,9 @@ RULE_KEYS = {
     "table_only",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
-PACK_KEYS = {"moves", "terrain", "tests"}
+PACK_KEYS = {"moves", "terrain", "tests", *"passes in_play_hp order card_flips derived".split()}
+PASSES = ("nobody", "allies")  # whose cells a mover may pass through (never stop on)
+ORDERS = ("roster", "players-choose")
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,29 @@ class Pack:
     terrain: dict[str, TerrainKind]
     rules: dict[str, tuple[Rule, ...]]  # AI type -> its rules in order
     cases: tuple[PackCase, ...] = field(default=())
+    table: PackTable = field(default_factory=lambda: PackTable())
+
+
+@dataclass(frozen=True)
+class DerivedStatus:
+    """A marker a figure of `side` has while its HP is in [low, high] (`derived`)."""
+
+    status: str
+    side: str
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class PackTable:
+    """The game around the AI: who may be passed, who is still in play, the round's order,
+    card flips and markers that follow from HP (docs/rule-packs.md, "The table")."""
+
+    passes: str = "nobody"
+    in_play_hp: int = 1  # figures with at least this HP are targeted, fled and blocking
+    order: str = "roster"
+    card_flips: tuple[tuple[str, str], ...] = ()  # card rank -> what it means
+    derived: tuple[DerivedStatus, ...] = ()
 
 
 def parse_pack(text: str, source: str) -> Pack:
@@ -201,9 +227,10 @@ class _Reader:
                 for index, rule in enumerate(found):
                     self._check_says(ai, index, rule, data)
         cases = tuple(self._cases())
+        table = self._table_keys(data)
         if data is None or self.problems:
             return None
-        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases)
+        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases, table)
 
     def _data(self, data_raw: dict[str, Any], pack_id: str) -> RulesetData | None:
         try:
@@ -442,6 +469,76 @@ class _Reader:
                         f"{array}[{index + 1}].target.prefer",
                         f"'{stat_name}' is not one of its [stats]",
                     )
+        for word in rule.target.filters if rule.target else ():
+            stat_name = word.partition(":")[2]
+            if _in_reach(word) and stat_name not in data.stats:
+                self.fail(
+                    self.lines.in_entry(array, index, "target"),
+                    f"{array}[{index + 1}].target.filter",
+                    f"'{stat_name}' is not one of its [stats]",
+                )
+
+    # -- the table: passes, in_play_hp, order, card_flips, derived ---------------------------
+    def _table_keys(self, data: RulesetData | None) -> PackTable:
+        raw = self.raw
+        passes = raw.get("passes", "nobody")
+        if passes not in PASSES:
+            self.fail(
+                self.lines.top("passes"),
+                "passes",
+                f"is {passes!r}; expected one of {', '.join(PASSES)}",
+            )
+        in_play = raw.get("in_play_hp", 1)
+        if not isinstance(in_play, int) or isinstance(in_play, bool):
+            self.fail(self.lines.top("in_play_hp"), "in_play_hp", "expected a whole number")
+            in_play = 1
+        order = raw.get("order", "roster")
+        if order not in ORDERS:
+            self.fail(
+                self.lines.top("order"), "order", f"is {order!r}; expected one of {', '.join(ORDERS)}"
+            )
+        flips = raw.get("card_flips", {})
+        if not isinstance(flips, dict) or not all(isinstance(v, str) for v in flips.values()):
+            self.fail(
+                self.lines.top("card_flips"),
+                "card_flips",
+                'expected a table of card ranks and meanings, such as { K = "King: ..." }',
+            )
+            flips = {}
+        return PackTable(
+            str(passes),
+            in_play,
+            str(order),
+            tuple((str(k).upper(), v) for k, v in flips.items()),
+            tuple(self._derived(data)),
+        )
+
+    def _derived(self, data: RulesetData | None) -> list[DerivedStatus]:
+        """`derived = [{ status = "stunned", side = "player", hp = 0 }, ...]`: `hp` one
+        number, or `hp_below` (every HP under it)."""
+        raw = self.raw.get("derived", [])
+        line = self.lines.top("derived")
+        shape = '[{ status = "<id>", side = "player", hp = 0 }] (or hp_below = 0)'
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            self.fail(line, "derived", f"expected {shape}")
+            return []
+        out = []
+        for index, entry in enumerate(raw):
+            here = f"derived[{index + 1}]"
+            status, side = entry.get("status"), entry.get("side", "player")
+            hp, below = entry.get("hp"), entry.get("hp_below")
+            if data is not None and status not in data.statuses:
+                self.fail(line, f"{here}.status", f"{status!r} is not one of its [statuses]")
+            if side not in ("player", "enemy"):
+                self.fail(line, f"{here}.side", f"is {side!r}; expected player or enemy")
+            if (hp is None) == (below is None) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in (hp, below) if v is not None
+            ):
+                self.fail(line, here, f"expected {shape}")
+                continue
+            low, high = (hp, hp) if hp is not None else (float("-inf"), below - 1)
+            out.append(DerivedStatus(str(status), str(side), low, high))
+        return out
 
     def _when(self, raw: Any, here: str, line: int | None) -> tuple[tuple[str, Any], ...]:
         if not isinstance(raw, dict):
@@ -452,6 +549,8 @@ class _Reader:
                 self.fail(
                     line, f"{here}.{key}", f"unknown condition (known: {', '.join(CONDITIONS)})"
                 )
+        if "can_move" in raw and not isinstance(raw["can_move"], bool):
+            self.fail(line, f"{here}.can_move", "expected true or false")
         return tuple((k, v) for k, v in raw.items() if k in CONDITIONS)
 
     def _selector(self, raw: Any, here: str, line: int | None) -> Selector | None:
@@ -468,7 +567,10 @@ class _Reader:
         if among not in AMONG:
             self.fail(line, f"{here}.among", f"is {among!r}; expected one of {', '.join(AMONG)}")
         filters = self._words(
-            raw.get("filter", []), f"{here}.filter", line, lambda w: w in FILTERS or _within(w)
+            raw.get("filter", []),
+            f"{here}.filter",
+            line,
+            lambda w: w in FILTERS or _within(w) or _in_reach(w),
         )
         prefer = self._words(raw.get("prefer", []), f"{here}.prefer", line, self._preference)
         return Selector(str(among), filters, prefer)
@@ -486,7 +588,7 @@ class _Reader:
             if not known(word):
                 vocabulary = here.rsplit(".", 1)[-1]
                 listing = (
-                    (*FILTERS, "within:N")
+                    (*FILTERS, "within:N", f"{REACH_FILTER}:<stat>")
                     if vocabulary == "filter"
                     else (*PREFERENCES, "most:<stat>", "fewest:<stat>")
                 )
@@ -532,6 +634,11 @@ class _Reader:
                     self.fail(line, f"tests[{index + 1}].{key}", "missing")
             out.append(PackCase(str(case.get("name", f"test {index + 1}")), line, case))
         return out
+
+
+def _in_reach(word: str) -> bool:
+    head, _, stat = word.partition(":")
+    return head == REACH_FILTER and bool(stat)
 
 
 def _within(word: str) -> bool:

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from desktop.engine.board import LEGEND, Board, Cell, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.capabilities import Capabilities, CardFlips
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
@@ -20,9 +21,10 @@ from desktop.engine.movement_rules import MovementRules
 from desktop.engine.reach import cells_within
 from desktop.engine.ruleset import ActivationOrder, Ruleset
 from desktop.engine.sight import has_line_of_sight
-from desktop.engine.targeting import TieBreaker, select
+from desktop.engine.targeting import Selection, TieBreaker, select
 from desktop.engine.units import Unit
-from desktop.rulesets.packs.pack_format import Pack, Rule, Selector, Squares
+from desktop.rulesets.packs.pack_farthest import Walk, farthest_along
+from desktop.rulesets.packs.pack_format import REACH_FILTER, Pack, Rule, Selector, Squares
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
@@ -54,6 +56,17 @@ class PackContext(Context):
         return frozenset(self.encounter.occupied(exclude=[self.unit.id])) | self.ruleset.closed(
             self.board
         )
+
+    @cached_property
+    def passing_blocked(self) -> frozenset[Cell]:
+        """Cells a mover never passes through: with `passes = "allies"` only the opponents
+        in play (it may pass others but never stop on them), else `blocked`."""
+        assert self.ruleset is not None
+        if self.ruleset.pack.table.passes != "allies":
+            return self.blocked
+        return frozenset(
+            u.at for u in self.ruleset.opponents(self.encounter, self.unit)
+        ) | self.ruleset.closed(self.board)
 
     def route(self, other: Unit) -> DistanceField | None:
         """Costs from every cell to a free square beside `other`; None when none is free."""
@@ -91,6 +104,32 @@ class PackRuleset(Ruleset):
         self._distance = distance_function(pack.metric)
         self._closed = pack.data.closed_terrain
         self._sight = pack.data.sight_terrain
+        self.capabilities = self._capabilities(pack)
+
+    @staticmethod
+    def _capabilities(pack: Pack) -> Capabilities:
+        """Card flips when it says what cards mean; who attacked last when a rule asks."""
+        flips = dict(pack.table.card_flips)
+
+        def meaning(card: str) -> str:
+            return flips.get(card.rstrip("♠♥♦♣").upper(), "")
+
+        asks = any(
+            "attacked-last" in r.target.prefer
+            for rules in pack.rules.values()
+            for r in rules
+            if r.target is not None
+        )
+        return Capabilities(
+            card_flips=CardFlips(meaning) if flips else None, remembers_attacker=asks
+        )
+
+    def in_play(self, unit: Unit) -> bool:
+        """Targeted, fled from and in the way: HP at least the pack's `in_play_hp`."""
+        return unit.hp >= self.pack.table.in_play_hp
+
+    def opponents(self, encounter: Encounter, unit: Unit) -> list[Unit]:
+        return [u for u in encounter.side(unit.side.opposing) if self.in_play(u)]
 
     # -- board facts -------------------------------------------------------------------------
     def closed(self, board: Board) -> frozenset[Cell]:
@@ -131,7 +170,7 @@ class PackRuleset(Ruleset):
     def _try(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
         """The rule's outcome, or None (and why in the trace) when it does not apply."""
         key = f"{ai}.{rule.key}"
-        unmet = self._unmet(ctx.unit, rule)
+        unmet = self._unmet(ctx, ctx.unit, rule)
         if unmet:
             chain.skipped(key, unmet)
             return None
@@ -155,7 +194,7 @@ class PackRuleset(Ruleset):
         chain.applied(f"{ai}.{rule.key}", f"rolled {rolled}: {chosen.title}")
         return self._try(ctx, chain, ai, chosen)
 
-    def _unmet(self, unit: Unit, rule: Rule) -> str:
+    def _unmet(self, ctx: PackContext, unit: Unit, rule: Rule) -> str:
         """Why the rule's condition does not hold for `unit` ('' when it does)."""
         for word, value in rule.when:
             if word == "hp_at_most" and not unit.hp <= value:
@@ -168,6 +207,8 @@ class PackRuleset(Ruleset):
                 return f"{unit.name} is not {value}"
             if word == "no_status" and unit.has(value):
                 return f"{unit.name} is {value}"
+            if word == "can_move" and bool(self._walk_of(ctx, unit).stoppable) != value:
+                return self._cannot_move_words(ctx, unit, value)
             if word == "field":
                 for name, wanted in dict(value).items():
                     spec = self.data.unit_fields.get(name)
@@ -175,6 +216,32 @@ class PackRuleset(Ruleset):
                     if have != wanted:
                         return f"{unit.name}'s {name} is {have}, not {wanted}"
         return ""
+
+    # -- can_move -----------------------------------------------------------------------------
+    def _walk_of(self, ctx: PackContext, unit: Unit, squares: int | None = None) -> Walk:
+        """Where it can go with `squares` (by default its longest move, as the board's
+        movement range): passing only where `passes` lets it, ending on a free cell."""
+        if squares is None:
+            squares = self._longest_move(unit)
+        field = DistanceField(
+            ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
+        )
+        stoppable = frozenset(
+            c for c in field.reachable() if c not in ctx.blocked and c != unit.at
+        )
+        return Walk(unit.at, field, stoppable, squares)
+
+    def _longest_move(self, unit: Unit) -> int:
+        moves = [r for r in self._rules_of(unit) if r.action in MOVES]
+        return max((self._squares(unit, r.squares) for r in moves), default=0)
+
+    def _cannot_move_words(self, ctx: PackContext, unit: Unit, wanted: bool) -> str:
+        squares = self._longest_move(unit)
+        if squares <= 0:
+            return "its move is 0"
+        if wanted:
+            return "every square around it is blocked"
+        return f"it can move {plural(squares, 'square')}"
 
     def _act(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result | None:
         unit = ctx.unit
@@ -189,10 +256,12 @@ class PackRuleset(Ruleset):
         if rule.action == "flee":
             return self._flee(ctx, chain, key, rule)
         assert rule.target is not None
-        chosen, why = self._targets(ctx, rule.target)
+        chosen, why, selection = self._targets(ctx, rule.target)
         if not chosen:
             chain.skipped(key, why)
             return None
+        if rule.action == "move-toward" and rule.policy == "farthest-along":
+            return self._farthest(ctx, chain, key, rule, selection)
         names = " or ".join(t.name for t in chosen)
         if rule.action == "attack":
             said = why if why.endswith(names) else f"{why} → {names}"
@@ -224,26 +293,38 @@ class PackRuleset(Ruleset):
         return Result(outcomes, summary)
 
     # -- targets -----------------------------------------------------------------------------
-    def _targets(self, ctx: PackContext, selector: Selector) -> tuple[list[Unit], str]:
+    def _targets(
+        self, ctx: PackContext, selector: Selector
+    ) -> tuple[list[Unit], str, Selection[Unit]]:
+        """The chosen figures, why, and the selection that chose them."""
         unit = ctx.unit
         side = unit.side.opposing if selector.among == "opponents" else unit.side
-        pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and u.hp > 0]
+        pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and self.in_play(u)]
+        none = Selection[Unit]([], [])
         if not pool:
-            return [], f"no {selector.among[:-1]} with HP left"
+            return [], f"no {selector.among[:-1]} with HP left", none
         for word in selector.filters:
             keep = self._filter(ctx, word)
             kept = [u for u in pool if keep(u)]
             if not kept:
-                return [], f"nobody is {_filter_words(word)} ({', '.join(u.name for u in pool)})"
+                who = ", ".join(u.name for u in pool)
+                return [], f"nobody is {_filter_words(word)} ({who})", none
             pool = kept
-        breakers = [self._breaker(ctx, word) for word in selector.prefer]
+        breakers = [self._breaker(ctx, w) for w in selector.prefer if self._tells(ctx, w, pool)]
         selection = select(pool, breakers)
         if selection.reasons:
-            return selection.chosen, selection.explain()
+            return selection.chosen, selection.explain(), selection
         if len(pool) == 1:
             where = _filter_words(selector.filters[-1]) if selector.filters else "there"
-            return pool, f"{where}: only {pool[0].name}"
-        return pool, f"nothing tells {joined([u.name for u in pool])} apart"
+            return pool, f"{where}: only {pool[0].name}", selection
+        return pool, f"nothing tells {joined([u.name for u in pool])} apart", selection
+
+    def _tells(self, ctx: PackContext, word: str, pool: list[Unit]) -> bool:
+        """`attacked-last` counts only when the one who attacked it last is in the pool."""
+        if word != "attacked-last":
+            return True
+        last = ctx.encounter.memory.last_attacker.get(ctx.unit.id)
+        return any(u.id == last for u in pool)
 
     def _filter(self, ctx: PackContext, word: str) -> Callable[[Unit], bool]:
         unit, board = ctx.unit, ctx.board
@@ -255,8 +336,16 @@ class PackRuleset(Ruleset):
             return lambda u: self.sees(board, unit.at, u.at)
         if word == "wounded":
             return lambda u: u.hp < u.max_hp
+        if word.startswith(REACH_FILTER + ":"):
+            return lambda u: self._in_reach(ctx, u, word.partition(":")[2])
         reach = int(word.partition(":")[2])  # within:N
         return lambda u: self._distance(unit.at, u.at) <= reach
+
+    def _in_reach(self, ctx: PackContext, other: Unit, stat: str) -> bool:
+        """`in-reach:<stat>`: at most the stat away, and in sight when more than 1 away."""
+        reach = int(ctx.unit.stat(stat, self.data.stat_default(stat) or 0))
+        away = self._distance(ctx.unit.at, other.at)
+        return away <= reach and (away <= 1 or self.sees(ctx.board, ctx.unit.at, other.at))
 
     def _breaker(self, ctx: PackContext, word: str) -> TieBreaker[Unit]:
         unit, board = ctx.unit, ctx.board
@@ -276,6 +365,13 @@ class PackRuleset(Ruleset):
                 "nearest",
                 lambda u: self._distance(unit.at, u.at),
                 lambda u: f"{u.name} {plural(self._distance(unit.at, u.at), 'square')}",
+            )
+        if word == "attacked-last":
+            last = ctx.encounter.memory.last_attacker.get(unit.id)
+            return TieBreaker(
+                "attacked it last",
+                lambda u: 0 if u.id == last else 1,
+                lambda u: f"{u.name} {'yes' if u.id == last else 'no'}",
             )
         if word == "nearest-route":
 
@@ -370,7 +466,7 @@ class PackRuleset(Ruleset):
         if not rule.stop_says:
             return None
         side = ctx.unit.side.opposing
-        foes = [u for u in ctx.encounter.side(side) if u.hp > 0]
+        foes = [u for u in ctx.encounter.side(side) if self.in_play(u)]
         for index, cell in enumerate(path[: squares - 1]):
             near = [
                 u for u in foes if u.at in neighbours(ctx.board, cell, self.movement.neighbourhood)
@@ -382,11 +478,32 @@ class PackRuleset(Ruleset):
 
     def _walk(self, ctx: PackContext, rule: Rule) -> DistanceField:
         """Where the figure can go this activation: up to its squares, never entering
-        another figure's cell or closed terrain."""
+        closed terrain or another figure's cell (unless `passes` lets it pass)."""
         squares = self._squares(ctx.unit, rule.squares)
         return DistanceField(
-            ctx.board, self.movement, [ctx.unit.at], ctx.blocked, max_cost=max(squares, 0)
+            ctx.board, self.movement, [ctx.unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
         )
+
+    def _farthest(
+        self, ctx: PackContext, chain: Chain, key: str, rule: Rule, selection: Selection[Unit]
+    ) -> Result | None:
+        """`policy = "farthest-along"` (pack_farthest)."""
+        walk = self._walk_of(ctx, ctx.unit, self._squares(ctx.unit, rule.squares))
+        found = farthest_along(
+            ctx.board,
+            self.movement,
+            walk,
+            rule.says,
+            selection,
+            ctx.passing_blocked,
+            self._distance,
+        )
+        if found is None:
+            chain.skipped(key, "no reachable square brings it closer to its target")
+            return None
+        outcomes, detail = found
+        chain.applied(key, detail)
+        return Result(outcomes, outcomes[0].summary)
 
     def _ends(
         self, ctx: PackContext, walk: DistanceField, score: Callable[[Cell], float]
@@ -430,7 +547,7 @@ class PackRuleset(Ruleset):
         """Back away from the nearest opponents without nearing any other: to the reachable
         cells farthest from the nearest, each a choice."""
         unit = ctx.unit
-        foes = [u for u in ctx.encounter.side(unit.side.opposing) if u.hp > 0]
+        foes = self.opponents(ctx.encounter, unit)
         if not foes:
             chain.skipped(key, "no opponent with HP left to back away from")
             return None
@@ -479,15 +596,11 @@ class PackRuleset(Ruleset):
         """The cells its longest move of its rules could end on, never entering another
         figure's cell or closed terrain (what its moves do), its own cell included."""
         unit = encounter.unit(unit_id)
-        moves = [
-            r for r in self._rules_of(unit) if r.action in ("move-toward", "move-away", "flee")
-        ]
-        squares = max((self._squares(unit, r.squares) for r in moves), default=0)
+        squares = self._longest_move(unit)
         if squares <= 0:
             return set()
-        blocked = frozenset(encounter.occupied(exclude=[unit.id])) | self.closed(encounter.board)
-        field = DistanceField(encounter.board, self.movement, [unit.at], blocked, max_cost=squares)
-        return set(field.reachable())
+        ctx = self.context(encounter, unit, Dice())
+        return {unit.at} | set(self._walk_of(ctx, unit, squares).stoppable)
 
     def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
         """The cells its attack rules reach from where it stands: beside it, or within N."""
@@ -511,7 +624,22 @@ class PackRuleset(Ruleset):
 
     def order(self, encounter: Encounter) -> ActivationOrder:
         enemies = tuple(u.id for u in encounter.enemies() if not self.is_defeated(u))
+        if self.pack.table.order == "players-choose":
+            return ActivationOrder(
+                enemies,
+                (enemies,) if len(enemies) > 1 else (),
+                ("The rules fix no order among enemies: the players choose (roster order shown).",),
+            )
         return ActivationOrder(enemies, (), ("Enemies act in roster order.",))
+
+    def derived_statuses(self, unit: Unit) -> set[str]:
+        """The pack's `derived` markers whose side and HP the unit has."""
+        side = "enemy" if unit.is_enemy else "player"
+        return {
+            d.status
+            for d in self.pack.table.derived
+            if d.side == side and d.low <= unit.hp <= d.high
+        }
 
 
 def _terrain(char: str) -> Terrain:
