@@ -33,7 +33,7 @@ from desktop.rulesets.packs.pack_ruleset import PackRuleset  # noqa: E402
 RULESET = "card-flip-rpg"
 # The last commit of main that holds the Python module and its data file.
 OLD_COMMIT = "be7a03c"
-PROSE = ("trace", "summary")
+PROSE = ("trace", "summary", "choices")
 TERRAIN = "." * 14 + "#" * 4 + "~,+c="
 
 
@@ -139,6 +139,7 @@ def main() -> int:
     parser.add_argument("--commit", default=OLD_COMMIT, help="where the old module is taken")
     parser.add_argument("--pack", type=Path, default=ROOT / "resources/packs/card-flip-rpg.toml")
     parser.add_argument("--show", type=int, default=5, help="differences printed in full")
+    parser.add_argument("--prose", action="store_true", help="count prose as a difference")
     args = parser.parse_args()
     old, new = old_ruleset(args.commit), new_ruleset(args.pack)
     rng = random.Random(args.seed)
@@ -152,9 +153,14 @@ def main() -> int:
         encounter = parse_encounter(text, "random.toml")
         for unit in enemies:
             decisions += 1
-            a = decide(encounter, unit, old, Dice(seed=0)).to_dict()
-            b = decide(encounter, unit, new, Dice(seed=0)).to_dict()
+            da = decide(encounter, unit, old, Dice(seed=0))
+            db = decide(encounter, unit, new, Dice(seed=0))
+            # Each choice's own summary (the decision panel's list) is prose too.
+            a = {**da.to_dict(), "choices": [o.summary for o in da.options]}
+            b = {**db.to_dict(), "choices": [o.summary for o in db.options]}
             keys, prose_keys = compare(a, b)
+            if args.prose:
+                keys += prose_keys
             prose += bool(prose_keys)
             if keys:
                 differ += 1

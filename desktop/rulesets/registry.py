@@ -2,9 +2,10 @@
 
 A rule system is an entry point in the group `foebook.rulesets`: the name is the ruleset
 id, the value a factory taking no arguments that returns the Ruleset
-(`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own six that way in
+(`desktop.rulesets.hex_quest:build`). Foebook registers its own six that way in
 pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
-only when that ruleset is first used.
+only when that ruleset is first used. A built-in may be a rule pack of resources/packs/
+(`desktop.rulesets.packs.shipped:card_flip_rpg` reads resources/packs/card-flip-rpg.toml).
 
 A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
 under resources/packs/, and those the app or the command line adds (`add_pack`).
@@ -35,7 +36,7 @@ DISTRIBUTION = "foebook"
 # Built-ins are loaded from this table, never from package metadata: a frozen bundle
 # carries no metadata, and reading it would cost a small `foebook decide` ~25 ms.
 BUILT_IN: dict[str, str] = {
-    "card-flip-rpg": "desktop.rulesets.card_flip_rpg:build",
+    "card-flip-rpg": "desktop.rulesets.packs.shipped:card_flip_rpg",
     "skirmish-ai": "desktop.rulesets.skirmish_ai:build",
     "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
     "hex-quest": "desktop.rulesets.hex_quest:build",
@@ -151,7 +152,18 @@ def pack_id(text: str) -> str | None:
 
 @cache
 def bundled_packs() -> dict[str, PackEntry]:
-    """Foebook's own rule packs (resources/packs/*.toml), by id."""
+    """Foebook's own rule packs (resources/packs/*.toml) besides the built-ins, by id."""
+    return {k: v for k, v in _pack_files().items() if k not in BUILT_IN}
+
+
+def shipped_pack(ruleset_id: str) -> Ruleset:
+    """The built-in that is a rule pack of resources/packs/ (its BUILT_IN factory's body)."""
+    return _pack_files()[ruleset_id].load()
+
+
+@cache
+def _pack_files() -> dict[str, PackEntry]:
+    """Every rule pack of resources/packs/, by id."""
     folder = resources.files("resources").joinpath("packs")
     found: dict[str, PackEntry] = {}
     for item in sorted(folder.iterdir(), key=lambda f: f.name):
@@ -172,8 +184,9 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
     """Make a user's rule pack known (again, when it changed: the old one is forgotten);
     a message instead when its id is taken by another rule system. `testing`: the pack under
     test takes the place of Foebook's own pack of that id."""
-    taken = entry.id in BUILT_IN or entry.id in _discovered()[0]
-    if taken or (entry.id in bundled_packs() and not testing):
+    shipped = entry.id in _pack_files()  # a pack under test may stand in for its own file
+    taken = (entry.id in BUILT_IN and not shipped) or entry.id in _discovered()[0]
+    if taken or (shipped and not testing):
         return f"the {entry.describe()} is ignored: '{entry.id}' is the id of another rule system"
     _PACKS[entry.id] = entry
     get_ruleset.cache_clear()
@@ -236,6 +249,8 @@ def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
 
 
 def entry_for(ruleset_id: str) -> RulesetEntry | PackEntry:
+    if ruleset_id in _PACKS and ruleset_id in _pack_files():  # its pack file under test
+        return _PACKS[ruleset_id]
     if ruleset_id in BUILT_IN:
         return RulesetEntry(ruleset_id, BUILT_IN[ruleset_id])
     packs = {**bundled_packs(), **_PACKS}
@@ -287,7 +302,7 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 def ruleset_data(ruleset_id: str) -> RulesetData:
     """Names, AI types and card text; for a built-in read from its TOML without importing
     its code."""
-    if ruleset_id in BUILT_IN:
+    if ruleset_id in BUILT_IN and ruleset_id not in _pack_files():
         return load_ruleset_data(ruleset_id)
     return get_ruleset(ruleset_id).data
 

@@ -12,6 +12,7 @@ from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
 from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.ruleset import RulesetData
 from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
+from desktop.rulesets.packs.pack_explain import FACTS, SITUATIONS, problems
 from desktop.rulesets.packs.pack_lines import PackLines
 
 # The words of the vocabulary (docs/rule-packs.md gives an example of each).
@@ -44,9 +45,13 @@ RULE_KEYS = {
     "amount",
     "table",
     "table_only",
+    "explain",
+    "full_says",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
-PACK_KEYS = {"moves", "terrain", "tests", *"passes in_play_hp order card_flips derived".split()}
+PACK_KEYS = {"moves", "terrain", "tests", *"passes in_play_hp order card_flips derived explain".split()}
+# What a tie-breaker's `each` template may name of each figure it compares.
+FIGURE_FACTS = ("name", "hp", "max_hp", "distance", "value")
 PASSES = ("nobody", "allies")  # whose cells a mover may pass through (never stop on)
 ORDERS = ("roster", "players-choose")
 
@@ -114,6 +119,9 @@ class Rule:
     amount: int = 1  # heal: HP restored
     table: tuple[tuple[int, int, str], ...] = ()  # roll: (lowest, highest, rule key) rows
     table_only: bool = False  # used only as a row of a roll table, never in the walk
+    # The reasoning in the game's words: situation (or "unmet.<condition>") -> template.
+    explain: tuple[tuple[str, str], ...] = ()
+    full_says: str = ""  # heal: what it says instead at full HP (nothing to heal)
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,8 @@ class PackTable:
     order: str = "roster"
     card_flips: tuple[tuple[str, str], ...] = ()  # card rank -> what it means
     derived: tuple[DerivedStatus, ...] = ()
+    # prefer word -> (label, each figure's words): `[explain.prefer]`
+    prefer_words: tuple[tuple[str, str, str], ...] = ()
 
 
 def parse_pack(text: str, source: str) -> Pack:
@@ -385,6 +395,11 @@ class _Reader:
         if action not in ACTIONS:  # every other key was checked: all its problems are said
             return None
         says = entry.get("says", SAYS.get(action, action))
+        explain = self._explain(entry.get("explain", {}), f"{here}.explain", at("explain"))
+        full_says = entry.get("full_says", "")
+        if not isinstance(full_says, str) or (full_says and action != "heal"):
+            self.fail(at("full_says"), f"{here}.full_says", "expected an action word, on a heal")
+            full_says = ""
         return Rule(
             key,
             title,
@@ -399,7 +414,33 @@ class _Reader:
             amount,
             table,
             bool(entry.get("table_only", False)),
+            explain,
+            full_says,
         )
+
+    def _explain(self, raw: Any, here: str, line: int | None) -> tuple[tuple[str, str], ...]:
+        """`explain = { applied = "...", unmet = { can_move = "..." } }`: templates."""
+        if not isinstance(raw, dict):
+            self.fail(line, here, 'expected a table such as { applied = "..." }')
+            return ()
+        found: list[tuple[str, str]] = []
+        for key, value in raw.items():
+            if key not in SITUATIONS:
+                self.fail(line, f"{here}.{key}", f"unknown key (known: {', '.join(SITUATIONS)})")
+            elif key == "unmet" and isinstance(value, dict):
+                for word, text in value.items():
+                    if word not in CONDITIONS:
+                        self.fail(line, f"{here}.unmet.{word}", "is no condition word")
+                    found.append((f"unmet.{word}", text))
+            else:
+                found.append((key, value))
+        for key, text in found:
+            if not isinstance(text, str):
+                self.fail(line, f"{here}.{key}", "expected a text")
+                continue
+            for problem in problems(text, (*FACTS, *CONDITIONS)):
+                self.fail(line, f"{here}.{key}", problem)
+        return tuple((k, t) for k, t in found if isinstance(t, str))
 
     def _table(
         self, raw: Any, here: str, line: int | None, needed: bool
@@ -430,7 +471,11 @@ class _Reader:
 
     def _check_says(self, ai: str, index: int, rule: Rule, data: RulesetData) -> None:
         array = f"ai_types.{ai}.rules"
-        for word, key in ((rule.says, "says"), (rule.stop_says, "stop_to_attack")):
+        for word, key in (
+            (rule.says, "says"),
+            (rule.stop_says, "stop_to_attack"),
+            (rule.full_says, "full_says"),
+        ):
             if word and word not in data.actions:
                 self.fail(
                     self.lines.in_entry(array, index, key),
@@ -511,7 +556,32 @@ class _Reader:
             str(order),
             tuple((str(k).upper(), v) for k, v in flips.items()),
             tuple(self._derived(data)),
+            tuple(self._prefer_words()),
         )
+
+    def _prefer_words(self) -> list[tuple[str, str, str]]:
+        """`[explain.prefer]`: `nearest = { label = "closest", each = "{name} {distance}" }`."""
+        raw = self.raw.get("explain", {})
+        line = self.lines.in_table("explain.prefer")
+        table = raw.get("prefer", {}) if isinstance(raw, dict) else None
+        if not isinstance(table, dict) or set(raw) - {"prefer"}:
+            self.fail(line, "explain", "expected [explain.prefer], a table of prefer words")
+            return []
+        out = []
+        for word, spec in table.items():
+            here = f"explain.prefer.{word}"
+            if not self._preference(word):
+                self.fail(line, here, "is no prefer word")
+                continue
+            if not isinstance(spec, dict) or not all(
+                isinstance(spec.get(k), str) for k in ("label", "each")
+            ):
+                self.fail(line, here, 'expected { label = "...", each = "{name} ..." }')
+                continue
+            for problem in problems(spec["each"], FIGURE_FACTS):
+                self.fail(line, f"{here}.each", problem)
+            out.append((word, spec["label"], spec["each"]))
+        return out
 
     def _derived(self, data: RulesetData | None) -> list[DerivedStatus]:
         """`derived = [{ status = "stunned", side = "player", hp = 0 }, ...]`: `hp` one
@@ -549,6 +619,11 @@ class _Reader:
                 self.fail(
                     line, f"{here}.{key}", f"unknown condition (known: {', '.join(CONDITIONS)})"
                 )
+        below = raw.get("hp_below", 0.5)
+        if isinstance(below, bool) or not (
+            isinstance(below, int | float) or (isinstance(below, str) and fraction(below))
+        ):
+            self.fail(line, f"{here}.hp_below", 'expected a share such as 0.25 or "1/4"')
         if "can_move" in raw and not isinstance(raw["can_move"], bool):
             self.fail(line, f"{here}.can_move", "expected true or false")
         return tuple((k, v) for k, v in raw.items() if k in CONDITIONS)
@@ -634,6 +709,12 @@ class _Reader:
                     self.fail(line, f"tests[{index + 1}].{key}", "missing")
             out.append(PackCase(str(case.get("name", f"test {index + 1}")), line, case))
         return out
+
+
+def fraction(text: str) -> tuple[int, int] | None:
+    """ "1/4" -> (1, 4); None when it is no fraction of whole numbers."""
+    found = re.fullmatch(r"\s*(\d+)\s*/\s*([1-9]\d*)\s*", text)
+    return (int(found.group(1)), int(found.group(2))) if found else None
 
 
 def _in_reach(word: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 from desktop.engine.board import LEGEND, Board, Cell, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
@@ -23,8 +23,16 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import Selection, TieBreaker, select
 from desktop.engine.units import Unit
+from desktop.rulesets.packs.pack_explain import Facts, render
 from desktop.rulesets.packs.pack_farthest import Walk, farthest_along
-from desktop.rulesets.packs.pack_format import REACH_FILTER, Pack, Rule, Selector, Squares
+from desktop.rulesets.packs.pack_format import (
+    REACH_FILTER,
+    Pack,
+    Rule,
+    Selector,
+    Squares,
+    fraction,
+)
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
@@ -88,6 +96,20 @@ class PackContext(Context):
     def route_length(self, other: Unit) -> int | None:
         found = self.route(other)
         return None if found is None else found.raw(self.unit.at)
+
+
+@dataclass
+class Picked:
+    """What a target selector found: the chosen, why, the selection; when nobody, the
+    situation (`nobody`, `filtered`) and its facts; else the pool the filters kept."""
+
+    chosen: list[Unit]
+    why: str
+    selection: Selection[Unit]
+    situation: str = ""
+    facts: dict[str, object] = field(default_factory=dict)
+    pool: list[Unit] = field(default_factory=list)
+    last_filter: str = ""
 
 
 class PackRuleset(Ruleset):
@@ -170,9 +192,9 @@ class PackRuleset(Ruleset):
     def _try(self, ctx: PackContext, chain: Chain, ai: str, rule: Rule) -> Result | None:
         """The rule's outcome, or None (and why in the trace) when it does not apply."""
         key = f"{ai}.{rule.key}"
-        unmet = self._unmet(ctx, ctx.unit, rule)
+        word, unmet = self._unmet(ctx, ctx.unit, rule)
         if unmet:
-            chain.skipped(key, unmet)
+            chain.skipped(key, self._say(ctx, rule, f"unmet.{word}", unmet))
             return None
         stopped = self.data.restrictions(ctx.unit.statuses)
         blocking = [r for r in STOPPED_BY[rule.action] if r in stopped]
@@ -194,28 +216,67 @@ class PackRuleset(Ruleset):
         chain.applied(f"{ai}.{rule.key}", f"rolled {rolled}: {chosen.title}")
         return self._try(ctx, chain, ai, chosen)
 
-    def _unmet(self, ctx: PackContext, unit: Unit, rule: Rule) -> str:
-        """Why the rule's condition does not hold for `unit` ('' when it does)."""
+    def _unmet(self, ctx: PackContext, unit: Unit, rule: Rule) -> tuple[str, str]:
+        """The condition word that does not hold for `unit` and why ('' when all hold)."""
         for word, value in rule.when:
             if word == "hp_at_most" and not unit.hp <= value:
-                return f"{unit.name} has {unit.hp} HP, more than {value}"
-            if word == "hp_below" and not unit.hp < value * unit.max_hp:
-                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP, not below {value:g} of it"
+                return word, f"{unit.name} has {unit.hp} HP, more than {value}"
+            if word == "hp_below":
+                low, words = _below(unit, value)
+                if not low:
+                    return word, words
             if word == "wounded" and (unit.hp < unit.max_hp) != bool(value):
-                return f"{unit.name} has {unit.hp} of {unit.max_hp} HP"
+                return word, f"{unit.name} has {unit.hp} of {unit.max_hp} HP"
             if word == "status" and not unit.has(value):
-                return f"{unit.name} is not {value}"
+                return word, f"{unit.name} is not {value}"
             if word == "no_status" and unit.has(value):
-                return f"{unit.name} is {value}"
+                return word, f"{unit.name} is {value}"
             if word == "can_move" and bool(self._walk_of(ctx, unit).stoppable) != value:
-                return self._cannot_move_words(ctx, unit, value)
+                return word, self._cannot_move_words(ctx, unit, value)
             if word == "field":
                 for name, wanted in dict(value).items():
                     spec = self.data.unit_fields.get(name)
                     have = spec.value_of(unit.fields) if spec else unit.fields.get(name)
                     if have != wanted:
-                        return f"{unit.name}'s {name} is {have}, not {wanted}"
-        return ""
+                        return word, f"{unit.name}'s {name} is {have}, not {wanted}"
+        return "", ""
+
+    # -- the reasoning in the pack's words (`explain`) -----------------------------------------
+    def _facts(self, ctx: PackContext, rule: Rule) -> Facts:
+        """What every template of the rule may name: the figure, and each condition word's
+        words for the figure as it stands."""
+        unit = ctx.unit
+        facts = Facts(
+            name=unit.name,
+            hp=unit.hp,
+            max_hp=unit.max_hp,
+            amount=rule.amount,
+            squares=lambda: plural(self._squares(unit, rule.squares), "square"),
+        )
+        for word, value in rule.when:
+            facts = facts.with_(**{word: partial(self._state_words, ctx, word, value)})
+        return facts
+
+    def _state_words(self, ctx: PackContext, word: str, value: object) -> str:
+        unit = ctx.unit
+        if word == "hp_below":
+            return _below(unit, value)[1]
+        if word == "can_move":
+            return self._cannot_move_words(ctx, unit, not self._walk_of(ctx, unit).stoppable)
+        return self._unmet(ctx, unit, Rule("", "", "hold", "", ((word, value),)))[1]
+
+    def _say(
+        self, ctx: PackContext, rule: Rule, situation: str, default: str, **facts: object
+    ) -> str:
+        """The rule's template for the situation filled with the facts; `default` (the
+        engine's own words) when the pack gives none."""
+        templates = dict(rule.explain)
+        template = templates.get(situation)
+        if template is None and situation.startswith("unmet."):
+            template = templates.get("unmet")
+        if template is None:
+            return default
+        return render(template, self._facts(ctx, rule).with_(detail=default, **facts))
 
     # -- can_move -----------------------------------------------------------------------------
     def _walk_of(self, ctx: PackContext, unit: Unit, squares: int | None = None) -> Walk:
@@ -235,40 +296,49 @@ class PackRuleset(Ruleset):
         moves = [r for r in self._rules_of(unit) if r.action in MOVES]
         return max((self._squares(unit, r.squares) for r in moves), default=0)
 
-    def _cannot_move_words(self, ctx: PackContext, unit: Unit, wanted: bool) -> str:
+    def _cannot_move_words(self, ctx: PackContext, unit: Unit, stuck: bool) -> str:
+        """How it stands for moving: its move is 0, it is blocked in (`stuck`), or how far
+        it can go."""
         squares = self._longest_move(unit)
         if squares <= 0:
             return "its move is 0"
-        if wanted:
+        if stuck:
             return "every square around it is blocked"
         return f"it can move {plural(squares, 'square')}"
 
     def _act(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result | None:
         unit = ctx.unit
         if rule.action == "hold":
-            chain.applied(key, f"{unit.name} holds")
-            return Result([Outcome(rule.says)], rule.says.capitalize())
-        if rule.action == "heal":
-            chain.applied(
-                key, f"{unit.name} has {unit.hp} of {unit.max_hp} HP: heals {rule.amount}"
+            chain.applied(key, self._say(ctx, rule, "applied", f"{unit.name} holds"))
+            return Result(
+                [Outcome(rule.says)], self._say(ctx, rule, "summary", rule.says.capitalize())
             )
-            return Result([Outcome(rule.says)], f"{rule.says.capitalize()} {rule.amount} HP")
+        if rule.action == "heal":
+            return self._heal(ctx, chain, key, rule)
         if rule.action == "flee":
             return self._flee(ctx, chain, key, rule)
         assert rule.target is not None
-        chosen, why, selection = self._targets(ctx, rule.target)
+        picked = self._targets(ctx, rule.target)
+        chosen, why, selection = picked.chosen, picked.why, picked.selection
         if not chosen:
-            chain.skipped(key, why)
+            chain.skipped(key, self._say(ctx, rule, picked.situation, why, **picked.facts))
             return None
         if rule.action == "move-toward" and rule.policy == "farthest-along":
             return self._farthest(ctx, chain, key, rule, selection)
         names = " or ".join(t.name for t in chosen)
         if rule.action == "attack":
             said = why if why.endswith(names) else f"{why} → {names}"
-            chain.applied(key, said + (": the players choose" if len(chosen) > 1 else ""))
+            said += ": the players choose" if len(chosen) > 1 else ""
+            facts = self._attack_facts(ctx, rule, picked)
+            chain.applied(key, self._say(ctx, rule, "applied", said, **facts))
             return Result(
-                [Outcome(rule.says, (t.id,)) for t in chosen],
-                f"{rule.says.capitalize()} {chosen[0].name}",
+                [
+                    Outcome(rule.says, (t.id,), summary=self._outcome_words(ctx, rule, t.name))
+                    for t in chosen
+                ],
+                self._say(
+                    ctx, rule, "summary", f"{rule.says.capitalize()} {chosen[0].name}", **facts
+                ),
             )
         if rule.action == "move-away":
             return self._away(ctx, chain, key, rule, chosen, why)
@@ -292,32 +362,98 @@ class PackRuleset(Ruleset):
             )
         return Result(outcomes, summary)
 
+    def _heal(self, ctx: PackContext, chain: Chain, key: str, rule: Rule) -> Result:
+        """Heal `amount`; at full HP with `full_says`, that action instead."""
+        unit = ctx.unit
+        if rule.full_says and unit.hp >= unit.max_hp:
+            said = rule.full_says
+            chain.applied(key, self._say(ctx, rule, "full", f"{unit.name} has full HP: {said}"))
+            return Result([Outcome(said)], self._say(ctx, rule, "full_summary", said.capitalize()))
+        detail = f"{unit.name} has {unit.hp} of {unit.max_hp} HP: heals {rule.amount}"
+        chain.applied(key, self._say(ctx, rule, "applied", detail))
+        summary = f"{rule.says.capitalize()} {rule.amount} HP"
+        return Result([Outcome(rule.says)], self._say(ctx, rule, "summary", summary))
+
+    def _outcome_words(self, ctx: PackContext, rule: Rule, chosen: str, **facts: object) -> str:
+        """One outcome's summary: the `outcome` template, else none of its own."""
+        return self._say(ctx, rule, "outcome", "", chosen=chosen, **facts)
+
+    def _attack_facts(self, ctx: PackContext, rule: Rule, picked: Picked) -> dict[str, object]:
+        chosen, selection = picked.chosen, picked.selection
+        last = ctx.encounter.memory.last_attacker.get(ctx.unit.id)
+        out = ""
+        if last is not None and all(u.id != last for u in picked.pool):
+            out = ctx.encounter.unit(last).name if ctx.encounter.has_unit(last) else last
+        return {
+            "chosen": joined([u.name for u in chosen]),
+            "tied": "yes" if len(chosen) > 1 else "",
+            "single": "" if len(chosen) > 1 else "yes",
+            "reasons": selection.explain() if selection.reasons else "",
+            "kept": "; ".join(self._fact_of(ctx, picked.last_filter, u) for u in picked.pool),
+            "last_out": out,
+        }
+
+    def _fact_of(self, ctx: PackContext, word: str, other: Unit) -> str:
+        """How a figure stands for a filter word ("Aria 2 squares away, range 1")."""
+        if not word.startswith(REACH_FILTER + ":"):
+            return other.name
+        stat = word.partition(":")[2]
+        reach = int(ctx.unit.stat(stat, self.data.stat_default(stat) or 0))
+        away = plural(self._distance(ctx.unit.at, other.at), "square")
+        if self._in_reach(ctx, other, stat) or self._distance(ctx.unit.at, other.at) > reach:
+            return f"{other.name} {away} away, {stat} {reach}"
+        return f"{other.name} {away} away, but a wall blocks the line"
+
     # -- targets -----------------------------------------------------------------------------
-    def _targets(
-        self, ctx: PackContext, selector: Selector
-    ) -> tuple[list[Unit], str, Selection[Unit]]:
-        """The chosen figures, why, and the selection that chose them."""
+    def _targets(self, ctx: PackContext, selector: Selector) -> Picked:
+        """The chosen figures, why, the selection that chose them and the facts of it."""
         unit = ctx.unit
         side = unit.side.opposing if selector.among == "opponents" else unit.side
         pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and self.in_play(u)]
         none = Selection[Unit]([], [])
         if not pool:
-            return [], f"no {selector.among[:-1]} with HP left", none
+            return Picked([], f"no {selector.among[:-1]} with HP left", none, "nobody")
         for word in selector.filters:
             keep = self._filter(ctx, word)
             kept = [u for u in pool if keep(u)]
             if not kept:
                 who = ", ".join(u.name for u in pool)
-                return [], f"nobody is {_filter_words(word)} ({who})", none
+                facts = {"pool": "; ".join(self._fact_of(ctx, word, u) for u in pool)}
+                why = f"nobody is {_filter_words(word)} ({who})"
+                return Picked([], why, none, "filtered", facts)
             pool = kept
-        breakers = [self._breaker(ctx, w) for w in selector.prefer if self._tells(ctx, w, pool)]
+        breakers = [self._worded(ctx, w) for w in selector.prefer if self._tells(ctx, w, pool)]
         selection = select(pool, breakers)
+        last = selector.filters[-1] if selector.filters else ""
         if selection.reasons:
-            return selection.chosen, selection.explain(), selection
+            return Picked(selection.chosen, selection.explain(), selection, "", {}, pool, last)
         if len(pool) == 1:
-            where = _filter_words(selector.filters[-1]) if selector.filters else "there"
-            return pool, f"{where}: only {pool[0].name}", selection
-        return pool, f"nothing tells {joined([u.name for u in pool])} apart", selection
+            where = _filter_words(last) if last else "there"
+            return Picked(pool, f"{where}: only {pool[0].name}", selection, "", {}, pool, last)
+        why = f"nothing tells {joined([u.name for u in pool])} apart"
+        return Picked(pool, why, selection, "", {}, pool, last)
+
+    def _worded(self, ctx: PackContext, word: str) -> TieBreaker[Unit]:
+        """The tie-breaker of a prefer word, in the pack's words when `[explain.prefer]`
+        gives them."""
+        breaker = self._breaker(ctx, word)
+        found = {w: (label, each) for w, label, each in self.pack.table.prefer_words}.get(word)
+        if found is None:
+            return breaker
+        label, each = found
+        stat = word.partition(":")[2]
+        default = self.data.stat_default(stat) or 0 if stat else 0
+
+        def facts(u: Unit) -> Facts:
+            return Facts(
+                name=u.name,
+                hp=u.hp,
+                max_hp=u.max_hp,
+                distance=lambda: plural(self._distance(ctx.unit.at, u.at), "square"),
+                value=lambda: _number(u.stat(stat, default)) if stat else "",
+            )
+
+        return TieBreaker(label, breaker.key, lambda u: render(each, facts(u)))
 
     def _tells(self, ctx: PackContext, word: str, pool: list[Unit]) -> bool:
         """`attacked-last` counts only when the one who attacked it last is in the pool."""
@@ -489,6 +625,10 @@ class PackRuleset(Ruleset):
     ) -> Result | None:
         """`policy = "farthest-along"` (pack_farthest)."""
         walk = self._walk_of(ctx, ctx.unit, self._squares(ctx.unit, rule.squares))
+        if not walk.stoppable:
+            stuck = self._cannot_move_words(ctx, ctx.unit, True)
+            chain.skipped(key, self._say(ctx, rule, "stuck", stuck))
+            return None
         found = farthest_along(
             ctx.board,
             self.movement,
@@ -499,7 +639,8 @@ class PackRuleset(Ruleset):
             self._distance,
         )
         if found is None:
-            chain.skipped(key, "no reachable square brings it closer to its target")
+            default = "no reachable square brings it closer to its target"
+            chain.skipped(key, self._say(ctx, rule, "none", default))
             return None
         outcomes, detail = found
         chain.applied(key, detail)
@@ -549,7 +690,8 @@ class PackRuleset(Ruleset):
         unit = ctx.unit
         foes = self.opponents(ctx.encounter, unit)
         if not foes:
-            chain.skipped(key, "no opponent with HP left to back away from")
+            default = "no opponent with HP left to back away from"
+            chain.skipped(key, self._say(ctx, rule, "nobody", default))
             return None
         near = min(self._distance(unit.at, f.at) for f in foes)
         nearest = [f for f in foes if self._distance(unit.at, f.at) == near]
@@ -571,21 +713,31 @@ class PackRuleset(Ruleset):
             if keeps_away(c)
         ]
         names = joined([f.name for f in nearest])
+        # `{nearest}`: every one named, "and" between each ("A and B and C"): as much a
+        # list to back away from as a phrase.
+        every = " and ".join(f.name for f in nearest)
+        facts: dict[str, object] = {"nearest": every, "near": plural(near, "square")}
         if not ends:
-            chain.skipped(
-                key, f"no cell it can reach gets farther from {names} without nearing another"
-            )
+            default = f"no cell it can reach gets farther from {names} without nearing another"
+            chain.skipped(key, self._say(ctx, rule, "none", default, **facts))
             return None
         far = min(self._distance(ends[0], f.at) for f in nearest)
-        chain.applied(
-            key,
+        facts.update(far=plural(far, "square"), choices=len(ends) if len(ends) > 1 else "")
+        detail = (
             f"nearest: {names}, {plural(near, 'square')} away; it backs off to "
             f"{plural(far, 'square')} without nearing anyone else"
-            + (f"; {len(ends)} cells are as good: the players choose" if len(ends) > 1 else ""),
+            + (f"; {len(ends)} cells are as good: the players choose" if len(ends) > 1 else "")
         )
-        outcomes = [Outcome(rule.says, (), c, tuple(walk.path_to(c))) for c in ends]
-        steps = len(outcomes[0].path)
-        return Result(outcomes, f"{rule.says.capitalize()} {plural(steps, 'square')} from {names}")
+        chain.applied(key, self._say(ctx, rule, "applied", detail, **facts))
+        outcomes = []
+        for cell in ends:
+            path = tuple(walk.path_to(cell))
+            steps = plural(len(path), "square")
+            said = self._outcome_words(ctx, rule, "", steps=steps, **facts)
+            outcomes.append(Outcome(rule.says, (), cell, path, summary=said))
+        steps = plural(len(outcomes[0].path), "square")
+        summary = f"{rule.says.capitalize()} {steps} from {names}"
+        return Result(outcomes, self._say(ctx, rule, "summary", summary, steps=steps, **facts))
 
     # -- the board's overlays and the round ---------------------------------------------------
     def _rules_of(self, unit: Unit) -> tuple[Rule, ...]:
@@ -648,6 +800,29 @@ def _terrain(char: str) -> Terrain:
 
 def _name(ctx: Context, unit_id: str) -> str:
     return ctx.encounter.unit(unit_id).name
+
+
+FRACTION_NAMES = {(1, 2): "half", (1, 3): "a third", (1, 4): "a quarter", (3, 4): "three quarters"}
+
+
+def _below(unit: Unit, value: object) -> tuple[bool, str]:
+    """`hp_below`: whether its HP is below that share of its max HP, and the words for it
+    ("1/4" is worked in whole numbers: HP × 4 < max HP)."""
+    share = fraction(value) if isinstance(value, str) else None
+    if share is not None:
+        top, bottom = share
+        low = unit.hp * bottom < top * unit.max_hp
+        name = FRACTION_NAMES.get(share, f"{top}/{bottom}")
+        most = unit.max_hp if top == 1 else f"{top}×{unit.max_hp}"
+        if low:
+            return True, f"HP {unit.hp} of {unit.max_hp} is below {name} ({unit.hp}×{bottom} < {most})"
+        return False, (
+            f"HP {unit.hp} of {unit.max_hp} is not below {name} ({unit.hp}×{bottom} ≥ {most})"
+        )
+    number = float(value)  # type: ignore[arg-type]  # checked by pack_format
+    low = unit.hp < number * unit.max_hp
+    said = "below" if low else "not below"
+    return low, f"{unit.name} has {unit.hp} of {unit.max_hp} HP, {said} {number:g} of it"
 
 
 def _number(value: float) -> str:
