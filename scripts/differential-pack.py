@@ -142,6 +142,12 @@ def main() -> int:
     parser.add_argument("--prose", action="store_true", help="count prose as a difference")
     args = parser.parse_args()
     old, new = old_ruleset(args.commit), new_ruleset(args.pack)
+    flips = [c + s for c in "A23456789TJQK" for s in "♠♥"]
+    if [old.capabilities.card_flips.meaning(c) for c in flips] != [
+        new.capabilities.card_flips.meaning(c) for c in flips
+    ] or (old.capabilities.remembers_attacker != new.capabilities.remembers_attacker):
+        print("capabilities differ")
+        return 1
     rng = random.Random(args.seed)
     run = decisions = differ = prose = shown = 0
     by_key: dict[str, int] = {}
@@ -151,6 +157,22 @@ def main() -> int:
             continue
         run += 1
         encounter = parse_encounter(text, "random.toml")
+        # What the tracker shows around the decisions: helpers, order, markers, overlays.
+        for what, ask in (
+            ("helpers", lambda r: r.helpers(encounter)),
+            ("order", lambda r: r.order(encounter)),
+            ("derived", lambda r: [r.derived_statuses(u) for u in encounter.units]),
+            ("defeated", lambda r: [r.is_defeated(u) for u in encounter.units]),
+            ("movement_range", lambda r: [r.movement_range(encounter, u) for u in enemies]),
+            ("attack_range", lambda r: [r.attack_range(encounter, u) for u in enemies]),
+        ):
+            if ask(old) != ask(new):
+                by_key[what] = by_key.get(what, 0) + 1
+                if shown < args.show:
+                    shown += 1
+                    print(
+                        f"--- {what} differs in\n{text}\n  module {ask(old)}\n  pack   {ask(new)}"
+                    )
         for unit in enemies:
             decisions += 1
             da = decide(encounter, unit, old, Dice(seed=0))
@@ -170,12 +192,14 @@ def main() -> int:
                     shown += 1
                     print(f"--- difference on {unit} in\n{text}")
                     for k in keys:
-                        print(f"  {k}: module {json.dumps(a.get(k))}\n  {k}: pack   {json.dumps(b.get(k))}")
+                        print(
+                            f"  {k}: module {json.dumps(a.get(k))}\n  {k}: pack   {json.dumps(b.get(k))}"
+                        )
     print(
         f"{run} encounters, {decisions} decisions: {differ} differ outside prose "
         f"{dict(sorted(by_key.items()))}; prose differs in {prose}"
     )
-    return 1 if differ else 0
+    return 1 if differ or by_key else 0
 
 
 if __name__ == "__main__":

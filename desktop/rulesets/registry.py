@@ -302,7 +302,7 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 def ruleset_data(ruleset_id: str) -> RulesetData:
     """Names, AI types and card text; for a built-in read from its TOML without importing
     its code."""
-    if ruleset_id in BUILT_IN and ruleset_id not in _pack_files():
+    if ruleset_id in BUILT_IN:
         return load_ruleset_data(ruleset_id)
     return get_ruleset(ruleset_id).data
 

@@ -41,7 +41,7 @@ FACTS = (
     "choices",
     "detail",
 )
-_NAME = re.compile(r"[a-z_]+")
+_NAME = re.compile(r"[a-z_][a-z0-9_.]*")
 
 
 class Facts(Mapping[str, object]):

@@ -13,6 +13,7 @@ from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.ruleset import RulesetData
 from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
 from desktop.rulesets.packs.pack_explain import FACTS, SITUATIONS, problems
+from desktop.rulesets.packs.pack_helpers import HelperSpec, formula_problem
 from desktop.rulesets.packs.pack_lines import PackLines
 
 # The words of the vocabulary (docs/rule-packs.md gives an example of each).
@@ -49,7 +50,12 @@ RULE_KEYS = {
     "full_says",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
-PACK_KEYS = {"moves", "terrain", "tests", *"passes in_play_hp order card_flips derived explain".split()}
+PACK_KEYS = {
+    "moves",
+    "terrain",
+    "tests",
+    *"passes in_play_hp order card_flips derived explain helpers".split(),
+}
 # What a tie-breaker's `each` template may name of each figure it compares.
 FIGURE_FACTS = ("name", "hp", "max_hp", "distance", "value")
 PASSES = ("nobody", "allies")  # whose cells a mover may pass through (never stop on)
@@ -164,6 +170,7 @@ class PackTable:
     derived: tuple[DerivedStatus, ...] = ()
     # prefer word -> (label, each figure's words): `[explain.prefer]`
     prefer_words: tuple[tuple[str, str, str], ...] = ()
+    helpers: tuple[HelperSpec, ...] = ()
 
 
 def parse_pack(text: str, source: str) -> Pack:
@@ -540,7 +547,9 @@ class _Reader:
         order = raw.get("order", "roster")
         if order not in ORDERS:
             self.fail(
-                self.lines.top("order"), "order", f"is {order!r}; expected one of {', '.join(ORDERS)}"
+                self.lines.top("order"),
+                "order",
+                f"is {order!r}; expected one of {', '.join(ORDERS)}",
             )
         flips = raw.get("card_flips", {})
         if not isinstance(flips, dict) or not all(isinstance(v, str) for v in flips.values()):
@@ -557,7 +566,50 @@ class _Reader:
             tuple((str(k).upper(), v) for k, v in flips.items()),
             tuple(self._derived(data)),
             tuple(self._prefer_words()),
+            tuple(self._helpers(data)),
         )
+
+    def _helpers(self, data: RulesetData | None) -> list[HelperSpec]:
+        """`[[helpers]]`: id, label, value (a formula), shows, explain, for_each."""
+        raw = self.raw.get("helpers", [])
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            self.fail(self.lines.top("helpers"), "helpers", "expected [[helpers]] tables")
+            return []
+        stats = tuple(data.stats) if data is not None else ()
+        party: list[str] = []
+        out = []
+        for index, entry in enumerate(raw):
+            here, line = f"helpers[{index + 1}]", self.lines.in_entry("helpers", index)
+            per_player = entry.get("for_each") == "player"
+            if entry.get("for_each", "player") != "player":
+                self.fail(line, f"{here}.for_each", 'expected "player"')
+            texts = {k: entry.get(k) for k in ("id", "label", "value", "shows", "explain")}
+            texts["shows"] = texts["shows"] or "{value}"
+            texts["explain"] = texts["explain"] or ""
+            if not all(isinstance(v, str) and (v or k == "explain") for k, v in texts.items()):
+                self.fail(line, here, "expected id, label and value (texts), shows and explain")
+                continue
+            names = (*party, *stats) if per_player else tuple(party)
+            problem = formula_problem(texts["value"], names, stats, per_player)
+            if problem:
+                self.fail(self.lines.in_entry("helpers", index, "value"), f"{here}.value", problem)
+            facts = (*names, "value", "count", "name", *(f"each.{s}" for s in stats))
+            for key in ("label", "shows", "explain"):
+                for found in problems(texts[key], facts):
+                    self.fail(line, f"{here}.{key}", found)
+            if not per_player:
+                party.append(texts["id"])
+            out.append(
+                HelperSpec(
+                    texts["id"],
+                    texts["label"],
+                    texts["value"],
+                    texts["shows"],
+                    texts["explain"],
+                    per_player,
+                )
+            )
+        return out
 
     def _prefer_words(self) -> list[tuple[str, str, str]]:
         """`[explain.prefer]`: `nearest = { label = "closest", each = "{name} {distance}" }`."""

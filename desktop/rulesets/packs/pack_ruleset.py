@@ -19,11 +19,12 @@ from desktop.engine.geometry import distance_function, neighbours
 from desktop.engine.movement import DistanceField
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.reach import cells_within
-from desktop.engine.ruleset import ActivationOrder, Ruleset
+from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset
 from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import Selection, TieBreaker, select
 from desktop.engine.units import Unit
 from desktop.rulesets.packs.pack_explain import Facts, render
+from desktop.rulesets.packs.pack_helpers import pack_helpers
 from desktop.rulesets.packs.pack_farthest import Walk, farthest_along
 from desktop.rulesets.packs.pack_format import (
     REACH_FILTER,
@@ -222,7 +223,7 @@ class PackRuleset(Ruleset):
             if word == "hp_at_most" and not unit.hp <= value:
                 return word, f"{unit.name} has {unit.hp} HP, more than {value}"
             if word == "hp_below":
-                low, words = _below(unit, value)
+                low, words = below_share(unit, value)
                 if not low:
                     return word, words
             if word == "wounded" and (unit.hp < unit.max_hp) != bool(value):
@@ -260,7 +261,7 @@ class PackRuleset(Ruleset):
     def _state_words(self, ctx: PackContext, word: str, value: object) -> str:
         unit = ctx.unit
         if word == "hp_below":
-            return _below(unit, value)[1]
+            return below_share(unit, value)[1]
         if word == "can_move":
             return self._cannot_move_words(ctx, unit, not self._walk_of(ctx, unit).stoppable)
         return self._unmet(ctx, unit, Rule("", "", "hold", "", ((word, value),)))[1]
@@ -287,9 +288,7 @@ class PackRuleset(Ruleset):
         field = DistanceField(
             ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
         )
-        stoppable = frozenset(
-            c for c in field.reachable() if c not in ctx.blocked and c != unit.at
-        )
+        stoppable = frozenset(c for c in field.reachable() if c not in ctx.blocked and c != unit.at)
         return Walk(unit.at, field, stoppable, squares)
 
     def _longest_move(self, unit: Unit) -> int:
@@ -769,6 +768,10 @@ class PackRuleset(Ruleset):
                     if board.passable(c)
                 }
             for word in words:
+                if word.startswith(REACH_FILTER + ":"):
+                    stat = word.partition(":")[2]
+                    reach = int(unit.stat(stat, self.data.stat_default(stat) or 0))
+                    cells |= cells_within(board, [unit.at], reach, self.pack.metric)
                 if word.startswith("within:"):
                     reach = int(word.partition(":")[2])
                     cells |= cells_within(board, [unit.at], reach, self.pack.metric)
@@ -783,6 +786,9 @@ class PackRuleset(Ruleset):
                 ("The rules fix no order among enemies: the players choose (roster order shown).",),
             )
         return ActivationOrder(enemies, (), ("Enemies act in roster order.",))
+
+    def helpers(self, encounter: Encounter) -> list[Helper]:
+        return pack_helpers(self.pack.table.helpers, self.data, encounter.players())
 
     def derived_statuses(self, unit: Unit) -> set[str]:
         """The pack's `derived` markers whose side and HP the unit has."""
@@ -805,7 +811,7 @@ def _name(ctx: Context, unit_id: str) -> str:
 FRACTION_NAMES = {(1, 2): "half", (1, 3): "a third", (1, 4): "a quarter", (3, 4): "three quarters"}
 
 
-def _below(unit: Unit, value: object) -> tuple[bool, str]:
+def below_share(unit: Unit, value: object) -> tuple[bool, str]:
     """`hp_below`: whether its HP is below that share of its max HP, and the words for it
     ("1/4" is worked in whole numbers: HP × 4 < max HP)."""
     share = fraction(value) if isinstance(value, str) else None
@@ -815,7 +821,10 @@ def _below(unit: Unit, value: object) -> tuple[bool, str]:
         name = FRACTION_NAMES.get(share, f"{top}/{bottom}")
         most = unit.max_hp if top == 1 else f"{top}×{unit.max_hp}"
         if low:
-            return True, f"HP {unit.hp} of {unit.max_hp} is below {name} ({unit.hp}×{bottom} < {most})"
+            return (
+                True,
+                f"HP {unit.hp} of {unit.max_hp} is below {name} ({unit.hp}×{bottom} < {most})",
+            )
         return False, (
             f"HP {unit.hp} of {unit.max_hp} is not below {name} ({unit.hp}×{bottom} ≥ {most})"
         )
