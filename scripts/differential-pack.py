@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from desktop.encounter_file import parse_encounter  # noqa: E402
 from desktop.engine.decide import decide  # noqa: E402
 from desktop.engine.dice import Dice  # noqa: E402
+from desktop.engine.encounter import Encounter  # noqa: E402
 from desktop.engine.ruleset import Ruleset  # noqa: E402
 from desktop.rulesets.data_loader import ruleset_data_from  # noqa: E402
 from desktop.rulesets.packs.pack_format import parse_pack  # noqa: E402
@@ -123,6 +124,18 @@ def random_encounter(rng: random.Random) -> tuple[str, list[str]]:
     return "\n".join(lines) + "\n", ids
 
 
+def around(ruleset: Ruleset, encounter: Encounter, enemies: list[str]) -> dict[str, object]:
+    """What the tracker shows around the decisions: helpers, order, markers, overlays."""
+    return {
+        "helpers": ruleset.helpers(encounter),
+        "order": ruleset.order(encounter),
+        "derived": [ruleset.derived_statuses(u) for u in encounter.units],
+        "defeated": [ruleset.is_defeated(u) for u in encounter.units],
+        "movement_range": [ruleset.movement_range(encounter, u) for u in enemies],
+        "attack_range": [ruleset.attack_range(encounter, u) for u in enemies],
+    }
+
+
 def compare(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The keys that differ, and the prose keys that differ."""
     keys = sorted(set(old) | set(new))
@@ -157,22 +170,12 @@ def main() -> int:
             continue
         run += 1
         encounter = parse_encounter(text, "random.toml")
-        # What the tracker shows around the decisions: helpers, order, markers, overlays.
-        for what, ask in (
-            ("helpers", lambda r: r.helpers(encounter)),
-            ("order", lambda r: r.order(encounter)),
-            ("derived", lambda r: [r.derived_statuses(u) for u in encounter.units]),
-            ("defeated", lambda r: [r.is_defeated(u) for u in encounter.units]),
-            ("movement_range", lambda r: [r.movement_range(encounter, u) for u in enemies]),
-            ("attack_range", lambda r: [r.attack_range(encounter, u) for u in enemies]),
-        ):
-            if ask(old) != ask(new):
-                by_key[what] = by_key.get(what, 0) + 1
-                if shown < args.show:
-                    shown += 1
-                    print(
-                        f"--- {what} differs in\n{text}\n  module {ask(old)}\n  pack   {ask(new)}"
-                    )
+        was, now = around(old, encounter, enemies), around(new, encounter, enemies)
+        for what in [k for k in was if was[k] != now[k]]:
+            by_key[what] = by_key.get(what, 0) + 1
+            if shown < args.show:
+                shown += 1
+                print(f"--- {what} differs in\n{text}\n  module {was[what]}\n  pack   {now[what]}")
         for unit in enemies:
             decisions += 1
             da = decide(encounter, unit, old, Dice(seed=0))
@@ -192,9 +195,8 @@ def main() -> int:
                     shown += 1
                     print(f"--- difference on {unit} in\n{text}")
                     for k in keys:
-                        print(
-                            f"  {k}: module {json.dumps(a.get(k))}\n  {k}: pack   {json.dumps(b.get(k))}"
-                        )
+                        print(f"  {k}: module {json.dumps(a.get(k))}")
+                        print(f"  {k}: pack   {json.dumps(b.get(k))}")
     print(
         f"{run} encounters, {decisions} decisions: {differ} differ outside prose "
         f"{dict(sorted(by_key.items()))}; prose differs in {prose}"

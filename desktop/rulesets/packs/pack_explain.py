@@ -76,7 +76,7 @@ def render(template: str, facts: Mapping[str, object]) -> str:
             continue
         end = _closing(template, i)
         name, asks, text = template[i + 1 : end].partition("?")
-        value = facts[name] if name in facts else ""
+        value = facts.get(name, "")
         if asks:
             out.append(render(text, facts) if value not in ("", 0, None) else "")
         else:

@@ -34,7 +34,7 @@ def toward_cells(
     walk: Walk,
     target: Unit,
     blocked: frozenset[Cell],
-    distance: Callable[[Cell, Cell], int],
+    distance: Callable[[Cell, Cell], float],
 ) -> tuple[list[Cell], int] | None:
     """End cells on shortest routes toward `target`, the farthest along within the walk, and
     the squares left to go; when no square beside it can be reached, the cells straight
@@ -65,7 +65,7 @@ def toward_cells(
     nearest = min(scored.values())
     near = [c for c, v in scored.items() if v == nearest]
     fewest = min(cast(int, reached.raw(c)) for c in near)
-    return sorted(c for c in near if reached.raw(c) == fewest), nearest - 1
+    return sorted(c for c in near if reached.raw(c) == fewest), int(nearest) - 1
 
 
 def farthest_along(
@@ -75,7 +75,7 @@ def farthest_along(
     says: str,
     selection: Selection[Unit],
     blocked: frozenset[Cell],
-    distance: Callable[[Cell, Cell], int],
+    distance: Callable[[Cell, Cell], float],
 ) -> tuple[list[Outcome], str] | None:
     """A move toward each chosen target (ties: each one's cells are choices) and the
     reasoning; None when no cell brings it nearer any of them."""

@@ -54,7 +54,7 @@ PACK_KEYS = {
     "moves",
     "terrain",
     "tests",
-    *"passes in_play_hp order card_flips derived explain helpers".split(),
+    *["passes", "in_play_hp", "order", "card_flips", "derived", "explain", "helpers"],
 }
 # What a tie-breaker's `each` template may name of each figure it compares.
 FIGURE_FACTS = ("name", "hp", "max_hp", "distance", "value")
@@ -244,10 +244,10 @@ class _Reader:
                 for index, rule in enumerate(found):
                     self._check_says(ai, index, rule, data)
         cases = tuple(self._cases())
-        table = self._table_keys(data)
+        around = self._table_keys(data)
         if data is None or self.problems:
             return None
-        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases, table)
+        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases, around)
 
     def _data(self, data_raw: dict[str, Any], pack_id: str) -> RulesetData | None:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from desktop.engine.ruleset import Helper, RulesetData
 from desktop.engine.units import Unit
@@ -82,7 +83,7 @@ def _work_out(text: str, names: Mapping[str, int], players: list[Callable[[str],
         if isinstance(node, ast.Expression):
             return value(node.body)
         if isinstance(node, ast.Constant):
-            return int(node.value)
+            return int(cast(int, node.value))  # checked: a whole number
         if isinstance(node, ast.Name):
             return names[node.id]
         if isinstance(node, ast.UnaryOp):

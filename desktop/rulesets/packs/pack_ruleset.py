@@ -24,7 +24,6 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.engine.targeting import Selection, TieBreaker, select
 from desktop.engine.units import Unit
 from desktop.rulesets.packs.pack_explain import Facts, render
-from desktop.rulesets.packs.pack_helpers import pack_helpers
 from desktop.rulesets.packs.pack_farthest import Walk, farthest_along
 from desktop.rulesets.packs.pack_format import (
     REACH_FILTER,
@@ -34,6 +33,7 @@ from desktop.rulesets.packs.pack_format import (
     Squares,
     fraction,
 )
+from desktop.rulesets.packs.pack_helpers import pack_helpers
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
@@ -417,7 +417,9 @@ class PackRuleset(Ruleset):
             kept = [u for u in pool if keep(u)]
             if not kept:
                 who = ", ".join(u.name for u in pool)
-                facts = {"pool": "; ".join(self._fact_of(ctx, word, u) for u in pool)}
+                facts: dict[str, object] = {
+                    "pool": "; ".join(self._fact_of(ctx, word, u) for u in pool)
+                }
                 why = f"nobody is {_filter_words(word)} ({who})"
                 return Picked([], why, none, "filtered", facts)
             pool = kept
