@@ -533,24 +533,11 @@ class _Reader:
     # -- the table: passes, in_play_hp, order, card_flips, derived ---------------------------
     def _table_keys(self, data: RulesetData | None) -> PackTable:
         raw = self.raw
-        passes = raw.get("passes", "nobody")
-        if passes not in PASSES:
-            self.fail(
-                self.lines.top("passes"),
-                "passes",
-                f"is {passes!r}; expected one of {', '.join(PASSES)}",
-            )
+        passes, order = self._one_of("passes", PASSES), self._one_of("order", ORDERS)
         in_play = raw.get("in_play_hp", 1)
         if not isinstance(in_play, int) or isinstance(in_play, bool):
             self.fail(self.lines.top("in_play_hp"), "in_play_hp", "expected a whole number")
             in_play = 1
-        order = raw.get("order", "roster")
-        if order not in ORDERS:
-            self.fail(
-                self.lines.top("order"),
-                "order",
-                f"is {order!r}; expected one of {', '.join(ORDERS)}",
-            )
         flips = raw.get("card_flips", {})
         if not isinstance(flips, dict) or not all(isinstance(v, str) for v in flips.values()):
             self.fail(
@@ -560,9 +547,9 @@ class _Reader:
             )
             flips = {}
         return PackTable(
-            str(passes),
+            passes,
             in_play,
-            str(order),
+            order,
             tuple((str(k).upper(), v) for k, v in flips.items()),
             tuple(self._derived(data)),
             tuple(self._prefer_words()),
@@ -634,6 +621,14 @@ class _Reader:
                 self.fail(line, f"{here}.each", problem)
             out.append((word, spec["label"], spec["each"]))
         return out
+
+    def _one_of(self, key: str, words: tuple[str, ...]) -> str:
+        """A top-level word among `words` (the first when the pack leaves it out)."""
+        found = self.raw.get(key, words[0])
+        if found not in words:
+            self.fail(self.lines.top(key), key, f"is {found!r}; expected one of {', '.join(words)}")
+            return words[0]
+        return str(found)
 
     def _derived(self, data: RulesetData | None) -> list[DerivedStatus]:
         """`derived = [{ status = "stunned", side = "player", hp = 0 }, ...]`: `hp` one
