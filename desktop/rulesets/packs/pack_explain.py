@@ -69,19 +69,17 @@ def render(template: str, facts: Mapping[str, object]) -> str:
     fact is not empty, else nothing."""
     out: list[str] = []
     i = 0
-    while i < len(template):
-        if template[i] != "{":
-            out.append(template[i])
-            i += 1
-            continue
-        end = _closing(template, i)
-        name, asks, text = template[i + 1 : end].partition("?")
+    while (start := template.find("{", i)) >= 0:
+        out.append(template[i:start])
+        end = _closing(template, start)
+        name, asks, text = template[start + 1 : end].partition("?")
         value = facts.get(name, "")
         if asks:
             out.append(render(text, facts) if value not in ("", 0, None) else "")
         else:
             out.append(str(value))
         i = end + 1
+    out.append(template[i:])
     return "".join(out)
 
 

@@ -57,6 +57,7 @@ class PackContext(Context):
 
     ruleset: PackRuleset | None = None
     _routes: dict[str, DistanceField | None] = field(default_factory=dict)
+    walks: dict[int, Walk] = field(default_factory=dict)  # by squares
 
     @cached_property
     def blocked(self) -> frozenset[Cell]:
@@ -285,11 +286,16 @@ class PackRuleset(Ruleset):
         movement range): passing only where `passes` lets it, ending on a free cell."""
         if squares is None:
             squares = self._longest_move(unit)
+        if unit is ctx.unit and squares in ctx.walks:  # asked by conditions and moves alike
+            return ctx.walks[squares]
         field = DistanceField(
             ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
         )
         stoppable = frozenset(c for c in field.reachable() if c not in ctx.blocked and c != unit.at)
-        return Walk(unit.at, field, stoppable, squares)
+        walk = Walk(unit.at, field, stoppable, squares)
+        if unit is ctx.unit:
+            ctx.walks[squares] = walk
+        return walk
 
     def _longest_move(self, unit: Unit) -> int:
         moves = [r for r in self._rules_of(unit) if r.action in MOVES]
@@ -388,7 +394,9 @@ class PackRuleset(Ruleset):
             "tied": "yes" if len(chosen) > 1 else "",
             "single": "" if len(chosen) > 1 else "yes",
             "reasons": selection.explain() if selection.reasons else "",
-            "kept": "; ".join(self._fact_of(ctx, picked.last_filter, u) for u in picked.pool),
+            "kept": lambda: "; ".join(
+                self._fact_of(ctx, picked.last_filter, u) for u in picked.pool
+            ),
             "last_out": out,
         }
 
