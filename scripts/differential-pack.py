@@ -198,7 +198,8 @@ def main() -> int:
                         print(f"  {k}: module {json.dumps(a.get(k))}")
                         print(f"  {k}: pack   {json.dumps(b.get(k))}")
     print(
-        f"{run} encounters, {decisions} decisions: {differ} differ outside prose "
+        f"{run} encounters, {decisions} decisions: {differ} differ"
+        f"{' (prose included)' if args.prose else ' outside prose'} "
         f"{dict(sorted(by_key.items()))}; prose differs in {prose}"
     )
     # The pack's movement overlay is where its moves can end: through fallen players, as
