@@ -53,7 +53,14 @@ class RulesetDataError(ValueError):
 
 
 def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetData:
+    """A ruleset's data file (`<package>/rulesets/<id>.toml`); for a built-in that is a rule
+    pack, the data of its pack (`resources/packs/<id>.toml`)."""
     where = f"{package}/rulesets/{ruleset_id}.toml"
+    pack = resources.files(package).joinpath("packs", f"{ruleset_id}.toml")
+    if package == "resources" and pack.is_file():
+        from desktop.rulesets.packs.pack_format import parse_pack  # it reads data with ours
+
+        return parse_pack(pack.read_text(encoding="utf-8"), f"resources/packs/{pack.name}").data
     try:
         text = (
             resources.files(package)

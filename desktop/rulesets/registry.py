@@ -2,9 +2,10 @@
 
 A rule system is an entry point in the group `foebook.rulesets`: the name is the ruleset
 id, the value a factory taking no arguments that returns the Ruleset
-(`desktop.rulesets.card_flip_rpg:build`). Foebook registers its own six that way in
+(`desktop.rulesets.hex_quest:build`). Foebook registers its own six that way in
 pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
-only when that ruleset is first used.
+only when that ruleset is first used. A built-in may be a rule pack of resources/packs/
+(`desktop.rulesets.packs.shipped:card_flip_rpg` reads resources/packs/card-flip-rpg.toml).
 
 A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
 under resources/packs/, and those the app or the command line adds (`add_pack`).
@@ -30,14 +31,12 @@ from desktop.rulesets.data_loader import load_ruleset_data
 
 GROUP = "foebook.rulesets"
 DISTRIBUTION = "foebook"
-# The factories of the built-ins written as rule packs (resources/packs/<id>.toml).
-SHIPPED_PACKS = "desktop.rulesets.packs.shipped:"
 
 # The built-ins exactly as pyproject.toml registers them (a test keeps the two equal).
 # Built-ins are loaded from this table, never from package metadata: a frozen bundle
 # carries no metadata, and reading it would cost a small `foebook decide` ~25 ms.
 BUILT_IN: dict[str, str] = {
-    "card-flip-rpg": "desktop.rulesets.card_flip_rpg:build",
+    "card-flip-rpg": "desktop.rulesets.packs.shipped:card_flip_rpg",
     "skirmish-ai": "desktop.rulesets.skirmish_ai:build",
     "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
     "hex-quest": "desktop.rulesets.packs.shipped:hex_quest",
@@ -153,16 +152,24 @@ def pack_id(text: str) -> str | None:
 
 @cache
 def bundled_packs() -> dict[str, PackEntry]:
-    """Foebook's own rule packs (resources/packs/*.toml), by id; those BUILT_IN lists are
-    built-ins (its own packs beside its modules)."""
+    """Foebook's own rule packs (resources/packs/*.toml) besides the built-ins, by id."""
+    return {k: v for k, v in _pack_files().items() if k not in BUILT_IN}
+
+
+def shipped_pack(ruleset_id: str) -> Ruleset:
+    """The built-in that is a rule pack of resources/packs/ (its BUILT_IN factory's body)."""
+    return _pack_files()[ruleset_id].load()
+
+
+@cache
+def _pack_files() -> dict[str, PackEntry]:
+    """Every rule pack of resources/packs/, by id."""
     folder = resources.files("resources").joinpath("packs")
     found: dict[str, PackEntry] = {}
     for item in sorted(folder.iterdir(), key=lambda f: f.name):
         if item.name.endswith(".toml"):
             text = item.read_text(encoding="utf-8")
             found_id = pack_id(text) or item.name
-            if found_id in BUILT_IN:
-                continue
             found[found_id] = PackEntry(
                 found_id, f"resources/packs/{item.name}", partial(_read, item), bundled=True
             )
@@ -177,18 +184,13 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
     """Make a user's rule pack known (again, when it changed: the old one is forgotten);
     a message instead when its id is taken by another rule system. `testing`: the pack under
     test takes the place of Foebook's own pack of that id."""
-    built_in = entry.id in BUILT_IN and not (testing and is_shipped_pack(entry.id))
-    taken = built_in or entry.id in _discovered()[0]
-    if taken or (entry.id in bundled_packs() and not testing):
+    shipped = entry.id in _pack_files()  # a pack under test may stand in for its own file
+    taken = (entry.id in BUILT_IN and not shipped) or entry.id in _discovered()[0]
+    if taken or (shipped and not testing):
         return f"the {entry.describe()} is ignored: '{entry.id}' is the id of another rule system"
     _PACKS[entry.id] = entry
     get_ruleset.cache_clear()
     return None
-
-
-def is_shipped_pack(ruleset_id: str) -> bool:
-    """Whether the built-in of that id is a rule pack of Foebook's (not a module)."""
-    return BUILT_IN.get(ruleset_id, "").startswith(SHIPPED_PACKS)
 
 
 def sample_folders() -> list[tuple[str, Path]]:
@@ -247,7 +249,7 @@ def _discovered() -> tuple[dict[str, RulesetEntry], tuple[str, ...]]:
 
 
 def entry_for(ruleset_id: str) -> RulesetEntry | PackEntry:
-    if ruleset_id in _PACKS and is_shipped_pack(ruleset_id):  # the pack under test
+    if ruleset_id in _PACKS and ruleset_id in _pack_files():  # its pack file under test
         return _PACKS[ruleset_id]
     if ruleset_id in BUILT_IN:
         return RulesetEntry(ruleset_id, BUILT_IN[ruleset_id])
@@ -300,7 +302,7 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 def ruleset_data(ruleset_id: str) -> RulesetData:
     """Names, AI types and card text; for a built-in read from its TOML without importing
     its code."""
-    if ruleset_id in BUILT_IN and not is_shipped_pack(ruleset_id):
+    if ruleset_id in BUILT_IN:
         return load_ruleset_data(ruleset_id)
     return get_ruleset(ruleset_id).data
 

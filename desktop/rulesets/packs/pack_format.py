@@ -13,6 +13,8 @@ from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.ruleset import RulesetData
 from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
 from desktop.rulesets.packs import pack_engage as engage
+from desktop.rulesets.packs.pack_explain import FACTS, SITUATIONS, problems
+from desktop.rulesets.packs.pack_helpers import HelperSpec, formula_problem
 from desktop.rulesets.packs.pack_lines import PackLines
 from desktop.rulesets.packs.pack_turn_words import turn_words_problem
 
@@ -25,14 +27,15 @@ MOVES = {
 METRICS = {"orthogonal": Metric.MANHATTAN, "8-way": Metric.CHEBYSHEV, "hex": Metric.HEX}
 AMONG = ("opponents", "allies")
 FILTERS = ("beside", "reachable", "seen", "wounded")
-PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route")
+REACH_FILTER = "in-reach"  # "in-reach:range": within the figure's stat, in sight beyond 1
+PREFERENCES = ("fewest-hp", "most-hp", "seen", "nearest", "nearest-route", "attacked-last")
 STAT_PREFERENCES = ("most", "fewest")  # "most:noise", "fewest:armour"
 ACTIONS: tuple[str, ...] = ("attack", "move-toward", "move-away", "flee", "heal", "roll", "hold")
 ACTIONS += (engage.ACTION,)  # move then engage up to N (hex-quest)
 # The action word a decision carries when the rule's `says` does not name one.
 SAYS = {"move-toward": "move", "move-away": "move", engage.ACTION: "attack"}
-POLICIES = ("shortest-route", engage.POLICY)
-CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status")
+POLICIES = ("shortest-route", "farthest-along", engage.POLICY)
+CONDITIONS = ("hp_at_most", "hp_below", "wounded", "field", "status", "no_status", "can_move")
 RULE_KEYS = {
     "key",
     "title",
@@ -49,9 +52,20 @@ RULE_KEYS = {
     # move-engage (pack_engage.py)
     "engages",
     "dice",
+    "explain",
+    "full_says",
 }
 TERRAIN_KEYS = {"name", "enterable", "cost", "blocks_sight", "hazard"}
-PACK_KEYS = {"moves", "terrain", "tests"}
+PACK_KEYS = {
+    "moves",
+    "terrain",
+    "tests",
+    *["passes", "in_play_hp", "order", "card_flips", "derived", "explain", "helpers"],
+}
+# What a tie-breaker's `each` template may name of each figure it compares.
+FIGURE_FACTS = ("name", "hp", "max_hp", "distance", "value")
+PASSES = ("nobody", "allies")  # whose cells a mover may pass through (never stop on)
+ORDERS = ("roster", "players-choose")
 
 
 @dataclass(frozen=True)
@@ -121,6 +135,9 @@ class Rule:
     engages: Squares = Squares(1)
     dice: Squares = Squares(0)
     dice_sides: int = 6
+    # The reasoning in the game's words: situation (or "unmet.<condition>") -> template.
+    explain: tuple[tuple[str, str], ...] = ()
+    full_says: str = ""  # heal: what it says instead at full HP (nothing to heal)
 
 
 @dataclass(frozen=True)
@@ -138,6 +155,33 @@ class Pack:
     terrain: dict[str, TerrainKind]
     rules: dict[str, tuple[Rule, ...]]  # AI type -> its rules in order
     cases: tuple[PackCase, ...] = field(default=())
+    table: PackTable = field(default_factory=lambda: PackTable())
+
+
+@dataclass(frozen=True)
+class DerivedStatus:
+    """A marker a figure of `side` (or `any`) has while its HP is in [low, high]
+    (`derived`)."""
+
+    status: str
+    side: str
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class PackTable:
+    """The game around the AI: who may be passed, who is still in play, the round's order,
+    card flips and markers that follow from HP (docs/rule-packs.md, "The table")."""
+
+    passes: str = "nobody"
+    in_play_hp: int = 1  # figures with at least this HP are targeted, fled and blocking
+    order: str = "roster"
+    card_flips: tuple[tuple[str, str], ...] = ()  # card rank -> what it means
+    derived: tuple[DerivedStatus, ...] = ()
+    # prefer word -> (label, each figure's words): `[explain.prefer]`
+    prefer_words: tuple[tuple[str, str, str], ...] = ()
+    helpers: tuple[HelperSpec, ...] = ()
 
 
 def parse_pack(text: str, source: str) -> Pack:
@@ -215,9 +259,10 @@ class _Reader:
                 for index, rule in enumerate(found):
                     self._check_says(ai, index, rule, data)
         cases = tuple(self._cases())
+        around = self._table_keys(data)
         if data is None or self.problems:
             return None
-        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases)
+        return Pack(data, MOVES[moves], METRICS[moves], terrain, rules, cases, around)
 
     def _data(self, data_raw: dict[str, Any], pack_id: str) -> RulesetData | None:
         try:
@@ -374,6 +419,11 @@ class _Reader:
         says = entry.get("says", SAYS.get(action, action))
         engages = self._squares(entry.get("engages", 1), f"{here}.engages", at("engages"))
         dice, sides = self._dice(entry.get("dice", 0), f"{here}.dice", at("dice"))
+        explain = self._explain(entry.get("explain", {}), f"{here}.explain", at("explain"))
+        full_says = entry.get("full_says", "")
+        if not isinstance(full_says, str) or (full_says and action != "heal"):
+            self.fail(at("full_says"), f"{here}.full_says", "expected an action word, on a heal")
+            full_says = ""
         return Rule(
             key,
             title,
@@ -388,6 +438,8 @@ class _Reader:
             amount,
             table,
             bool(entry.get("table_only", False)),
+            explain=explain,
+            full_says=full_says,
             engages=engages,
             dice=dice,
             dice_sides=sides,
@@ -404,6 +456,30 @@ class _Reader:
             self.fail(line, here, 'expected a whole number or { stat = "combat", sides = 6 }')
             return Squares(0), sides
         return self._squares(count, here, line), sides
+
+    def _explain(self, raw: Any, here: str, line: int | None) -> tuple[tuple[str, str], ...]:
+        """`explain = { applied = "...", unmet = { can_move = "..." } }`: templates."""
+        if not isinstance(raw, dict):
+            self.fail(line, here, 'expected a table such as { applied = "..." }')
+            return ()
+        found: list[tuple[str, str]] = []
+        for key, value in raw.items():
+            if key not in SITUATIONS:
+                self.fail(line, f"{here}.{key}", f"unknown key (known: {', '.join(SITUATIONS)})")
+            elif key == "unmet" and isinstance(value, dict):
+                for word, text in value.items():
+                    if word not in CONDITIONS:
+                        self.fail(line, f"{here}.unmet.{word}", "is no condition word")
+                    found.append((f"unmet.{word}", text))
+            else:
+                found.append((key, value))
+        for key, text in found:
+            if not isinstance(text, str):
+                self.fail(line, f"{here}.{key}", "expected a text")
+                continue
+            for problem in problems(text, (*FACTS, *CONDITIONS)):
+                self.fail(line, f"{here}.{key}", problem)
+        return tuple((k, t) for k, t in found if isinstance(t, str))
 
     def _table(
         self, raw: Any, here: str, line: int | None, needed: bool
@@ -434,7 +510,11 @@ class _Reader:
 
     def _check_says(self, ai: str, index: int, rule: Rule, data: RulesetData) -> None:
         array = f"ai_types.{ai}.rules"
-        for word, key in ((rule.says, "says"), (rule.stop_says, "stop_to_attack")):
+        for word, key in (
+            (rule.says, "says"),
+            (rule.stop_says, "stop_to_attack"),
+            (rule.full_says, "full_says"),
+        ):
             if word and word not in data.actions:
                 self.fail(
                     self.lines.in_entry(array, index, key),
@@ -491,6 +571,146 @@ class _Reader:
                         f"{array}[{index + 1}].target.prefer",
                         f"'{stat_name}' is not one of its [stats]",
                     )
+        for word in rule.target.filters if rule.target else ():
+            stat_name = word.partition(":")[2]
+            if _in_reach(word) and stat_name not in data.stats:
+                self.fail(
+                    self.lines.in_entry(array, index, "target"),
+                    f"{array}[{index + 1}].target.filter",
+                    f"'{stat_name}' is not one of its [stats]",
+                )
+
+    # -- the table: passes, in_play_hp, order, card_flips, derived ---------------------------
+    def _table_keys(self, data: RulesetData | None) -> PackTable:
+        raw = self.raw
+        passes, order = self._one_of("passes", PASSES), self._one_of("order", ORDERS)
+        if "order" in raw and "activation" in raw:  # two answers to one question
+            self.fail(self.lines.top("order"), "order", "give either order or activation, not both")
+        in_play = raw.get("in_play_hp", 1)
+        if not isinstance(in_play, int) or isinstance(in_play, bool):
+            self.fail(self.lines.top("in_play_hp"), "in_play_hp", "expected a whole number")
+            in_play = 1
+        flips = raw.get("card_flips", {})
+        if not isinstance(flips, dict) or not all(isinstance(v, str) for v in flips.values()):
+            self.fail(
+                self.lines.top("card_flips"),
+                "card_flips",
+                'expected a table of card ranks and meanings, such as { K = "King: ..." }',
+            )
+            flips = {}
+        return PackTable(
+            passes,
+            in_play,
+            order,
+            tuple((str(k).upper(), v) for k, v in flips.items()),
+            tuple(self._derived(data)),
+            tuple(self._prefer_words()),
+            tuple(self._helpers(data)),
+        )
+
+    def _helpers(self, data: RulesetData | None) -> list[HelperSpec]:
+        """`[[helpers]]`: id, label, value (a formula), shows, explain, for_each."""
+        raw = self.raw.get("helpers", [])
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            self.fail(self.lines.top("helpers"), "helpers", "expected [[helpers]] tables")
+            return []
+        stats = tuple(data.stats) if data is not None else ()
+        party: list[str] = []
+        out = []
+        for index, entry in enumerate(raw):
+            here, line = f"helpers[{index + 1}]", self.lines.in_entry("helpers", index)
+            per_player = entry.get("for_each") == "player"
+            if entry.get("for_each", "player") != "player":
+                self.fail(line, f"{here}.for_each", 'expected "player"')
+            texts = {k: entry.get(k) for k in ("id", "label", "value", "shows", "explain")}
+            texts["shows"] = texts["shows"] or "{value}"
+            texts["explain"] = texts["explain"] or ""
+            if not all(isinstance(v, str) and (v or k == "explain") for k, v in texts.items()):
+                self.fail(line, here, "expected id, label and value (texts), shows and explain")
+                continue
+            names = (*party, *stats) if per_player else tuple(party)
+            problem = formula_problem(texts["value"], names, stats, per_player)
+            if problem:
+                self.fail(self.lines.in_entry("helpers", index, "value"), f"{here}.value", problem)
+            facts = (*names, "value", "count", "name", *(f"each.{s}" for s in stats))
+            for key in ("label", "shows", "explain"):
+                for found in problems(texts[key], facts):
+                    self.fail(line, f"{here}.{key}", found)
+            if not per_player:
+                party.append(texts["id"])
+            out.append(
+                HelperSpec(
+                    texts["id"],
+                    texts["label"],
+                    texts["value"],
+                    texts["shows"],
+                    texts["explain"],
+                    per_player,
+                )
+            )
+        return out
+
+    def _prefer_words(self) -> list[tuple[str, str, str]]:
+        """`[explain.prefer]`: `nearest = { label = "closest", each = "{name} {distance}" }`."""
+        raw = self.raw.get("explain", {})
+        line = self.lines.in_table("explain.prefer")
+        table = raw.get("prefer", {}) if isinstance(raw, dict) else None
+        if not isinstance(table, dict) or set(raw) - {"prefer"}:
+            self.fail(line, "explain", "expected [explain.prefer], a table of prefer words")
+            return []
+        out = []
+        for word, spec in table.items():
+            here = f"explain.prefer.{word}"
+            if not self._preference(word):
+                self.fail(line, here, "is no prefer word")
+                continue
+            if not isinstance(spec, dict) or not all(
+                isinstance(spec.get(k), str) for k in ("label", "each")
+            ):
+                self.fail(line, here, 'expected { label = "...", each = "{name} ..." }')
+                continue
+            for problem in problems(spec["each"], FIGURE_FACTS):
+                self.fail(line, f"{here}.each", problem)
+            out.append((word, spec["label"], spec["each"]))
+        return out
+
+    def _one_of(self, key: str, words: tuple[str, ...]) -> str:
+        """A top-level word among `words` (the first when the pack leaves it out)."""
+        found = self.raw.get(key, words[0])
+        if found not in words:
+            self.fail(self.lines.top(key), key, f"is {found!r}; expected one of {', '.join(words)}")
+            return words[0]
+        return str(found)
+
+    def _derived(self, data: RulesetData | None) -> list[DerivedStatus]:
+        """`derived = [{ status = "stunned", side = "player", hp = 0 }, ...]`: `hp` one
+        number, or `hp_below` (every HP under it)."""
+        raw = self.raw.get("derived", [])
+        line = self.lines.top("derived")
+        shape = '[{ status = "<id>", side = "player", hp = 0 }] (or hp_below = 0)'
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            self.fail(line, "derived", f"expected {shape}")
+            return []
+        out = []
+        for index, entry in enumerate(raw):
+            here = f"derived[{index + 1}]"
+            status, side = entry.get("status"), entry.get("side", "player")
+            hp, below = entry.get("hp"), entry.get("hp_below")
+            spec = data.statuses.get(str(status)) if data is not None else None
+            if data is not None and spec is None:
+                self.fail(line, f"{here}.status", f"{status!r} is not one of its [statuses]")
+            elif spec is not None and not spec.derived:
+                self.fail(line, f"{here}.status", f"the status '{status}' needs derived = true")
+            if side not in ("player", "enemy", "any"):
+                self.fail(line, f"{here}.side", f"is {side!r}; expected player, enemy or any")
+            if (hp is None) == (below is None) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in (hp, below) if v is not None
+            ):
+                self.fail(line, here, f"expected {shape}")
+                continue
+            low, high = (hp, hp) if hp is not None else (float("-inf"), below - 1)
+            out.append(DerivedStatus(str(status), str(side), low, high))
+        return out
 
     def _check_engage(self, array: str, index: int, rule: Rule, data: RulesetData) -> None:
         """A move-engage rule: its words, and the steps and actions it says."""
@@ -522,6 +742,13 @@ class _Reader:
                 self.fail(
                     line, f"{here}.{key}", f"unknown condition (known: {', '.join(CONDITIONS)})"
                 )
+        below = raw.get("hp_below", 0.5)
+        if isinstance(below, bool) or not (
+            isinstance(below, int | float) or (isinstance(below, str) and fraction(below))
+        ):
+            self.fail(line, f"{here}.hp_below", 'expected a share such as 0.25 or "1/4"')
+        if "can_move" in raw and not isinstance(raw["can_move"], bool):
+            self.fail(line, f"{here}.can_move", "expected true or false")
         return tuple((k, v) for k, v in raw.items() if k in CONDITIONS)
 
     def _selector(self, raw: Any, here: str, line: int | None) -> Selector | None:
@@ -538,7 +765,10 @@ class _Reader:
         if among not in AMONG:
             self.fail(line, f"{here}.among", f"is {among!r}; expected one of {', '.join(AMONG)}")
         filters = self._words(
-            raw.get("filter", []), f"{here}.filter", line, lambda w: w in FILTERS or _within(w)
+            raw.get("filter", []),
+            f"{here}.filter",
+            line,
+            lambda w: w in FILTERS or _within(w) or _in_reach(w),
         )
         prefer = self._words(raw.get("prefer", []), f"{here}.prefer", line, self._preference)
         return Selector(str(among), filters, prefer)
@@ -556,7 +786,7 @@ class _Reader:
             if not known(word):
                 vocabulary = here.rsplit(".", 1)[-1]
                 listing = (
-                    (*FILTERS, "within:N", "within:<stat>")
+                    (*FILTERS, "within:N", "within:<stat>", f"{REACH_FILTER}:<stat>")
                     if vocabulary == "filter"
                     else (*PREFERENCES, "most:<stat>", "fewest:<stat>")
                 )
@@ -602,6 +832,17 @@ class _Reader:
                     self.fail(line, f"tests[{index + 1}].{key}", "missing")
             out.append(PackCase(str(case.get("name", f"test {index + 1}")), line, case))
         return out
+
+
+def fraction(text: str) -> tuple[int, int] | None:
+    """ "1/4" -> (1, 4); None when it is no fraction of whole numbers."""
+    found = re.fullmatch(r"\s*(\d+)\s*/\s*([1-9]\d*)\s*", text)
+    return (int(found.group(1)), int(found.group(2))) if found else None
+
+
+def _in_reach(word: str) -> bool:
+    head, _, stat = word.partition(":")
+    return head == REACH_FILTER and bool(stat)
 
 
 def _within(word: str) -> bool:

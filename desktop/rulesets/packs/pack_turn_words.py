@@ -1,5 +1,5 @@
-"""Rule pack words around the AI's rules: turn abilities (start and end of a turn), the
-activation order by a stat, and the marker of a unit out of action (docs/rule-packs.md)."""
+"""Rule pack words around the AI's rules: turn abilities (start and end of a turn) and the
+activation order by a stat (docs/rule-packs.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ TIMING_STEPS = {START_OF_TURN: "start", END_OF_TURN: "end"}
 # Top-level keys of a pack these words read (they reach the ruleset's data as `extra`).
 ABILITIES = "abilities"
 ACTIVATION = "activation"
-DEFEATED_STATUS = "defeated_status"
 ACTIVATION_KEYS = {"by", "highest_tag"}
 
 
@@ -155,7 +154,6 @@ class TurnWords:
 
     abilities: tuple[TurnAbility, ...] | None = None  # None: no start/end-of-turn steps
     activation: Activation | None = None  # None: roster order
-    defeated_status: str = ""  # the marker a unit at 0 HP or less carries
 
 
 def turn_words(data: RulesetData) -> TurnWords:
@@ -164,7 +162,7 @@ def turn_words(data: RulesetData) -> TurnWords:
     abilities = None
     if ABILITIES in extra:
         abilities = parse_abilities(extra[ABILITIES], set(data.statuses), data.id)
-    return TurnWords(abilities, _activation(extra.get(ACTIVATION), data), _defeated(extra, data))
+    return TurnWords(abilities, _activation(extra.get(ACTIVATION), data))
 
 
 def _activation(raw: Any, data: RulesetData) -> Activation | None:
@@ -184,25 +182,12 @@ def _activation(raw: Any, data: RulesetData) -> Activation | None:
     return Activation(raw["by"], tag)
 
 
-def _defeated(extra: dict[str, Any], data: RulesetData) -> str:
-    status = extra.get(DEFEATED_STATUS, "")
-    if status == "":
-        return ""
-    spec = data.statuses.get(status) if isinstance(status, str) else None
-    if spec is None:
-        raise RulesError(f"{DEFEATED_STATUS}: {status!r} is not one of its [statuses]")
-    if not spec.derived:
-        raise RulesError(f"{DEFEATED_STATUS}: the status '{status}' needs derived = true")
-    return str(status)
-
-
 def turn_words_problem(data: RulesetData) -> tuple[str, str] | None:
     """The first problem with these words in a pack's data, as (top-level key, message)."""
     extra = data.extra
     checks: tuple[tuple[str, Any], ...] = (
         (ABILITIES, lambda: parse_abilities(extra[ABILITIES], set(data.statuses), data.id)),
         (ACTIVATION, lambda: _activation(extra[ACTIVATION], data)),
-        (DEFEATED_STATUS, lambda: _defeated(extra, data)),
     )
     for key, check in checks:
         if key not in extra:

@@ -1,24 +1,15 @@
-"""Foebook's built-in rule systems written as rule packs (resources/packs/<id>.toml): the
-factories the registry's BUILT_IN table and pyproject.toml name."""
+"""Foebook's built-in rule systems that are rule packs (resources/packs/): the factories
+the registry's BUILT_IN table and pyproject.toml name, one per pack."""
 
 from __future__ import annotations
 
-from importlib import resources
-
-from desktop.rulesets.packs.pack_format import parse_pack
-from desktop.rulesets.packs.pack_ruleset import PackRuleset
+from desktop.engine.ruleset import Ruleset
+from desktop.rulesets.registry import shipped_pack
 
 
-def shipped_pack_text(ruleset_id: str) -> str:
-    return resources.files("resources").joinpath("packs", f"{ruleset_id}.toml").read_text("utf-8")
+def card_flip_rpg() -> Ruleset:
+    return shipped_pack("card-flip-rpg")
 
 
-def shipped_pack(ruleset_id: str) -> PackRuleset:
-    """The built-in ruleset of that id from its pack (a broken one is a bug: PackError)."""
-    return PackRuleset(
-        parse_pack(shipped_pack_text(ruleset_id), f"resources/packs/{ruleset_id}.toml")
-    )
-
-
-def hex_quest() -> PackRuleset:
+def hex_quest() -> Ruleset:
     return shipped_pack("hex-quest")

@@ -44,7 +44,7 @@ def test_pack_check_lists_every_problem_with_file_line_and_field(tmp_path, capsy
     assert err == [
         f"foebook: error: {path}:{prefer}: ai_types.zombie.rules[1].target.prefer: unknown "
         "word 'weakest' (known: fewest-hp, most-hp, seen, nearest, nearest-route, "
-        "most:<stat>, fewest:<stat>)",
+        "attacked-last, most:<stat>, fewest:<stat>)",
         f"foebook: error: {path}:{prefer + 1}: ai_types.zombie.rules[1].action: is 'x'; "
         "expected one of attack, move-toward, move-away, flee, heal, roll, hold, move-engage",
     ]

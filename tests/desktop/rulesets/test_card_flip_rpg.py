@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from desktop.engine.units import make_unit
-from desktop.rulesets.card_flip_rpg import (
+from desktop.rulesets.registry import get_ruleset
+from tests.desktop.rulesets.card_flip_words import (
     average_party_level,
     enemy_attack_bonus,
     flip_meaning,
     is_low,
     untrained_defence_increase,
 )
-from desktop.rulesets.registry import get_ruleset
 from tests.desktop.rulesets.scenario import decided, encounter, outcomes
 
 RULESET = "card-flip-rpg"

@@ -1,5 +1,5 @@
 """The pack words hex-quest is written in (move-engage, within:<stat>, turn abilities,
-activation by a stat, defeated_status): on a square pack of their own, in the shipped
+activation by a stat, a derived marker on either side): on a square pack of their own, in the shipped
 hex-quest pack, and refused with line and field when written wrong."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ abilities = [
   { id = "howl", name = "Howl", timing = "start-of-turn", effect = "cheer", when_tag = ["chief"] },
 ]
 activation = { by = "rank", highest_tag = "chief" }
-defeated_status = "down"
+derived = [{ status = "down", side = "any", hp_below = 1 }]
 
 [stats.move]
 default = 3
@@ -230,8 +230,8 @@ def test_move_engage_needs_its_steps_and_actions():
     [
         ('timing = "start-of-turn"', 'timing = "noon"', "abilities", "timing 'noon' is not one of"),
         ('by = "rank"', 'by = "age"', "activation", "'age' is not one of its [stats]"),
-        ('defeated_status = "down"', 'defeated_status = "gone"', "defeated_status", "'gone'"),
-        ("derived = true", "derived = false", "defeated_status", "needs derived = true"),
+        ('status = "down", side', 'status = "gone", side', "derived[1].status", "'gone'"),
+        ("derived = true", "derived = false", "derived[1].status", "needs derived = true"),
         ('start = "1. Start of turn"\n', "", "steps", "missing: start"),
     ],
 )
@@ -239,4 +239,5 @@ def test_turn_words_written_wrong_are_refused_with_their_line(old, new, key, mes
     text = ORCS.replace(old, new)
     [(line, field, said)] = problems(text)
     assert field == key and message in said
-    assert line == line_of(text, "[steps]" if key == "steps" else f"{key} =")
+    top = key.partition("[")[0]  # derived[1].status: said on the derived line
+    assert line == line_of(text, "[steps]" if key == "steps" else f"{top} =")
