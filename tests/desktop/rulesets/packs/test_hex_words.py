@@ -1,6 +1,6 @@
 """The pack words hex-quest is written in (move-engage, within:<stat>, turn abilities,
-activation by a stat, a derived marker on either side): on a square pack of their own, in the shipped
-hex-quest pack, and refused with line and field when written wrong."""
+activation by a stat, a derived marker on either side): on a square pack of their own, in
+the shipped hex-quest pack, and refused with line and field when written wrong."""
 
 from __future__ import annotations
 
