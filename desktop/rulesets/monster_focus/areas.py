@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from desktop.engine.hex_geometry import from_axial, to_axial
-from desktop.rulesets.monster_focus_grid import Grid
+from desktop.rulesets.monster_focus.grid import Grid
 
 Offset = tuple[int, int]  # axial (dq, dr)
 

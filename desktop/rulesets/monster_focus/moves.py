@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
-from desktop.rulesets.monster_focus_grid import FAR, Grid, hex_counts
+from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts
 
 # Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
 # entered) the movement points of each of those steps.

@@ -9,7 +9,7 @@ from importlib import resources
 from desktop.encounter_file import parse_encounter
 from desktop.engine.hex_geometry import hex_distance
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.test_monster_focus import encounter, unit
+from tests.desktop.rulesets.monster_focus.test_ruleset import encounter, unit
 
 RULES = get_ruleset("monster-focus")
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from desktop.engine.board import Cell
-from desktop.rulesets.monster_focus_grid import Corner, Grid, Segment, centre, corner
+from desktop.rulesets.monster_focus.grid import Corner, Grid, Segment, centre, corner
 
 Point = tuple[float, float]
 Pair = tuple[float, float]  # a + b s, linear in s

@@ -15,8 +15,8 @@ from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
 from desktop.engine.encounter import Encounter
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets import test_monster_focus as mf
-from tests.desktop.rulesets.monster_focus_data import REPO, acceptance_dir
+from tests.desktop.rulesets.monster_focus import test_ruleset as mf
+from tests.desktop.rulesets.monster_focus.data import REPO, acceptance_dir
 
 RULES = get_ruleset("monster-focus")
 # Every eighth acceptance turn: boards with walls, traps, ice, areas and several targets.

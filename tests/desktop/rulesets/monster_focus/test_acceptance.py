@@ -12,7 +12,7 @@ import pytest
 from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.monster_focus_data import REPO, acceptance_dir, scorer
+from tests.desktop.rulesets.monster_focus.data import REPO, acceptance_dir, scorer
 
 
 def test_every_acceptance_turn_gives_exactly_the_valid_outcomes_in_process():

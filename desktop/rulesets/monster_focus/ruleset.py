@@ -21,16 +21,16 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, StatusSpec
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.monster_focus_grid import FAR, Grid, grid_of
-from desktop.rulesets.monster_focus_moves import MoveMap, Movement
-from desktop.rulesets.monster_focus_order import (
+from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of
+from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.order import (
     INITIATIVE,
     initiative_of,
     monsters_order,
     round_order,
 )
-from desktop.rulesets.monster_focus_sight import line_of_sight
-from desktop.rulesets.monster_focus_turn import (
+from desktop.rulesets.monster_focus.sight import line_of_sight
+from desktop.rulesets.monster_focus.turn import (
     Action,
     Character,
     Monster,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from desktop.engine.decide import decide
-from tests.desktop.rulesets.test_monster_focus import RULES, encounter, outcomes, unit
+from tests.desktop.rulesets.monster_focus.test_ruleset import RULES, encounter, outcomes, unit
 
 # The monster stands on an obstacle at (3, 3) with a character right next to it at (4, 3).
 ON_OBSTACLE = """

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from desktop.engine.hex_geometry import from_axial, hex_distance, to_axial
-from desktop.rulesets.monster_focus_areas import (
+from desktop.rulesets.monster_focus.areas import (
     melee_placements,
     ranged_placements,
     ranged_shapes,
 )
-from desktop.rulesets.monster_focus_grid import FAR, Grid
-from desktop.rulesets.monster_focus_moves import MoveMap, Movement
-from desktop.rulesets.monster_focus_sight import SightCache, line_of_sight
+from desktop.rulesets.monster_focus.grid import FAR, Grid
+from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.sight import SightCache, line_of_sight
 
 # Compared lexicographically, least first: (traps, movement, ..., tie-breaks).
 Key = tuple[float, ...]

@@ -14,9 +14,9 @@ import pytest
 
 from desktop.engine.board import Board, Shape
 from desktop.engine.hex_geometry import hex_step
-from desktop.rulesets.monster_focus_grid import FAR, Grid, grid_of
-from desktop.rulesets.monster_focus_moves import MoveMap, Movement
-from desktop.rulesets.monster_focus_sight import _boxes, _nearby, _touching, segments_touch
+from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of
+from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.sight import _boxes, _nearby, _touching, segments_touch
 
 TERRAIN = "..........#x^%*,"
 MOVEMENTS = [
