@@ -7,7 +7,7 @@ import pytest
 from desktop.encounter_file import EncounterFileError
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
-from tests.desktop.rulesets.dungeon_crawl_helpers import (
+from tests.desktop.rulesets.dungeon_crawl.helpers import (
     BOW,
     RULES,
     SPELL,

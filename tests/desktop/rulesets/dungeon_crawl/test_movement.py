@@ -16,7 +16,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.footprint import footprint
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import make_unit
-from tests.desktop.rulesets.dungeon_crawl_helpers import (
+from tests.desktop.rulesets.dungeon_crawl.helpers import (
     RULES,
     encounter,
     enemy,

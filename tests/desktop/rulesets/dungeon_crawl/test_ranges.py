@@ -4,7 +4,7 @@ clear sight, shooting anything in clear sight). Expected squares worked out by h
 
 from __future__ import annotations
 
-from tests.desktop.rulesets.dungeon_crawl_helpers import BOW, RULES, encounter, enemy, hero
+from tests.desktop.rulesets.dungeon_crawl.helpers import BOW, RULES, encounter, enemy, hero
 
 # A wall down column 3 with a gap at the bottom; the room is columns 0-2.
 ROOM = """
