@@ -11,11 +11,11 @@ from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset, ruleset_data
 from resources import __file__ as resources_init
-from tests.desktop.rulesets import grimdark_units as grimdark
 from tests.desktop.rulesets.dungeon_crawl.helpers import BOW, hero
 from tests.desktop.rulesets.dungeon_crawl.helpers import RULES as DUNGEON
 from tests.desktop.rulesets.dungeon_crawl.helpers import encounter as dungeon
 from tests.desktop.rulesets.dungeon_crawl.helpers import enemy as dungeon_enemy
+from tests.desktop.rulesets.grimdark_solo import units as grimdark
 from tests.desktop.rulesets.scenario import decided, encounter
 from tests.desktop.rulesets.test_card_flip_rpg import enemy as card_enemy
 from tests.desktop.rulesets.test_card_flip_rpg import player as card_player

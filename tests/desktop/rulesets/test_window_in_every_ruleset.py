@@ -46,6 +46,6 @@ def test_every_enemy_is_decided_on_a_board_with_windows(path):
 
 
 def test_grimdark_charges_a_window_like_a_door():
-    from desktop.rulesets.grimdark_common import MOVEMENT
+    from desktop.rulesets.grimdark_solo.common import MOVEMENT
 
     assert MOVEMENT.extra_cost[Terrain.WINDOW] == MOVEMENT.extra_cost[Terrain.DOOR]

@@ -14,7 +14,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.units import Unit
-from desktop.rulesets.grimdark_common import (
+from desktop.rulesets.grimdark_solo.common import (
     DENIED,
     PSYKER,
     GrimdarkContext,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from desktop.engine.decision import Outcome
 from desktop.rulesets.registry import ruleset_data
-from tests.desktop.rulesets.grimdark_units import (
+from tests.desktop.rulesets.grimdark_solo.units import (
     blade,
     board,
     decide_for,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from desktop.engine.decision import Outcome
-from desktop.rulesets.grimdark_movement import advance_modifier
+from desktop.rulesets.grimdark_solo.movement import advance_modifier
 from desktop.rulesets.registry import ruleset_data
-from tests.desktop.rulesets.grimdark_units import (
+from tests.desktop.rulesets.grimdark_solo.units import (
     blade,
     board,
     decide_for,

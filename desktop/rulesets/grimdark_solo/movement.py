@@ -26,7 +26,7 @@ from desktop.engine.chain import Chain, plural
 from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
-from desktop.rulesets.grimdark_common import (
+from desktop.rulesets.grimdark_solo.common import (
     ADVANCED,
     MOVEMENT,
     Goal,

@@ -16,9 +16,9 @@ from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
-from desktop.rulesets.grimdark_command import Stratagem, StratagemDraw
-from desktop.rulesets.grimdark_common import ADVANCED, DENIED, FOUGHT
-from desktop.rulesets.grimdark_solo import ENEMY_TURN, GrimdarkSolo
+from desktop.rulesets.grimdark_solo.command import Stratagem, StratagemDraw
+from desktop.rulesets.grimdark_solo.common import ADVANCED, DENIED, FOUGHT
+from desktop.rulesets.grimdark_solo.ruleset import ENEMY_TURN, GrimdarkSolo
 
 # Markers that last until the end of the phase / of the turn.
 _PHASE_MARKERS = {"fight": (FOUGHT,), "psychic": (DENIED,)}

@@ -35,7 +35,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.movement import DistanceField
 from desktop.engine.targeting import select, tiers
 from desktop.engine.units import Unit, Weapon
-from desktop.rulesets.grimdark_common import (
+from desktop.rulesets.grimdark_solo.common import (
     ADVANCED,
     CHARACTER,
     FOUGHT,

@@ -6,7 +6,7 @@ sight, fighting whoever is engaged). Expected cells worked out by hand."""
 from __future__ import annotations
 
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.grimdark_units import blade, enemy, gun, player, scene
+from tests.desktop.rulesets.grimdark_solo.units import blade, enemy, gun, player, scene
 
 RULES = get_ruleset("grimdark-solo")
 

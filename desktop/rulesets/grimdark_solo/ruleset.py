@@ -25,9 +25,9 @@ from desktop.engine.geometry import Metric
 from desktop.engine.reach import cells_within, fire_and_close_combat
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.units import Unit
-from desktop.rulesets import grimdark_combat, grimdark_movement
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.grimdark_command import (
+from desktop.rulesets.grimdark_solo import combat, movement
+from desktop.rulesets.grimdark_solo.command import (
     CONDITIONS,
     Stratagem,
     StratagemDraw,
@@ -37,7 +37,7 @@ from desktop.rulesets.grimdark_command import (
     nothing_to_command,
     parse_deck,
 )
-from desktop.rulesets.grimdark_common import (
+from desktop.rulesets.grimdark_solo.common import (
     CHARGE_REACH,
     PSYKER,
     GrimdarkContext,
@@ -47,7 +47,7 @@ from desktop.rulesets.grimdark_common import (
     ranged,
     reach_cells,
 )
-from desktop.rulesets.grimdark_psychic import choose_denier, deny_intent
+from desktop.rulesets.grimdark_solo.psychic import choose_denier, deny_intent
 
 ENEMY_TURN = "enemy"
 PLAYER_TURN = "player"
@@ -93,7 +93,7 @@ class GrimdarkSolo(Ruleset):
         phase = encounter.phase or self.data.phases[0]
         ctx = self.context(encounter, encounter.unit(unit_id), Dice())
         if phase == "movement":
-            return grimdark_movement.normal_move_cells(ctx)
+            return movement.normal_move_cells(ctx)
         budget = {"charge": CHARGE_REACH, "fight": ctx.numbers.pile_in}.get(phase)
         if budget is None:
             return set()
@@ -126,22 +126,22 @@ class GrimdarkSolo(Ruleset):
         if phase == "command":
             return command_ability(ctx, chain, dice)
         if phase == "movement":
-            return grimdark_movement.tactical_move(ctx, chain, dice)
+            return movement.tactical_move(ctx, chain, dice)
         if phase == "psychic":
             return self._own_psychic_phase(ctx, chain)
         if phase == "shooting":
-            return grimdark_combat.shoot(ctx, chain, dice)
+            return combat.shoot(ctx, chain, dice)
         if phase == "charge":
-            return grimdark_combat.charge(ctx, chain, dice)
-        return grimdark_combat.fight(ctx, chain, dice)
+            return combat.charge(ctx, chain, dice)
+        return combat.fight(ctx, chain, dice)
 
     def _player_turn(self, ctx: GrimdarkContext, chain: Chain, phase: str, dice: Dice) -> Result:
         if phase == "psychic":
             return deny_intent(ctx, chain, dice)
         if phase == "charge":
-            return grimdark_combat.intervene(ctx, chain, dice)
+            return combat.intervene(ctx, chain, dice)
         if phase == "fight":
-            return grimdark_combat.fight(ctx, chain, dice)
+            return combat.fight(ctx, chain, dice)
         chain.skipped("players_turn", f"enemy units do not act in the players' {phase} phase")
         return Result([Outcome("hold")], "Waits: the players' turn", phase=phase)
 
@@ -162,18 +162,16 @@ class GrimdarkSolo(Ruleset):
         if phase == "command":
             idle = nothing_to_command(ctx)
         elif phase == "movement":
-            idle = grimdark_movement.nothing_to_move(ctx)
+            idle = movement.nothing_to_move(ctx)
         elif phase == "shooting":
-            idle = grimdark_combat.nothing_to_shoot(ctx)
-            if idle is None and not any(
-                grimdark_combat.in_reach(ctx, w) for w in grimdark_combat.usable_guns(unit)
-            ):
+            idle = combat.nothing_to_shoot(ctx)
+            if idle is None and not any(combat.in_reach(ctx, w) for w in combat.usable_guns(unit)):
                 return "no player unit in range and sight"
         elif phase == "charge":
-            found = grimdark_combat.charge_reach(ctx)
+            found = combat.charge_reach(ctx)
             idle = found if isinstance(found, Idle) else None
         elif phase == "fight":
-            idle = grimdark_combat.nothing_to_fight(ctx)
+            idle = combat.nothing_to_fight(ctx)
         return None if idle is None else idle.reason
 
     def _own_psychic_phase(self, ctx: GrimdarkContext, chain: Chain) -> Result:

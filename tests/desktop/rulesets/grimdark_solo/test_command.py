@@ -6,7 +6,7 @@ import pytest
 
 from desktop.engine.decision import APPLIED
 from desktop.engine.dice import Dice
-from desktop.rulesets.grimdark_command import (
+from desktop.rulesets.grimdark_solo.command import (
     CONDITIONS,
     NO_EFFECT,
     Stratagem,
@@ -17,7 +17,7 @@ from desktop.rulesets.grimdark_command import (
     parse_deck,
 )
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.grimdark_units import (
+from tests.desktop.rulesets.grimdark_solo.units import (
     blade,
     board,
     decide_for,

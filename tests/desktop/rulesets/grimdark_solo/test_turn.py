@@ -11,9 +11,9 @@ from desktop.encounter_file import EncounterFileError, load_encounter, parse_enc
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.engine.errors import RulesError
-from desktop.rulesets.grimdark_turn import apply_decision, step_enemy_turn
+from desktop.rulesets.grimdark_solo.turn import apply_decision, step_enemy_turn
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.grimdark_units import blade, board, enemy, gun, player, scene
+from tests.desktop.rulesets.grimdark_solo.units import blade, board, enemy, gun, player, scene
 
 RULESET = get_ruleset("grimdark-solo")
 PHASES = ["command", "movement", "psychic", "shooting", "charge", "fight"]

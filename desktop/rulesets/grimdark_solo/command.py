@@ -27,7 +27,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import RulesetData
 from desktop.engine.units import Unit
-from desktop.rulesets.grimdark_common import (
+from desktop.rulesets.grimdark_solo.common import (
     CHARACTER,
     COMMAND_TAG,
     PSYKER,
