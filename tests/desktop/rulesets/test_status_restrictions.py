@@ -17,7 +17,7 @@ from tests.desktop.rulesets.dungeon_crawl import helpers as crawl
 from tests.desktop.rulesets.grimdark_solo import units as grim
 from tests.desktop.rulesets.monster_focus import test_ruleset as mf
 from tests.desktop.rulesets.scenario import decided, encounter
-from tests.desktop.rulesets.test_skirmish_ai_tables import FIELD, enemy, player
+from tests.desktop.rulesets.skirmish_ai.test_tables import FIELD, enemy, player
 
 Check = Callable[[], None]
 # (ruleset, status) -> (the restrictions the test shows, the test)

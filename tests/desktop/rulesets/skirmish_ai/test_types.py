@@ -8,7 +8,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.rulesets.registry import get_ruleset
 from tests.desktop.rulesets.scenario import decided, encounter
-from tests.desktop.rulesets.test_skirmish_ai_tables import FIELD, enemy, player
+from tests.desktop.rulesets.skirmish_ai.test_tables import FIELD, enemy, player
 
 CLAWS = 'weapons = [ { name = "Claws", kind = "melee", range = 1 } ]'
 OPEN = "\n".join(["." * 30] * 8)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from desktop.engine.chain import Chain, Step
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.units import Unit
-from desktop.rulesets import skirmish_rows as rows
-from desktop.rulesets.skirmish_context import SkirmishContext
-from desktop.rulesets.skirmish_rows import Attempt, Impossible
+from desktop.rulesets.skirmish_ai import rows
+from desktop.rulesets.skirmish_ai.context import SkirmishContext
+from desktop.rulesets.skirmish_ai.rows import Attempt, Impossible
 
 FALLBACK_STEP = "fallback"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from desktop.engine.dice import Dice
-from desktop.rulesets.skirmish_mishaps import random_move, roll_direction, teleport
+from desktop.rulesets.skirmish_ai.mishaps import random_move, roll_direction, teleport
 from tests.desktop.rulesets.scenario import encounter
-from tests.desktop.rulesets.test_skirmish_ai_tables import enemy, player
+from tests.desktop.rulesets.skirmish_ai.test_tables import enemy, player
 
 BOARD = """
 ..........

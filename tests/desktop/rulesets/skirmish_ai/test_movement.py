@@ -5,7 +5,7 @@ from __future__ import annotations
 from desktop.encounter_file import parse_encounter
 from desktop.engine.decision import APPLIED
 from tests.desktop.rulesets.scenario import decided, encounter
-from tests.desktop.rulesets.test_skirmish_ai_tables import enemy, player
+from tests.desktop.rulesets.skirmish_ai.test_tables import enemy, player
 
 CLAWS = 'weapons = [ { name = "Claws", kind = "melee", range = 1 } ]'
 

@@ -7,10 +7,10 @@ from desktop.engine.cover import cover_map
 from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.dice import Dice
 from desktop.engine.units import Unit
-from desktop.rulesets.skirmish_beast import skulk
-from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
-from desktop.rulesets.skirmish_plan import Plan
-from desktop.rulesets.skirmish_rows import _cells_text as cells_text
+from desktop.rulesets.skirmish_ai.beast import skulk
+from desktop.rulesets.skirmish_ai.context import SkirmishContext, best_cells, inch_text
+from desktop.rulesets.skirmish_ai.plan import Plan
+from desktop.rulesets.skirmish_ai.rows import _cells_text as cells_text
 
 OVERWATCH_AT: dict[str | None, int] = {"cautious": 4, "defensive": 4}  # others: 5
 

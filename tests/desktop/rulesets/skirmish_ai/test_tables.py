@@ -237,7 +237,7 @@ def test_impossible_row_falls_back_to_stay_and_fire():
 
 def test_table_rows_in_the_data_cover_one_to_six():
     from desktop.rulesets.registry import get_ruleset
-    from desktop.rulesets.skirmish_ai import TABLES, _row_text
+    from desktop.rulesets.skirmish_ai.ruleset import TABLES, _row_text
 
     data = get_ruleset("skirmish-ai").data
     for ai, table in TABLES.items():

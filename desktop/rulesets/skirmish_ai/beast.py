@@ -11,12 +11,12 @@ from desktop.engine.decision import APPLIED, Outcome
 from desktop.engine.dice import Dice
 from desktop.engine.square_geometry import chebyshev, inches
 from desktop.engine.units import Unit
-from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
-from desktop.rulesets.skirmish_plan import Plan, dedupe, finish, merge
-from desktop.rulesets.skirmish_rows import Attempt, Impossible, brawl_options, fastest
-from desktop.rulesets.skirmish_rows import _cells_text as cells_text
-from desktop.rulesets.skirmish_rows import _d as rounded_inches
-from desktop.rulesets.skirmish_rows import _first_group as first_group
+from desktop.rulesets.skirmish_ai.context import SkirmishContext, best_cells, inch_text
+from desktop.rulesets.skirmish_ai.plan import Plan, dedupe, finish, merge
+from desktop.rulesets.skirmish_ai.rows import Attempt, Impossible, brawl_options, fastest
+from desktop.rulesets.skirmish_ai.rows import _cells_text as cells_text
+from desktop.rulesets.skirmish_ai.rows import _d as rounded_inches
+from desktop.rulesets.skirmish_ai.rows import _first_group as first_group
 
 GUARD_DISTANCE = 3.0
 BEAST_FRIEND_DISTANCE = 2.0

@@ -18,7 +18,7 @@ from desktop.engine.cover import manoeuvre_cells, next_forward_position, uses_co
 from desktop.engine.decision import Outcome
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
-from desktop.rulesets.skirmish_context import SkirmishContext, best_cells, inch_text
+from desktop.rulesets.skirmish_ai.context import SkirmishContext, best_cells, inch_text
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison

@@ -49,13 +49,13 @@ from desktop.engine.reach import fire_and_close_combat
 from desktop.engine.ruleset import ActivationOrder, Helper, Ruleset, RulesetData
 from desktop.engine.square_geometry import inches
 from desktop.engine.units import Unit
-from desktop.rulesets import skirmish_rows as rows
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.skirmish_beast import beast, guardian
-from desktop.rulesets.skirmish_context import SkirmishContext, inch_text
-from desktop.rulesets.skirmish_plan import Plan, finish, merge
-from desktop.rulesets.skirmish_rows import Attempt, Impossible
-from desktop.rulesets.skirmish_statuses import end_of_activation, shocked, status_steps, stunned
+from desktop.rulesets.skirmish_ai import rows
+from desktop.rulesets.skirmish_ai.beast import beast, guardian
+from desktop.rulesets.skirmish_ai.context import SkirmishContext, inch_text
+from desktop.rulesets.skirmish_ai.plan import Plan, finish, merge
+from desktop.rulesets.skirmish_ai.rows import Attempt, Impossible
+from desktop.rulesets.skirmish_ai.statuses import end_of_activation, shocked, status_steps, stunned
 
 TABLE_TYPES = ("cautious", "aggressive", "tactical", "defensive")
 TABLE_ROLL = "table roll"  # every table roll's purpose starts so
