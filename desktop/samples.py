@@ -17,18 +17,21 @@ class Sample:
 
 
 def sample_dir() -> Path:
+    """Foebook's own rule packs' samples (resources/encounters/)."""
     # The resources package is installed as plain files (wheel, editable or frozen bundle).
     return Path(str(resources.files("resources") / "encounters"))
 
 
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
-    tutorials at start-up loads no ruleset (the file is validated when it is opened). Then
-    the tutorials plug-ins and rule packs bring (`encounters/` in a plug-in's package, the
-    folder named after a pack's id beside it), each for its own rule system only."""
-    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
-    from desktop.rulesets.registry import sample_folders
+    tutorials at start-up loads no ruleset (the file is validated when it is opened).
+    Foebook's own first, by file name: its rule packs' (resources/encounters/) and those its
+    rule system packages bring; then the plug-ins' and the user's rule packs'. A rule
+    system's folder (`encounters/` in the package holding its factory, the folder named after
+    a pack's id beside it) offers tutorials for that rule system only."""
+    from desktop.rulesets.registry import sample_folders, shipped_ids
 
+    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
     taken = {s.file_name for s in out}
     for ruleset_id, folder in sample_folders():
         for path in sorted(folder.glob("*.toml")):
@@ -39,7 +42,9 @@ def list_samples() -> list[Sample]:
             if sample.ruleset == ruleset_id and sample.file_name not in taken:
                 taken.add(sample.file_name)
                 out.append(sample)
-    return out
+    shipped = set(shipped_ids())
+    own = sorted((s for s in out if s.ruleset in shipped), key=lambda s: s.file_name)
+    return own + [s for s in out if s.ruleset not in shipped]
 
 
 def list_scenarios() -> list[Sample]:
@@ -61,18 +66,8 @@ class RuleSystem:
 
 
 def rule_system(ruleset_id: str) -> RuleSystem:
-    """A rule system's name and one-line description, straight from its data file (cheap:
-    no ruleset code is loaded); the id alone if there is no such file."""
-    path = Path(str(resources.files("resources") / "rulesets")) / f"{ruleset_id}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return _other_rule_system(ruleset_id)
-    return RuleSystem(ruleset_id, data.get("name", ruleset_id), data.get("description", ""))
-
-
-def _other_rule_system(ruleset_id: str) -> RuleSystem:
-    """A rule pack's or a plug-in's name, from the registry; the id alone when it cannot be
+    """A rule system's name and one-line description, from the registry (for Foebook's own
+    straight from its data file: no ruleset code is loaded); the id alone when it cannot be
     had (the reason is given where the ruleset itself is needed)."""
     from desktop.engine.errors import RulesError
     from desktop.rulesets.registry import ruleset_data

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -23,6 +22,7 @@ from desktop.engine.limits import INT_MAX, INT_MIN, MAX_ID_LENGTH, MAX_NAME_LENG
 from desktop.engine.units import Weapon
 from desktop.rulesets.registry import get_ruleset
 from tests.growth import assert_grows_at_most
+from tests.sample_files import SAMPLES
 
 GOOD = '''format = 1
 ruleset = "card-flip-rpg"
@@ -61,8 +61,6 @@ last_attacker = { goblin = "aria" }
 shot_this_round = ["aria"]
 previous_target = "aria"
 '''
-
-SAMPLES = sorted((Path(__file__).resolve().parents[2] / "resources" / "encounters").glob("*.toml"))
 
 
 def test_reads_every_field_of_the_spec():

@@ -19,6 +19,25 @@ def test_every_ruleset_has_a_tutorial_and_every_sample_loads():
         assert sample.title == (encounter.name or sample.path.stem)
 
 
+def test_a_built_in_rule_system_brings_its_tutorials_from_its_package_as_a_plug_in_does():
+    rulesets = Path(__file__).resolve().parents[2] / "desktop" / "rulesets"
+    samples = list_samples()
+    where = {s.file_name: s.path.parent for s in samples if s.ruleset == "monster-focus"}
+    assert where == {
+        name: rulesets / "monster_focus" / "encounters"
+        for name in (
+            "monster-focus-archer-volley.toml",
+            "monster-focus-ice-cave.toml",
+            "monster-focus-thin-wall-archer.toml",
+        )
+    }
+    for ruleset, package in [("dungeon-crawl", "dungeon_crawl"), ("skirmish-ai", "skirmish_ai")]:
+        folders = {s.path.parent for s in samples if s.ruleset == ruleset}
+        assert folders == {rulesets / package / "encounters"}
+    # The start page lists Foebook's own by file name, wherever each is kept.
+    assert [s.file_name for s in samples] == sorted(s.file_name for s in samples)
+
+
 def test_a_plug_in_brings_its_tutorials_from_its_encounters_folder(site, monkeypatch):
     from tests.plugin_examples import EXAMPLE
 

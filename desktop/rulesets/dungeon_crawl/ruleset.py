@@ -943,4 +943,6 @@ def _names(units: Sequence[Unit]) -> str:
 
 
 def build() -> DungeonCrawl:
-    return DungeonCrawl(load_ruleset_data("dungeon-crawl"))
+    return DungeonCrawl(
+        load_ruleset_data("dungeon-crawl", package="desktop.rulesets.dungeon_crawl")
+    )

@@ -226,4 +226,6 @@ class GrimdarkSolo(Ruleset):
 
 
 def build() -> GrimdarkSolo:
-    return GrimdarkSolo(load_ruleset_data("grimdark-solo"))
+    return GrimdarkSolo(
+        load_ruleset_data("grimdark-solo", package="desktop.rulesets.grimdark_solo")
+    )

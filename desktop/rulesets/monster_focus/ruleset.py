@@ -447,7 +447,9 @@ def _away(proximity: int) -> str:
 
 
 def build() -> MonsterFocus:
-    return MonsterFocus(load_ruleset_data("monster-focus"))
+    return MonsterFocus(
+        load_ruleset_data("monster-focus", package="desktop.rulesets.monster_focus")
+    )
 
 
 def _movement(unit: Unit, variant: Variant) -> Movement:

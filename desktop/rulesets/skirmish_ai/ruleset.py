@@ -482,4 +482,4 @@ def summarise(enc: Encounter, unit: Unit, outcome: Outcome) -> str:
 
 
 def build() -> SkirmishAi:
-    return SkirmishAi(load_ruleset_data("skirmish-ai"))
+    return SkirmishAi(load_ruleset_data("skirmish-ai", package="desktop.rulesets.skirmish_ai"))

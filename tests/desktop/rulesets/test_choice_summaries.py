@@ -3,14 +3,12 @@ itself, its summary and the trace steps that say what it does (each ruleset with
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset, ruleset_data
-from resources import __file__ as resources_init
+from desktop.samples import sample_path
 from tests.desktop.rulesets.dungeon_crawl.helpers import BOW, hero
 from tests.desktop.rulesets.dungeon_crawl.helpers import RULES as DUNGEON
 from tests.desktop.rulesets.dungeon_crawl.helpers import encounter as dungeon
@@ -26,11 +24,10 @@ from tests.desktop.rulesets.test_hex_quest_scenarios import encounter as hex_enc
 from tests.desktop.rulesets.test_hex_quest_scenarios import unit as hex_unit
 
 GRIMDARK = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
-SAMPLES = Path(resources_init).parent / "encounters"
 
 
 def _sample(name: str, unit: str, rolls: list[int] | None = None) -> Decision:
-    enc = load_encounter(SAMPLES / name)
+    enc = load_encounter(sample_path(name))
     return decide(enc, unit, get_ruleset(enc.ruleset), Dice(rolls or []))
 
 

@@ -7,6 +7,7 @@ import pytest
 from desktop.encounter_file import EncounterFileError
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
+from desktop.samples import sample_path
 from tests.desktop.rulesets.dungeon_crawl.helpers import (
     BOW,
     RULES,
@@ -305,14 +306,10 @@ def test_overlapping_large_figures_are_refused():
 
 
 def test_the_bundled_guard_room_sample():
-    from pathlib import Path
 
     from desktop.encounter_file import load_encounter
-    from resources import __file__ as resources_init
 
-    enc = load_encounter(
-        Path(resources_init).parent / "encounters" / "dungeon-crawl-guard-room.toml"
-    )
+    enc = load_encounter(sample_path("dungeon-crawl-guard-room.toml"))
     assert RULES.order(enc).order == ("ogre", "goblin-b", "goblin-a", "orc-archer")
     archer = decide(enc, "orc-archer", RULES, Dice())
     assert archer.action == "shoot" and "barbarian" not in archer.targets

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from types import MappingProxyType
 
 import pytest
@@ -13,6 +12,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.errors import RulesError
 from desktop.rulesets.grimdark_solo.turn import apply_decision, step_enemy_turn
 from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
 from tests.desktop.rulesets.grimdark_solo.units import blade, board, enemy, gun, player, scene
 
 RULESET = get_ruleset("grimdark-solo")
@@ -20,8 +20,7 @@ PHASES = ["command", "movement", "psychic", "shooting", "charge", "fight"]
 
 
 def _sample(name: str):
-    path = resources.files("resources").joinpath("encounters", f"grimdark-solo-{name}.toml")
-    return load_encounter(str(path))
+    return load_encounter(sample_path(f"grimdark-solo-{name}.toml"))
 
 
 def _summary(turn, phase):

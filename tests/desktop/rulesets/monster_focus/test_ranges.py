@@ -4,11 +4,10 @@ it), not the plain distances of the other rule systems (which drew nothing here)
 
 from __future__ import annotations
 
-from importlib import resources
-
 from desktop.encounter_file import parse_encounter
 from desktop.engine.hex_geometry import hex_distance
 from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
 from tests.desktop.rulesets.monster_focus.test_ruleset import encounter, unit
 
 RULES = get_ruleset("monster-focus")
@@ -85,11 +84,7 @@ def test_movement_follows_its_own_rules_difficult_ground_obstacles_jump_and_figu
 
 
 def test_the_thin_wall_archer_cannot_shoot_past_the_walls_tip_from_where_it_stands():
-    text = (
-        resources.files("resources")
-        .joinpath("encounters", "monster-focus-thin-wall-archer.toml")
-        .read_text(encoding="utf-8")
-    )
+    text = sample_path("monster-focus-thin-wall-archer.toml").read_text(encoding="utf-8")
     enc = parse_encounter(text)
     brute = enc.unit("brute").at
     reach = RULES.attack_range(enc, "archer")

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
+from tests.sample_files import SAMPLES as ALL_SAMPLES
 
-SAMPLES = sorted(Path("resources/encounters").glob("skirmish-ai-*.toml"))
+SAMPLES = [path for path in ALL_SAMPLES if path.name.startswith("skirmish-ai-")]
 
 
 def test_there_are_samples_with_heights_and_a_group():
     assert len(SAMPLES) >= 2
-    raid = load_encounter(Path("resources/encounters/skirmish-ai-outpost-raid.toml"))
+    raid = load_encounter(sample_path("skirmish-ai-outpost-raid.toml"))
     assert raid.board.heights is not None
     ruleset = get_ruleset("skirmish-ai")
     assert any(h.label == "Roll group" for h in ruleset.helpers(raid))
