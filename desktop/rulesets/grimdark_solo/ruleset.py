@@ -4,8 +4,8 @@
 its phase. By default the encounter is the enemy's turn; an encounter whose
 `extra_state["turn"]` is "player" asks how enemies react in the players' turn
 (deny powers in the psychic phase, heroic intervention in the charge phase,
-fighting in the fight phase). The pieces live in grimdark_*.py beside this
-module; `grimdark_turn.step_enemy_turn` steps a whole enemy turn.
+fighting in the fight phase). The pieces live in the modules beside this
+one; `turn.step_enemy_turn` steps a whole enemy turn.
 """
 
 from __future__ import annotations

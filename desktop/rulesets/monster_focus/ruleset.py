@@ -1,6 +1,6 @@
 """monster-focus: the Gloomhaven family's monster turn (focus, move, attack) as a Ruleset.
 
-The rules live in pure modules (monster_focus_grid, _sight, _moves, _areas, _turn); this
+The rules live in pure modules beside it (grid, sight, moves, areas, turn); this
 class reads the encounter into them and words the result. Readings: docs/rulesets and
 the acceptance README (../shared/monster-focus/README.md).
 """

@@ -27,9 +27,9 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
   choose to jump; they climb down instead (the rules' "no stupid actions").
 - A rampaging enemy that stands to fire its heavy weapon picks its target among those
   within the heavy weapon's range (a longer second weapon does not choose the target).
-- Module map: skirmish_context (what one enemy sees and reaches), skirmish_rows (every
-  table row and base-condition action), skirmish_plan (fallback, merging ties),
-  skirmish_statuses (stun, shock, overwatch), skirmish_beast (beast, guardian).
+- Module map (beside this one): context (what one enemy sees and reaches), rows (every
+  table row and base-condition action), plan (fallback, merging ties), statuses (stun,
+  shock, overwatch), beast (beast, guardian), mishaps (random moves, teleports).
 """
 
 from __future__ import annotations
