@@ -48,9 +48,15 @@ def list_samples() -> list[Sample]:
 
 
 def list_scenarios() -> list[Sample]:
-    """The scenarios played from a monster book, listed like the samples (the start page
-    offers them with their rule system's tutorials)."""
-    return [_sample(path) for path in sorted(_scenario_dir().glob("*.toml"))]
+    """The scenarios played from a monster book (a rule system package's `scenarios/`: not
+    among the plain samples, since their rounds start with the monsters' cards), listed like
+    the samples: the start page offers them with their rule system's tutorials."""
+    from desktop.rulesets.registry import package_data_folders
+
+    found = [
+        _sample(path) for _, f in package_data_folders("scenarios") for path in f.glob("*.toml")
+    ]
+    return sorted(found, key=lambda s: s.file_name)
 
 
 def _sample(path: Path) -> Sample:
@@ -80,21 +86,16 @@ def rule_system(ruleset_id: str) -> RuleSystem:
 
 
 def sample_path(file_name: str) -> Path:
-    """The tutorial of that file name: Foebook's own sample or scenario, or one a plug-in
-    or pack brings."""
+    """The tutorial of that file name: a sample or a scenario, Foebook's own or one a plug-in
+    or pack brings (a path that does not exist when there is none)."""
     path = sample_dir() / file_name
     if path.is_file():
         return path
-    if scenario_path(file_name).is_file():
-        return scenario_path(file_name)
-    return next((s.path for s in list_samples() if s.file_name == file_name), path)
-
-
-def _scenario_dir() -> Path:
-    return Path(str(resources.files("resources") / "scenarios"))
+    found = [s.path for s in [*list_samples(), *list_scenarios()] if s.file_name == file_name]
+    return found[0] if found else path
 
 
 def scenario_path(file_name: str) -> Path:
-    """A scenario played from a monster book (resources/scenarios/: not among the plain
-    samples, since its rounds start with the monsters' cards)."""
-    return _scenario_dir() / file_name
+    """The scenario of that file name (a path that does not exist when there is none)."""
+    found = [s.path for s in list_scenarios() if s.file_name == file_name]
+    return found[0] if found else sample_dir() / file_name

@@ -4,8 +4,9 @@ A rule system is an entry point in the group `foebook.rulesets`: the name is the
 id, the value a factory taking no arguments that returns the Ruleset
 (`desktop.rulesets.monster_focus:build`). Foebook registers its own that way in
 pyproject.toml, each a package laid out as a plug-in is (desktop/rulesets/<id>/: `build`, its
-data in rulesets/<id>.toml, its tutorials in encounters/); docs/writing-a-ruleset.md shows a
-plug-in. A ruleset's code is imported only when that ruleset is first used.
+data in rulesets/<id>.toml, its tutorials in encounters/, monster-focus's scenarios and monster
+book in scenarios/ and books/); docs/writing-a-ruleset.md shows a plug-in. A ruleset's code
+is imported only when that ruleset is first used.
 
 A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
 under resources/packs/, and those the app or the command line adds (`add_pack`).
@@ -197,17 +198,25 @@ def package_folders(factory: str) -> list[Path]:
     return folders
 
 
-def sample_folders() -> list[tuple[str, Path]]:
-    """Where rule systems keep their sample encounters (tutorials): the `encounters/` folder
-    of the package holding its factory, Foebook's own as a plug-in's; a user's rule pack's
-    folder named after its id beside its file. Only folders that exist."""
+def package_data_folders(kind: str) -> list[tuple[str, Path]]:
+    """Each rule system's folder of that name (`encounters`: its tutorials; `scenarios` played
+    from a monster book; `books`) in the package holding its factory, Foebook's own as a
+    plug-in's. Only folders that exist."""
     found: list[tuple[str, Path]] = []
     entries = [RulesetEntry(i, factory) for i, factory in BUILT_IN.items()]
     for entry in [*entries, *_discovered()[0].values()]:
         for location in package_folders(entry.factory):
-            folder = location / "encounters"
+            folder = location / kind
             if folder.is_dir():
                 found.append((entry.id, folder))
+    return found
+
+
+def sample_folders() -> list[tuple[str, Path]]:
+    """Where rule systems keep their sample encounters (tutorials): the `encounters/` folder
+    of the package holding its factory; a user's rule pack's folder named after its id
+    beside its file. Only folders that exist."""
+    found = package_data_folders("encounters")
     for pack in _PACKS.values():
         folder = Path(pack.where).parent / pack.id
         if folder.is_dir():
