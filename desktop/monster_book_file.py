@@ -451,7 +451,9 @@ def save_book(book: MonsterBook, ruleset: Ruleset, path: str | Path) -> None:
 
 
 def bundled_book_path(file_name: str) -> Path:
-    """A monster book shipped with Foebook (resources/books/)."""
-    from importlib import resources
+    """A monster book shipped with a rule system (the `books/` folder of its package, as
+    desktop/rulesets/monster_focus/books/); a path that does not exist when there is none."""
+    from desktop.rulesets.registry import package_data_folders
 
-    return Path(str(resources.files("resources") / "books" / file_name))
+    paths = [folder / file_name for _, folder in package_data_folders("books")]
+    return next((path for path in paths if path.is_file()), Path(file_name))

@@ -17,18 +17,21 @@ class Sample:
 
 
 def sample_dir() -> Path:
+    """Foebook's own rule packs' samples (resources/encounters/)."""
     # The resources package is installed as plain files (wheel, editable or frozen bundle).
     return Path(str(resources.files("resources") / "encounters"))
 
 
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
-    tutorials at start-up loads no ruleset (the file is validated when it is opened). Then
-    the tutorials plug-ins and rule packs bring (`encounters/` in a plug-in's package, the
-    folder named after a pack's id beside it), each for its own rule system only."""
-    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
-    from desktop.rulesets.registry import sample_folders
+    tutorials at start-up loads no ruleset (the file is validated when it is opened).
+    Foebook's own first, by file name: its rule packs' (resources/encounters/) and those its
+    rule system packages bring; then the plug-ins' and the user's rule packs'. A rule
+    system's folder (`encounters/` in the package holding its factory, the folder named after
+    a pack's id beside it) offers tutorials for that rule system only."""
+    from desktop.rulesets.registry import sample_folders, shipped_ids
 
+    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
     taken = {s.file_name for s in out}
     for ruleset_id, folder in sample_folders():
         for path in sorted(folder.glob("*.toml")):
@@ -39,13 +42,21 @@ def list_samples() -> list[Sample]:
             if sample.ruleset == ruleset_id and sample.file_name not in taken:
                 taken.add(sample.file_name)
                 out.append(sample)
-    return out
+    shipped = set(shipped_ids())
+    own = sorted((s for s in out if s.ruleset in shipped), key=lambda s: s.file_name)
+    return own + [s for s in out if s.ruleset not in shipped]
 
 
 def list_scenarios() -> list[Sample]:
-    """The scenarios played from a monster book, listed like the samples (the start page
-    offers them with their rule system's tutorials)."""
-    return [_sample(path) for path in sorted(_scenario_dir().glob("*.toml"))]
+    """The scenarios played from a monster book (a rule system package's `scenarios/`: not
+    among the plain samples, since their rounds start with the monsters' cards), listed like
+    the samples: the start page offers them with their rule system's tutorials."""
+    from desktop.rulesets.registry import package_data_folders
+
+    found = [
+        _sample(path) for _, f in package_data_folders("scenarios") for path in f.glob("*.toml")
+    ]
+    return sorted(found, key=lambda s: s.file_name)
 
 
 def _sample(path: Path) -> Sample:
@@ -61,18 +72,8 @@ class RuleSystem:
 
 
 def rule_system(ruleset_id: str) -> RuleSystem:
-    """A rule system's name and one-line description, straight from its data file (cheap:
-    no ruleset code is loaded); the id alone if there is no such file."""
-    path = Path(str(resources.files("resources") / "rulesets")) / f"{ruleset_id}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return _other_rule_system(ruleset_id)
-    return RuleSystem(ruleset_id, data.get("name", ruleset_id), data.get("description", ""))
-
-
-def _other_rule_system(ruleset_id: str) -> RuleSystem:
-    """A rule pack's or a plug-in's name, from the registry; the id alone when it cannot be
+    """A rule system's name and one-line description, from the registry (for Foebook's own
+    straight from its data file: no ruleset code is loaded); the id alone when it cannot be
     had (the reason is given where the ruleset itself is needed)."""
     from desktop.engine.errors import RulesError
     from desktop.rulesets.registry import ruleset_data
@@ -85,21 +86,16 @@ def _other_rule_system(ruleset_id: str) -> RuleSystem:
 
 
 def sample_path(file_name: str) -> Path:
-    """The tutorial of that file name: Foebook's own sample or scenario, or one a plug-in
-    or pack brings."""
+    """The tutorial of that file name: a sample or a scenario, Foebook's own or one a plug-in
+    or pack brings (a path that does not exist when there is none)."""
     path = sample_dir() / file_name
     if path.is_file():
         return path
-    if scenario_path(file_name).is_file():
-        return scenario_path(file_name)
-    return next((s.path for s in list_samples() if s.file_name == file_name), path)
-
-
-def _scenario_dir() -> Path:
-    return Path(str(resources.files("resources") / "scenarios"))
+    found = [s.path for s in [*list_samples(), *list_scenarios()] if s.file_name == file_name]
+    return found[0] if found else path
 
 
 def scenario_path(file_name: str) -> Path:
-    """A scenario played from a monster book (resources/scenarios/: not among the plain
-    samples, since its rounds start with the monsters' cards)."""
-    return _scenario_dir() / file_name
+    """The scenario of that file name (a path that does not exist when there is none)."""
+    found = [s.path for s in list_scenarios() if s.file_name == file_name]
+    return found[0] if found else sample_dir() / file_name

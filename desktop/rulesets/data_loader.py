@@ -1,11 +1,13 @@
-"""Reads a ruleset's declarative data from <package>/rulesets/<id>.toml (Foebook's own:
-resources/rulesets/<id>.toml; a plug-in ships its file in its own package)."""
+"""Reads a ruleset's declarative data from <package>/rulesets/<id>.toml (Foebook's own in
+desktop/rulesets/<package>/, a plug-in's in its own package)."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 from desktop.engine.limits import INT_MAX, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
@@ -52,23 +54,23 @@ class RulesetDataError(ValueError):
     """A ruleset data file that is missing or lacks what every ruleset needs."""
 
 
-def load_ruleset_data(ruleset_id: str, package: str = "resources") -> RulesetData:
-    """A ruleset's data file (`<package>/rulesets/<id>.toml`); for a built-in that is a rule
-    pack, the data of its pack (`resources/packs/<id>.toml`)."""
-    where = f"{package}/rulesets/{ruleset_id}.toml"
-    pack = resources.files(package).joinpath("packs", f"{ruleset_id}.toml")
-    if package == "resources" and pack.is_file():
-        from desktop.rulesets.packs.pack_format import parse_pack  # it reads data with ours
-
-        return parse_pack(pack.read_text(encoding="utf-8"), f"resources/packs/{pack.name}").data
+def load_ruleset_data(ruleset_id: str, package: str) -> RulesetData:
+    """The data file of the package (imported if it is not yet: a ruleset's `build` passes
+    its own)."""
     try:
-        text = (
-            resources.files(package)
-            .joinpath("rulesets", f"{ruleset_id}.toml")
-            .read_text(encoding="utf-8")
-        )
+        folder = resources.files(package)
+    except ModuleNotFoundError as error:
+        raise RulesetDataError(f"{package}/rulesets/{ruleset_id}.toml: {error}") from None
+    return read_ruleset_data(ruleset_id, folder, package)
+
+
+def read_ruleset_data(ruleset_id: str, folder: Traversable | Path, package: str) -> RulesetData:
+    """The data file in a package's folder (`package` names it in messages)."""
+    where = f"{package}/rulesets/{ruleset_id}.toml"
+    try:
+        text = folder.joinpath("rulesets", f"{ruleset_id}.toml").read_text(encoding="utf-8")
         raw = tomllib.loads(text)
-    except (OSError, ModuleNotFoundError, tomllib.TOMLDecodeError) as error:
+    except (OSError, tomllib.TOMLDecodeError) as error:
         raise RulesetDataError(f"{where}: {error}") from None
     return ruleset_data_from(raw, ruleset_id, where)
 

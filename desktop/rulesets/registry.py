@@ -2,10 +2,13 @@
 
 A rule system is an entry point in the group `foebook.rulesets`: the name is the ruleset
 id, the value a factory taking no arguments that returns the Ruleset
-(`desktop.rulesets.hex_quest:build`). Foebook registers its own six that way in
-pyproject.toml; docs/writing-a-ruleset.md shows a plug-in. A ruleset's module is imported
-only when that ruleset is first used. A built-in may be a rule pack of resources/packs/
-(`desktop.rulesets.packs.shipped:card_flip_rpg` reads resources/packs/card-flip-rpg.toml).
+(`desktop.rulesets.monster_focus:build`). Foebook registers its own that way in
+pyproject.toml, each a package laid out as a plug-in is (desktop/rulesets/<id>/: `build`, its
+data in rulesets/<id>.toml, its tutorials in encounters/, monster-focus's scenarios and monster
+book in scenarios/ and books/); docs/writing-a-ruleset.md shows a plug-in. A ruleset's code
+is imported only when that ruleset is first used. Two built-ins are
+rule packs of resources/packs/ (`desktop.rulesets.packs.shipped:card_flip_rpg` reads
+resources/packs/card-flip-rpg.toml).
 
 A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
 under resources/packs/, and those the app or the command line adds (`add_pack`).
@@ -27,7 +30,7 @@ from typing import cast
 from desktop.engine.capabilities import Capabilities
 from desktop.engine.errors import PluginOrigin, RulesError
 from desktop.engine.ruleset import Ruleset, RulesetData
-from desktop.rulesets.data_loader import load_ruleset_data
+from desktop.rulesets.data_loader import read_ruleset_data
 
 GROUP = "foebook.rulesets"
 DISTRIBUTION = "foebook"
@@ -193,18 +196,41 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
     return None
 
 
-def sample_folders() -> list[tuple[str, Path]]:
-    """Where plug-ins and the user's rule packs keep their sample encounters (tutorials):
-    a plug-in's `encounters/` folder in its package, a pack's folder named after its id
-    beside its file. Only folders that exist."""
+def package_folders(factory: str) -> list[Path]:
+    """The folders of the package holding a rule system's factory ("module:function"): the
+    module's own when it is a package, else the package around it. Found without importing
+    any of it (a plug-in's code runs only when its game is used)."""
+    top, *inner = factory.partition(":")[0].split(".")
+    spec = importlib.util.find_spec(top)
+    folders = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+    for part in inner:
+        # A frozen bundle keeps no code on disk: a package's folder holds its data files.
+        deeper = [folder / part for folder in folders if (folder / part).is_dir()]
+        if not deeper:
+            break
+        folders = deeper
+    return folders
+
+
+def package_data_folders(kind: str) -> list[tuple[str, Path]]:
+    """Each rule system's folder of that name (`encounters`: its tutorials; `scenarios` played
+    from a monster book; `books`) in the package holding its factory, Foebook's own as a
+    plug-in's. Only folders that exist."""
     found: list[tuple[str, Path]] = []
-    for entry in _discovered()[0].values():
-        package = entry.factory.partition(":")[0].split(".")[0]
-        spec = importlib.util.find_spec(package)  # found without importing it
-        for location in (spec.submodule_search_locations or []) if spec else []:
-            folder = Path(location) / "encounters"
+    entries = [RulesetEntry(i, factory) for i, factory in BUILT_IN.items()]
+    for entry in [*entries, *_discovered()[0].values()]:
+        for location in package_folders(entry.factory):
+            folder = location / kind
             if folder.is_dir():
                 found.append((entry.id, folder))
+    return found
+
+
+def sample_folders() -> list[tuple[str, Path]]:
+    """Where rule systems keep their sample encounters (tutorials): the `encounters/` folder
+    of the package holding its factory; a user's rule pack's folder named after its id
+    beside its file. Only folders that exist."""
+    found = package_data_folders("encounters")
     for pack in _PACKS.values():
         folder = Path(pack.where).parent / pack.id
         if folder.is_dir():
@@ -302,9 +328,12 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 def ruleset_data(ruleset_id: str) -> RulesetData:
     """Names, AI types and card text; for a built-in read from its TOML without importing
     its code."""
-    if ruleset_id in BUILT_IN:
-        return load_ruleset_data(ruleset_id)
-    return get_ruleset(ruleset_id).data
+    if ruleset_id in BUILT_IN and ruleset_id not in _pack_files():
+        module = BUILT_IN[ruleset_id].partition(":")[0]
+        for folder in package_folders(BUILT_IN[ruleset_id]):
+            if (folder / "rulesets").is_dir():
+                return read_ruleset_data(ruleset_id, folder, module)
+    return get_ruleset(ruleset_id).data  # a rule pack (built-in or not), a plug-in
 
 
 def available_rulesets() -> tuple[list[RulesetData], list[str]]:

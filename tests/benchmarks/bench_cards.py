@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from tests.benchmarks.harness import Benchmark, Budget
+from tests.sample_files import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 _deck: list = []
@@ -24,7 +25,7 @@ def _setup() -> None:
     from ui.cards.content import enemy_card, footer_text
 
     enemies = []
-    for path in sorted((ROOT / "resources" / "encounters").glob("*.toml")):
+    for path in SAMPLES:
         encounter = load_encounter(path)
         data = get_ruleset(encounter.ruleset).data
         enemies += [(unit, data, path.name) for unit in encounter.enemies()]

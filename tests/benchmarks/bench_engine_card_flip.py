@@ -14,6 +14,7 @@ from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
 from tests.benchmarks.harness import Benchmark, Budget, process_seconds
 from tests.benchmarks.scenarios import random_encounter
+from tests.sample_files import SAMPLES
 
 RULESET = get_ruleset("card-flip-rpg")
 SMALL = random_encounter("card-flip-rpg", 24, 24, enemies=8, players=4)
@@ -53,7 +54,7 @@ def _cli_process(encounter) -> Callable[[], float]:
 
 
 def _slowest_sample() -> float:
-    samples = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
+    samples = SAMPLES
     return max(decide_process(p, load_encounter(p).enemies()[0].id) for p in samples)
 
 

@@ -8,7 +8,7 @@ from desktop.engine.board import Board, Shape
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.units import Weapon, make_unit
-from desktop.rulesets.grimdark_turn import step_enemy_turn, step_phase
+from desktop.rulesets.grimdark_solo.turn import step_enemy_turn, step_phase
 from desktop.rulesets.registry import get_ruleset
 from tests.benchmarks.harness import Benchmark, Budget
 

@@ -18,7 +18,7 @@ from desktop.engine.decide import decide
 from desktop.rulesets.registry import get_ruleset
 from tests.benchmarks.bench_engine_card_flip import decide_process
 from tests.benchmarks.harness import PYTHON_START, REFERENCE, Benchmark, Budget
-from tests.desktop.rulesets.monster_focus_data import acceptance_dir
+from tests.desktop.rulesets.monster_focus.data import acceptance_dir
 
 RULESET = get_ruleset("monster-focus")
 # The turns with the most characters, walls and area placements, then one in 19 of the rest.

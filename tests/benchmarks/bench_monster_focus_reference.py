@@ -39,7 +39,7 @@ from desktop.engine.encounter import Encounter
 from desktop.rulesets.registry import get_ruleset
 from tests.benchmarks import harness
 from tests.benchmarks.harness import Benchmark
-from tests.desktop.rulesets.monster_focus_data import acceptance_dir
+from tests.desktop.rulesets.monster_focus.data import acceptance_dir
 
 ENV = "FOEBOOK_REFERENCE_SOLVER"
 RULESET = get_ruleset("monster-focus")

@@ -16,7 +16,7 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.units import Side, Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset
-from desktop.rulesets.skirmish_context import FIELDS
+from desktop.rulesets.skirmish_ai.context import FIELDS
 from tests.benchmarks.harness import Benchmark, Budget
 
 AIS = ("aggressive", "cautious", "tactical", "defensive", "rampaging", "beast")

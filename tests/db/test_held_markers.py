@@ -5,7 +5,7 @@ from __future__ import annotations
 from db import repository
 from db.engine import open_database
 from desktop.tracker.commands import AddStatus, NextActivation, NextRound
-from tests.desktop.rulesets.test_monster_focus_order import cave
+from tests.desktop.rulesets.monster_focus.test_order import cave
 
 
 def test_a_held_marker_survives_a_restart_and_still_ends_on_time(database):

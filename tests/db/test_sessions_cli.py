@@ -12,9 +12,9 @@ from desktop.cli import main
 from desktop.encounter_file import load_encounter
 from desktop.rulesets.registry import get_ruleset
 from desktop.tracker.session import initial_state
+from tests.sample_files import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 FOEBOOK = Path(sys.executable).with_name("foebook")
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -22,7 +21,9 @@ from desktop.engine.encounter import Memory
 from desktop.engine.limits import INT_MAX, INT_MIN, MAX_ID_LENGTH, MAX_NAME_LENGTH
 from desktop.engine.units import Weapon
 from desktop.rulesets.registry import get_ruleset
+from desktop.samples import sample_path
 from tests.growth import assert_grows_at_most
+from tests.sample_files import SAMPLES
 
 GOOD = '''format = 1
 ruleset = "card-flip-rpg"
@@ -61,8 +62,6 @@ last_attacker = { goblin = "aria" }
 shot_this_round = ["aria"]
 previous_target = "aria"
 '''
-
-SAMPLES = sorted((Path(__file__).resolve().parents[2] / "resources" / "encounters").glob("*.toml"))
 
 
 def test_reads_every_field_of_the_spec():
@@ -344,7 +343,7 @@ def test_long_unit_lists_in_messages_are_cut():
 
 
 def test_a_dungeon_crawl_figure_larger_than_the_board_is_refused_at_once():
-    guard_room = (SAMPLES[0].parent / "dungeon-crawl-guard-room.toml").read_text()
+    guard_room = sample_path("dungeon-crawl-guard-room.toml").read_text()
 
     def sized(size: int) -> str:
         return guard_room.replace("stats = { move = 4 }", f"stats = {{ move = 4, size = {size} }}")
@@ -533,8 +532,8 @@ def test_any_accepted_encounter_survives_export_and_import_unchanged(encounter):
 
 # -- declared unit fields: the ruleset's schema, checked by the one shared function ----------
 
-OUTPOST = (SAMPLES[0].parent / "skirmish-ai-outpost-raid.toml").read_text()
-GUARD_ROOM = (SAMPLES[0].parent / "dungeon-crawl-guard-room.toml").read_text()
+OUTPOST = sample_path("skirmish-ai-outpost-raid.toml").read_text()
+GUARD_ROOM = sample_path("dungeon-crawl-guard-room.toml").read_text()
 
 
 @pytest.mark.parametrize(

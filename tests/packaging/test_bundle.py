@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from desktop import APP_ID, __version__
+from tests.sample_files import SAMPLES
 
 pytestmark = pytest.mark.package_build
 
@@ -142,14 +143,30 @@ def _first_enemy(path: Path) -> str:
 def test_every_bundled_sample_encounter_decides_as_in_the_venv(
     bundle: Path, tmp_path: Path
 ) -> None:
-    samples = sorted((bundle / "_internal" / "resources" / "encounters").glob("*.toml"))
-    assert samples, "no sample encounters in the bundle"
+    inside = bundle / "_internal"
+    samples = sorted(
+        [
+            *inside.glob("resources/encounters/*.toml"),
+            *inside.glob("desktop/rulesets/*/encounters/*.toml"),
+        ],
+        key=lambda path: path.name,
+    )
+    assert [p.name for p in samples] == [p.name for p in SAMPLES], "samples missing in the bundle"
     for sample in samples:
         unit = _first_enemy(sample)
         result = run([bundle / "foebook", "decide", sample, "--unit", unit, "--json"], tmp_path)
         assert result.returncode == 0, f"{sample.name}: {result.stderr}"
         expected = venv_decide_json(sample, unit)
         assert json.loads(result.stdout) == expected, sample.name
+
+
+def test_the_bundle_lists_the_rule_systems_from_the_data_in_their_packages(
+    bundle: Path, tmp_path: Path
+) -> None:
+    listed = run([bundle / "foebook", "rulesets"], tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    for line in ("monster-focus — Monster focus", "skirmish-ai — Skirmish AI"):
+        assert line in listed.stdout, listed.stdout
 
 
 def test_a_large_board_decides_as_in_the_venv(bundle: Path, tmp_path: Path) -> None:
@@ -284,10 +301,17 @@ def test_pip_install_gives_a_working_command(tmp_path: Path) -> None:
     assert desktop_file.startswith(str(venv)), desktop_file  # the installed copy, not the checkout
     version = run([venv / "bin" / "foebook", "--version"], tmp_path)
     assert version.stdout.strip() == f"foebook {__version__}"
-    sample = Path(resources_dir) / "encounters" / "card-flip-goblin-ambush.toml"
-    decided = run(
-        [venv / "bin" / "foebook", "decide", sample, "--unit", "kobold", "--json"], tmp_path
-    )
-    assert decided.returncode == 0, decided.stderr
-    expected = venv_decide_json(sample, "kobold")
-    assert json.loads(decided.stdout) == expected
+    # A rule pack's sample, and one a rule system package carries as a plug-in does.
+    installed = Path(desktop_file).parent / "rulesets" / "monster_focus" / "encounters"
+    for sample, unit in (
+        (Path(resources_dir) / "encounters" / "card-flip-goblin-ambush.toml", "kobold"),
+        (installed / "monster-focus-ice-cave.toml", "golem"),
+    ):
+        decided = run(
+            [venv / "bin" / "foebook", "decide", sample, "--unit", unit, "--json"], tmp_path
+        )
+        assert decided.returncode == 0, decided.stderr
+        expected = venv_decide_json(sample, unit)
+        assert json.loads(decided.stdout) == expected
+    listed = run([venv / "bin" / "foebook", "rulesets"], tmp_path)
+    assert "monster-focus — Monster focus" in listed.stdout, listed.stdout + listed.stderr

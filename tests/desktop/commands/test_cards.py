@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
+from desktop.samples import sample_path
 from tests.ui.cards import pdf_tools
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -61,7 +62,7 @@ def test_cards_from_an_encounter_file(tmp_path):
 def test_size_paper_and_backs(tmp_path, size, paper, backs, per_page):
     out = tmp_path / "raid.pdf"
     args = [
-        str(ENCOUNTERS / "skirmish-ai-outpost-raid.toml"),
+        str(sample_path("skirmish-ai-outpost-raid.toml")),
         "--out",
         str(out),
         "--size",

@@ -24,9 +24,10 @@ import tomli_w
 
 import desktop.cli as cli
 from desktop.encounter_file import EncounterFileError, load_encounter
+from desktop.samples import sample_path
+from tests.sample_files import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 BUDGET_SECONDS = float(os.environ.get("FOEBOOK_FUZZ_SECONDS", "12"))
 MIN_CASES = 20
 ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -379,7 +380,7 @@ def test_every_command_survives_mutated_encounter_files(qapp, tmp_path, capsys, 
 
 
 AMBUSH = (ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml").read_text()
-HEDGEROW = (ROOT / "resources" / "encounters" / "skirmish-ai-hedgerow.toml").read_text()
+HEDGEROW = (sample_path("skirmish-ai-hedgerow.toml")).read_text()
 BOW = '{ name = "Short bow", kind = "ranged", range = 4 }'
 
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from desktop.encounter_file import load_encounter
+from desktop.samples import sample_path
+from tests.sample_files import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
 KEYS = [
     "unit",
@@ -51,7 +52,7 @@ def test_decide_json_has_the_contract_keys_in_order():
 
 
 def test_decide_json_names_the_group_sharing_the_table_roll_only_when_there_is_one():
-    raid = ROOT / "resources" / "encounters" / "skirmish-ai-outpost-raid.toml"
+    raid = sample_path("skirmish-ai-outpost-raid.toml")
     trooper = json.loads(foebook("decide", str(raid), "--unit", "trooper-1", "--json").stdout)
     assert list(trooper)[: len(KEYS)] == KEYS
     assert trooper["shares_roll_with"] == ["trooper-2"]
@@ -182,7 +183,7 @@ def test_one_shot_commands_import_only_the_standard_library_and_foebook(tmp_path
 
 
 def test_state_turn_reaches_grimdark_player_turn_reactions(tmp_path):
-    sample = ROOT / "resources" / "encounters" / "grimdark-solo-close-quarters.toml"
+    sample = sample_path("grimdark-solo-close-quarters.toml")
     text = re.sub(
         r'phase = "[a-z]+"', 'phase = "charge"\nturn = "player"', sample.read_text(), count=1
     )

@@ -12,10 +12,11 @@ import pytest
 from desktop.cli import main
 from desktop.display_text import terminal_safe
 from desktop.encounter_file import dump_encounter, load_encounter
+from desktop.samples import sample_path
 
 ROOT = Path(__file__).resolve().parents[3]
 AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
-QUARTERS = ROOT / "resources" / "encounters" / "grimdark-solo-close-quarters.toml"
+QUARTERS = sample_path("grimdark-solo-close-quarters.toml")
 # Retitles the terminal, clears the screen, returns the cursor, opens a C1 sequence,
 # reverses the text direction and starts a fake line.
 EVIL = "Evil\x1b]0;owned\x07\x1b[2J\r\x9b1m\u202e\nDecision: none"

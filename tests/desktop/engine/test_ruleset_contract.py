@@ -13,11 +13,11 @@ from desktop.engine.dice import Dice
 from desktop.engine.errors import RulesError
 from desktop.engine.ruleset import ActivationOrder, DefeatedSpec, Ruleset
 from desktop.rulesets.data_loader import RulesetDataError, load_ruleset_data
-from desktop.rulesets.registry import BUILT_IN, get_ruleset
+from desktop.rulesets.registry import BUILT_IN, get_ruleset, ruleset_data
 from tests.desktop.rulesets.scenario import encounter
 
 DATA = dataclasses.replace(
-    load_ruleset_data("card-flip-rpg"),
+    ruleset_data("card-flip-rpg"),
     steps={"defeated": "Out", "roll": "1. Roll a die", "fire": "2. Fire {name}"},
     defeated=DefeatedSpec("skip", "{name} is out", "HP {hp}: no turn"),
 )

@@ -3,34 +3,31 @@ itself, its summary and the trace steps that say what it does (each ruleset with
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset, ruleset_data
-from resources import __file__ as resources_init
-from tests.desktop.rulesets import grimdark_units as grimdark
-from tests.desktop.rulesets.dungeon_crawl_helpers import BOW, hero
-from tests.desktop.rulesets.dungeon_crawl_helpers import RULES as DUNGEON
-from tests.desktop.rulesets.dungeon_crawl_helpers import encounter as dungeon
-from tests.desktop.rulesets.dungeon_crawl_helpers import enemy as dungeon_enemy
+from desktop.samples import sample_path
+from tests.desktop.rulesets.dungeon_crawl.helpers import BOW, hero
+from tests.desktop.rulesets.dungeon_crawl.helpers import RULES as DUNGEON
+from tests.desktop.rulesets.dungeon_crawl.helpers import encounter as dungeon
+from tests.desktop.rulesets.dungeon_crawl.helpers import enemy as dungeon_enemy
+from tests.desktop.rulesets.grimdark_solo import units as grimdark
 from tests.desktop.rulesets.scenario import decided, encounter
+from tests.desktop.rulesets.skirmish_ai.test_tables import field as skirmish_field
 from tests.desktop.rulesets.test_card_flip_rpg import enemy as card_enemy
 from tests.desktop.rulesets.test_card_flip_rpg import player as card_player
 from tests.desktop.rulesets.test_hex_quest_scenarios import RULES as HEX
 from tests.desktop.rulesets.test_hex_quest_scenarios import OPEN_5x7
 from tests.desktop.rulesets.test_hex_quest_scenarios import encounter as hex_encounter
 from tests.desktop.rulesets.test_hex_quest_scenarios import unit as hex_unit
-from tests.desktop.rulesets.test_skirmish_ai_tables import field as skirmish_field
 
 GRIMDARK = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
-SAMPLES = Path(resources_init).parent / "encounters"
 
 
 def _sample(name: str, unit: str, rolls: list[int] | None = None) -> Decision:
-    enc = load_encounter(SAMPLES / name)
+    enc = load_encounter(sample_path(name))
     return decide(enc, unit, get_ruleset(enc.ruleset), Dice(rolls or []))
 
 

@@ -37,6 +37,26 @@ def test_pyproject_registers_exactly_the_built_in_table():
     assert project["project"]["entry-points"][GROUP] == BUILT_IN
 
 
+# Foebook's rule systems written in Python: each a package under desktop/rulesets/.
+PACKAGES = {
+    "monster-focus": "monster_focus",
+    "dungeon-crawl": "dungeon_crawl",
+    "grimdark-solo": "grimdark_solo",
+    "skirmish-ai": "skirmish_ai",
+}
+
+
+@pytest.mark.parametrize("ruleset_id", PACKAGES)
+def test_a_built_in_is_a_package_laid_out_as_a_plug_in_is(ruleset_id):
+    folder = ROOT / "desktop" / "rulesets" / PACKAGES[ruleset_id]
+    assert BUILT_IN[ruleset_id] == f"desktop.rulesets.{PACKAGES[ruleset_id]}:build"
+    assert registry.package_folders(BUILT_IN[ruleset_id]) == [folder]
+    assert (folder / "rulesets" / f"{ruleset_id}.toml").is_file()
+    assert (ruleset_id, folder / "encounters") in registry.sample_folders()
+    # Its data file, read without its code (names, new-session dialog) and by its `build`.
+    assert registry.ruleset_data(ruleset_id) == get_ruleset(ruleset_id).data
+
+
 def test_built_ins_work_without_any_package_metadata(monkeypatch):
     # A frozen bundle carries no metadata: entry points find nothing at all there.
     import importlib.metadata

@@ -6,7 +6,14 @@ from __future__ import annotations
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.grimdark_units import blade, board, decide_for, enemy, player, scene
+from tests.desktop.rulesets.grimdark_solo.units import (
+    blade,
+    board,
+    decide_for,
+    enemy,
+    player,
+    scene,
+)
 from tests.desktop.rulesets.test_hex_quest_scenarios import RULES, OPEN_5x7, encounter, unit
 
 

@@ -12,12 +12,12 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import RESTRICTIONS
 from desktop.rulesets.registry import BUILT_IN, get_ruleset
-from tests.desktop.rulesets import dungeon_crawl_helpers as crawl
-from tests.desktop.rulesets import grimdark_units as grim
 from tests.desktop.rulesets import test_hex_quest_scenarios as hexq
-from tests.desktop.rulesets import test_monster_focus as mf
+from tests.desktop.rulesets.dungeon_crawl import helpers as crawl
+from tests.desktop.rulesets.grimdark_solo import units as grim
+from tests.desktop.rulesets.monster_focus import test_ruleset as mf
 from tests.desktop.rulesets.scenario import decided, encounter
-from tests.desktop.rulesets.test_skirmish_ai_tables import FIELD, enemy, player
+from tests.desktop.rulesets.skirmish_ai.test_tables import FIELD, enemy, player
 
 Check = Callable[[], None]
 # (ruleset, status) -> (the restrictions the test shows, the test)

@@ -8,8 +8,6 @@ open ground.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from desktop.encounter_file import load_encounter
@@ -17,8 +15,7 @@ from desktop.engine.board import Board, Terrain
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset
-
-SAMPLES = sorted((Path(__file__).parents[3] / "resources" / "encounters").glob("*.toml"))
+from tests.sample_files import SAMPLES
 
 
 def _windowed(board: Board, row: int) -> Board:
@@ -46,6 +43,6 @@ def test_every_enemy_is_decided_on_a_board_with_windows(path):
 
 
 def test_grimdark_charges_a_window_like_a_door():
-    from desktop.rulesets.grimdark_common import MOVEMENT
+    from desktop.rulesets.grimdark_solo.common import MOVEMENT
 
     assert MOVEMENT.extra_cost[Terrain.WINDOW] == MOVEMENT.extra_cost[Terrain.DOOR]

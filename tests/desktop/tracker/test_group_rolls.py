@@ -8,7 +8,7 @@ from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
 from desktop.rulesets.registry import get_ruleset
-from desktop.rulesets.skirmish_ai import roll_group
+from desktop.rulesets.skirmish_ai.ruleset import roll_group
 from desktop.samples import sample_path
 from desktop.tracker import Session
 from desktop.tracker.commands import ApplyDecision, MoveUnit, NextRound
@@ -105,8 +105,8 @@ def test_a_group_that_followed_its_base_condition_makes_no_roll_for_the_rest_of_
     """a can reach p to brawl, so its group (a and b, 2" apart) follows base conditions; once
     a has charged away, b still makes no roll: it does its own base-condition action."""
     from tests.desktop.rulesets.scenario import encounter
-    from tests.desktop.rulesets.test_skirmish_ai_tables import FIELD, enemy, player
-    from tests.desktop.rulesets.test_skirmish_ai_types import CLAWS
+    from tests.desktop.rulesets.skirmish_ai.test_tables import FIELD, enemy, player
+    from tests.desktop.rulesets.skirmish_ai.test_types import CLAWS
 
     pair = encounter(
         "skirmish-ai",

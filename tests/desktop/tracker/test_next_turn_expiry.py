@@ -18,7 +18,7 @@ from desktop.tracker.commands import (
     SetStat,
     SettleOrder,
 )
-from tests.desktop.rulesets.test_monster_focus_order import cave
+from tests.desktop.rulesets.monster_focus.test_order import cave
 
 RULESET = get_ruleset("monster-focus")
 

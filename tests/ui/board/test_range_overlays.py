@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from desktop.engine.board import Cell
 from desktop.engine.geometry import Metric
 from desktop.engine.reach import cells_within
-from desktop.rulesets.grimdark_common import CHARGE_REACH, reach_cells
+from desktop.rulesets.grimdark_solo.common import CHARGE_REACH, reach_cells
 from tests.ui.real_input import (
     cell_point,
     choose,

@@ -9,6 +9,7 @@ import pytest
 
 from desktop.encounter_file import load_encounter, parse_encounter
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
+from desktop.samples import sample_path
 from ui.cards.content import (
     AreaDiagram,
     DeckRequest,
@@ -193,7 +194,7 @@ def test_enemies_sharing_a_name_show_their_ids():
 
 
 def test_monster_focus_card_shows_its_area_attack_and_a_unit_without_one_does_not():
-    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    encounter = load_encounter(sample_path("monster-focus-ice-cave.toml"))
     data = get_ruleset("monster-focus").data
     golem, imp = encounter_deck(encounter, data, DeckRequest())
     area = next(b for b in golem.blocks if isinstance(b, AreaDiagram))
@@ -265,7 +266,7 @@ def test_markers_set_by_hit_points_say_so():
 
 def test_a_number_typed_in_each_round_stays_off_the_card():
     data = get_ruleset("monster-focus").data
-    golem = load_encounter(ROOT / "resources/encounters/monster-focus-ice-cave.toml").unit("golem")
+    golem = load_encounter(sample_path("monster-focus-ice-cave.toml")).unit("golem")
     card = enemy_card(golem, data, "ice cave")
     stats = next(b for b in card.blocks if isinstance(b, StatGrid))
     assert golem.stat("initiative") == 15  # in the roster's Init column, not on the card

@@ -13,6 +13,8 @@ from desktop.encounter_file import load_encounter
 from desktop.engine.ruleset import AiTypeSpec, RulesetData, StatSpec, StatusSpec
 from desktop.engine.units import AreaAttack, Side, Weapon, make_unit
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
+from desktop.samples import sample_path
+from tests.sample_files import SAMPLES
 from ui.cards.content import DeckRequest, Paragraph, encounter_deck, enemy_card, reference_deck
 from ui.cards.layout import (
     BORDER_INSET_MM,
@@ -24,7 +26,6 @@ from ui.cards.layout import (
 from ui.cards.sheet import SIZES
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 
 WORDS = [
     "the",
@@ -222,7 +223,7 @@ def _area_boxes(card):
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES)
 def test_a_melee_area_is_drawn_as_hexes_around_the_marked_own_hex(qapp, size):
-    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    encounter = load_encounter(sample_path("monster-focus-ice-cave.toml"))
     data = get_ruleset("monster-focus").data
     golem, imp = encounter_deck(encounter, data, DeckRequest())
     card = CardLayouter(size).layout(golem)[0]

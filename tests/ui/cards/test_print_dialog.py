@@ -9,12 +9,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtPrintSupport import QPrinter
 
 from desktop.encounter_file import load_encounter
+from desktop.samples import sample_path
 from tests.ui.cards import pdf_tools
 from ui.cards.content import DeckRequest, Selection
 from ui.cards.print_dialog import PrintCardsDialog, export_pdf
 
 ROOT = Path(__file__).resolve().parents[3]
-RAID = ROOT / "resources" / "encounters" / "skirmish-ai-outpost-raid.toml"
+RAID = sample_path("skirmish-ai-outpost-raid.toml")
 AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
 
 

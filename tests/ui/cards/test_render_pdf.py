@@ -11,6 +11,8 @@ from desktop.encounter_file import load_encounter
 from desktop.engine.units import Side, make_unit
 from desktop.errors import FoebookError
 from desktop.rulesets.registry import get_ruleset, ruleset_ids
+from desktop.samples import sample_path
+from tests.sample_files import SAMPLES
 from tests.ui.cards import pdf_tools
 from ui.cards.content import DeckRequest, encounter_deck, enemy_card, reference_deck
 from ui.cards.layout import BORDER_INSET_MM, UNITS_PER_MM
@@ -18,7 +20,6 @@ from ui.cards.renderer import write_pdf
 from ui.cards.sheet import SIZES, plan_pages, sheet_layout
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLES = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
 
 
 def simple_deck(count: int):
@@ -101,7 +102,7 @@ def test_every_printed_word_lies_inside_its_card(qapp, tmp_path, size):
     """Checked on the PDF itself, not only on the layout: each word's box (as poppler reads
     it) is inside one card's frame on its page."""
     data = get_ruleset("dungeon-crawl").data
-    encounter = load_encounter(ROOT / "resources" / "encounters" / "dungeon-crawl-guard-room.toml")
+    encounter = load_encounter(sample_path("dungeon-crawl-guard-room.toml"))
     contents = reference_deck(data) + encounter_deck(encounter, data, DeckRequest())
     long_name = make_unit(
         "x",
@@ -162,7 +163,7 @@ def test_empty_deck_is_a_clear_error(qapp, tmp_path):
 def test_area_attack_and_marker_expiry_are_printed(qapp, tmp_path):
     """The monster-focus tutorial with an area attack: its words, its hexes painted grey
     around the marked own hex, and how long each marker lasts."""
-    encounter = load_encounter(ROOT / "resources" / "encounters" / "monster-focus-ice-cave.toml")
+    encounter = load_encounter(sample_path("monster-focus-ice-cave.toml"))
     data = get_ruleset("monster-focus").data
     out = tmp_path / "deck.pdf"
     result = write_pdf(out, encounter_deck(encounter, data, DeckRequest()), "poker", "a4")

@@ -4,20 +4,16 @@ marker's icon is drawn on a disc of its own colour."""
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
 
 import pytest
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from tests.sample_files import RULESET_FILES
 from ui.marker_looks import UNKNOWN, MarkerLook, has_icon
 from ui.roster.status_icons import paint_status_icon, status_icon
 
-RULESETS = sorted(
-    p
-    for p in resources.files("resources").joinpath("rulesets").iterdir()
-    if p.name.endswith(".toml")
-)
+RULESETS = RULESET_FILES
 
 
 def _statuses() -> list[tuple[str, str]]:

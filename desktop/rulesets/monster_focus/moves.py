@@ -1,0 +1,397 @@
+"""monster-focus movement: what a move costs as (traps entered, movement points).
+
+A step goes to a neighbour across no thin wall; a walking figure that steps onto ice
+slides on (one point for the whole slide). Walking pays 1 more to enter difficult
+terrain and counts every trap or hazardous hex it enters; a jump or a teleport counts only
+the hex where it lands; flying counts none. Costs from the start (`from_start`) and to a
+chosen hex (`to_target`) differ where ice, difficult terrain and traps make them uneven.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import repeat
+
+from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts
+
+# Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
+# entered) the movement points of each of those steps.
+Targets = Sequence[Sequence[int]]
+Costs = Sequence[Sequence[int]] | None
+WALL, OBSTACLE, TRAP, HAZARD, ICY, DIFFICULT = "#", "x", "^", "%", "*", ","
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How the active monster moves this turn."""
+
+    jump: bool = False
+    flying: bool = False
+    teleport: bool = False
+    jump_pays_difficult: bool = False  # Gloomhaven: a jump landing on difficult terrain
+
+
+class MoveMap:
+    """The steps a monster can take on this board with these figures, and their costs."""
+
+    def __init__(
+        self,
+        grid: Grid,
+        start: int,
+        movement: Movement,
+        characters: frozenset[int],
+        allies: frozenset[int],
+    ) -> None:
+        self.grid = grid
+        self.start = start
+        self.movement = movement
+        terrain, kinds = grid.terrain, grid.kinds
+        n = len(terrain)
+        walking = not (movement.jump or movement.flying or movement.teleport)
+        self.landing_only = movement.jump or movement.teleport
+        zeros = [0] * n
+        traps_count = not movement.flying and (TRAP in kinds or HAZARD in kinds)
+        self.trap = [int(t in (TRAP, HAZARD)) for t in terrain] if traps_count else zeros
+        self.extra = [int(t == DIFFICULT) for t in terrain] if DIFFICULT in kinds else zeros
+        # What entering a hex costs beyond its 1 point (walking only); slides aside.
+        self.step_extra = self.extra if walking else zeros
+        # Every step costs 1 point and no hex counts as a trap: a breadth-first search.
+        # Every step costs 1 point (no difficult terrain to walk into, or not walking).
+        self.even = not walking or DIFFICULT not in kinds
+        self.uniform = self.even and not traps_count
+        # Its own hex is no exception: a walking or jumping monster that starts on an
+        # obstacle may not end its move there (flying ones may).
+        end_ok = [t != WALL for t in terrain] if movement.flying else _open(terrain)
+        for i in characters | allies:
+            end_ok[i] = False
+        self.can_end = end_ok
+        self.icy = walking and ICY in kinds
+        self.costs: Costs = None
+        if self.icy:  # slides stop before figures: the steps depend on where they stand
+            self.blocked: frozenset[int] = frozenset()
+            passable = _open(terrain)
+            for i in characters:
+                passable[i] = False
+            self.steps, self.costs = _sliding_steps(grid, passable, allies)
+        else:  # the board's own steps; characters are stepped round during the search
+            self.blocked = characters if walking else frozenset()
+            self.steps = _board_steps(grid, walking, movement.teleport)
+        self._reverse: tuple[Targets, Costs] | None = None
+        self.traps, self.cost, self.previous, order = self._search(start)
+        if movement.jump and not movement.teleport and movement.jump_pays_difficult:
+            self.cost = [
+                c + self.extra[i] if c < FAR and i != start else c for i, c in enumerate(self.cost)
+            ]
+        if self.landing_only:  # landing traps and difficult terrain put it out of order
+            traps, cost = self.traps, self.cost
+            order.sort(key=lambda i: (traps[i], cost[i], i))
+        # Every hex it can reach, cheapest first: (traps, movement points, hex number).
+        self.order = order
+
+    def _search(self, origin: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """(traps, movement points, the hex each is reached from, the hexes reached in the
+        order they were settled) from `origin`. Where several ways tie, each hex is
+        reached from the one a search in order of (traps, points, hex number) settles
+        first: that order, but for jumps and teleports (first in, first out)."""
+        steps, blocked = self.steps, self.blocked
+        n = len(steps)
+        cost, previous = [FAR] * n, [-1] * n
+        # A hex it may not enter reads as reached already (put back after the search).
+        for v in blocked:
+            cost[v] = -1
+        cost[origin] = 0
+        if self.landing_only:  # only the landing hex can be a trap: plain shortest steps
+            queue = [origin]
+            for u in queue:  # the list grows as it is read: first in, first out
+                nxt = cost[u] + 1
+                for v in steps[u]:
+                    if cost[v] == FAR:
+                        cost[v] = nxt
+                        previous[v] = u
+                        queue.append(v)
+            for v in blocked:
+                cost[v] = FAR
+            trap = self.trap
+            traps = [trap[v] if c < FAR else FAR for v, c in enumerate(cost)]
+            traps[origin] = 0
+            return traps, cost, previous, queue
+        if self.uniform:
+            # Ring by ring, each ring in hex order: the order a (points, hex) heap settles.
+            ring, points = [origin], 0
+            order = [origin]
+            while ring:
+                points += 1
+                outer = []
+                for u in ring:
+                    for v in steps[u]:
+                        if cost[v] == FAR:
+                            cost[v] = points
+                            previous[v] = u
+                            outer.append(v)
+                outer.sort()
+                order += outer
+                ring = outer
+            for v in blocked:
+                cost[v] = FAR
+            return [0 if c < FAR else FAR for c in cost], cost, previous, order
+        if self.even and self.costs is None:
+            return self._by_traps(origin, cost, previous)
+        # (traps, points) as one number: traps * scale + points, points < scale. Hexes are
+        # settled in order of that number, then of hex number, a bucket of hexes per
+        # number: what a heap of (number, hex) would settle, with far fewer heap moves.
+        scale = 2 * n + 3
+        far = FAR * scale
+        best = [far] * n
+        best[origin] = 0
+        costs, extra = self.costs, self.step_extra
+        # What entering each hex adds to the number (beyond reach where it may not enter).
+        enter = [scale * t + 1 + e for t, e in zip(self.trap, extra, strict=True)]
+        for v in blocked:
+            enter[v] = far
+        buckets = {0: [origin]}
+        keys = [0]
+        pop, push = heapq.heappop, heapq.heappush
+        order = []
+        while keys:
+            k = pop(keys)
+            bucket = buckets.pop(k)
+            bucket.sort()
+            for u in bucket:
+                if k != best[u]:
+                    continue  # reached more cheaply since
+                order.append(u)
+                if costs is None:
+                    reached: Iterable[tuple[int, int]] = zip(steps[u], repeat(k))
+                else:  # a slide costs 1 whatever it ends on: take off what entering adds
+                    reached = (
+                        (v, k + c - 1 - extra[v]) for v, c in zip(steps[u], costs[u], strict=True)
+                    )
+                for v, base in reached:
+                    key = base + enter[v]
+                    if key < best[v]:
+                        best[v] = key
+                        previous[v] = u
+                        found = buckets.get(key)
+                        if found is None:
+                            buckets[key] = [v]
+                            push(keys, key)
+                        else:
+                            found.append(v)
+        traps = [k // scale if k < far else FAR for k in best]
+        return traps, [k % scale if k < far else FAR for k in best], previous, order
+
+    def _by_traps(
+        self, origin: int, cost: list[int], previous: list[int]
+    ) -> tuple[list[int], list[int], list[int], list[int]]:
+        """_search where every step costs 1 point but some hexes are traps: ring by ring
+        for each number of traps in turn (a trap hex entered starts the next number's
+        rings at its cost). Settles hexes in the same order, from the same hexes."""
+        steps, trap, blocked = self.steps, self.trap, self.blocked
+        traps = [FAR] * len(steps)
+        for v in blocked:
+            traps[v] = -1  # reads as reached (cost holds -1 there too)
+        traps[origin] = 0
+        order: list[int] = []
+        level = 0
+        seeds: dict[int, list[int]] = {0: [origin]}  # points -> hexes this number starts on
+        while seeds:
+            entered: dict[int, list[int]] = {}  # the next number's seeds
+            starts = sorted(seeds)
+            ring: list[int] = []
+            points, next_start = starts[0], 0
+            while ring or next_start < len(starts):
+                if next_start < len(starts) and starts[next_start] == points:
+                    ring += seeds[starts[next_start]]
+                    next_start += 1
+                if not ring:
+                    points = starts[next_start]
+                    continue
+                ring.sort()
+                order += ring
+                outer = []
+                further = points + 1
+                for u in ring:
+                    for v in steps[u]:
+                        if traps[v] == FAR:
+                            traps[v] = level + trap[v]
+                            cost[v] = further
+                            previous[v] = u
+                            if trap[v]:
+                                entered.setdefault(further, []).append(v)
+                            else:
+                                outer.append(v)
+                ring = outer
+                points = further
+            seeds = entered
+            level += 1
+        for v in blocked:
+            traps[v] = cost[v] = FAR
+        return traps, cost, previous, order
+
+    def to_target(self, target: int, among: Sequence[int]) -> tuple[list[int], list[int]]:
+        """(traps, movement points) to `target` from each hex of `among`, hexes it may end a
+        move on (the search stops once it knows them all: other hexes may read more)."""
+        wanted = set(among)
+        wanted.discard(target)
+        size = len(self.steps)
+        if not self.icy:
+            # Without ice a step between two hexes it may enter goes both ways, and costs
+            # what entering the hex it leads into costs: the way back is searched over the
+            # steps themselves (hexes it may not enter are no hex it may end on).
+            back: Targets = self.steps
+            back_costs: Costs = None
+        else:
+            back, back_costs = self._reversed()
+        if self.landing_only:
+            cost = hex_counts(target, back, size, FAR, wanted)[1]
+            landing_trap = self.trap[target]
+            movement = self.movement
+            landing_extra = (
+                self.extra[target]
+                if movement.jump and not movement.teleport and movement.jump_pays_difficult
+                else 0
+            )
+            traps = [landing_trap if c < FAR else FAR for c in cost]
+            traps[target] = 0
+            if landing_extra:
+                cost = [
+                    c if i == target or c >= FAR else c + landing_extra for i, c in enumerate(cost)
+                ]
+            return traps, cost
+        blocked = self.blocked
+        if self.uniform:
+            cost = hex_counts(target, back, size, FAR, wanted, blocked)[1]
+            return [0 if c < FAR else FAR for c in cost], cost
+        # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
+        # so a reverse search charges the trap of the hex a step leads into.
+        scale = 2 * size + 3
+        trap_key = [scale * t for t in self.trap]
+        extra = self.step_extra
+        far = FAR * scale
+        best = [far] * size
+        best[target] = 0
+        heap = [(0, target)]
+        pop, push = heapq.heappop, heapq.heappush
+        left = len(wanted)
+        while heap and left:
+            k, v = pop(heap)
+            if k != best[v]:
+                continue
+            if v in wanted:
+                left -= 1
+            entering = k + trap_key[v]
+            if back_costs is None:
+                step = entering + 1 + extra[v]
+                for u in back[v]:
+                    if step < best[u] and u not in blocked:
+                        best[u] = step
+                        push(heap, (step, u))
+            else:
+                for u, paid in zip(back[v], back_costs[v], strict=True):
+                    key = entering + paid
+                    if key < best[u] and u not in blocked:
+                        best[u] = key
+                        push(heap, (key, u))
+        traps = [k // scale if k < far else FAR for k in best]
+        return traps, [k % scale if k < far else FAR for k in best]
+
+    def _reversed(self) -> tuple[Targets, Costs]:
+        """Per hex, the hexes a step into it comes from (and what each step costs)."""
+        if self._reverse is None:
+            if self.icy:
+                self._reverse = _reversed(self.steps, self.costs)
+            else:  # the board's own steps, kept on the grid with them
+                memo_key = ("reverse", id(self.steps))
+                if memo_key not in self.grid.memo:
+                    self.grid.memo[memo_key] = _reversed(self.steps, None)
+                self._reverse = self.grid.memo[memo_key]
+        return self._reverse
+
+    def path_to(self, cell: int) -> list[int]:
+        path = []
+        while cell >= 0 and cell != self.start:
+            path.append(cell)
+            cell = self.previous[cell]
+        return path[::-1]
+
+
+def _open(terrain: Sequence[str]) -> list[bool]:
+    """Hexes a walking figure may enter or end on: no wall hex, no obstacle."""
+    return [t != WALL and t != OBSTACLE for t in terrain]
+
+
+def _board_steps(grid: Grid, walking: bool, teleport: bool) -> Targets:
+    """The steps of the board itself (no figures), kept on the grid: walking enters no wall
+    hex or obstacle, jumping and flying no wall hex, teleporting anything; none crosses a
+    thin wall."""
+    memo_key = ("steps", walking, teleport)
+    found: Targets | None = grid.memo.get(memo_key)
+    if found is None:
+        terrain, links = grid.terrain, grid.links
+        if teleport:  # wall hexes too
+            found = [
+                tuple(v for d, v in enumerate(around) if v >= 0 and not grid.thin[u][d])
+                for u, around in enumerate(grid.neighbours)
+            ]
+        elif walking and OBSTACLE in grid.kinds:  # the hex-count steps, but no obstacle
+            found = list(links)
+            around = grid.neighbours
+            near = {u for i, t in enumerate(terrain) if t == OBSTACLE for u in around[i]}
+            near.discard(-1)
+            for u in near:
+                found[u] = tuple(v for v in links[u] if terrain[v] != OBSTACLE)
+        else:  # the hex-count steps: no wall hex, no thin wall
+            found = links
+        grid.memo[memo_key] = found
+    return found
+
+
+def _sliding_steps(
+    grid: Grid, passable: list[bool], allies: frozenset[int]
+) -> tuple[Targets, Costs]:
+    """A walking figure's steps where ice lies: a step onto ice slides on in the same
+    direction (one point in all), stopping before what it may not enter, an ally, a thin
+    wall or the board's edge, or on the first hex that is not icy."""
+    terrain, neighbours, thin = grid.terrain, grid.neighbours, grid.thin
+    icy = [t == ICY for t in terrain]
+    extra = [int(t == DIFFICULT) for t in terrain]
+    targets: list[tuple[int, ...]] = []
+    costs: list[tuple[int, ...]] = []
+    for u, around in enumerate(neighbours):
+        reached, paid = [], []
+        for d, v in enumerate(around):
+            if v < 0 or not passable[v] or thin[u][d]:
+                continue
+            if icy[v]:
+                while True:
+                    w = neighbours[v][d]
+                    if w < 0 or not passable[w] or w in allies or thin[v][d]:
+                        break
+                    v = w
+                    if not icy[v]:
+                        break
+                reached.append(v)
+                paid.append(1)
+            else:
+                reached.append(v)
+                paid.append(1 + extra[v])
+        targets.append(tuple(reached))
+        costs.append(tuple(paid))
+    return targets, costs
+
+
+def _reversed(steps: Targets, costs: Costs) -> tuple[Targets, Costs]:
+    back: list[list[int]] = [[] for _ in steps]
+    if costs is None:
+        for u, out in enumerate(steps):
+            for v in out:
+                back[v].append(u)
+        return back, None
+    back_costs: list[list[int]] = [[] for _ in steps]
+    for u, (out, paid) in enumerate(zip(steps, costs, strict=True)):
+        for v, c in zip(out, paid, strict=True):
+            back[v].append(u)
+            back_costs[v].append(c)
+    return back, back_costs
