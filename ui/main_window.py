@@ -93,7 +93,11 @@ class MainWindow(QMainWindow, RulesetActions):
     brush_group: QActionGroup
     brush_actions: dict[Terrain | None, QAction]
 
-    def __init__(self, database=None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, database=None, parent: QWidget | None = None, *, start_page: bool = True
+    ) -> None:
+        """`start_page`: fill the start page now (not when a session shows at once: going
+        home fills it)."""
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self.table_display: TableDisplay | None = None
@@ -132,7 +136,8 @@ class MainWindow(QMainWindow, RulesetActions):
         self.placement.show_docks(False)  # the welcome page has the window to itself
         self._update_title()
         self._update_actions()
-        self.refresh_welcome()
+        if start_page:
+            self.refresh_welcome()
 
     # -- what tests, the app and the ruleset actions read ------------------------------------
     @property
