@@ -164,7 +164,8 @@ class FirstReadStore:
         self._open_now = open_now
         self._unread: Loaded | None = first.loaded
         self._store: SqlSessionStore | None = None
-        self._stale = False  # the file held something else: no edit goes by the first read
+        self.differed = False  # the file held something else than the first read showed
+        self._stale = False  # ... and the session has not loaded it since
 
     @property
     def database(self) -> Database | None:
@@ -178,14 +179,14 @@ class FirstReadStore:
         self._store = SqlSessionStore(database, self.first.session_pk)
         truth = self._store.load()
         first = self.first.loaded
-        self._stale = (truth.version, truth.history, truth.state) != (
+        self.differed = self._stale = (truth.version, truth.history, truth.state) != (
             first.version,
             first.history,
             first.state,
         )
-        if self._stale:
+        if self.differed:
             log.warning("the session changed since the first read at start: shown again")
-        return self._stale
+        return self.differed
 
     def _real(self) -> SqlSessionStore:
         if self._store is None and threading.current_thread() is threading.main_thread():
@@ -207,8 +208,11 @@ class FirstReadStore:
         return self.first.loaded.version if self._store is None else self._store.version()
 
     def _writable(self) -> SqlSessionStore:
+        opening = self._store is None  # this edit opens the database
         store = self._real()
-        if self._stale:  # Session reloads (load above) and applies the command again
+        if self._stale or (opening and self.differed):
+            # The edit was made on the first read: Session reloads (load above) and makes
+            # it again on what the file holds.
             raise ConflictError("the session was changed before the database opened")
         return store
 
