@@ -128,9 +128,7 @@ def _read(conn: sqlite3.Connection, path: Path, name: str) -> FirstRead | None:
     ).fetchall()
     units = [
         _decoded(row, _UNIT_JSON)
-        for row in conn.execute(
-            "SELECT * FROM units WHERE session_id = ? ORDER BY position", (pk,)
-        )
+        for row in conn.execute("SELECT * FROM units WHERE session_id = ? ORDER BY position", (pk,))
     ]
     statuses = conn.execute(
         "SELECT s.unit_pk, s.status, s.counter FROM statuses s "

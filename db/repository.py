@@ -71,6 +71,7 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 
 # -- rows <-> sections ------------------------------------------------------------------------
 
+
 def _table(model: type[Base]) -> Table:
     """The model's Core table (declarative types `__table__` as the wider FromClause)."""
     return cast(Table, model.__table__)

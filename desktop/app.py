@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
-import threading
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
@@ -207,8 +207,8 @@ def run_gui(args: argparse.Namespace) -> int:
     app.setWindowIcon(app_icon())
     smoke = bool(os.environ.get(SMOKE_ENV))
     # The window shows first, with the session it opens read by the standard library's
-    # sqlite3 (db/first_read.py); SQLAlchemy (a large import) loads on a thread after the
-    # first paint, and the database then opens with every check (_finish_start).
+    # sqlite3 (db/first_read.py); SQLAlchemy (a large import) loads after the first paint,
+    # and the database then opens with every check (_finish_start).
     first = _first_read(args, previous_crash)
     # Queued before the window is made: it runs right after the first paint, before what
     # the welcome page queues (drawing its tutorials' boards), which it skips once a
@@ -257,14 +257,16 @@ def _show_first_read(window: MainWindow, first: FirstRead, open_now) -> None:
     window.set_session(Session(ruleset, FirstReadStore(first, open_now), first.name))
 
 
-class _Loaded(QObject):
-    done = Signal()  # emitted on the loading thread, heard on the GUI thread
+# What the rest of the start loads, one import per turn of the event loop: keys and clicks
+# are taken between them (during one they wait, never lost). Python threads are not used:
+# PySide's import hook is not safe against an import on another thread (a crash, seen).
+STORAGE_MODULES = ("sqlalchemy", "sqlalchemy.orm", "db.engine", "db.repository")
 
 
 class _DeferredStart:
-    """The rest of the start, after the first paint: SQLAlchemy and the storage code load on
-    a thread of their own while the window answers, then the database opens on the GUI
-    thread with every check (_finish_start). An edit made before then opens it at once."""
+    """The rest of the start, after the first paint: SQLAlchemy and the storage code load a
+    module at a time, then the database opens with every check (_finish_start). An edit
+    made before then opens it at once."""
 
     def __init__(
         self,
@@ -277,9 +279,7 @@ class _DeferredStart:
         self.window: MainWindow | None = None
         self.refused: list[int] = []  # the exit status of a start the database refused
         self._finished = False
-        self._loaded = _Loaded()
-        self._loaded.done.connect(self.finish, Qt.ConnectionType.QueuedConnection)
-        self._loader = threading.Thread(target=self._load, name="foebook-storage-import")
+        self._to_load = list(STORAGE_MODULES)
 
     def after_first_paint(self) -> None:
         window = self.window
@@ -288,20 +288,22 @@ class _DeferredStart:
             self.app.processEvents()
             window.repaint()  # painted, not only laid out, when the marker says so
             print("foebook: session shown", flush=True)
-        self._loader.start()
+        self._load_next()
 
-    def _load(self) -> None:
-        import db.repository  # noqa: F401 (SQLAlchemy, the models, the store)
-
-        self._loaded.done.emit()
+    def _load_next(self) -> None:
+        if self._finished:
+            return
+        if self._to_load:
+            importlib.import_module(self._to_load.pop(0))
+            QTimer.singleShot(0, self._load_next)
+            return
+        self.finish()
 
     def finish(self) -> None:
-        """Open the database (once), waiting for its code to load if need be."""
+        """Open the database (once)."""
         if self._finished:
             return
         self._finished = True
-        if self._loader.is_alive():
-            self._loader.join()
         assert self.window is not None
         self.refused.extend(
             _finish_start(self.app, self.window, self.args, self.smoke, self.previous_crash)

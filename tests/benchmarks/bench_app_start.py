@@ -4,8 +4,8 @@ against a bare PySide6 QMainWindow process measured in the same run as the floor
 "Interactive" is the app's "session shown" marker: the window on screen with the session's
 roster, board and decision painted (a forced repaint before the marker), its keys and
 clicks taken from then on (an edit made before the database has opened opens it at once:
-tests/ui/test_first_read.py plays one). The database opens after that, SQLAlchemy loading
-on a thread meanwhile ("session ready")."""
+tests/ui/test_first_read_start.py plays it). The database opens after that, SQLAlchemy loading
+a module per turn of the event loop meanwhile ("session ready")."""
 
 from __future__ import annotations
 
