@@ -10,6 +10,10 @@ import sys
 from pathlib import Path
 from typing import cast
 
+# First: Qt's import hook, tamed (ui/__init__.py), so that no module below is read for it.
+import ui  # noqa: F401
+
+# isort: split
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
