@@ -144,9 +144,7 @@ def _read(conn: sqlite3.Connection, path: Path, name: str) -> FirstRead | None:
             (pk,),
         )
     ]
-    sections = sections_from_rows(
-        session, [tuple(t) for t in terrain], units, [tuple(s) for s in statuses]
-    )
+    sections = sections_from_rows(session, terrain, units, statuses)
     state = state_from_sections(session["ruleset"], sections)
     loaded = Loaded(state, history, session["version"])
     return FirstRead(path, name, pk, session["ruleset"], loaded)

@@ -285,7 +285,7 @@ class SqlSessionStore:
                 )
             ]
         ruleset, version = row["ruleset"], row["version"]
-        sections = sections_from_rows(row, [tuple(t) for t in terrain], units, statuses)
+        sections = sections_from_rows(row, terrain, units, statuses)
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
     @_store_waited

@@ -27,10 +27,10 @@ SESSION_SCALARS = {
 
 
 def sections_from_rows(
-    session: Mapping[str, Any],
-    terrain: Sequence[tuple[str, str | None]],
-    units: Sequence[Mapping[str, Any]],
-    statuses: Sequence[tuple[int, str, int | None]],
+    session: Mapping[Any, Any],
+    terrain: Sequence[Sequence[Any]],
+    units: Sequence[Mapping[Any, Any]],
+    statuses: Sequence[Sequence[Any]],
 ) -> Sections:
     """The sections of a session from its row, its terrain rows (cells, heights) in order,
     its unit rows in roster order and its status rows (unit row id, marker, counter) in
