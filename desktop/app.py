@@ -214,19 +214,22 @@ def run_gui(args: argparse.Namespace) -> int:
     # sqlite3 (db/first_read.py); SQLAlchemy (a large import) loads after the first paint,
     # and the database then opens with every check (_finish_start).
     first = _first_read(args, previous_crash)
+    start = _DeferredStart(app, args, smoke, previous_crash)
     # Queued before the window is made: it runs right after the first paint, before what
     # the welcome page queues (drawing its tutorials' boards), which it skips once a
     # session opens.
-    start = _DeferredStart(app, args, smoke, previous_crash)
     QTimer.singleShot(0, start.after_first_paint)
     window = start.window = MainWindow(start_page=first is None)
-    if first is not None:
-        _show_first_read(window, first, start.finish)
     stop_signals = StopSignals(app)
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
-    status = app.exec()
+    if first is not None:
+        # Before the event loop runs, so that the first paint has it. A slow plug-in's
+        # decision waits in an event loop of its own, on the shown window: a stop, or the
+        # window closed, meanwhile ends the start here.
+        _show_first_read(window, first, start.finish)
+    status = app.exec() if window.isVisible() else 0
     # Closing the window quits the app too, with status 0 (lastWindowClosed); a refused
     # start keeps its own.
     status = start.refused[0] if start.refused else status
