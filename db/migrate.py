@@ -17,15 +17,10 @@ from typing import cast
 from sqlalchemy import Connection, Engine, inspect, text
 
 from db.errors import ForeignDatabaseError, NewerDatabaseError
-from db.models import APPLICATION_ID
+from db.schema_revisions import APPLICATION_ID, SCHEMA_REVISIONS
 
 log = logging.getLogger(__name__)
 
-
-# Every schema revision this Foebook knows, oldest first; a test checks it against the
-# Alembic scripts. Knowing them without loading Alembic keeps a normal start fast: Alembic
-# is imported only when a database really needs upgrading.
-SCHEMA_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006")
 
 # PostgreSQL advisory lock key held while the schema is created or upgraded ("foeb").
 SCHEMA_LOCK_KEY = 0x666F6562

@@ -18,9 +18,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-# Marks a database as Foebook's; a file without it is someone else's and is left alone.
-APPLICATION_ID = "foebook"
-
 
 class UtcDateTime(TypeDecorator):
     """Timezone-aware UTC timestamps on every backend (SQLite keeps none)."""

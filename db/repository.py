@@ -21,6 +21,7 @@ from db.engine import Database
 from db.errors import StorageError
 from db.limits import check_values, shown
 from db.models import Base, LogRow, SessionRow, StatusRow, TerrainRow, UnitRow
+from db.session_rows import SESSION_SCALARS, sections_from_rows
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
 from desktop.tracker.errors import ConflictError
@@ -69,22 +70,6 @@ def _default_rulesets(ruleset_id: str) -> Ruleset:
 
 
 # -- rows <-> sections ------------------------------------------------------------------------
-
-_SCALARS = {
-    "name": "encounter_name",
-    "round": "round",
-    "phase": "phase",
-    "pointer": "pointer",
-    "order": "activation_order",
-    "ties": "ties",
-    "memory": "memory",
-    "cards": "cards",
-    "dice": "dice",
-    "rules": "rules",
-    "held": "held",
-    "book": "book",
-    "scenario": "scenario",
-}
 
 
 def _table(model: type[Base]) -> Table:
@@ -172,7 +157,7 @@ def _write_sections(
     conn: Connection, session_pk: int, sections: Sections, roster: list[str]
 ) -> dict[str, Any]:
     """Rewrite the rows behind `sections`; returns the column values for the session row."""
-    values = {column: sections[key] for key, column in _SCALARS.items() if key in sections}
+    values = {column: sections[key] for key, column in SESSION_SCALARS.items() if key in sections}
     if "board" in sections:
         board = sections["board"]
         values["board_shape"] = board["shape"]
@@ -264,10 +249,13 @@ class SqlSessionStore:
     @_store_waited
     def load(self) -> Loaded:
         with self.database.make_session() as db, db.begin():
-            row = db.get(SessionRow, self.session_pk)
+            row = (
+                db.execute(select(_sessions).where(_sessions.c.id == self.session_pk))
+                .mappings()
+                .one_or_none()
+            )
             if row is None:
                 raise StorageError("the session was deleted by another Foebook")
-            ruleset, version = row.ruleset, row.version
             terrain = db.execute(
                 select(TerrainRow.cells, TerrainRow.heights)
                 .where(TerrainRow.session_id == self.session_pk)
@@ -275,11 +263,11 @@ class SqlSessionStore:
             ).all()
             units = (
                 db.execute(
-                    select(UnitRow)
-                    .where(UnitRow.session_id == self.session_pk)
-                    .order_by(UnitRow.position)
+                    select(_units)
+                    .where(_units.c.session_id == self.session_pk)
+                    .order_by(_units.c.position)
                 )
-                .scalars()
+                .mappings()
                 .all()
             )
             statuses = db.execute(
@@ -296,56 +284,8 @@ class SqlSessionStore:
                     .order_by(LogRow.seq)
                 )
             ]
-            by_unit: dict[int, list[tuple[str, int | None]]] = {}
-            for unit_pk, status, counter in statuses:
-                by_unit.setdefault(unit_pk, []).append((status, counter))
-            # Heights are written for every row or for none (save above): when any row
-            # has them, every row does.
-            has_heights = any(h is not None for _, h in terrain)
-            sections: Sections = {
-                "name": row.encounter_name,
-                "board": {
-                    "shape": row.board_shape,
-                    "rows": [c for c, _ in terrain],
-                    "heights": [[int(x) for x in cast(str, h)] for _, h in terrain]
-                    if has_heights
-                    else None,
-                    "thin_walls": row.thin_walls,
-                },
-                "units": {
-                    u.unit_id: {
-                        "id": u.unit_id,
-                        "name": u.name,
-                        "side": u.side,
-                        "at": [u.col, u.row],
-                        "hp": u.hp,
-                        "max_hp": u.max_hp,
-                        "ai": u.ai,
-                        "stats": u.stats,
-                        "tags": u.tags,
-                        "weapons": u.weapons,
-                        "aoe": u.aoe,
-                        "standee": u.standee,
-                        **u.fields,
-                        "statuses": [s for s, _ in by_unit.get(u.id, [])],
-                        "counters": {s: c for s, c in by_unit.get(u.id, []) if c is not None},
-                    }
-                    for u in units
-                },
-                "roster": [u.unit_id for u in units],
-                "round": row.round,
-                "phase": row.phase,
-                "memory": row.memory,
-                "order": row.activation_order,
-                "ties": row.ties,
-                "pointer": row.pointer,
-                "cards": row.cards,
-                "dice": row.dice,
-                "rules": row.rules,
-                "held": row.held,
-                "book": row.book,
-                "scenario": row.scenario,
-            }
+        ruleset, version = row["ruleset"], row["version"]
+        sections = sections_from_rows(row, terrain, units, statuses)
         return Loaded(state_from_sections(ruleset, sections), history, version)
 
     @_store_waited

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
 from pathlib import Path
 from typing import cast
 
+# First: Qt's import hook, tamed (ui/__init__.py), so that no module below is read for it.
+import ui  # noqa: F401
+
+# isort: split
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
+from db.first_read import FirstRead, FirstReadStore, read_first, sqlite_file
 from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
 from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
 from desktop.qt_environment import release_display_probe, require_display, use_utf8_locale
 from desktop.storage_url import resolve_database_url, sqlite_url
+from desktop.tracker.session import Session
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
 from ui.session_actions import LAST_SESSION
@@ -203,30 +210,130 @@ def run_gui(args: argparse.Namespace) -> int:
     apply_theme(saved_theme(), remember=False)
     app.setWindowIcon(app_icon())
     smoke = bool(os.environ.get(SMOKE_ENV))
-    # The window shows first; the database (SQLAlchemy is a large import) and the last
-    # session load right after, so the app is on screen as soon as Qt is.
+    # The window shows first, with the session it opens read by the standard library's
+    # sqlite3 (db/first_read.py); SQLAlchemy (a large import) loads after the first paint,
+    # and the database then opens with every check (_finish_start).
+    first = _first_read(args, previous_crash)
+    start = _DeferredStart(app, args, smoke, previous_crash)
     # Queued before the window is made: it runs right after the first paint, before what
     # the welcome page queues (drawing its tutorials' boards), which it skips once a
     # session opens.
-    window: MainWindow
-    refused: list[int] = []  # the exit status of a start the database refused
-    QTimer.singleShot(
-        0, lambda: refused.extend(_finish_start(app, window, args, smoke, previous_crash))
-    )
-    window = MainWindow()
+    QTimer.singleShot(0, start.after_first_paint)
+    window = start.window = MainWindow(start_page=first is None)
     stop_signals = StopSignals(app)
     window.show()
     if smoke:
         print("foebook: main window shown", flush=True)
-    status = app.exec()
+    if first is not None:
+        # Before the event loop runs, so that the first paint has it. A slow plug-in's
+        # decision waits in an event loop of its own, on the shown window: a stop, or the
+        # window closed, meanwhile ends the start here.
+        _show_first_read(window, first, start.finish)
+    status = app.exec() if window.isVisible() else 0
     # Closing the window quits the app too, with status 0 (lastWindowClosed); a refused
     # start keeps its own.
-    status = refused[0] if refused else status
+    status = start.refused[0] if start.refused else status
     stop_signals.release()
     if window.database is not None:
         window.database.close()
     crash_watch.clean_exit()
     return status
+
+
+def _first_read(args: argparse.Namespace, previous_crash: str | None) -> FirstRead | None:
+    """The session the start opens, read from a plain SQLite file without SQLAlchemy; None
+    where the normal open decides: an import, a server database, no session to open, or
+    after a run that did not end cleanly (the file is checked in full first)."""
+    if previous_crash is not None or getattr(args, "file", None):
+        return None
+    path = sqlite_file(resolve_database_url(getattr(args, "db", None)))
+    name = getattr(args, "session", None) or QSettings().value(LAST_SESSION)
+    if path is None or not name:
+        return None
+    return read_first(path, str(name))
+
+
+def _show_first_read(window: MainWindow, first: FirstRead, open_now) -> None:
+    """Show the first read's session; its edits wait for the database (FirstReadStore)."""
+    from desktop.rulesets.registry import get_ruleset
+
+    try:
+        ruleset = get_ruleset(first.ruleset)
+    except FoebookError:  # the normal open says why
+        return
+    window.set_session(Session(ruleset, FirstReadStore(first, open_now), first.name))
+
+
+# What the rest of the start loads, one import per turn of the event loop: keys and clicks
+# are taken between them (during one they wait, never lost). Python threads are not used:
+# PySide's import hook is not safe against an import on another thread (a crash, seen).
+STORAGE_MODULES = ("sqlalchemy", "sqlalchemy.orm", "db.engine", "db.repository")
+
+
+class _DeferredStart:
+    """The rest of the start, after the first paint: SQLAlchemy and the storage code load a
+    module at a time, then the database opens with every check (_finish_start). An edit
+    made before then opens it at once."""
+
+    def __init__(
+        self,
+        app: QApplication,
+        args: argparse.Namespace,
+        smoke: bool,
+        previous_crash: str | None,
+    ) -> None:
+        self.app, self.args, self.smoke, self.previous_crash = app, args, smoke, previous_crash
+        self.window: MainWindow | None = None
+        self.refused: list[int] = []  # the exit status of a start the database refused
+        self._finished = False
+        self._to_load = list(STORAGE_MODULES)
+
+    def after_first_paint(self) -> None:
+        window = self.window
+        assert window is not None  # made before the event loop runs
+        if self.smoke and window.session is not None:
+            self.app.processEvents()
+            window.repaint()  # painted, not only laid out, when the marker says so
+            print("foebook: session shown", flush=True)
+        self._load_next()
+
+    def _load_next(self) -> None:
+        if self._finished:
+            return
+        if self._to_load:
+            importlib.import_module(self._to_load.pop(0))
+            QTimer.singleShot(0, self._load_next)
+            return
+        self.finish()
+
+    def finish(self) -> None:
+        """Open the database (once)."""
+        if self._finished:
+            return
+        self._finished = True
+        assert self.window is not None
+        self.refused.extend(
+            _finish_start(self.app, self.window, self.args, self.smoke, self.previous_crash)
+        )
+
+
+def _keep_first_read(window: MainWindow, database) -> bool:
+    """Whether the session shown from the first read stays: its file is the database now
+    open (the file is read again: what differs shows); else it is closed."""
+    session = window.session
+    store = session.store if session is not None else None
+    if session is None or not isinstance(store, FirstReadStore):
+        return False
+    opened = database.sqlite_path
+    if opened is not None and opened.resolve() == store.first.path.resolve():
+        try:
+            if store.attach(database):
+                session.reload()
+            return True
+        except FoebookError as error:  # e.g. a backup restored in its place lacks it
+            window.report(str(error))
+    window.close_session()
+    return False
 
 
 def _finish_start(
@@ -255,12 +362,15 @@ def _finish_start(
         window.close()
         return (1,)
     window.set_database(database, refresh=False)
+    kept = _keep_first_read(window, database)
     remembered = QSettings().value(LAST_SESSION)
     # Listing the saved sessions is a query of its own: made only where the last one counts.
     asked = getattr(args, "file", None) or getattr(args, "session", None)
-    wanted = remembered and (not asked or previous_crash is not None)
+    wanted = remembered and not kept and (not asked or previous_crash is not None)
     last = str(remembered) if wanted and remembered in window.session_names() else None
-    if getattr(args, "file", None):
+    if kept:
+        pass  # the first read's session, shown since the first paint
+    elif getattr(args, "file", None):
         window.import_encounter(args.file)
     elif getattr(args, "session", None):
         window.open_session(args.session)

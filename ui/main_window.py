@@ -56,7 +56,11 @@ if TYPE_CHECKING:  # imported when first shown (other_windows)
 class MainWindow(QMainWindow, RulesetActions, ActionSet):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
 
-    def __init__(self, database=None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, database=None, parent: QWidget | None = None, *, start_page: bool = True
+    ) -> None:
+        """`start_page`: fill the start page now (not when a session shows at once: going
+        home fills it)."""
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self.table_display: TableDisplay | None = None
@@ -104,7 +108,8 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.placement.show_docks(False)  # the welcome page has the window to itself
         self._update_title()
         self._update_actions()
-        self.refresh_welcome()
+        if start_page:
+            self.refresh_welcome()
 
     # -- what tests, the app and the ruleset actions read ------------------------------------
     @property

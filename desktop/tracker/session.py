@@ -280,6 +280,11 @@ class Session:
         return found
 
     # -- shared sessions -----------------------------------------------------------------
+    def reload(self) -> None:
+        """Show what the store holds now (the app's quick first read at start turned out
+        to differ from the file)."""
+        self._reload()
+
     def _reload(self) -> None:
         self._take(self.store.load())
 

@@ -30,6 +30,25 @@ def test_modules_imported_after_qt_are_not_read_for_pyside_features(tmp_path, mo
     assert read == []
 
 
+def test_the_app_reads_no_module_source_as_it_loads():
+    # Qt's import hook is tamed before any module the app imports after Qt (the engine, the
+    # tracker, the first read): none of their sources is read. (Qt's own import reads a
+    # few before it is tamed, PySide6's own, as in any PySide program.)
+    code = (
+        "import inspect\n"
+        "read = []\n"
+        "real = inspect.getsource\n"
+        "inspect.getsource = lambda obj: read.append(obj.__name__) or real(obj)\n"
+        "import desktop.app\n"
+        "print('READ', [m for m in read if m.split('.')[0] in ('desktop', 'db', 'ui')])\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert "READ []" in result.stdout, result.stdout + result.stderr
+
+
 def test_a_session_opened_at_start_draws_no_tutorial_pictures(tmp_path):
     database = open_database(sqlite_url(tmp_path / "foebook.sqlite3"))
     encounter = load_encounter(sample_path("card-flip-goblin-ambush.toml"))

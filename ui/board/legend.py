@@ -156,6 +156,7 @@ class Legend(QWidget):
         self.markers: list[tuple[MarkerLook, str]] = []
         self.overlays: tuple[str, ...] = (*EVERY_DECISION, "area", "thin-wall")
         self.terrain: list[tuple[Terrain, str]] | None = None  # None: every terrain
+        self._stale = True  # the key is filled when it shows: each fill draws its images
         self.toggle = QToolButton()
         self.toggle.setText("Legend")
         self.toggle.setCheckable(True)
@@ -206,6 +207,8 @@ class Legend(QWidget):
 
     def entries(self) -> list[str]:
         """The key's words, in order (colours, then markers)."""
+        if self._stale:
+            self._fill()
         return [
             label.accessibleName()
             for row in (self.colours, self.marker_row)
@@ -221,6 +224,14 @@ class Legend(QWidget):
         return edge
 
     def _write(self) -> None:
+        """The key anew: now if it shows, else when it is next shown (a start with the key
+        folded, as it is at first, draws none of its images)."""
+        self._stale = True
+        if self.toggle.isChecked():
+            self._fill()
+
+    def _fill(self) -> None:
+        self._stale = False
         edge = self.swatch_edge()
         ground = palette.terrain_fill(Terrain.OPEN)
         fill_key(
@@ -245,6 +256,8 @@ class Legend(QWidget):
         super().changeEvent(event)
 
     def _show_key(self, on: bool) -> None:
+        if on and self._stale:
+            self._fill()
         self.key.setVisible(on)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         QSettings().setValue(SETTING, on)

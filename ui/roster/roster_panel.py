@@ -8,7 +8,7 @@ panel's message line and changes nothing.
 from __future__ import annotations
 
 import logging
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent
@@ -38,6 +38,7 @@ from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
 from desktop.tracker.session import MeantFor, Session
 from ui.marker_looks import UNKNOWN
 from ui.roster.ai_delegate import AiDelegate
+from ui.roster.field_editors import error_style
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
 from ui.roster.kept_editors import CellDelegate
 from ui.roster.marker_popup import MarkerPopup, hand_set_markers
@@ -57,7 +58,9 @@ from ui.roster.roster_model import (
 )
 from ui.roster.roster_proxy import RosterProxy, SideFilter
 from ui.roster.status_icons import ICON_SIZE, status_icon
-from ui.roster.unit_editor import UnitEditor, error_style
+
+if TYPE_CHECKING:  # loaded when first opened (its dialog)
+    from ui.roster.unit_editor import UnitEditor
 
 log = logging.getLogger(__name__)
 
@@ -650,6 +653,8 @@ class RosterPanel(QWidget):
         if self.editor is not None:
             self.editor.close()
         assert self.session is not None
+        from ui.roster.unit_editor import UnitEditor  # a dialog: loaded when first opened
+
         self.editor = UnitEditor(
             self.session, self._apply_from_editor, template, self, editing=editing
         )
