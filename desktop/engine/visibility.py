@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from itertools import pairwise
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import board_cache
@@ -150,11 +151,22 @@ class SightFrom:
         wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
         if wall is not None and _through_middle(origin, cell, wall):
             return False
+        key = (origin, cell) if origin <= cell else (cell, origin)
+        cache = SIGHT_LINES(board)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        walls = []
         for wall in touched_walls(board, origin, cell):
             if _through_middle(origin, cell, wall):
                 self._hide(wall)
+                cache[key] = False
                 return False
-        return sees(board, origin, cell)
+            walls.append(wall)
+        # No wall crossed through its middle: what `sees` would conclude from the same walls
+        # (found from the other end, the same cells), without walking the line again.
+        found = cache[key] = True if not walls else _clear_past(key[0], key[1], walls)
+        return found
 
     def _hide(self, wall: Cell) -> None:
         """Remember `wall` for the directions strictly inside those its square spans."""
@@ -240,7 +252,12 @@ def rings_in_view(
                 found += _hides(dx, dx, dy, dy)
                 beside = walls.get(k + 1 if k < last else 0)
                 if beside is not None:  # the pair as one block (neighbours on a ring share an edge)
-                    found += _hides(min(dx, beside[0]), max(dx, beside[0]), min(dy, beside[1]), max(dy, beside[1]))
+                    found += _hides(
+                        min(dx, beside[0]),
+                        max(dx, beside[0]),
+                        min(dy, beside[1]),
+                        max(dy, beside[1]),
+                    )
             hidden = _merged(hidden + found)
 
 
@@ -250,7 +267,7 @@ def _outside(angles: list[float]) -> list[tuple[float, float]]:
     if not angles:
         return []
     wrap = angles[0] + 8 - angles[-1]  # the space across due east
-    widest, at = max((b - a, i) for i, (a, b) in enumerate(zip(angles, angles[1:], strict=False))) if len(angles) > 1 else (0.0, -1)
+    widest, at = max(((b - a, i) for i, (a, b) in enumerate(pairwise(angles))), default=(0.0, 0))
     if wrap >= widest:
         return [(-1.0, angles[0]), (angles[-1], 9.0)]
     return [(angles[at], angles[at + 1])]

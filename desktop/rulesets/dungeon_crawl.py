@@ -106,7 +106,7 @@ from desktop.engine.rings import (
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
-from desktop.engine.visibility import sees, seen_among
+from desktop.engine.visibility import seen_among, sees
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.EIGHT_WAY)  # a diagonal step is one square too

@@ -34,6 +34,7 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -109,18 +110,37 @@ def roll_group(enc: Encounter, unit: Unit) -> list[Unit]:
     """The enemies sharing `unit`'s table roll (itself first when alone), in roster order."""
     if unit.ai not in TABLE_TYPES:
         return [unit]
+    return roll_groups(enc).get(unit.id) or [unit]
+
+
+def roll_groups(enc: Encounter) -> dict[str, list[Unit]]:
+    """Every enemy that rolls on its table, by id: its roll group (those within
+    GROUP_DISTANCE of one another, chained), in roster order. Neighbours are looked up in
+    squares of the board GROUP_DISTANCE wide, not measured to every enemy (500 enemies ask
+    for their groups on every change, for the helpers)."""
     pool = [u for u in enc.enemies() if u.hp > 0 and u.ai in TABLE_TYPES and not u.has("shocked")]
-    if unit not in pool:
-        return [unit]
-    group = {unit.id}
-    frontier = [unit]
-    while frontier:
-        here = frontier.pop()
-        for other in pool:
-            if other.id not in group and inches(here.at, other.at) <= GROUP_DISTANCE:
-                group.add(other.id)
-                frontier.append(other)
-    return [u for u in pool if u.id in group]
+    side = max(1, math.ceil(GROUP_DISTANCE))
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for i, u in enumerate(pool):
+        buckets.setdefault((u.at[0] // side, u.at[1] // side), []).append(i)
+    groups: dict[str, list[Unit]] = {}
+    for i, unit in enumerate(pool):
+        if unit.id in groups:
+            continue
+        members, frontier = {i}, [i]
+        while frontier:
+            here = pool[frontier.pop()].at
+            bx, by = here[0] // side, here[1] // side
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for j in buckets.get((bx + dx, by + dy), ()):
+                        if j not in members and inches(here, pool[j].at) <= GROUP_DISTANCE:
+                            members.add(j)
+                            frontier.append(j)
+        group = [pool[j] for j in sorted(members)]
+        for member in group:
+            groups[member.id] = group
+    return groups
 
 
 class SkirmishAi(Ruleset):
@@ -426,10 +446,11 @@ class SkirmishAi(Ruleset):
     def helpers(self, encounter: Encounter) -> list[Helper]:
         out: list[Helper] = []
         seen: set[str] = set()
+        groups = roll_groups(encounter)
         for unit in encounter.enemies():
             if unit.id in seen or unit.hp <= 0:
                 continue
-            group = roll_group(encounter, unit)
+            group = groups.get(unit.id) or [unit]
             seen.update(u.id for u in group)
             if len(group) > 1:
                 out.append(

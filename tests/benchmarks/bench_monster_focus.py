@@ -76,9 +76,9 @@ def _slowest_cold() -> float:
 
 
 def _slowest_process() -> float:
-    """The slowest whole `foebook decide` of all 456 turns. One sample of a process (in CPU
-    seconds) can still catch a busy moment of the machine: a turn over budget is timed twice more, and
-    its fastest run kept."""
+    """The slowest whole `foebook decide` of all 456 turns, in CPU seconds. One sample of a
+    process can still catch a busy moment of the machine: a turn over budget is timed twice
+    more, and its fastest run kept."""
     budget = Budget.process(0.25)
     allowed = PYTHON_START.median(cpu=True) + budget.ratio * REFERENCE.median(cpu=True)
     worst = 0.0
