@@ -326,6 +326,9 @@ def _merged(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return out
 
 
+_NEAR = 12  # rings within which seen_among asks every cell rather than walk the view
+
+
 def seen_among(board: Board, origin: Cell, cells: Iterable[Cell]) -> set[Cell]:
     """Which of `cells` `origin` sees (as `sees` answers). On a square board only those no
     nearer wall hides are asked about (rings_in_view): from far away, usually none."""
@@ -338,8 +341,9 @@ def seen_among(board: Board, origin: Cell, cells: Iterable[Cell]) -> set[Cell]:
     def ring(c: Cell) -> int:
         return max(abs(c[0] - x), abs(c[1] - y))
 
-    if board.shape is Shape.SQUARE:
-        walk = rings_in_view(board, origin, max(map(ring, cells)), toward=cells)
+    span = max(map(ring, cells))
+    if board.shape is Shape.SQUARE and span > _NEAR:  # near, asking each costs less
+        walk = rings_in_view(board, origin, span, toward=cells)
         maybe = {c for _, cells_ in walk for c in cells_}
         maybe.add(origin)
         cells &= maybe
