@@ -53,8 +53,13 @@ def _cli_process(encounter) -> Callable[[], float]:
 
 
 def _slowest_sample() -> float:
+    """The slowest sample's process, each sample's the faster of two: the slowest of a dozen
+    single processes is whichever one a busy moment of the machine caught, not the slowest
+    sample (a sample slow every time is still slow)."""
     samples = sorted((ROOT / "resources" / "encounters").glob("*.toml"))
-    return max(decide_process(p, load_encounter(p).enemies()[0].id) for p in samples)
+    return max(
+        min(decide_process(p, load_encounter(p).enemies()[0].id) for _ in range(2)) for p in samples
+    )
 
 
 def _cold_board_decide() -> None:

@@ -210,30 +210,49 @@ def _floors(budget: Budget, cpu: bool) -> dict[str, float]:
     return {floor.name: floor.median(cpu) for floor in budget.floors()}
 
 
+# Reference samples taken between rounds (each side of a round shares its samples with the
+# next): every round is judged against the machine as fast as it was just then.
+PAIRED = 3
+
+
 def measure(bench: Benchmark, rounds: int | None = None) -> dict:
+    """Times `bench` and judges it: each round's ratio to the floor measured right around it
+    (the reference, PAIRED samples each side), their median against the budget. On a
+    machine whose load comes and goes (another `make bench`, a test run) a floor taken once
+    before and once after a long benchmark says little about the rounds in between; pairing
+    them does. Costly floors (a process start, a bare window) are taken once each side."""
     if bench.setup is not None:
         bench.setup()
-    cpu = bench.cpu
-    before = _floors(bench.budget, cpu)
+    cpu, budget = bench.cpu, bench.budget
     count = rounds or bench.rounds
-    samples: list[float] = []
     now = clock(cpu)
+    if budget.per is None:
+        return _megabytes_row(bench, [_sample(bench, now) for _ in range(count)])
+    paired = budget.per is REFERENCE
+    before = _floors(budget, cpu) if not paired else {}
+    base_floor = budget.beyond
+    base_before = base_floor.median(cpu) if base_floor is not None else 0.0
+    samples: list[float] = []
+    pers: list[float] = []
+    edge = [budget.per.measure(cpu) for _ in range(PAIRED)] if paired else []
     for _ in range(count):
-        start = now()
-        result = bench.run()
-        elapsed = now() - start
-        samples.append(float(result) if bench.self_timed else elapsed)
-    if bench.budget.per is None:
-        return _megabytes_row(bench, samples)
-    after = _floors(bench.budget, cpu)
-    # Judged against the machine as slow as it was around the benchmark: another process
-    # busy during the floors measured on one side must not fail the benchmark.
-    floors = {name: max(before[name], after[name]) for name in before}
-    budget = bench.budget
-    base = floors[budget.beyond.name] if budget.beyond is not None else 0.0
-    per = floors[budget.per.name] if budget.per is not None else 1.0
+        samples.append(_sample(bench, now))
+        if paired:
+            after = [budget.per.measure(cpu) for _ in range(PAIRED)]
+            pers.append(statistics.median(edge + after))
+            edge = after
+    if not paired:
+        # Judged against the machine as slow as it was around the benchmark: another
+        # process busy during the floor measured on one side must not fail the benchmark.
+        after_floors = _floors(budget, cpu)
+        pers = [max(before[budget.per.name], after_floors[budget.per.name])] * count
+    base = max(base_before, base_floor.median(cpu)) if base_floor is not None else 0.0
+    ratio = statistics.median((s - base) / p for s, p in zip(samples, pers, strict=True))
+    per = statistics.median(pers)
+    floors = {budget.per.name: per}
+    if base_floor is not None:
+        floors[base_floor.name] = base
     median = statistics.median(samples)
-    budget_s = base + budget.ratio * per
     return {
         "name": bench.name,
         "median_s": round(median, 6),
@@ -241,13 +260,20 @@ def measure(bench: Benchmark, rounds: int | None = None) -> dict:
         "max_s": round(max(samples), 6),
         "rounds": count,
         "clock": "cpu" if cpu else "wall",
-        "ratio": round((median - base) / per, 3),
+        "ratio": round(ratio, 3),
         "budget_ratio": budget.ratio,
         "budget": budget.describe(),
         "floors_s": {name: round(value, 6) for name, value in floors.items()},
-        "budget_s": round(budget_s, 6),
-        "within_budget": median <= budget_s,
+        "budget_s": round(base + budget.ratio * per, 6),
+        "within_budget": ratio <= budget.ratio,
     }
+
+
+def _sample(bench: Benchmark, now: Callable[[], float]) -> float:
+    start = now()
+    result = bench.run()
+    elapsed = now() - start
+    return float(result) if bench.self_timed else elapsed
 
 
 def _megabytes_row(bench: Benchmark, samples: list[float]) -> dict:
