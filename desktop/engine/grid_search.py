@@ -26,6 +26,7 @@ from desktop.engine.movement_rules import MovementRules
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
 
 UNSEEN = 1 << 60  # an open cell not reached (yet)
+FAR_ROUTE = 12  # steps from which GridSearch.onward walks one route back before searching
 CLOSED = -1  # a cell never entered: terrain, a figure in the way, the border
 # The cost of a step that may not be taken: no search ever settles anything this dear.
 FORBIDDEN = UNSEEN
@@ -299,7 +300,8 @@ class GridSearch:
         width = grid.width
         root_y, root_x = divmod(self._reached[0], width)
         index = targets[0]
-        while 0 < dist[index] < UNSEEN:
+        # (near goals need few steps searched, fewer than the walk back would take)
+        while total > FAR_ROUTE * least and 0 < dist[index] < UNSEEN:
             here, step_back = dist[index], None
             for delta, costs in steps:
                 before = index - delta

@@ -148,14 +148,14 @@ class SightFrom:
         board, origin = self.board, self.origin
         if not self.square:
             return sees(board, origin, cell)
-        wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
-        if wall is not None and _through_middle(origin, cell, wall):
-            return False
         key = (origin, cell) if origin <= cell else (cell, origin)
         cache = SIGHT_LINES(board)
         found = cache.get(key)
-        if found is not None:
+        if found is not None:  # asked before (a board played on knows most of its lines)
             return found
+        wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
+        if wall is not None and _through_middle(origin, cell, wall):
+            return False
         walls = []
         for wall in touched_walls(board, origin, cell):
             if _through_middle(origin, cell, wall):
@@ -326,7 +326,7 @@ def _merged(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return out
 
 
-_NEAR = 12  # rings within which seen_among asks every cell rather than walk the view
+SEEN_NEAR = 12  # rings within which seen_among asks every cell rather than walk the view
 
 
 def seen_among(board: Board, origin: Cell, cells: Iterable[Cell]) -> set[Cell]:
@@ -335,16 +335,16 @@ def seen_among(board: Board, origin: Cell, cells: Iterable[Cell]) -> set[Cell]:
     cells = set(cells)
     if not cells:
         return set()
-    view = SightFrom(board, origin)
     x, y = origin
 
     def ring(c: Cell) -> int:
         return max(abs(c[0] - x), abs(c[1] - y))
 
     span = max(map(ring, cells))
-    if board.shape is Shape.SQUARE and span > _NEAR:  # near, asking each costs less
-        walk = rings_in_view(board, origin, span, toward=cells)
-        maybe = {c for _, cells_ in walk for c in cells_}
-        maybe.add(origin)
-        cells &= maybe
-    return {c for c in sorted(cells, key=ring) if view.sees(c)}  # nearer first, as it wants
+    if board.shape is not Shape.SQUARE or span <= SEEN_NEAR:  # near, asking each costs less
+        return {c for c in cells if sees(board, origin, c)}
+    walk = rings_in_view(board, origin, span, toward=cells)
+    maybe = {c for _, cells_ in walk for c in cells_}
+    maybe.add(origin)
+    view = SightFrom(board, origin)
+    return {c for c in sorted(cells & maybe, key=ring) if view.sees(c)}  # nearer first

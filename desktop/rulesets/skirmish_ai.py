@@ -110,37 +110,60 @@ def roll_group(enc: Encounter, unit: Unit) -> list[Unit]:
     """The enemies sharing `unit`'s table roll (itself first when alone), in roster order."""
     if unit.ai not in TABLE_TYPES:
         return [unit]
-    return roll_groups(enc).get(unit.id) or [unit]
+    pool, near = _pool(enc)
+    at = next((i for i, u in enumerate(pool) if u.id == unit.id), None)
+    return [unit] if at is None else _grown(pool, near, at)
 
 
 def roll_groups(enc: Encounter) -> dict[str, list[Unit]]:
-    """Every enemy that rolls on its table, by id: its roll group (those within
-    GROUP_DISTANCE of one another, chained), in roster order. Neighbours are looked up in
-    squares of the board GROUP_DISTANCE wide, not measured to every enemy (500 enemies ask
-    for their groups on every change, for the helpers)."""
+    """Every enemy that rolls on its table, by id: its roll group, for all at once (the
+    helpers show every group of several after each change)."""
+    pool, near = _pool(enc)
+    groups: dict[str, list[Unit]] = {}
+    for i, unit in enumerate(pool):
+        if unit.id not in groups:
+            group = _grown(pool, near, i)
+            groups.update((member.id, group) for member in group)
+    return groups
+
+
+_Near = Callable[[int], list[int]]
+
+
+def _pool(enc: Encounter) -> tuple[list[Unit], _Near]:
+    """The enemies that roll on their table, and a lookup of the others within
+    GROUP_DISTANCE of one (by index): found in squares of the board GROUP_DISTANCE wide,
+    not measured to every enemy (500 enemies at the documented limits)."""
     pool = [u for u in enc.enemies() if u.hp > 0 and u.ai in TABLE_TYPES and not u.has("shocked")]
     side = max(1, math.ceil(GROUP_DISTANCE))
     buckets: dict[tuple[int, int], list[int]] = {}
     for i, u in enumerate(pool):
         buckets.setdefault((u.at[0] // side, u.at[1] // side), []).append(i)
-    groups: dict[str, list[Unit]] = {}
-    for i, unit in enumerate(pool):
-        if unit.id in groups:
-            continue
-        members, frontier = {i}, [i]
-        while frontier:
-            here = pool[frontier.pop()].at
-            bx, by = here[0] // side, here[1] // side
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    for j in buckets.get((bx + dx, by + dy), ()):
-                        if j not in members and inches(here, pool[j].at) <= GROUP_DISTANCE:
-                            members.add(j)
-                            frontier.append(j)
-        group = [pool[j] for j in sorted(members)]
-        for member in group:
-            groups[member.id] = group
-    return groups
+
+    def near(i: int) -> list[int]:
+        here = pool[i].at
+        bx, by = here[0] // side, here[1] // side
+        return [
+            j
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for j in buckets.get((bx + dx, by + dy), ())
+            if inches(here, pool[j].at) <= GROUP_DISTANCE
+        ]
+
+    return pool, near
+
+
+def _grown(pool: list[Unit], near: _Near, start: int) -> list[Unit]:
+    """The group of pool[start]: those within GROUP_DISTANCE of one another, chained, in
+    roster order."""
+    members, frontier = {start}, [start]
+    while frontier:
+        for j in near(frontier.pop()):
+            if j not in members:
+                members.add(j)
+                frontier.append(j)
+    return [pool[j] for j in sorted(members)]
 
 
 class SkirmishAi(Ruleset):
