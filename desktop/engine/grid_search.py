@@ -26,6 +26,7 @@ from desktop.engine.movement_rules import MovementRules
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
 
 UNSEEN = 1 << 60  # an open cell not reached (yet)
+FAR_ROUTE = 12  # steps from which GridSearch.onward walks one route back before searching
 CLOSED = -1  # a cell never entered: terrain, a figure in the way, the border
 # The cost of a step that may not be taken: no search ever settles anything this dear.
 FORBIDDEN = UNSEEN
@@ -293,7 +294,31 @@ class GridSearch:
         least = min(base for _, base in grid.directions)
         targets = [grid.index(g) for g in goals]
         known: dict[int, bool] = dict.fromkeys(targets, True)
+        # One cheapest route, walked back from a goal step by exact step as straight toward
+        # where the search started as it goes, is known before any search: the cells next to
+        # it join it at once instead of each finding its own way.
+        width = grid.width
+        root_y, root_x = divmod(self._reached[0], width)
+        index = targets[0]
+        # (near goals need few steps searched, fewer than the walk back would take)
+        while total > FAR_ROUTE * least and 0 < dist[index] < UNSEEN:
+            here, step_back = dist[index], None
+            for delta, costs in steps:
+                before = index - delta
+                if dist[before] >= 0 and dist[before] + (uniform or costs[index]) == here:
+                    y, x = divmod(before, width)
+                    off = (x - root_x) ** 2 + (y - root_y) ** 2
+                    if step_back is None or off < step_back[0]:
+                        step_back = (off, before)
+            if step_back is None:
+                break
+            index = step_back[1]
+            known[index] = True
         apart = grid.apart_from(targets)
+        # Among equally promising steps, the one nearest the straight line to the goals first:
+        # searches from neighbouring cells then run along the same few routes and join the
+        # first one found within a step or two, instead of each finding a route of its own.
+        aim_y, aim_x = divmod(sum(targets) // len(targets), width)
 
         def following(index: int) -> list[int]:
             here = dist[index]
@@ -311,10 +336,11 @@ class GridSearch:
                 # No route on from `there` is cheaper than its fewest steps to a goal.
                 floor = cost + least * apart(there)
                 if floor <= total:
-                    found.append((floor, there))
+                    y, x = divmod(there, width)
+                    found.append((floor, (x - aim_x) ** 2 + (y - aim_y) ** 2, there))
             if len(found) > 1:
                 found.sort()
-            return [i for _, i in found]
+            return [i for _, _, i in found]
 
         def on_route(cell: Cell) -> bool:
             start = grid.index(cell)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from desktop.engine.board import LEGEND, Board, Cell
+from desktop.engine.board import LEGEND, Board, Cell, Shape
 from desktop.engine.geometry import Metric, distance_function
-from desktop.engine.visibility import SightFrom
+from desktop.engine.visibility import SightFrom, rings_in_view
 
 
 def cells_within(
@@ -27,7 +27,11 @@ def cells_within(
     found: set[Cell] = set()
     for origin in origins:
         sight_from = SightFrom(board, origin) if sight else None
-        for ring, cells in _rings(board, origin, span):  # nearer first, as SightFrom wants
+        # In sight on squares: only the cells no nearer wall hides are walked (a reach from
+        # a file, or a shooter's, may span a 200x200 board, most of it out of sight).
+        in_view = sight and board.shape is Shape.SQUARE
+        rings = rings_in_view(board, origin, span) if in_view else _rings(board, origin, span)
+        for ring, cells in rings:  # nearer first, as SightFrom wants
             # A cell's king-move distance is its ring: no need to measure it inside reach.
             measure = metric is not Metric.CHEBYSHEV or ring > reach
             for cell in cells:

@@ -13,7 +13,8 @@ sight cache with `has_line_of_sight`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import pairwise
 
 from desktop.engine.board import Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import board_cache
@@ -147,14 +148,25 @@ class SightFrom:
         board, origin = self.board, self.origin
         if not self.square:
             return sees(board, origin, cell)
+        key = (origin, cell) if origin <= cell else (cell, origin)
+        cache = SIGHT_LINES(board)
+        found = cache.get(key)
+        if found is not None:  # asked before (a board played on knows most of its lines)
+            return found
         wall = self._hidden[_slice(cell[0] - origin[0], cell[1] - origin[1])]
         if wall is not None and _through_middle(origin, cell, wall):
             return False
+        walls = []
         for wall in touched_walls(board, origin, cell):
             if _through_middle(origin, cell, wall):
                 self._hide(wall)
+                cache[key] = False
                 return False
-        return sees(board, origin, cell)
+            walls.append(wall)
+        # No wall crossed through its middle: what `sees` would conclude from the same walls
+        # (found from the other end, the same cells), without walking the line again.
+        found = cache[key] = True if not walls else _clear_past(key[0], key[1], walls)
+        return found
 
     def _hide(self, wall: Cell) -> None:
         """Remember `wall` for the directions strictly inside those its square spans."""
@@ -177,3 +189,162 @@ class SightFrom:
 def _slice(dx: int, dy: int) -> int:
     """The slice of the turn direction (dx, dy) lies in."""
     return math.floor(math.atan2(dy, dx) / (2 * math.pi) * _TURN) % _TURN
+
+
+# Walls are taken to hide the directions that cross them this far inside their edges: a line
+# that deep in a wall crosses it for far more than _INSET, so `sees` says it is blocked. (Two
+# walls side by side count as one block: a line deep inside the pair is deep inside one of
+# them for at least _EDGE's length, less the hair it may run along their seam.)
+_EDGE = 0.01
+
+
+def rings_in_view(
+    board: Board, origin: Cell, span: int, toward: Iterable[Cell] = ()
+) -> Iterator[tuple[int, list[Cell]]]:
+    """On a square board, the cells around `origin` ring by ring (Chebyshev distance 1 to
+    `span`) that it might see: every cell `sees` would answer yes for, and few others (ask
+    `sees`, or a SightFrom, for the verdict).
+
+    A cell is left out when the line from `origin` to it runs deep through a wall nearer
+    than its ring (no line a hair aside can miss that wall). Directions are kept as a
+    pseudo-angle, a cell's position along its ring's perimeter (ring r holds the 8r cells
+    k/r, k = 0..8r-1), so the cells of a ring in the directions no wall hides yet are a
+    few ranges of k: past the first walls a ring costs what it may see, not its 8r cells,
+    and once every direction is hidden the walk stops. With `toward`, only the directions
+    between those cells (seen from `origin`) are walked."""
+    x0, y0 = origin
+    width, height, rows = board.width, board.height, board.rows
+    wall = Terrain.WALL.value
+    # open intervals of pseudo-angle, sorted, disjoint
+    hidden = _outside(sorted(_pseudo(x - x0, y - y0) for x, y in toward if (x, y) != origin))
+    slack = 1e-7  # rounding: a cell this near the edge of a hidden range is kept
+    for r in range(1, span + 1):
+        gaps, cur = [], 0.0
+        for lo, hi in hidden:
+            if lo >= cur:
+                gaps.append((cur, lo))
+            cur = max(cur, hi)
+        if cur < 8:
+            gaps.append((cur, 8.0))
+        cells: list[Cell] = []
+        walls: dict[int, tuple[int, int]] = {}  # k -> offset, of this ring's walls near gaps
+        last = 8 * r - 1
+        for lo, hi in gaps:
+            first, end = math.ceil(lo * r - slack), min(last, math.floor(hi * r + slack))
+            if first > end:
+                continue  # a sliver between hidden directions, with no cell of this ring
+            # one cell more each side: its wall may reach into the gap
+            for k in range(max(0, first - 1), min(last, end + 1) + 1):
+                dx, dy = _on_ring(k, r)
+                x, y = x0 + dx, y0 + dy
+                if not (0 <= x < width and 0 <= y < height):
+                    continue
+                if rows[y][x] == wall:
+                    walls[k] = (dx, dy)
+                if first <= k <= end:
+                    cells.append((x, y))
+        if not gaps:
+            return
+        yield r, cells
+        if walls:  # they hide what lies beyond this ring
+            found = []
+            for k, (dx, dy) in walls.items():
+                found += _hides(dx, dx, dy, dy)
+                beside = walls.get(k + 1 if k < last else 0)
+                if beside is not None:  # the pair as one block (neighbours on a ring share an edge)
+                    found += _hides(
+                        min(dx, beside[0]),
+                        max(dx, beside[0]),
+                        min(dy, beside[1]),
+                        max(dy, beside[1]),
+                    )
+            hidden = _merged(hidden + found)
+
+
+def _outside(angles: list[float]) -> list[tuple[float, float]]:
+    """The directions outside the narrowest arc that holds every one of `angles` (sorted):
+    the widest space between two of them, as open intervals."""
+    if not angles:
+        return []
+    wrap = angles[0] + 8 - angles[-1]  # the space across due east
+    widest, at = max(((b - a, i) for i, (a, b) in enumerate(pairwise(angles))), default=(0.0, 0))
+    if wrap >= widest:
+        return [(-1.0, angles[0]), (angles[-1], 9.0)]
+    return [(angles[at], angles[at + 1])]
+
+
+def _on_ring(k: int, r: int) -> tuple[int, int]:
+    """The offset of cell k of ring r (see rings_in_view), from due east, rows downward."""
+    if k <= r:
+        return r, k
+    if k <= 3 * r:
+        return 2 * r - k, r
+    if k <= 5 * r:
+        return -r, 4 * r - k
+    if k <= 7 * r:
+        return k - 6 * r, -r
+    return r, k - 8 * r
+
+
+def _pseudo(dx: float, dy: float) -> float:
+    """The pseudo-angle of direction (dx, dy), in [0, 8): monotone in the true angle."""
+    if dx >= abs(dy):
+        p = dy / dx
+        return p if p >= 0 else 8 + p
+    if dy >= abs(dx):
+        return 2 - dx / dy
+    if -dx >= abs(dy):
+        return 4 + dy / dx
+    return 6 - dx / dy
+
+
+def _hides(x0: int, x1: int, y0: int, y1: int) -> list[tuple[float, float]]:
+    """The pseudo-angles (open intervals) whose lines cross the walls at offsets x0..x1,
+    y0..y1 (one wall, or two side by side) deep inside: those strictly between the outermost
+    corners of the block drawn in by _EDGE."""
+    inset = 0.5 - _EDGE
+    left, right, top, bottom = x0 - inset, x1 + inset, y0 - inset, y1 + inset
+    if top < 0 < bottom and left > 0:  # across due east, where the pseudo-angle wraps round
+        below = max(_pseudo(x, bottom) for x in (left, right))
+        above = min(_pseudo(x, top) for x in (left, right))
+        return [(-1.0, below), (above, 9.0)]
+    corners = [_pseudo(x, y) for x in (left, right) for y in (top, bottom)]
+    return [(min(corners), max(corners))]
+
+
+def _merged(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping open intervals joined (touching ones kept apart: the point between them
+    is no interval's)."""
+    intervals.sort()
+    out: list[tuple[float, float]] = []
+    for lo, hi in intervals:
+        if out and lo < out[-1][1]:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
+
+
+SEEN_NEAR = 12  # rings within which seen_among asks every cell rather than walk the view
+
+
+def seen_among(board: Board, origin: Cell, cells: Iterable[Cell]) -> set[Cell]:
+    """Which of `cells` `origin` sees (as `sees` answers). On a square board only those no
+    nearer wall hides are asked about (rings_in_view): from far away, usually none."""
+    cells = set(cells)
+    if not cells:
+        return set()
+    x, y = origin
+
+    def ring(c: Cell) -> int:
+        return max(abs(c[0] - x), abs(c[1] - y))
+
+    span = max(map(ring, cells))
+    if board.shape is not Shape.SQUARE or span <= SEEN_NEAR:  # near, asking each costs less
+        return {c for c in cells if sees(board, origin, c)}
+    walk = rings_in_view(board, origin, span, toward=cells)
+    maybe = {c for _, cells_ in walk for c in cells_}
+    maybe.add(origin)
+    view = SightFrom(board, origin)
+    return {c for c in sorted(cells & maybe, key=ring) if view.sees(c)}  # nearer first

@@ -37,10 +37,10 @@ def _whole_board() -> None:
 
 
 def decide_process(path: Path, unit: str) -> float:
-    """Seconds for a whole `foebook decide --json` process (its output is read, as a
-    caller's would be)."""
+    """CPU seconds of a whole `foebook decide --json` process (its output is read, as a
+    caller's would be), for benchmarks with clock="cpu" (harness.py)."""
     argv = [sys.executable, "-m", "desktop", "decide", str(path), "--unit", unit, "--json"]
-    return process_seconds(argv, cwd=ROOT)
+    return process_seconds(argv, cwd=ROOT, cpu=True)
 
 
 def _cli_process(encounter) -> Callable[[], float]:
@@ -54,8 +54,13 @@ def _cli_process(encounter) -> Callable[[], float]:
 
 
 def _slowest_sample() -> float:
+    """The slowest sample's process, each sample's the faster of two: the slowest of a dozen
+    single processes is whichever one a busy moment of the machine caught, not the slowest
+    sample (a sample slow every time is still slow)."""
     samples = SAMPLES
-    return max(decide_process(p, load_encounter(p).enemies()[0].id) for p in samples)
+    return max(
+        min(decide_process(p, load_encounter(p).enemies()[0].id) for _ in range(2)) for p in samples
+    )
 
 
 def _cold_board_decide() -> None:
@@ -90,6 +95,7 @@ BENCHMARKS = [
         budget=Budget.process(0.25),
         rounds=10,
         self_timed=True,
+        clock="cpu",
     ),
     Benchmark(
         "foebook decide FILE --json: whole process, 64x64, 56 units",
@@ -97,6 +103,7 @@ BENCHMARKS = [
         budget=Budget.process(0.25),
         rounds=10,
         self_timed=True,
+        clock="cpu",
     ),
     Benchmark(
         "foebook decide FILE --json: whole process, slowest of the sample encounters",
@@ -104,5 +111,6 @@ BENCHMARKS = [
         budget=Budget.process(0.25),
         rounds=3,
         self_timed=True,
+        clock="cpu",
     ),
 ]

@@ -5,7 +5,9 @@ applied and the next one shown, six in a row) takes at most 150 ms, a whole
 
 The app's figures come from limits_child.py, run in a process of its own per round (a
 fresh window and database, as a user opening the session); its peak memory is the RSS
-figure. Each ruleset's database and encounter file are made once per run.
+figure. Each ruleset's database and encounter file are made once per run. Times are CPU
+seconds (harness.py: a busy machine's waits are not the app's); the Enter rounds read the
+app processes the open rounds started, so every process gives both figures.
 """
 
 from __future__ import annotations
@@ -67,12 +69,23 @@ def _child(ruleset: str) -> dict:
 
 
 def _open(ruleset: str):
-    return lambda: _child(ruleset)["open_s"]
+    return lambda: _child(ruleset)["open_cpu_s"]
+
+
+_entered: dict[str, int] = {}  # per ruleset, how many app processes the Enter rounds read
 
 
 def _enter(ruleset: str):
-    """The slowest Enter of a fresh app process (each one is a player waiting)."""
-    return lambda: max(_child(ruleset)["enter_s"])
+    """The slowest Enter of an app process (each one is a player waiting): of the processes
+    the open rounds ran, then of new ones."""
+
+    def run() -> float:
+        done = _entered.get(ruleset, 0)
+        _entered[ruleset] = done + 1
+        runs = _runs.get(ruleset, [])
+        return max((runs[done] if done < len(runs) else _child(ruleset))["enter_cpu_s"])
+
+    return run
 
 
 def _peak_mb(ruleset: str) -> float:
@@ -99,13 +112,15 @@ for _ruleset in LIMIT_RULESETS:
             rounds=3,
             setup=lambda r=_ruleset: _files(r),
             self_timed=True,
+            clock="cpu",
         ),
         Benchmark(
             f"limits {_ruleset}: Enter (apply, next decision shown), {_size}",
             _enter(_ruleset),
             budget=Budget.cpu(0.150),
-            rounds=2,
+            rounds=3,
             self_timed=True,
+            clock="cpu",
         ),
         Benchmark(
             f"limits {_ruleset}: foebook decide, whole process, {_size}",
@@ -113,6 +128,7 @@ for _ruleset in LIMIT_RULESETS:
             budget=Budget.process(1.0),
             rounds=3,
             self_timed=True,
+            clock="cpu",
         ),
         Benchmark(
             f"limits {_ruleset}: app's peak memory (MB), {_size}",

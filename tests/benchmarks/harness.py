@@ -10,12 +10,20 @@ reference machine (a quiet 2-core machine where the reference takes 3.78 ms,
 `python -c pass` 0.05 s and a bare PySide6 window 0.22 s), and converted to
 those ratios here. Each row prints the time, its ratio to the floor and the
 budget as the same ratio.
+
+Work that only computes is timed in CPU seconds (its floors too): on a busy machine (two
+`make bench` at once on 2 cores) wall time measures how long the work waited for a core,
+and a 4 ms reference sampled between waits is no yardstick for a 100 ms figure that waited
+several times. Whole processes are charged their own CPU the same way (the child's user +
+system time). What waits on something else, a disk's fsync or another process, stays on
+the wall clock, as do the app-start figures that time a window showing.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -45,9 +53,16 @@ def reference_flood(size: int = 64) -> int:
 
 
 def process_seconds(
-    argv: list[str], marker: str | None = None, env: dict | None = None, cwd: object = None
+    argv: list[str],
+    marker: str | None = None,
+    env: dict | None = None,
+    cwd: object = None,
+    cpu: bool = False,
 ) -> float:
-    """Wall time from starting `argv` until it prints `marker` (or exits, without one)."""
+    """Wall time from starting `argv` until it prints `marker` (or exits, without one); with
+    `cpu`, the CPU time the process used (no marker then: it is counted when it ends)."""
+    assert not (cpu and marker), "a process's CPU time is known when it ends"
+    used = _children_cpu()
     start = time.perf_counter()
     elapsed = None
     with subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env, cwd=cwd) as proc:
@@ -58,11 +73,19 @@ def process_seconds(
         status = proc.wait(timeout=60)
     if status != 0:
         raise RuntimeError(f"{argv} exited with status {status}")
+    if cpu:
+        return _children_cpu() - used
     if marker is None:
         return time.perf_counter() - start
     if elapsed is None:
         raise RuntimeError(f"{argv} never printed {marker!r}")
     return elapsed
+
+
+def _children_cpu() -> float:
+    """User + system seconds of every child process that has ended and been waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 BARE_WINDOW = """
@@ -76,7 +99,7 @@ app.exec()
 """
 
 
-def _bare_window() -> float:
+def _bare_window(cpu: bool = False) -> float:  # the app-start figures it floors time a window
     with tempfile.TemporaryDirectory() as scratch:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=scratch)
         return process_seconds([sys.executable, "-c", BARE_WINDOW], "main window shown", env)
@@ -85,22 +108,30 @@ def _bare_window() -> float:
 @dataclass(frozen=True)
 class Floor:
     name: str
-    measure: Callable[[], float]
+    measure: Callable[[bool], float]  # one sample, in CPU seconds when told so, else wall
     rounds: int
 
-    def median(self) -> float:
-        return statistics.median(self.measure() for _ in range(self.rounds))
+    def median(self, cpu: bool = False) -> float:
+        return statistics.median(self.measure(cpu) for _ in range(self.rounds))
 
 
-def _time_reference() -> float:
-    start = time.perf_counter()
+def clock(cpu: bool) -> Callable[[], float]:
+    """The clock a figure is read on: this process's CPU time, or the wall's."""
+    return time.process_time if cpu else time.perf_counter
+
+
+def _time_reference(cpu: bool = False) -> float:
+    now = clock(cpu)
+    start = now()
     reference_flood()
-    return time.perf_counter() - start
+    return now() - start
 
 
 REFERENCE = Floor("reference", _time_reference, rounds=20)
 PYTHON_START = Floor(
-    "python -c pass", lambda: process_seconds([sys.executable, "-c", "pass"]), rounds=5
+    "python -c pass",
+    lambda cpu: process_seconds([sys.executable, "-c", "pass"], cpu=cpu),
+    rounds=5,
 )
 BARE = Floor("bare PySide6 window", _bare_window, rounds=3)
 
@@ -166,47 +197,83 @@ class Benchmark:
     setup: Callable[[], object] | None = None
     # A benchmark that measures whole processes returns its own timing.
     self_timed: bool = False
+    # "cpu" or "wall" (module docstring). Timed here: CPU unless told; self-timed: the
+    # clock its own timing reads, wall unless told.
+    clock: str | None = None
+
+    @property
+    def cpu(self) -> bool:
+        return (self.clock or ("wall" if self.self_timed else "cpu")) == "cpu"
 
 
-def _floors(budget: Budget) -> dict[str, float]:
-    return {floor.name: floor.median() for floor in budget.floors()}
+def _floors(budget: Budget, cpu: bool) -> dict[str, float]:
+    return {floor.name: floor.median(cpu) for floor in budget.floors()}
+
+
+# Reference samples taken between rounds (each side of a round shares its samples with the
+# next): every round is judged against the machine as fast as it was just then.
+PAIRED = 3
 
 
 def measure(bench: Benchmark, rounds: int | None = None) -> dict:
+    """Times `bench` and judges it: each round's ratio to the floor measured right around it
+    (the reference, PAIRED samples each side), their median against the budget. On a
+    machine whose load comes and goes (another `make bench`, a test run) a floor taken once
+    before and once after a long benchmark says little about the rounds in between; pairing
+    them does. Costly floors (a process start, a bare window) are taken once each side."""
     if bench.setup is not None:
         bench.setup()
-    before = _floors(bench.budget)
+    cpu, budget = bench.cpu, bench.budget
     count = rounds or bench.rounds
+    now = clock(cpu)
+    if budget.per is None:
+        return _megabytes_row(bench, [_sample(bench, now) for _ in range(count)])
+    paired = budget.per is REFERENCE
+    before = _floors(budget, cpu) if not paired else {}
+    base_floor = budget.beyond
+    base_before = base_floor.median(cpu) if base_floor is not None else 0.0
     samples: list[float] = []
+    pers: list[float] = []
+    edge = [budget.per.measure(cpu) for _ in range(PAIRED)] if paired else []
     for _ in range(count):
-        start = time.perf_counter()
-        result = bench.run()
-        elapsed = time.perf_counter() - start
-        samples.append(float(result) if bench.self_timed else elapsed)
-    if bench.budget.per is None:
-        return _megabytes_row(bench, samples)
-    after = _floors(bench.budget)
-    # Judged against the machine as slow as it was around the benchmark: another process
-    # busy during the floors measured on one side must not fail the benchmark.
-    floors = {name: max(before[name], after[name]) for name in before}
-    budget = bench.budget
-    base = floors[budget.beyond.name] if budget.beyond is not None else 0.0
-    per = floors[budget.per.name] if budget.per is not None else 1.0
+        samples.append(_sample(bench, now))
+        if paired:
+            after = [budget.per.measure(cpu) for _ in range(PAIRED)]
+            pers.append(statistics.median(edge + after))
+            edge = after
+    if not paired:
+        # Judged against the machine as slow as it was around the benchmark: another
+        # process busy during the floor measured on one side must not fail the benchmark.
+        after_floors = _floors(budget, cpu)
+        pers = [max(before[budget.per.name], after_floors[budget.per.name])] * count
+    base = max(base_before, base_floor.median(cpu)) if base_floor is not None else 0.0
+    ratio = statistics.median((s - base) / p for s, p in zip(samples, pers, strict=True))
+    per = statistics.median(pers)
+    floors = {budget.per.name: per}
+    if base_floor is not None:
+        floors[base_floor.name] = base
     median = statistics.median(samples)
-    budget_s = base + budget.ratio * per
     return {
         "name": bench.name,
         "median_s": round(median, 6),
         "min_s": round(min(samples), 6),
         "max_s": round(max(samples), 6),
         "rounds": count,
-        "ratio": round((median - base) / per, 3),
+        "clock": "cpu" if cpu else "wall",
+        "ratio": round(ratio, 3),
         "budget_ratio": budget.ratio,
         "budget": budget.describe(),
         "floors_s": {name: round(value, 6) for name, value in floors.items()},
-        "budget_s": round(budget_s, 6),
-        "within_budget": median <= budget_s,
+        "budget_s": round(base + budget.ratio * per, 6),
+        "within_budget": ratio <= budget.ratio,
     }
+
+
+def _sample(bench: Benchmark, now: Callable[[], float]) -> float:
+    start = now()
+    result = bench.run()
+    elapsed = now() - start
+    return float(result) if bench.self_timed else elapsed
 
 
 def _megabytes_row(bench: Benchmark, samples: list[float]) -> dict:
@@ -224,8 +291,9 @@ def _megabytes_row(bench: Benchmark, samples: list[float]) -> dict:
 
 
 def measure_reference(rounds: int | None = None) -> dict:
-    """The reference workload itself: the first row of every run, for reading the others."""
-    samples = [REFERENCE.measure() for _ in range(rounds or 50)]
+    """The reference workload itself: the first row of every run, for reading the others
+    (on the wall clock, as the reference machine's figure was taken)."""
+    samples = [REFERENCE.measure(False) for _ in range(rounds or 50)]
     median = statistics.median(samples)
     return {
         "name": "reference: python BFS flood 64x64",
@@ -233,6 +301,7 @@ def measure_reference(rounds: int | None = None) -> dict:
         "min_s": round(min(samples), 6),
         "max_s": round(max(samples), 6),
         "rounds": len(samples),
+        "clock": "wall",
         "ratio": round(median / REFERENCE_MACHINE_S, 3),
         "budget_ratio": None,
         "budget": f"none: this machine against the reference machine's {REFERENCE_MACHINE_S:g} s",
@@ -243,4 +312,21 @@ def measure_reference(rounds: int | None = None) -> dict:
 
 
 def emit(result: dict) -> None:
+    """One JSON line on stdout (for tools) and, on stderr, the same row for people: the
+    time, its ratio to the floor next to it, and the budget as the same ratio."""
     print(json.dumps(result), flush=True)
+    print(table_line(result), file=sys.stderr, flush=True)
+
+
+def table_line(row: dict) -> str:
+    name = row["name"]
+    if "skipped" in row:
+        return f"  skip  {name}: {row['skipped']}"
+    verdict = "  ok  " if row["within_budget"] else " OVER "
+    if "median_mb" in row:
+        return f"{verdict}{row['median_mb']:9.1f} MB{'':31}budget {row['budget_mb']:g} MB  {name}"
+    time_s = f"{row['median_s'] * 1000:9.2f} ms {row['clock']:<4}"
+    if row["budget_ratio"] is None:
+        return f"{verdict}{time_s} ratio {row['ratio']:8.3f}{'':16}{name} ({row['budget']})"
+    budget = f"budget {row['budget_ratio']:8.3f}"
+    return f"{verdict}{time_s} ratio {row['ratio']:8.3f} {budget}  {name} [{row['budget']}]"

@@ -50,21 +50,31 @@ def main(database_path: str, name: str, enters: int) -> None:
     window.resize(1400, 900)
     window.show()
     _settled(app)
-    start = time.perf_counter()
+    # Each figure on both clocks: the benchmark judges CPU time (harness.py), the wall
+    # time is there to read beside it.
+    start, cpu = time.perf_counter(), time.process_time()
     window.open_session(name)
     _settled(app)
-    opened = time.perf_counter() - start
+    opened, opened_cpu = time.perf_counter() - start, time.process_time() - cpu
     assert window.session is not None and window.decision is not None
-    enter_s = []
+    enter_s, enter_cpu_s = [], []
     for _ in range(enters):
         before = window.session.history[-1].seq if window.session.history else 0
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         QTest.keyClick(window, Qt.Key.Key_Return)
         _settled(app)
         enter_s.append(time.perf_counter() - start)
+        enter_cpu_s.append(time.process_time() - cpu)
         assert window.session.history[-1].seq > before, "Enter applied nothing"
     peak_mb = _peak_megabytes()
-    print(json.dumps({"open_s": opened, "enter_s": enter_s, "rss_mb": peak_mb}), flush=True)
+    figures = {
+        "open_s": opened,
+        "open_cpu_s": opened_cpu,
+        "enter_s": enter_s,
+        "enter_cpu_s": enter_cpu_s,
+        "rss_mb": peak_mb,
+    }
+    print(json.dumps(figures), flush=True)
     window.close()
     database.close()
 

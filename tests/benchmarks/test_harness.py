@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from tests.benchmarks import harness
 from tests.benchmarks.harness import (
     PYTHON_START,
     REFERENCE,
@@ -17,6 +19,8 @@ from tests.benchmarks.harness import (
     Benchmark,
     Budget,
     measure,
+    process_seconds,
+    table_line,
 )
 
 RUN = Path(__file__).with_name("run.py")
@@ -26,6 +30,7 @@ KEYS = {
     "min_s",
     "max_s",
     "rounds",
+    "clock",
     "ratio",
     "budget_ratio",
     "budget",
@@ -53,8 +58,9 @@ def test_harness_prints_reference_and_selected_benchmark():
     reference = row["floors_s"]["reference"]
     assert row["budget"] == f"{row['budget_ratio']:g} x reference"
     assert row["budget_s"] == pytest.approx(row["budget_ratio"] * reference, abs=2e-6)
-    assert row["ratio"] == pytest.approx(row["median_s"] / reference, abs=1e-3)
-    assert row["within_budget"] == (row["median_s"] <= row["budget_s"])
+    # each round against the reference measured around it: the median of those ratios
+    assert row["ratio"] == pytest.approx(row["median_s"] / reference, rel=0.5)
+    assert row["within_budget"] == (row["ratio"] <= row["budget_ratio"])
 
 
 def test_budgets_are_the_issue_seconds_as_ratios_of_the_reference_machine():
@@ -73,7 +79,7 @@ def test_a_process_is_judged_on_its_start_plus_its_work():
     start, reference = row["floors_s"]["python -c pass"], row["floors_s"]["reference"]
     assert row["budget_s"] == pytest.approx(start + row["budget_ratio"] * reference, abs=1e-4)
     assert row["median_s"] == 0.0 and row["within_budget"]
-    assert row["ratio"] == pytest.approx(-start / reference, rel=1e-3)
+    assert row["ratio"] == pytest.approx(-start / reference, rel=0.5)
 
 
 def test_a_memory_figure_is_judged_in_megabytes_against_a_fixed_budget():
@@ -91,3 +97,67 @@ def test_a_memory_figure_is_judged_in_megabytes_against_a_fixed_budget():
         "budget_mb": 300,
         "within_budget": True,
     }
+
+
+def test_computing_work_is_judged_on_cpu_time_and_waiting_on_the_wall():
+    """A figure that only computes is charged its CPU seconds, floors too: time spent waiting
+    for a core (two `make bench` on 2 cores) is not the code's. Waiting on purpose (a disk,
+    another process) is on the wall clock."""
+    waits = lambda: time.sleep(0.02)  # noqa: E731
+    cpu_row = measure(Benchmark("waits", waits, Budget.cpu(0.001), rounds=3))
+    wall_row = measure(Benchmark("waits", waits, Budget.cpu(0.001), rounds=3, clock="wall"))
+    assert cpu_row["clock"] == "cpu" and cpu_row["median_s"] < 0.005 and cpu_row["within_budget"]
+    assert wall_row["clock"] == "wall" and wall_row["median_s"] >= 0.02
+    assert not wall_row["within_budget"]
+
+
+def test_a_process_can_be_charged_its_own_cpu_time():
+    argv = [sys.executable, "-c", "import time; time.sleep(0.3)"]
+    assert process_seconds(argv) >= 0.3
+    assert process_seconds(argv, cpu=True) < 0.2
+
+
+def test_every_row_shows_its_time_with_the_ratio_and_budget_beside_it():
+    bench = Benchmark("a figure", lambda: 0.010, Budget.cpu(0.1), rounds=2, self_timed=True)
+    row = measure(bench)
+    line = table_line(row)
+    assert line.split() == [
+        "ok",
+        "10.00",
+        "ms",
+        "wall",
+        "ratio",
+        f"{row['ratio']:.3f}",
+        "budget",
+        f"{row['budget_ratio']:.3f}",
+        "a",
+        "figure",
+        "[26.455",
+        "x",
+        "reference]",
+    ]
+
+
+def test_each_round_is_judged_against_the_reference_measured_around_it():
+    """The machine slows down for the middle rounds (another `make bench` runs a while) and is
+    fast again at both ends: each round is judged against the reference measured around
+    it, not against the fast machine measured before and after the benchmark."""
+    calls = {"n": 0}
+
+    def reference_like(cpu: bool) -> float:
+        return 0.004 if 1 <= calls["n"] <= 3 else 0.002  # slow between rounds 1 and 4
+
+    def work() -> float:
+        calls["n"] += 1
+        return 0.04 if 2 <= calls["n"] <= 4 else 0.02  # ten references' worth either way
+
+    floor = harness.Floor("reference", reference_like, rounds=3)
+    bench = Benchmark("slows down", work, Budget(10.5, floor), rounds=5, self_timed=True)
+    original = harness.REFERENCE
+    harness.REFERENCE = floor
+    try:
+        row = measure(bench)
+    finally:
+        harness.REFERENCE = original
+    assert row["median_s"] == 0.04  # twenty times the reference measured before and after
+    assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]

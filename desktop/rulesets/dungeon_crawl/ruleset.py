@@ -106,7 +106,7 @@ from desktop.engine.rings import (
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
-from desktop.engine.visibility import sees
+from desktop.engine.visibility import SEEN_NEAR, seen_among, sees
 from desktop.rulesets.data_loader import load_ruleset_data
 
 MOVEMENT = MovementRules(Neighbourhood.EIGHT_WAY)  # a diagonal step is one square too
@@ -538,9 +538,19 @@ class DungeonCrawl(Ruleset):
         start = world.unit.at
 
         target = world.hero_body(hero)
+        in_sight: list[set[Cell]] | None = None
+        if distance_between(world.body_at(start), target) > world.move + SEEN_NEAR:
+            # A far hero. Sight is the same both ways: looked at from each of the hero's
+            # squares, the walls near it hide most of the squares it could shoot from at
+            # once (usually all of them), instead of a long line walked for each.
+            bodies = {f for anchor in spots for f in world.body_at(anchor)}
+            bodies.update(world.body_at(start))
+            in_sight = [seen_among(board, h, bodies) for h in target]
 
         def clear_view(anchor: Cell) -> bool:
-            return any(sees(board, f, h) for f in world.body_at(anchor) for h in target)
+            if in_sight is None:  # near: asked square by square, the farthest first
+                return any(sees(board, f, h) for f in world.body_at(anchor) for h in target)
+            return any(f in view for f in world.body_at(anchor) for view in in_sight)
 
         def away(anchor: Cell) -> int:
             return distance_between(world.body_at(anchor), target)

@@ -20,6 +20,8 @@ from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts
 # entered) the movement points of each of those steps.
 Targets = Sequence[Sequence[int]]
 Costs = Sequence[Sequence[int]] | None
+# Per hex asked about, a count (a whole board's list, or only the hexes asked about)
+Reading = Sequence[int] | dict[int, int]
 WALL, OBSTACLE, TRAP, HAZARD, ICY, DIFFICULT = "#", "x", "^", "%", "*", ","
 
 
@@ -51,10 +53,18 @@ class MoveMap:
         n = len(terrain)
         walking = not (movement.jump or movement.flying or movement.teleport)
         self.landing_only = movement.jump or movement.teleport
-        zeros = [0] * n
+        # The board's own per-hex facts are made once per board (a 200x200 board has 40,000
+        # hexes: each list costs milliseconds) and only read here.
+        memo = grid.memo
+        zeros = memo.get("zeros")
+        if zeros is None:
+            zeros = memo["zeros"] = [0] * n
+            memo["traps"] = [int(t in (TRAP, HAZARD)) for t in terrain]
+            memo["difficult"] = [int(t == DIFFICULT) for t in terrain]
+            memo["open"] = _open(terrain)
         traps_count = not movement.flying and (TRAP in kinds or HAZARD in kinds)
-        self.trap = [int(t in (TRAP, HAZARD)) for t in terrain] if traps_count else zeros
-        self.extra = [int(t == DIFFICULT) for t in terrain] if DIFFICULT in kinds else zeros
+        self.trap = memo["traps"] if traps_count else zeros
+        self.extra = memo["difficult"] if DIFFICULT in kinds else zeros
         # What entering a hex costs beyond its 1 point (walking only); slides aside.
         self.step_extra = self.extra if walking else zeros
         # Every step costs 1 point and no hex counts as a trap: a breadth-first search.
@@ -63,7 +73,7 @@ class MoveMap:
         self.uniform = self.even and not traps_count
         # Its own hex is no exception: a walking or jumping monster that starts on an
         # obstacle may not end its move there (flying ones may).
-        end_ok = [t != WALL for t in terrain] if movement.flying else _open(terrain)
+        end_ok = [t != WALL for t in terrain] if movement.flying else memo["open"].copy()
         for i in characters | allies:
             end_ok[i] = False
         self.can_end = end_ok
@@ -71,7 +81,7 @@ class MoveMap:
         self.costs: Costs = None
         if self.icy:  # slides stop before figures: the steps depend on where they stand
             self.blocked: frozenset[int] = frozenset()
-            passable = _open(terrain)
+            passable = memo["open"].copy()
             for i in characters:
                 passable[i] = False
             self.steps, self.costs = _sliding_steps(grid, passable, allies)
@@ -79,6 +89,7 @@ class MoveMap:
             self.blocked = characters if walking else frozenset()
             self.steps = _board_steps(grid, walking, movement.teleport)
         self._reverse: tuple[Targets, Costs] | None = None
+        self._within: dict[int, list[int]] = {}
         self.traps, self.cost, self.previous, order = self._search(start)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [
@@ -230,11 +241,13 @@ class MoveMap:
             traps[v] = cost[v] = FAR
         return traps, cost, previous, order
 
-    def to_target(self, target: int, among: Sequence[int]) -> tuple[list[int], list[int]]:
+    def to_target(self, target: int, among: Sequence[int]) -> tuple[Reading, Reading]:
         """(traps, movement points) to `target` from each hex of `among`, hexes it may end a
-        move on (the search stops once it knows them all: other hexes may read more)."""
+        move on, and from `target` itself; only those hexes are read out (a whole board's
+        worth of readings costs more than a short search)."""
         wanted = set(among)
         wanted.discard(target)
+        asked = (*wanted, target)
         size = len(self.steps)
         if not self.icy:
             # Without ice a step between two hexes it may enter goes both ways, and costs
@@ -253,21 +266,24 @@ class MoveMap:
                 if movement.jump and not movement.teleport and movement.jump_pays_difficult
                 else 0
             )
-            traps = [landing_trap if c < FAR else FAR for c in cost]
+            traps = {i: landing_trap if cost[i] < FAR else FAR for i in asked}
             traps[target] = 0
-            if landing_extra:
-                cost = [
-                    c if i == target or c >= FAR else c + landing_extra for i, c in enumerate(cost)
-                ]
-            return traps, cost
+            landed = {
+                i: cost[i] if i == target or cost[i] >= FAR else cost[i] + landing_extra
+                for i in asked
+            }
+            return traps, landed
         blocked = self.blocked
         if self.uniform:
             cost = hex_counts(target, back, size, FAR, wanted, blocked)[1]
-            return [0 if c < FAR else FAR for c in cost], cost
+            return {i: 0 if cost[i] < FAR else FAR for i in asked}, cost
         # Walking the way back: entering hex v costs its trap, whichever way it is crossed,
         # so a reverse search charges the trap of the hex a step leads into.
         scale = 2 * size + 3
-        trap_key = [scale * t for t in self.trap]
+        memo_key = ("trap keys", self.trap is self.grid.memo["traps"])
+        trap_key = self.grid.memo.get(memo_key)
+        if trap_key is None:  # the same for every search on this board
+            trap_key = self.grid.memo[memo_key] = [scale * t for t in self.trap]
         extra = self.step_extra
         far = FAR * scale
         best = [far] * size
@@ -294,8 +310,8 @@ class MoveMap:
                     if key < best[u] and u not in blocked:
                         best[u] = key
                         push(heap, (key, u))
-        traps = [k // scale if k < far else FAR for k in best]
-        return traps, [k % scale if k < far else FAR for k in best]
+        traps = {i: best[i] // scale if best[i] < far else FAR for i in asked}
+        return traps, {i: best[i] % scale if best[i] < far else FAR for i in asked}
 
     def _reversed(self) -> tuple[Targets, Costs]:
         """Per hex, the hexes a step into it comes from (and what each step costs)."""
@@ -308,6 +324,17 @@ class MoveMap:
                     self.grid.memo[memo_key] = _reversed(self.steps, None)
                 self._reverse = self.grid.memo[memo_key]
         return self._reverse
+
+    def ends_within(self, points: int) -> list[int]:
+        """The hexes it may end a move on that cost at most `points`, in hex order (kept:
+        the decision and the movement overlay both ask)."""
+        kept = self._within.get(points)
+        if kept is None:
+            cost, can_end = self.cost, self.can_end
+            kept = self._within[points] = [
+                at for at, c in enumerate(cost) if c <= points and can_end[at]
+            ]
+        return kept
 
     def path_to(self, cell: int) -> list[int]:
         path = []
@@ -395,3 +422,23 @@ def _reversed(steps: Targets, costs: Costs) -> tuple[Targets, Costs]:
             back[v].append(u)
             back_costs[v].append(c)
     return back, back_costs
+
+
+def move_map(
+    grid: Grid,
+    start: int,
+    movement: Movement,
+    characters: frozenset[int],
+    allies: frozenset[int],
+) -> MoveMap:
+    """The MoveMap for these figures, made once: a decision and the board's movement overlay
+    of the same monster ask for the same one (a whole-board search each). Kept on the grid,
+    so a changed board starts afresh; a change of figures is a different key."""
+    kept: dict[tuple[object, ...], MoveMap] = grid.memo.setdefault("move maps", {})
+    key = (start, movement, characters, allies)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= 4:  # the monsters shown just now; older ones are done with
+            kept.pop(next(iter(kept)))
+        found = kept[key] = MoveMap(grid, start, movement, characters, allies)
+    return found

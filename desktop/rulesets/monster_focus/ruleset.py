@@ -22,7 +22,7 @@ from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, Status
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
 from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of
-from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.moves import Movement, move_map
 from desktop.rulesets.monster_focus.order import (
     INITIATIVE,
     initiative_of,
@@ -137,16 +137,14 @@ class MonsterFocus(Ruleset):
         grid = grid_of(encounter.board)
         _, variant = self._variant(encounter)
         characters = frozenset(grid.index(u.at) for u in encounter.players() if u.hp > 0)
-        moves = MoveMap(
+        moves = move_map(
             grid,
             grid.index(unit.at),
             _movement(unit, variant),
             characters,
             _allies(encounter, unit, grid),
         )
-        return {
-            grid.cell(i) for i, cost in enumerate(moves.cost) if cost <= move and moves.can_end[i]
-        }
+        return {grid.cell(i) for i in moves.ends_within(move)}
 
     def attack_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
         """The hexes it could attack from where it stands: range counted in hexes around

@@ -16,7 +16,7 @@ from desktop.rulesets.monster_focus.areas import (
     ranged_shapes,
 )
 from desktop.rulesets.monster_focus.grid import FAR, Grid
-from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.moves import MoveMap, Movement, move_map
 from desktop.rulesets.monster_focus.sight import SightCache, line_of_sight
 
 # Compared lexicographically, least first: (traps, movement, ..., tie-breaks).
@@ -99,7 +99,7 @@ def plan_turn(
     unseen: frozenset[int] = frozenset(),
 ) -> TurnPlan:
     """`unseen`: characters it cannot focus (invisible) that still bar its way."""
-    moves = MoveMap(
+    moves = move_map(
         grid, monster.at, monster.movement, frozenset(c.at for c in characters) | unseen, allies
     )
     plan = TurnPlan(moves=moves)
@@ -548,9 +548,7 @@ class _Turn:
                 plan.actions.setdefault(action, set()).add(focus.id)
             return
         # 4. Out of reach: move where the remaining way to one of those hexes is least.
-        within = [
-            at for at, cost in enumerate(moves.cost) if cost <= monster.move and moves.can_end[at]
-        ]
+        within = moves.ends_within(monster.move)
         for goal in sorted({at for at, _ in chosen}):
             plan.goals.append(goal)
             traps_to, cost_to = moves.to_target(goal, within)

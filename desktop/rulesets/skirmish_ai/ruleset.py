@@ -34,6 +34,7 @@ Reading (docs/rulesets/skirmish-ai.md; every choice is shown in traces):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -109,18 +110,60 @@ def roll_group(enc: Encounter, unit: Unit) -> list[Unit]:
     """The enemies sharing `unit`'s table roll (itself first when alone), in roster order."""
     if unit.ai not in TABLE_TYPES:
         return [unit]
+    pool, near = _pool(enc)
+    at = next((i for i, u in enumerate(pool) if u.id == unit.id), None)
+    return [unit] if at is None else _grown(pool, near, at)
+
+
+def roll_groups(enc: Encounter) -> dict[str, list[Unit]]:
+    """Every enemy that rolls on its table, by id: its roll group, for all at once (the
+    helpers show every group of several after each change)."""
+    pool, near = _pool(enc)
+    groups: dict[str, list[Unit]] = {}
+    for i, unit in enumerate(pool):
+        if unit.id not in groups:
+            group = _grown(pool, near, i)
+            groups.update((member.id, group) for member in group)
+    return groups
+
+
+_Near = Callable[[int], list[int]]
+
+
+def _pool(enc: Encounter) -> tuple[list[Unit], _Near]:
+    """The enemies that roll on their table, and a lookup of the others within
+    GROUP_DISTANCE of one (by index): found in squares of the board GROUP_DISTANCE wide,
+    not measured to every enemy (500 enemies at the documented limits)."""
     pool = [u for u in enc.enemies() if u.hp > 0 and u.ai in TABLE_TYPES and not u.has("shocked")]
-    if unit not in pool:
-        return [unit]
-    group = {unit.id}
-    frontier = [unit]
+    side = max(1, math.ceil(GROUP_DISTANCE))
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for i, u in enumerate(pool):
+        buckets.setdefault((u.at[0] // side, u.at[1] // side), []).append(i)
+
+    def near(i: int) -> list[int]:
+        here = pool[i].at
+        bx, by = here[0] // side, here[1] // side
+        return [
+            j
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for j in buckets.get((bx + dx, by + dy), ())
+            if inches(here, pool[j].at) <= GROUP_DISTANCE
+        ]
+
+    return pool, near
+
+
+def _grown(pool: list[Unit], near: _Near, start: int) -> list[Unit]:
+    """The group of pool[start]: those within GROUP_DISTANCE of one another, chained, in
+    roster order."""
+    members, frontier = {start}, [start]
     while frontier:
-        here = frontier.pop()
-        for other in pool:
-            if other.id not in group and inches(here.at, other.at) <= GROUP_DISTANCE:
-                group.add(other.id)
-                frontier.append(other)
-    return [u for u in pool if u.id in group]
+        for j in near(frontier.pop()):
+            if j not in members:
+                members.add(j)
+                frontier.append(j)
+    return [pool[j] for j in sorted(members)]
 
 
 class SkirmishAi(Ruleset):
@@ -426,10 +469,11 @@ class SkirmishAi(Ruleset):
     def helpers(self, encounter: Encounter) -> list[Helper]:
         out: list[Helper] = []
         seen: set[str] = set()
+        groups = roll_groups(encounter)
         for unit in encounter.enemies():
             if unit.id in seen or unit.hp <= 0:
                 continue
-            group = roll_group(encounter, unit)
+            group = groups.get(unit.id) or [unit]
             seen.update(u.id for u in group)
             if len(group) > 1:
                 out.append(

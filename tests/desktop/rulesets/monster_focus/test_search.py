@@ -15,7 +15,7 @@ import pytest
 from desktop.engine.board import Board, Shape
 from desktop.engine.hex_geometry import hex_step
 from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of
-from desktop.rulesets.monster_focus.moves import MoveMap, Movement
+from desktop.rulesets.monster_focus.moves import MoveMap, Movement, move_map
 from desktop.rulesets.monster_focus.sight import _boxes, _nearby, _touching, segments_touch
 
 TERRAIN = "..........#x^%*,"
@@ -262,3 +262,39 @@ def test_sight_finds_the_walls_near_a_line_by_chunk_as_a_full_scan_does():
     walls = grid.occluders
     for a in rng.sample(walls, 60):
         assert touching[a] == [b for b in walls if b != a and segments_touch(*a, *b)]
+
+
+def test_a_move_map_is_searched_once_for_the_same_board_figures_and_movement():
+    """The decision and the board's movement overlay of one monster share one search; figures
+    that moved, another movement or another board search afresh."""
+    board = random_board(random.Random(5), 12, 10)
+    grid = grid_of(board)
+    walk, characters, allies = Movement(), frozenset({3, 40}), frozenset({7})
+    first = move_map(grid, 0, walk, characters, allies)
+    assert move_map(grid, 0, walk, frozenset({40, 3}), frozenset({7})) is first
+    assert move_map(grid, 0, walk, frozenset({3, 41}), allies) is not first
+    assert move_map(grid, 0, Movement(flying=True), characters, allies) is not first
+    assert move_map(grid, 1, walk, characters, allies) is not first
+    again = grid_of(Board(board.shape, board.rows))  # a board loaded afresh
+    assert move_map(again, 0, walk, characters, allies) is not first
+
+
+def test_the_movement_overlay_reads_the_decisions_move_map(monkeypatch):
+    from desktop.engine.dice import Dice
+    from desktop.engine.encounter import Encounter
+    from desktop.engine.units import make_unit
+    from desktop.rulesets.registry import get_ruleset
+
+    searches = []
+    search = MoveMap._search
+    monkeypatch.setattr(MoveMap, "_search", lambda self, o: searches.append(o) or search(self, o))
+    board = Board(Shape.HEX, tuple("." * 9 for _ in range(8)))
+    units = (
+        make_unit("m", "enemy", (1, 1), 5, 5, stats={"move": 2, "initiative": 20}),
+        make_unit("c", "player", (7, 6), 9, 9, stats={"initiative": 50}),
+    )
+    encounter = Encounter(ruleset="monster-focus", board=board, units=units)
+    ruleset = get_ruleset("monster-focus")
+    ruleset.decide(encounter, "m", Dice())
+    reach = ruleset.movement_range(encounter, "m")
+    assert len(searches) == 1 and (3, 1) in reach
