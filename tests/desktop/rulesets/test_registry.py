@@ -116,15 +116,35 @@ def test_a_plug_in_may_ship_a_rule_pack_as_its_game(site, tmp_path):
         assert (mine.action, mine.targets, mine.path) == (own.action, own.targets, own.path)
 
 
-def test_a_plug_in_whose_package_has_no_pack_file_is_named_as_broken(site, tmp_path):
-    source = "from desktop.rulesets.registry import pack_in_package\n\n\n"
-    source += "def build():\n    return pack_in_package(__name__)\n"
-    site("foebook-ghouls", {"ghouls": "plugin_nopack:build"}, {"plugin_nopack": source})
+@pytest.mark.parametrize(
+    ("pack", "expected"),
+    [
+        (None, "failed to load: BrokenRuleset: the package plugin_ghouls has no pack.toml"),
+        (
+            'id = "ghouls"\nmoves = "sideways"\n',
+            "plugin_ghouls/pack.toml:2: moves: is 'sideways'; on a square board: orthogonal",
+        ),
+    ],
+)
+def test_a_plug_in_whose_pack_is_missing_or_wrong_is_named_as_broken(
+    site, tmp_path, pack, expected
+):
+    zombies = (ROOT / "desktop" / "rulesets" / "zombie_horde" / "pack.toml").read_text()
+    package = tmp_path / "plugin_ghouls"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from desktop.rulesets.registry import pack_in_package\n\n\n"
+        "def build():\n    return pack_in_package(__name__)\n"
+    )
+    if pack is not None:  # the shipped pack with its moves word replaced
+        lines = zombies.splitlines()
+        body = [line for line in lines if not line.startswith(("moves =", "id ="))]
+        (package / "pack.toml").write_text(pack + "\n".join(body))
+    site("foebook-ghouls", {"ghouls": "plugin_ghouls:build"})
     with pytest.raises(BrokenRuleset) as raised:
         get_ruleset("ghouls")
-    assert "failed to load: BrokenRuleset: the package plugin_nopack has no pack.toml" in str(
-        raised.value
-    )
+    assert str(raised.value).startswith("the rule system plug-in 'ghouls' (plugin_ghouls:build")
+    assert expected in str(raised.value) and "Traceback" not in str(raised.value)
 
 
 def test_built_ins_work_without_any_package_metadata(monkeypatch):
