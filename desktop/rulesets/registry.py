@@ -188,14 +188,18 @@ def _package_pack(module: str) -> Path | None:
 @cache
 def _pack_files() -> dict[str, PackEntry]:
     """Foebook's own rule packs, built-in or bundled: each package's pack.toml, by id."""
-    modules = {i: factory.partition(":")[0] for i, factory in BUILT_IN.items()} | BUNDLED
     found: dict[str, PackEntry] = {}
-    for ruleset_id, module in modules.items():
+    for ruleset_id, module in _own_packages().items():
         path = _package_pack(module)
         if path is not None:
             read = partial(path.read_text, encoding="utf-8")
             found[ruleset_id] = PackEntry(ruleset_id, str(path), read, bundled=True)
     return found
+
+
+def _own_packages() -> dict[str, str]:
+    """The package of each of Foebook's own rule systems, by id: built-ins, then bundled packs."""
+    return {i: factory.partition(":")[0] for i, factory in BUILT_IN.items()} | BUNDLED
 
 
 def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
@@ -212,9 +216,9 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
 
 
 def package_folders(factory: str) -> list[Path]:
-    """The folders of the package holding a rule system's factory ("module:function"): the
-    module's own when it is a package, else the package around it. Found without importing
-    any of it (a plug-in's code runs only when its game is used)."""
+    """The folders of the package holding a rule system's factory ("module:function", or a
+    module): the module's own when it is a package, else the package around it. Found
+    without importing any of it (a plug-in's code runs only when its game is used)."""
     top, *inner = factory.partition(":")[0].split(".")
     spec = importlib.util.find_spec(top)
     folders = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
@@ -232,13 +236,12 @@ def package_data_folders(kind: str) -> list[tuple[str, Path]]:
     from a monster book; `books`) in the package holding its factory, Foebook's own as a
     plug-in's. Only folders that exist."""
     found: list[tuple[str, Path]] = []
-    own = {**BUILT_IN, **{i: f"{module}:" for i, module in BUNDLED.items()}}
-    entries = [RulesetEntry(i, factory) for i, factory in own.items()]
-    for entry in [*entries, *_discovered()[0].values()]:
-        for location in package_folders(entry.factory):
+    plugins = {i: entry.factory for i, entry in _discovered()[0].items()}
+    for ruleset_id, where in [*_own_packages().items(), *plugins.items()]:
+        for location in package_folders(where):
             folder = location / kind
             if folder.is_dir():
-                found.append((entry.id, folder))
+                found.append((ruleset_id, folder))
     return found
 
 
