@@ -1,10 +1,9 @@
-"""The sample encounters bundled with Foebook (tutorials), found through importlib.resources."""
+"""The sample encounters (tutorials) of each rule system, Foebook's own as a plug-in's."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 
@@ -16,23 +15,21 @@ class Sample:
     path: Path
 
 
-def sample_dir() -> Path:
-    """Foebook's own rule packs' samples (resources/encounters/)."""
-    # The resources package is installed as plain files (wheel, editable or frozen bundle).
-    return Path(str(resources.files("resources") / "encounters"))
+# What sample_path and scenario_path give for a file name no rule system offers.
+NOWHERE = Path("(no tutorial)")
 
 
 def list_samples() -> list[Sample]:
     """Titles and rule systems only: read straight from the TOML, so that listing the
     tutorials at start-up loads no ruleset (the file is validated when it is opened).
-    Foebook's own first, by file name: its rule packs' (resources/encounters/) and those its
-    rule system packages bring; then the plug-ins' and the user's rule packs'. A rule
-    system's folder (`encounters/` in the package holding its factory, the folder named after
-    a pack's id beside it) offers tutorials for that rule system only."""
+    Foebook's own first, by file name (those its rule system packages bring, rule packs
+    included); then the plug-ins' and the user's rule packs'. A rule system's folder
+    (`encounters/` in the package holding its factory, the folder named after a pack's id
+    beside it) offers tutorials for that rule system only."""
     from desktop.rulesets.registry import sample_folders, shipped_ids
 
-    out = [_sample(path) for path in sorted(sample_dir().glob("*.toml"))]
-    taken = {s.file_name for s in out}
+    out: list[Sample] = []
+    taken: set[str] = set()
     for ruleset_id, folder in sample_folders():
         for path in sorted(folder.glob("*.toml")):
             try:
@@ -88,14 +85,11 @@ def rule_system(ruleset_id: str) -> RuleSystem:
 def sample_path(file_name: str) -> Path:
     """The tutorial of that file name: a sample or a scenario, Foebook's own or one a plug-in
     or pack brings (a path that does not exist when there is none)."""
-    path = sample_dir() / file_name
-    if path.is_file():
-        return path
     found = [s.path for s in [*list_samples(), *list_scenarios()] if s.file_name == file_name]
-    return found[0] if found else path
+    return found[0] if found else NOWHERE / file_name
 
 
 def scenario_path(file_name: str) -> Path:
     """The scenario of that file name (a path that does not exist when there is none)."""
     found = [s.path for s in list_scenarios() if s.file_name == file_name]
-    return found[0] if found else sample_dir() / file_name
+    return found[0] if found else NOWHERE / file_name

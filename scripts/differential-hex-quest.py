@@ -41,7 +41,7 @@ from desktop.rulesets.packs.pack_ruleset import PackRuleset  # noqa: E402
 
 MODULE = "desktop/rulesets/hex_quest.py"
 DATA = "resources/rulesets/hex-quest.toml"
-PACK = ROOT / "resources/packs/hex-quest.toml"
+PACK = ROOT / "desktop/rulesets/hex_quest/pack.toml"
 # The last commit with the module: the one before it was removed (or main, if not yet).
 DEFAULT_COMMIT = "be7a03c5ed7851ae425a5beca712b0678a4b82a5"
 PROSE = ("trace", "summary")

@@ -150,7 +150,9 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=5000, help="encounters to run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--commit", default=OLD_COMMIT, help="where the old module is taken")
-    parser.add_argument("--pack", type=Path, default=ROOT / "resources/packs/card-flip-rpg.toml")
+    parser.add_argument(
+        "--pack", type=Path, default=ROOT / "desktop/rulesets/card_flip_rpg/pack.toml"
+    )
     parser.add_argument("--show", type=int, default=5, help="differences printed in full")
     parser.add_argument("--prose", action="store_true", help="count prose as a difference")
     args = parser.parse_args()

@@ -6,12 +6,13 @@ id, the value a factory taking no arguments that returns the Ruleset
 pyproject.toml, each a package laid out as a plug-in is (desktop/rulesets/<id>/: `build`, its
 data in rulesets/<id>.toml, its tutorials in encounters/, monster-focus's scenarios and monster
 book in scenarios/ and books/); docs/writing-a-ruleset.md shows a plug-in. A ruleset's code
-is imported only when that ruleset is first used. Two built-ins are
-rule packs of resources/packs/ (`desktop.rulesets.packs.shipped:card_flip_rpg` reads
-resources/packs/card-flip-rpg.toml).
+is imported only when that ruleset is first used.
 
-A rule system may also be a rule pack (one TOML file, docs/rule-packs.md): Foebook's own
-under resources/packs/, and those the app or the command line adds (`add_pack`).
+A rule system may also be a rule pack (one TOML file, docs/rule-packs.md). A package may ship
+one as its game: its pack.toml beside `build` (`pack_in_package`), tutorials in encounters/;
+two built-ins are such packages (desktop/rulesets/card_flip_rpg/), and so is zombie-horde, a
+sample pack Foebook ships but not a built-in (BUNDLED). The app or the command line adds the
+user's packs (`add_pack`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import cast
 
@@ -39,13 +38,18 @@ DISTRIBUTION = "foebook"
 # Built-ins are loaded from this table, never from package metadata: a frozen bundle
 # carries no metadata, and reading it would cost a small `foebook decide` ~25 ms.
 BUILT_IN: dict[str, str] = {
-    "card-flip-rpg": "desktop.rulesets.packs.shipped:card_flip_rpg",
+    "card-flip-rpg": "desktop.rulesets.card_flip_rpg:build",
     "skirmish-ai": "desktop.rulesets.skirmish_ai:build",
     "grimdark-solo": "desktop.rulesets.grimdark_solo:build",
-    "hex-quest": "desktop.rulesets.packs.shipped:hex_quest",
+    "hex-quest": "desktop.rulesets.hex_quest:build",
     "dungeon-crawl": "desktop.rulesets.dungeon_crawl:build",
     "monster-focus": "desktop.rulesets.monster_focus:build",
 }
+# Foebook's rule packs that are samples, not built-ins: offered as a user's installed pack is,
+# each from the package holding it (its pack.toml and encounters/, as a built-in pack's).
+BUNDLED: dict[str, str] = {"zombie-horde": "desktop.rulesets.zombie_horde"}
+# A package whose game is a rule pack keeps it in this file beside its code.
+PACK_FILE = "pack.toml"
 
 
 class UnknownRuleset(RulesError):
@@ -155,32 +159,47 @@ def pack_id(text: str) -> str | None:
 
 @cache
 def bundled_packs() -> dict[str, PackEntry]:
-    """Foebook's own rule packs (resources/packs/*.toml) besides the built-ins, by id."""
+    """Foebook's own rule packs besides the built-ins (BUNDLED), by id."""
     return {k: v for k, v in _pack_files().items() if k not in BUILT_IN}
 
 
-def shipped_pack(ruleset_id: str) -> Ruleset:
-    """The built-in that is a rule pack of resources/packs/ (its BUILT_IN factory's body)."""
-    return _pack_files()[ruleset_id].load()
+def pack_in_package(package: str) -> Ruleset:
+    """The rule pack a package ships as its game (its pack.toml): the body of the `build` of
+    a package that is a rule pack, Foebook's own as a plug-in's."""
+    found = _package_pack(package)
+    if found is None:
+        raise BrokenRuleset(f"the package {package} has no {PACK_FILE}")
+    return _packaged_pack(str(found))
+
+
+@cache  # read once for the names (`ruleset_data`) and for play
+def _packaged_pack(where: str) -> Ruleset:
+    text = Path(where).read_text(encoding="utf-8")
+    return PackEntry(pack_id(text) or where, where, lambda: text).load()
+
+
+def _package_pack(module: str) -> Path | None:
+    """The pack.toml of the package holding that module (None when it has none); found
+    without importing it."""
+    found = [f / PACK_FILE for f in package_folders(module) if (f / PACK_FILE).is_file()]
+    return found[0] if found else None
 
 
 @cache
 def _pack_files() -> dict[str, PackEntry]:
-    """Every rule pack of resources/packs/, by id."""
-    folder = resources.files("resources").joinpath("packs")
+    """Foebook's own rule packs, built-in or bundled: each package's pack.toml, by id."""
     found: dict[str, PackEntry] = {}
-    for item in sorted(folder.iterdir(), key=lambda f: f.name):
-        if item.name.endswith(".toml"):
-            text = item.read_text(encoding="utf-8")
-            found_id = pack_id(text) or item.name
-            found[found_id] = PackEntry(
-                found_id, f"resources/packs/{item.name}", partial(_read, item), bundled=True
-            )
+    for ruleset_id, module in _own_packages().items():
+        path = _package_pack(module)
+        if path is not None:
+            read = partial(path.read_text, encoding="utf-8")
+            found[ruleset_id] = PackEntry(ruleset_id, str(path), read, bundled=True)
     return found
 
 
-def _read(item: Traversable) -> str:
-    return item.read_text(encoding="utf-8")
+def _own_packages() -> dict[str, str]:
+    """The package of each of Foebook's own rule systems, by id: built-ins, then bundled packs."""
+    return {i: factory.partition(":")[0] for i, factory in BUILT_IN.items()} | BUNDLED
 
 
 def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
@@ -197,9 +216,9 @@ def add_pack(entry: PackEntry, testing: bool = False) -> str | None:
 
 
 def package_folders(factory: str) -> list[Path]:
-    """The folders of the package holding a rule system's factory ("module:function"): the
-    module's own when it is a package, else the package around it. Found without importing
-    any of it (a plug-in's code runs only when its game is used)."""
+    """The folders of the package holding a rule system's factory ("module:function", or a
+    module): the module's own when it is a package, else the package around it. Found
+    without importing any of it (a plug-in's code runs only when its game is used)."""
     top, *inner = factory.partition(":")[0].split(".")
     spec = importlib.util.find_spec(top)
     folders = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
@@ -217,12 +236,12 @@ def package_data_folders(kind: str) -> list[tuple[str, Path]]:
     from a monster book; `books`) in the package holding its factory, Foebook's own as a
     plug-in's. Only folders that exist."""
     found: list[tuple[str, Path]] = []
-    entries = [RulesetEntry(i, factory) for i, factory in BUILT_IN.items()]
-    for entry in [*entries, *_discovered()[0].values()]:
-        for location in package_folders(entry.factory):
+    plugins = {i: entry.factory for i, entry in _discovered()[0].items()}
+    for ruleset_id, where in [*_own_packages().items(), *plugins.items()]:
+        for location in package_folders(where):
             folder = location / kind
             if folder.is_dir():
-                found.append((entry.id, folder))
+                found.append((ruleset_id, folder))
     return found
 
 
@@ -326,14 +345,17 @@ def capabilities_of(ruleset_id: str) -> Capabilities:
 
 
 def ruleset_data(ruleset_id: str) -> RulesetData:
-    """Names, AI types and card text; for a built-in read from its TOML without importing
-    its code."""
-    if ruleset_id in BUILT_IN and ruleset_id not in _pack_files():
+    """Names, AI types and card text; for a built-in read from its TOML (a rule pack's
+    pack.toml) without importing its code."""
+    if ruleset_id in BUILT_IN and ruleset_id not in _PACKS:  # not a pack under test
+        own_pack = _pack_files().get(ruleset_id)
+        if own_pack is not None:
+            return _packaged_pack(own_pack.where).data
         module = BUILT_IN[ruleset_id].partition(":")[0]
         for folder in package_folders(BUILT_IN[ruleset_id]):
             if (folder / "rulesets").is_dir():
                 return read_ruleset_data(ruleset_id, folder, module)
-    return get_ruleset(ruleset_id).data  # a rule pack (built-in or not), a plug-in
+    return get_ruleset(ruleset_id).data  # a pack (Foebook's sample, the user's), a plug-in
 
 
 def available_rulesets() -> tuple[list[RulesetData], list[str]]:

@@ -19,7 +19,7 @@ from desktop.tracker.state import full_sections
 from tests.benchmarks.harness import Benchmark, Budget
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 BIG = 10_000
 
 

@@ -20,7 +20,7 @@ from desktop.encounter_file import load_encounter
 from tests.as_nobody import FOEBOOK, foebook_as_nobody, nobody_owns
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def healthy_database(folder: Path) -> Path:

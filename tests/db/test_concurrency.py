@@ -18,7 +18,7 @@ from db.repository import list_sessions
 from desktop.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 FORK = multiprocessing.get_context("fork")  # the children share this process's imports
 
 

@@ -211,7 +211,7 @@ def _database_with_friday(data: Path, last: bool) -> Path:
     path = data / "foebook.sqlite3"
     database = open_database(sqlite_url(path))
     if last:
-        sample = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+        sample = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
         new_session(database, "friday", load_encounter(sample))
         settings = data / "config" / "Foebook" / "Foebook.conf"
         settings.parent.mkdir(parents=True)

@@ -12,7 +12,7 @@ import pytest
 from tests.foebook_process import FOEBOOK, changed_environment
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def foebook(tmp_path: Path, *args: str, **env: str | None) -> subprocess.CompletedProcess:

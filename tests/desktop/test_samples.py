@@ -60,10 +60,10 @@ def test_a_plug_in_brings_its_tutorials_from_its_encounters_folder(site, monkeyp
 def test_an_installed_pack_brings_the_samples_beside_it(tmp_path):
     from desktop.pack_file import install_pack
 
-    zombies = Path(__file__).resolve().parents[2] / "resources"
+    zombies = Path(__file__).resolve().parents[2] / "desktop" / "rulesets" / "zombie_horde"
     source = tmp_path / "mine"
     (source / "ghouls").mkdir(parents=True)
-    text = (zombies / "packs" / "zombie-horde.toml").read_text()
+    text = (zombies / "pack.toml").read_text()
     (source / "ghouls.toml").write_text(text.replace('id = "zombie-horde"', 'id = "ghouls"'))
     night = (zombies / "encounters" / "zombie-horde-back-alley.toml").read_text()
     (source / "ghouls" / "ghoul-alley.toml").write_text(night.replace('"zombie-horde"', '"ghouls"'))

@@ -11,7 +11,7 @@ import pytest
 from desktop.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def every_file(folder: Path) -> list[str]:

@@ -97,7 +97,7 @@ def test_the_installed_plug_in_is_listed_beside_the_built_ins(plugin_env: Path):
         "hex-quest",
         "dungeon-crawl",
         "monster-focus",
-        "zombie-horde",  # Foebook's own rule pack (resources/packs/)
+        "zombie-horde",  # Foebook's own sample rule pack (desktop/rulesets/zombie_horde/)
         "nearest-first",
     ]
 

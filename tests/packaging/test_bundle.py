@@ -144,13 +144,7 @@ def test_every_bundled_sample_encounter_decides_as_in_the_venv(
     bundle: Path, tmp_path: Path
 ) -> None:
     inside = bundle / "_internal"
-    samples = sorted(
-        [
-            *inside.glob("resources/encounters/*.toml"),
-            *inside.glob("desktop/rulesets/*/encounters/*.toml"),
-        ],
-        key=lambda path: path.name,
-    )
+    samples = sorted(inside.glob("desktop/rulesets/*/encounters/*.toml"), key=lambda p: p.name)
     assert [p.name for p in samples] == [p.name for p in SAMPLES], "samples missing in the bundle"
     for sample in samples:
         unit = _first_enemy(sample)
@@ -290,22 +284,22 @@ def test_pip_install_gives_a_working_command(tmp_path: Path) -> None:
         [
             str(venv / "bin" / "python"),
             "-c",
-            "import desktop, resources; print(desktop.__file__); print(resources.__path__[0])",
+            "import desktop; print(desktop.__file__)",
         ],
         cwd=tmp_path,
         capture_output=True,
         text=True,
         check=True,
     )
-    desktop_file, resources_dir = where.stdout.split()
+    desktop_file = where.stdout.strip()
     assert desktop_file.startswith(str(venv)), desktop_file  # the installed copy, not the checkout
     version = run([venv / "bin" / "foebook", "--version"], tmp_path)
     assert version.stdout.strip() == f"foebook {__version__}"
-    # A rule pack's sample, and one a rule system package carries as a plug-in does.
-    installed = Path(desktop_file).parent / "rulesets" / "monster_focus" / "encounters"
+    # Samples rule system packages carry as plug-ins do: a rule pack's and a Python game's.
+    installed = Path(desktop_file).parent / "rulesets"
     for sample, unit in (
-        (Path(resources_dir) / "encounters" / "card-flip-goblin-ambush.toml", "kobold"),
-        (installed / "monster-focus-ice-cave.toml", "golem"),
+        (installed / "card_flip_rpg" / "encounters" / "card-flip-goblin-ambush.toml", "kobold"),
+        (installed / "monster_focus" / "encounters" / "monster-focus-ice-cave.toml", "golem"),
     ):
         decided = run(
             [venv / "bin" / "foebook", "decide", sample, "--unit", unit, "--json"], tmp_path

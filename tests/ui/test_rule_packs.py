@@ -15,8 +15,10 @@ from tests.ui.at_the_table import import_by_keyboard, key, log_lines
 from tests.ui.real_input import choose, click, start_tutorial
 
 ROOT = Path(__file__).resolve().parents[2]
-ZOMBIES = (ROOT / "resources" / "packs" / "zombie-horde.toml").read_text()
-FARMHOUSE = (ROOT / "resources" / "encounters" / "zombie-horde-farmhouse.toml").read_text()
+ZOMBIES = (ROOT / "desktop/rulesets/zombie_horde/pack.toml").read_text()
+FARMHOUSE = (
+    ROOT / "desktop/rulesets/zombie_horde/encounters/zombie-horde-farmhouse.toml"
+).read_text()
 
 
 def test_a_pack_opened_in_the_app_then_edited_on_disk_changes_the_decision(

@@ -16,8 +16,7 @@ from desktop.samples import sample_path
 from tests.ui.cards import pdf_tools
 
 ROOT = Path(__file__).resolve().parents[3]
-ENCOUNTERS = ROOT / "resources" / "encounters"
-AMBUSH = ENCOUNTERS / "card-flip-goblin-ambush.toml"
+AMBUSH = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def foebook(*args: str) -> subprocess.CompletedProcess[str]:

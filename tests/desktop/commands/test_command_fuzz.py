@@ -379,7 +379,9 @@ def test_every_command_survives_mutated_encounter_files(qapp, tmp_path, capsys, 
     assert 0 < accepted < cases, "the mutations should both pass and fail"
 
 
-AMBUSH = (ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml").read_text()
+AMBUSH = (
+    ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
+).read_text()
 HEDGEROW = (sample_path("skirmish-ai-hedgerow.toml")).read_text()
 BOW = '{ name = "Short bow", kind = "ranged", range = 4 }'
 

@@ -15,7 +15,7 @@ from desktop.samples import sample_path
 from tests.sample_files import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[3]
-AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+AMBUSH = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 KEYS = [
     "unit",
     "ruleset",

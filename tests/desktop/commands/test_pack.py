@@ -9,8 +9,8 @@ from pathlib import Path
 from desktop.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-ZOMBIES = ROOT / "resources" / "packs" / "zombie-horde.toml"
-FARMHOUSE = ROOT / "resources" / "encounters" / "zombie-horde-farmhouse.toml"
+ZOMBIES = ROOT / "desktop/rulesets/zombie_horde/pack.toml"
+FARMHOUSE = ROOT / "desktop/rulesets/zombie_horde/encounters/zombie-horde-farmhouse.toml"
 
 
 def a_pack(tmp_path: Path, pack_id: str = "ghouls", **changes: str) -> Path:

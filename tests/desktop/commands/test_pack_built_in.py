@@ -8,8 +8,8 @@ from pathlib import Path
 from desktop.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-CARD_FLIP = ROOT / "resources" / "packs" / "card-flip-rpg.toml"
-AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+CARD_FLIP = ROOT / "desktop/rulesets/card_flip_rpg/pack.toml"
+AMBUSH = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def test_the_built_in_pack_passes_its_own_cases(capsys):

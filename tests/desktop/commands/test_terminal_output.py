@@ -15,7 +15,7 @@ from desktop.encounter_file import dump_encounter, load_encounter
 from desktop.samples import sample_path
 
 ROOT = Path(__file__).resolve().parents[3]
-AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+AMBUSH = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 QUARTERS = sample_path("grimdark-solo-close-quarters.toml")
 # Retitles the terminal, clears the screen, returns the cursor, opens a C1 sequence,
 # reverses the text direction and starts a fake line.

@@ -9,19 +9,19 @@ from desktop.engine.decision import Decision
 from desktop.engine.dice import Dice
 from desktop.rulesets.registry import get_ruleset, ruleset_data
 from desktop.samples import sample_path
+from tests.desktop.rulesets.card_flip_rpg.test_rules import enemy as card_enemy
+from tests.desktop.rulesets.card_flip_rpg.test_rules import player as card_player
 from tests.desktop.rulesets.dungeon_crawl.helpers import BOW, hero
 from tests.desktop.rulesets.dungeon_crawl.helpers import RULES as DUNGEON
 from tests.desktop.rulesets.dungeon_crawl.helpers import encounter as dungeon
 from tests.desktop.rulesets.dungeon_crawl.helpers import enemy as dungeon_enemy
 from tests.desktop.rulesets.grimdark_solo import units as grimdark
+from tests.desktop.rulesets.hex_quest.test_scenarios import RULES as HEX
+from tests.desktop.rulesets.hex_quest.test_scenarios import OPEN_5x7
+from tests.desktop.rulesets.hex_quest.test_scenarios import encounter as hex_encounter
+from tests.desktop.rulesets.hex_quest.test_scenarios import unit as hex_unit
 from tests.desktop.rulesets.scenario import decided, encounter
 from tests.desktop.rulesets.skirmish_ai.test_tables import field as skirmish_field
-from tests.desktop.rulesets.test_card_flip_rpg import enemy as card_enemy
-from tests.desktop.rulesets.test_card_flip_rpg import player as card_player
-from tests.desktop.rulesets.test_hex_quest_scenarios import RULES as HEX
-from tests.desktop.rulesets.test_hex_quest_scenarios import OPEN_5x7
-from tests.desktop.rulesets.test_hex_quest_scenarios import encounter as hex_encounter
-from tests.desktop.rulesets.test_hex_quest_scenarios import unit as hex_unit
 
 GRIMDARK = ruleset_data("grimdark-solo").steps  # step titles live in the ruleset's TOML
 

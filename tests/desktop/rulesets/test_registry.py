@@ -17,6 +17,8 @@ from desktop.encounter_file import load_encounter
 from desktop.engine.decide import decide
 from desktop.engine.dice import Dice
 from desktop.rulesets import registry
+from desktop.rulesets.packs.pack_format import parse_pack
+from desktop.rulesets.packs.pack_ruleset import PackRuleset
 from desktop.rulesets.registry import (
     BUILT_IN,
     GROUP,
@@ -27,6 +29,7 @@ from desktop.rulesets.registry import (
     ruleset_ids,
     shipped_ids,
 )
+from desktop.samples import list_samples
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "ruleset-plugin"
@@ -55,6 +58,93 @@ def test_a_built_in_is_a_package_laid_out_as_a_plug_in_is(ruleset_id):
     assert (ruleset_id, folder / "encounters") in registry.sample_folders()
     # Its data file, read without its code (names, new-session dialog) and by its `build`.
     assert registry.ruleset_data(ruleset_id) == get_ruleset(ruleset_id).data
+
+
+# Foebook's rule packs: each a package laid out as a plug-in that ships a rule pack is (its
+# pack.toml, tutorials in encounters/); zombie-horde a sample, the other two built-ins.
+PACK_PACKAGES = {
+    "card-flip-rpg": "card_flip_rpg",
+    "hex-quest": "hex_quest",
+    "zombie-horde": "zombie_horde",
+}
+
+
+@pytest.mark.parametrize("ruleset_id", PACK_PACKAGES)
+def test_a_rule_pack_foebook_ships_is_a_package_laid_out_as_a_plug_in_is(ruleset_id):
+    package = f"desktop.rulesets.{PACK_PACKAGES[ruleset_id]}"
+    folder = ROOT / "desktop" / "rulesets" / PACK_PACKAGES[ruleset_id]
+    if ruleset_id in BUILT_IN:
+        assert BUILT_IN[ruleset_id] == f"{package}:build"
+    else:
+        assert registry.BUNDLED[ruleset_id] == package
+        assert ruleset_id in registry.bundled_packs()
+    assert registry.package_folders(package) == [folder]
+    assert (folder / "pack.toml").is_file() and not (folder / "rulesets").exists()
+    assert (ruleset_id, folder / "encounters") in registry.sample_folders()
+    tutorials = {s.path.parent for s in list_samples() if s.ruleset == ruleset_id}
+    assert tutorials == {folder / "encounters"}
+    ruleset = get_ruleset(ruleset_id)
+    assert isinstance(ruleset, PackRuleset)
+    assert ruleset.data == parse_pack((folder / "pack.toml").read_text(), "pack.toml").data
+
+
+def test_a_plug_in_may_ship_a_rule_pack_as_its_game(site, tmp_path):
+    zombies = ROOT / "desktop" / "rulesets" / "zombie_horde"
+    package = tmp_path / "plugin_ghouls"
+    (package / "encounters").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from desktop.rulesets.registry import pack_in_package\n\n\n"
+        "def build():\n    return pack_in_package(__name__)\n"
+    )
+    pack = (zombies / "pack.toml").read_text()
+    (package / "pack.toml").write_text(pack.replace('id = "zombie-horde"', 'id = "ghouls"'))
+    alley = (zombies / "encounters" / "zombie-horde-back-alley.toml").read_text()
+    (package / "encounters" / "ghoul-alley.toml").write_text(
+        alley.replace('"zombie-horde"', '"ghouls"')
+    )
+    site("foebook-ghouls", {"ghouls": "plugin_ghouls:build"})
+    assert ruleset_ids() == [*shipped_ids(), "ghouls"]
+    assert [
+        (s.file_name, s.ruleset) for s in list_samples() if s.file_name.startswith("ghoul")
+    ] == [("ghoul-alley.toml", "ghouls")]
+    # It decides as Foebook's own copy of that pack does.
+    ghouls = load_encounter(package / "encounters" / "ghoul-alley.toml")
+    horde = load_encounter(zombies / "encounters" / "zombie-horde-back-alley.toml")
+    for unit in ("runner", "walker1"):
+        mine = decide(ghouls, unit, get_ruleset("ghouls"), Dice())
+        own = decide(horde, unit, get_ruleset("zombie-horde"), Dice())
+        assert (mine.action, mine.targets, mine.path) == (own.action, own.targets, own.path)
+
+
+@pytest.mark.parametrize(
+    ("pack", "expected"),
+    [
+        (None, "failed to load: BrokenRuleset: the package plugin_ghouls has no pack.toml"),
+        (
+            'id = "ghouls"\nmoves = "sideways"\n',
+            "plugin_ghouls/pack.toml:2: moves: is 'sideways'; on a square board: orthogonal",
+        ),
+    ],
+)
+def test_a_plug_in_whose_pack_is_missing_or_wrong_is_named_as_broken(
+    site, tmp_path, pack, expected
+):
+    zombies = (ROOT / "desktop" / "rulesets" / "zombie_horde" / "pack.toml").read_text()
+    package = tmp_path / "plugin_ghouls"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from desktop.rulesets.registry import pack_in_package\n\n\n"
+        "def build():\n    return pack_in_package(__name__)\n"
+    )
+    if pack is not None:  # the shipped pack with its moves word replaced
+        lines = zombies.splitlines()
+        body = [line for line in lines if not line.startswith(("moves =", "id ="))]
+        (package / "pack.toml").write_text(pack + "\n".join(body))
+    site("foebook-ghouls", {"ghouls": "plugin_ghouls:build"})
+    with pytest.raises(BrokenRuleset) as raised:
+        get_ruleset("ghouls")
+    assert str(raised.value).startswith("the rule system plug-in 'ghouls' (plugin_ghouls:build")
+    assert expected in str(raised.value) and "Traceback" not in str(raised.value)
 
 
 def test_built_ins_work_without_any_package_metadata(monkeypatch):

@@ -14,7 +14,7 @@ from tests.desktop.rulesets.grimdark_solo.units import (
     player,
     scene,
 )
-from tests.desktop.rulesets.test_hex_quest_scenarios import RULES, OPEN_5x7, encounter, unit
+from tests.desktop.rulesets.hex_quest.test_scenarios import RULES, OPEN_5x7, encounter, unit
 
 
 def test_hex_quest_combat_dice_are_the_damage_dealt_to_each_target():

@@ -12,9 +12,9 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import RESTRICTIONS
 from desktop.rulesets.registry import BUILT_IN, get_ruleset
-from tests.desktop.rulesets import test_hex_quest_scenarios as hexq
 from tests.desktop.rulesets.dungeon_crawl import helpers as crawl
 from tests.desktop.rulesets.grimdark_solo import units as grim
+from tests.desktop.rulesets.hex_quest import test_scenarios as hexq
 from tests.desktop.rulesets.monster_focus import test_ruleset as mf
 from tests.desktop.rulesets.scenario import decided, encounter
 from tests.desktop.rulesets.skirmish_ai.test_tables import FIELD, enemy, player

@@ -103,7 +103,7 @@ def tiny_encounter() -> Encounter:
     return Encounter(ruleset=TINY.id, board=board, units=units, name="Tiny")
 
 
-SAMPLE = "resources/encounters/card-flip-goblin-ambush.toml"
+SAMPLE = "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 def goblin_ambush() -> Encounter:

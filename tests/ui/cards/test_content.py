@@ -276,7 +276,9 @@ def test_a_number_typed_in_each_round_stays_off_the_card():
 def test_a_runners_card_says_runner_and_a_walkers_says_walker():
     # A kind a unit does not give is its default: the Shambler is a walker.
     data = get_ruleset("zombie-horde").data
-    night = load_encounter(ROOT / "resources/encounters/zombie-horde-farmhouse.toml")
+    night = load_encounter(
+        ROOT / "desktop/rulesets/zombie_horde/encounters/zombie-horde-farmhouse.toml"
+    )
     grids = {
         uid: next(
             b for b in enemy_card(night.unit(uid), data, "night").blocks if isinstance(b, StatGrid)

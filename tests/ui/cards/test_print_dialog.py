@@ -16,7 +16,7 @@ from ui.cards.print_dialog import PrintCardsDialog, export_pdf
 
 ROOT = Path(__file__).resolve().parents[3]
 RAID = sample_path("skirmish-ai-outpost-raid.toml")
-AMBUSH = ROOT / "resources" / "encounters" / "card-flip-goblin-ambush.toml"
+AMBUSH = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from desktop.rulesets.registry import (
 from tests.desktop.rulesets.packs.test_vocabulary import hero
 from tests.desktop.rulesets.scenario import decided, encounter
 
-HEX_QUEST = Path(__file__).resolve().parents[4] / "resources/packs/hex-quest.toml"
+HEX_QUEST = Path(__file__).resolve().parents[4] / "desktop/rulesets/hex_quest/pack.toml"
 
 # Orcs on squares (8-way): the hex-quest words are not hex-only.
 ORCS = """

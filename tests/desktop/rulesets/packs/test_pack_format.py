@@ -8,7 +8,9 @@ import pytest
 
 from desktop.rulesets.packs.pack_format import PackError, parse_pack
 
-ZOMBIES = (Path(__file__).resolve().parents[4] / "resources/packs/zombie-horde.toml").read_text()
+ZOMBIES = (
+    Path(__file__).resolve().parents[4] / "desktop/rulesets/zombie_horde/pack.toml"
+).read_text()
 
 
 def problems(text: str) -> list[tuple[int | None, str, str]]:

@@ -6,7 +6,7 @@ import pytest
 
 from desktop.engine.units import make_unit
 from desktop.rulesets.registry import get_ruleset
-from tests.desktop.rulesets.card_flip_words import (
+from tests.desktop.rulesets.card_flip_rpg.words import (
     average_party_level,
     enemy_attack_bonus,
     flip_meaning,

@@ -1,5 +1,5 @@
-"""zombie-horde, the rule pack Foebook ships (resources/packs/zombie-horde.toml): one scenario
-per clause of its rules, decided through `decide` like every built-in game."""
+"""zombie-horde, the sample rule pack Foebook ships (desktop/rulesets/zombie_horde/pack.toml):
+one scenario per clause of its rules, decided through `decide` like every built-in game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from desktop.rulesets.registry import bundled_packs, get_ruleset
 from tests.desktop.rulesets.scenario import decided, encounter
 
 RULESET = "zombie-horde"
-PACK = "resources/packs/zombie-horde.toml"
+PACK = "desktop/rulesets/zombie_horde/pack.toml"
 
 
 def zombie(id="z", at=(0, 0), hp=3, kind=""):

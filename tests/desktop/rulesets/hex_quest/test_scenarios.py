@@ -15,7 +15,7 @@ from desktop.engine.sight import has_line_of_sight
 from desktop.rulesets.packs.pack_engage import engage_orders
 from desktop.rulesets.packs.pack_ruleset import PackRuleset
 from desktop.rulesets.registry import get_ruleset
-from resources import __file__ as resources_init
+from desktop.samples import sample_path
 
 RULES = get_ruleset("hex-quest")
 
@@ -385,10 +385,7 @@ def test_player_units_are_not_decided():
 
 
 def test_every_reported_path_is_a_chain_of_free_neighbouring_hexes():
-    from pathlib import Path
-
-    sample = Path(resources_init).parent / "encounters" / "hex-quest-crypt-gate.toml"
-    enc = load_encounter(sample)
+    enc = load_encounter(sample_path("hex-quest-crypt-gate.toml"))
     for enemy in enc.enemies():
         d = decide(enc, enemy.id, RULES, Dice([3, 3, 3]))
         occupied = enc.occupied(exclude=[enemy.id])
@@ -402,9 +399,7 @@ def test_every_reported_path_is_a_chain_of_free_neighbouring_hexes():
 
 
 def test_the_bundled_crypt_gate_sample():
-    from pathlib import Path
-
-    enc = load_encounter(Path(resources_init).parent / "encounters" / "hex-quest-crypt-gate.toml")
+    enc = load_encounter(sample_path("hex-quest-crypt-gate.toml"))
     order = RULES.order(enc)
     assert order.order[0] == "lich" and order.ties == (("archer-a", "archer-b"),)
     archer = decide(enc, "archer-a", RULES, Dice([4]))
