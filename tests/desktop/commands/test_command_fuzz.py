@@ -219,14 +219,22 @@ def _mutate_data(rng: random.Random, doc: dict) -> None:
         if target:
             target.extend([target[0]] * rng.choice([20, 101, 501]))
     elif kind == "board":
-        doc.setdefault("board", {})["cells"] = _board(rng)
+        _board_table(doc)["cells"] = _board(rng)
     else:
-        cells = str(doc.get("board", {}).get("cells", ".\n"))
+        cells = str(_board_table(doc).get("cells", ".\n"))
         rows = [r for r in cells.split("\n") if r.strip()]
         digits = "0123456789" + ("²x " if rng.random() < 0.3 else "")
-        doc.setdefault("board", {})["heights"] = "\n".join(
+        _board_table(doc)["heights"] = "\n".join(
             "".join(rng.choice(digits) for _ in "".join(r.split())) for r in rows
         )
+
+
+def _board_table(doc: dict) -> dict:
+    """The file's [board] table, made one again when an earlier mutation of this case put
+    something else there (a board the next mutation redraws)."""
+    if not isinstance(doc.get("board"), dict):
+        doc["board"] = {}
+    return doc["board"]
 
 
 def _mutate_text(rng: random.Random, text: str) -> str:
