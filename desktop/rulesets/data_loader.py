@@ -10,6 +10,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from desktop.engine.board import Shape
 from desktop.engine.limits import INT_MAX, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NAME_LENGTH
 from desktop.engine.ruleset import (
     COLOUR,
@@ -48,6 +49,7 @@ KNOWN = {
     "unit_types",
 }
 EFFECTS = ("shooting", "brawling")
+SHAPES = tuple(shape.value for shape in Shape)
 
 
 class RulesetDataError(ValueError):
@@ -104,6 +106,10 @@ def ruleset_data_from(raw: dict[str, Any], ruleset_id: str, where: str) -> Rules
         )
         for aid, spec in raw["ai_types"].items()
     }
+    if raw["board_shape"] not in SHAPES:
+        raise RulesetDataError(
+            f"{where}: board_shape is {raw['board_shape']!r}; expected {' or '.join(SHAPES)}"
+        )
     steps = raw.get("steps", {})
     if not all(isinstance(v, str) for v in steps.values()):
         raise RulesetDataError(f"{where}: every [steps] entry must be a title (text)")

@@ -11,7 +11,7 @@ from typing import Any
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
 from desktop.engine.geometry import Metric, Neighbourhood
 from desktop.engine.ruleset import RulesetData
-from desktop.rulesets.data_loader import RulesetDataError, ruleset_data_from
+from desktop.rulesets.data_loader import SHAPES, RulesetDataError, ruleset_data_from
 from desktop.rulesets.packs import pack_engage as engage
 from desktop.rulesets.packs.pack_explain import FACTS, SITUATIONS, problems
 from desktop.rulesets.packs.pack_helpers import HelperSpec, formula_problem
@@ -218,6 +218,10 @@ class _Reader:
             self.fail(self.lines.top("id"), "id", "missing; expected the ruleset id, a text")
             pack_id = "?"
         shape = raw.get("board_shape", "square")
+        if shape not in SHAPES:
+            where = self.lines.top("board_shape")
+            self.fail(where, "board_shape", f"is {shape!r}; expected {' or '.join(SHAPES)}")
+            shape = raw["board_shape"] = "square"
         moves = raw.get("moves", "hex" if shape == "hex" else "orthogonal")
         if moves not in MOVES or (shape == "hex") != (moves == "hex"):
             allowed = "hex" if shape == "hex" else "orthogonal, 8-way"

@@ -86,3 +86,11 @@ def test_tables_written_as_values_are_refused_each_with_its_line():
         (3, "terrain"),
         (4, "tests"),
     ]
+
+
+@pytest.mark.parametrize("shape", ['"round"', "3"])
+def test_a_board_shape_foebook_cannot_draw_is_refused_with_its_line(shape):
+    text = ZOMBIES.replace('board_shape = "square"', f"board_shape = {shape}")
+    [(line, field, message)] = problems(text)
+    assert (line, field) == (line_of(text, "board_shape ="), "board_shape")
+    assert "expected square or hex" in message
