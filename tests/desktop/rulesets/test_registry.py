@@ -57,6 +57,28 @@ def test_a_built_in_is_a_package_laid_out_as_a_plug_in_is(ruleset_id):
     assert registry.ruleset_data(ruleset_id) == get_ruleset(ruleset_id).data
 
 
+def test_every_shipped_pack_file_is_named_for_its_id():
+    folder = ROOT / "resources" / "packs"
+    for path in folder.glob("*.toml"):
+        assert registry.pack_id(path.read_text(encoding="utf-8")) == path.stem
+
+
+def test_a_shipped_pack_loads_without_reading_the_other_packs(monkeypatch):
+    # A session opened at start waits for its rule system: the other packs are not parsed.
+    read = []
+    real = registry.pack_id
+    monkeypatch.setattr(registry, "pack_id", lambda text: read.append(text) or real(text))
+    registry._pack_files.cache_clear()
+    get_ruleset.cache_clear()
+    try:
+        assert get_ruleset("card-flip-rpg").id == "card-flip-rpg"
+        assert get_ruleset("hex-quest").id == "hex-quest"
+        assert read == []
+    finally:
+        registry._pack_files.cache_clear()
+        get_ruleset.cache_clear()
+
+
 def test_built_ins_work_without_any_package_metadata(monkeypatch):
     # A frozen bundle carries no metadata: entry points find nothing at all there.
     import importlib.metadata
