@@ -246,7 +246,9 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
         self.roster.set_session(session)
-        QSettings().setValue(LAST_SESSION, session.name)
+        settings = QSettings()
+        if settings.value(LAST_SESSION) != session.name:  # reopened: nothing to write
+            settings.setValue(LAST_SESSION, session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must

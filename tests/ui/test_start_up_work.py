@@ -50,10 +50,6 @@ def test_the_app_reads_no_module_source_as_it_loads():
 
 
 def test_a_session_opened_at_start_draws_no_tutorial_pictures(tmp_path):
-    database = open_database(sqlite_url(tmp_path / "foebook.sqlite3"))
-    encounter = load_encounter(sample_path("card-flip-goblin-ambush.toml"))
-    new_session(database, "friday", encounter)
-    database.close()
     code = (
         "import argparse, sys\n"
         "import desktop.app as app\n"
@@ -64,15 +60,60 @@ def test_a_session_opened_at_start_draws_no_tutorial_pictures(tmp_path):
         "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
         "print('DRAWN', drawn, 'STATUS', status)\n"
     )
-    env = dict(
+    env = _profile_with_friday(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert "session ready" in result.stdout, result.stdout + result.stderr
+    assert "DRAWN [] STATUS 0" in result.stdout, result.stdout + result.stderr
+
+
+def test_reopening_the_last_session_writes_no_settings_before_it_shows(tmp_path):
+    # Each settings write is a file written to disk (~17 ms) while the window waits: the
+    # legend's remembered state and the last session's name are written only when they change.
+    code = (
+        "import argparse\n"
+        "from PySide6.QtCore import QSettings\n"
+        "import desktop.app as app\n"
+        "written = []\n"
+        "real_write = QSettings.setValue\n"
+        "QSettings.setValue = lambda self, key, value: (\n"
+        "    written.append(key), real_write(self, key, value))[1]\n"
+        "real_paint = app._DeferredStart.after_first_paint\n"
+        "def painted(start):\n"
+        "    print('WRITTEN', written, flush=True)\n"
+        "    real_paint(start)\n"
+        "app._DeferredStart.after_first_paint = painted\n"
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session=None))\n"
+        "print('STATUS', status)\n"
+    )
+    env = _profile_with_friday(tmp_path)
+    seen = []
+    for _start in range(2):  # the first opens "friday" by name, the second as the last one
+        argv = [sys.executable, "-c", code.replace("session=None", "session='friday'")]
+        result = subprocess.run(
+            argv if not seen else [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=60,
+        )
+        assert "STATUS 0" in result.stdout, result.stdout + result.stderr
+        seen.append(result.stdout)
+    assert "WRITTEN ['session/last']" in seen[0], seen[0]
+    assert "session shown" in seen[1] and "WRITTEN []" in seen[1], seen[1]
+
+
+def _profile_with_friday(tmp_path) -> dict[str, str]:
+    """A started app's environment: a data directory whose database holds "friday"."""
+    database = open_database(sqlite_url(tmp_path / "foebook.sqlite3"))
+    new_session(database, "friday", load_encounter(sample_path("card-flip-goblin-ambush.toml")))
+    database.close()
+    return dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
         FOEBOOK_QUIT_WHEN_SHOWN="1",
         FOEBOOK_DATA_DIR=str(tmp_path),
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
-    )
-    assert "session ready" in result.stdout, result.stdout + result.stderr
-    assert "DRAWN [] STATUS 0" in result.stdout, result.stdout + result.stderr

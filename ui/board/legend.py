@@ -180,9 +180,11 @@ class Legend(QWidget):
         layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.key, 1)
         layout.addWidget(self.coordinates, 0, Qt.AlignmentFlag.AlignTop)
-        self.toggle.toggled.connect(self._show_key)
         self.toggle.setChecked(setting_flag(SETTING, False))
         self._show_key(self.toggle.isChecked())
+        # Remembered when the user toggles it: writing back what was just read would cost
+        # the start a settings file written to disk.
+        self.toggle.toggled.connect(self._remember_key)
         self._write()
 
     def show_markers(
@@ -260,6 +262,9 @@ class Legend(QWidget):
             self._fill()
         self.key.setVisible(on)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+
+    def _remember_key(self, on: bool) -> None:
+        self._show_key(on)
         QSettings().setValue(SETTING, on)
 
     def show_cell(self, col: int, row: int) -> None:

@@ -11,20 +11,21 @@ class PackLines:
 
     def __init__(self, text: str) -> None:
         self.lines = text.split("\n")
+        # Every header's line, by its parts and brackets: read once, on the first question
+        # (a pack read without a problem asks many, one per key of each entry).
+        self._headers: dict[tuple[tuple[str, ...], bool], list[int]] | None = None
 
     def _header(self, name: str, double: bool, index: int = 0) -> int | None:
         """0-based line of the `index`-th `[name]` (or `[[name]]`) header."""
-        brackets = (r"\[\[", r"\]\]") if double else (r"\[", r"\]")
-        parts = [re.escape(p) + r'|"' + re.escape(p) + '"' for p in _split(name)]
-        body = r"\s*\.\s*".join(f"(?:{p})" for p in parts)
-        pattern = re.compile(rf"\s*{brackets[0]}\s*{body}\s*{brackets[1]}")
-        seen = -1
-        for i, line in enumerate(self.lines):
-            if pattern.match(line):
-                seen += 1
-                if seen == index:
-                    return i
-        return None
+        if self._headers is None:
+            self._headers = {}
+            for i, line in enumerate(self.lines):
+                found = _HEADER.match(line)
+                if found and len(found["open"]) == len(found["close"]):
+                    parts = tuple(q or b for q, b in _PART.findall(found["name"]))
+                    self._headers.setdefault((parts, found["open"] == "[["), []).append(i)
+        lines = self._headers.get((tuple(_split(name)), double), [])
+        return lines[index] if index < len(lines) else None
 
     def _key(self, key: str, start: int) -> int | None:
         pattern = re.compile(rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\")\s*=")
@@ -64,6 +65,14 @@ class PackLines:
         if key is None:
             return start + 1
         return self._key(key, start) or start + 1
+
+
+_PART_TEXT = r'"[^"]*"|[^\s."\]]+'
+# A table's header: `[a."b".c]` or `[[a.b]]`, spaces allowed around its parts and dots.
+_HEADER = re.compile(
+    rf"\s*(?P<open>\[\[?)\s*(?P<name>(?:{_PART_TEXT})(?:\s*\.\s*(?:{_PART_TEXT}))*)\s*(?P<close>\]\]?)"
+)
+_PART = re.compile(r'"([^"]*)"|([^\s."\]]+)')
 
 
 def _split(name: str) -> list[str]:
