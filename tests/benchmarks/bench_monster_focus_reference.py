@@ -306,7 +306,7 @@ def _ratio_row(name: str, run: Any, most: float) -> Benchmark:
     budget: dict[str, Any] = {"budget_s": most}
     if hasattr(harness, "Budget"):
         floor = harness.Floor
-        same_turn = floor("the reference solver on the same turn", lambda: 1.0, rounds=1)
+        same_turn = floor("the reference solver on the same turn", lambda cpu: 1.0, rounds=1)
         budget = {"budget": harness.Budget(most, same_turn)}
     return Benchmark(name, run, rounds=1, self_timed=True, **budget)
 
