@@ -108,6 +108,9 @@ class StepList(QScrollArea):
         """The cards of the last steps shown are shown again with these (hidden when there
         are fewer): one Enter rebuilds no widget for a column as long as the last one."""
         pool = self._pool
+        # The column is hidden while its cards change: showing or unfolding a card in a
+        # shown column lays out every card up to the main window, once per card.
+        self._inner.hide()
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
@@ -121,6 +124,7 @@ class StepList(QScrollArea):
         for card in self.cards:
             card.show()
         self.fit()
+        self._inner.show()
 
     def fit(self) -> None:
         """Fold the reasons of steps that did not apply, only while the column is taller
@@ -130,6 +134,7 @@ class StepList(QScrollArea):
         room = self.viewport().height()
         for card in self.cards:
             card.fold(False)
+            _measured(card)
         # Skipped steps first, then the notes around the chain ("group", "not rolled");
         # the step that applied always keeps its reason.
         for card in [c for c in self.cards if c.skipped] + [
@@ -138,7 +143,16 @@ class StepList(QScrollArea):
             if self._inner.heightForWidth(width) <= room:
                 return
             card.fold(True)
+            _measured(card)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.fit()
+
+
+def _measured(card: StepCard) -> None:
+    """The column measures `card` as it is now. Shown, a change lays it out at once; in a
+    hidden column (show_steps) its layout waits for the event loop, so it is done here."""
+    layout = card.layout()
+    if layout is not None:
+        layout.activate()

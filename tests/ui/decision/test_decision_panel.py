@@ -162,3 +162,25 @@ def test_the_next_decision_reuses_the_step_cards_and_shows_its_own_steps(qtbot):
     shown = first.detail.isVisible()
     click(qtbot, first.title)
     assert first.detail.isVisible() is not shown
+
+
+def test_a_new_reasoning_unfolds_as_many_reasons_as_the_panel_holds(qtbot):
+    """The reasons of skipped steps fold only while the column is taller than the panel,
+    measured on the new steps (the cards are reused and laid out while hidden): the column
+    fits without a scroll bar, and the room left is less than the last folded reason."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 620)
+    show_active(qtbot, panel)
+    panel.show_decision(long_decision("first", 3), "Orc", {"aria": "Aria"})
+    panel.show_decision(long_decision("second", 14), "Orc", {"aria": "Aria"})
+    steps = panel.steps
+    cards = steps.cards
+    width = steps.viewport().width()
+    qtbot.waitUntil(lambda: steps.widget().height() <= steps.viewport().height() + 1)
+    assert not steps.verticalScrollBar().isVisible()
+    unfolded = [c for c in cards if c.detail.isVisible()]
+    folded = [c for c in cards if not c.detail.isVisible()]
+    assert cards[-1] in unfolded and folded and len(unfolded) > 1
+    room = steps.viewport().height() - steps.widget().heightForWidth(width)
+    assert 0 <= room < folded[-1].detail.heightForWidth(folded[-1].detail.width() or width)
