@@ -43,11 +43,12 @@ class StepCard(QFrame):
         self.shows: tuple[TraceStep, int] | None = None
         self.show_step(step, number)
 
-    def show_step(self, step: TraceStep, number: int = 0) -> None:
+    def show_step(self, step: TraceStep, number: int = 0) -> bool:
         """Show `step` as the panel's `number`th (a card is kept for the next decision's
-        steps: making widgets is what a long reasoning column spends its time on)."""
+        steps: making widgets is what a long reasoning column spends its time on). True
+        when it changed."""
         if self.shows == (step, number):
-            return
+            return False
         self.shows = (step, number)
         self.step = step
         applied = step.outcome != SKIPPED
@@ -71,18 +72,23 @@ class StepCard(QFrame):
         self.detail.setText(step.detail)
         self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
+        return True
 
     @property
     def skipped(self) -> bool:
         return self.step.outcome == SKIPPED
 
-    def fold(self, folded: bool) -> None:
+    def fold(self, folded: bool) -> bool:
+        """True when it was not folded so already."""
+        if self.detail.isHidden() == folded:
+            return False
         self.detail.setVisible(not folded)
         self.setToolTip(
             f"{self.step.detail}\n(click to unfold)"
             if folded
             else "Click to fold or unfold the reason"
         )
+        return True
 
     def mousePressEvent(self, event) -> None:
         self.fold(self.detail.isVisible())
@@ -108,33 +114,39 @@ class StepList(QScrollArea):
         """The cards of the last steps shown are shown again with these (hidden when there
         are fewer): one Enter rebuilds no widget for a column as long as the last one."""
         pool = self._pool
-        # The column is hidden while its cards change: showing or unfolding a card in a
-        # shown column lays out every card up to the main window, once per card.
-        self._inner.hide()
+        # The column is hidden while cards are shown or unfolded: each of those in a shown
+        # column lays out every card up to the main window, once per card. (New text alone
+        # is laid out once, when the event loop gets to it.)
+        changed: list[StepCard] = []  # cards with new text, measured before the fit
+        hiding = len(steps) > len(self.cards) or any(c.detail.isHidden() for c in self.cards)
+        if hiding:
+            self._inner.hide()
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
                 self._layout.insertWidget(self._layout.count() - 1, card)
                 pool.append(card)
-            else:
-                pool[number - 1].show_step(step, number)
+                changed.append(card)
+            elif pool[number - 1].show_step(step, number):
+                changed.append(pool[number - 1])
         for card in pool[len(steps) :]:
             card.hide()
         self.cards = pool[: len(steps)]
         for card in self.cards:
             card.show()
-        self.fit()
-        self._inner.show()
+        self.fit(changed)
+        if hiding:
+            self._inner.show()
 
-    def fit(self) -> None:
+    def fit(self, changed: list[StepCard] | None = None) -> None:
         """Fold the reasons of steps that did not apply, only while the column is taller
         than the panel: players glance at the panel, so what applied stays in view without
         scrolling; a folded reason is one click (or a hover) away."""
         width = self.viewport().width()
         room = self.viewport().height()
         for card in self.cards:
-            card.fold(False)
-            _measured(card)
+            if card.fold(False) or (changed and card in changed):
+                _measured(card)
         # Skipped steps first, then the notes around the chain ("group", "not rolled");
         # the step that applied always keeps its reason.
         for card in [c for c in self.cards if c.skipped] + [
@@ -142,8 +154,8 @@ class StepList(QScrollArea):
         ]:
             if self._inner.heightForWidth(width) <= room:
                 return
-            card.fold(True)
-            _measured(card)
+            if card.fold(True):
+                _measured(card)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -162,6 +162,8 @@ def test_the_next_decision_reuses_the_step_cards_and_shows_its_own_steps(qtbot):
     shown = first.detail.isVisible()
     click(qtbot, first.title)
     assert first.detail.isVisible() is not shown
+    panel.show_decision(None)  # nothing decided: no step shown
+    assert panel.steps.cards == [] and not any(card.isVisible() for card in made)
 
 
 def test_a_new_reasoning_unfolds_as_many_reasons_as_the_panel_holds(qtbot):
