@@ -120,10 +120,13 @@ def test_asking_for_physical_dice_leaves_out_the_groups_roll_and_says_whose_it_i
 
 def long_decision(tag: str, steps: int) -> Decision:
     """A decision whose reasoning has `steps` steps, the last one applied."""
-    trace = tuple(
-        TraceStep(f"{i}. Hero {i} {tag}", "skipped", f"{tag}: hero {i} is {i + 2} squares away")
-        for i in range(1, steps)
-    ) + (TraceStep(f"{steps}. Attack {tag}", "applied", f"{tag}: the one in reach"),)
+    trace = (
+        *(
+            TraceStep(f"{i}. Hero {i} {tag}", "skipped", f"{tag}: hero {i} is {i + 2} squares away")
+            for i in range(1, steps)
+        ),
+        TraceStep(f"{steps}. Attack {tag}", "applied", f"{tag}: the one in reach"),
+    )
     return Decision(
         unit="orc",
         ruleset="card-flip-rpg",
