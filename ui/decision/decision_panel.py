@@ -279,7 +279,6 @@ class DecisionPanel(QWidget):
         """`rolled_by` names who rolled the group's roll the decision shares, if it does."""
         self.decision = decision
         self.names = names or {}
-        self.steps.show_steps(())
         options = decision.options if decision is not None else ()
         multiple = len(options) > 1
         if (self.choices.hasFocus() and not multiple) or (
@@ -292,6 +291,7 @@ class DecisionPanel(QWidget):
         self.show_error("")
         self._roll_button_asks(False)
         if decision is None:
+            self.steps.show_steps(())
             self.summary.setText("")
             self.rolls.setText("")
             _show(self.choices_label, False)

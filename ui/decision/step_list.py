@@ -22,28 +22,11 @@ _SAID = {APPLIED: "applies"}
 class StepCard(QFrame):
     def __init__(self, step: TraceStep, number: int = 0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.step = step
-        applied = step.outcome != SKIPPED
-        colour = _COLOURS.get(step.outcome, "#1F4E9A")
-        self.setFrameShape(QFrame.Shape.StyledPanel if applied else QFrame.Shape.NoFrame)
-        # Each chain numbers its own steps from 1; the panel numbers the whole column.
-        name = _NUMBER.sub("", step.step)
-        self.title = QLabel(f"{number}. {name}" if number else name)
+        self.title = QLabel()
         self.title.setWordWrap(True)
-        font = QFont(self.title.font())
-        font.setBold(applied)
-        self.title.setFont(font)
-        said = _SAID.get(step.outcome, step.outcome)
-        self.outcome = QLabel(f"{_MARKS.get(step.outcome, '•')} {said}")
-        # Palettes, not style sheets: a style sheet per label costs milliseconds to apply.
-        tint = self.outcome.palette()
-        tint.setColor(QPalette.ColorRole.WindowText, QColor(colour))
-        self.outcome.setPalette(tint)
-        bold = QFont(self.outcome.font())
-        bold.setBold(True)
-        self.outcome.setFont(bold)
+        self.outcome = QLabel()
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.detail = QLabel(step.detail)
+        self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setContentsMargins(14, 0, 0, 0)
@@ -57,20 +40,55 @@ class StepCard(QFrame):
         layout.addLayout(header)
         layout.addWidget(self.detail)
         self.setToolTip("Click to fold or unfold the reason")
+        self.shows: tuple[TraceStep, int] | None = None
+        self.show_step(step, number)
+
+    def show_step(self, step: TraceStep, number: int = 0) -> bool:
+        """Show `step` as the panel's `number`th (a card is kept for the next decision's
+        steps: making widgets is what a long reasoning column spends its time on). True
+        when it changed."""
+        if self.shows == (step, number):
+            return False
+        self.shows = (step, number)
+        self.step = step
+        applied = step.outcome != SKIPPED
+        colour = _COLOURS.get(step.outcome, "#1F4E9A")
+        self.setFrameShape(QFrame.Shape.StyledPanel if applied else QFrame.Shape.NoFrame)
+        # Each chain numbers its own steps from 1; the panel numbers the whole column.
+        name = _NUMBER.sub("", step.step)
+        self.title.setText(f"{number}. {name}" if number else name)
+        font = QFont(self.title.font())
+        font.setBold(applied)
+        self.title.setFont(font)
+        said = _SAID.get(step.outcome, step.outcome)
+        self.outcome.setText(f"{_MARKS.get(step.outcome, '•')} {said}")
+        # Palettes, not style sheets: a style sheet per label costs milliseconds to apply.
+        tint = self.outcome.palette()
+        tint.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+        self.outcome.setPalette(tint)
+        bold = QFont(self.outcome.font())
+        bold.setBold(True)
+        self.outcome.setFont(bold)
+        self.detail.setText(step.detail)
         self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
+        return True
 
     @property
     def skipped(self) -> bool:
         return self.step.outcome == SKIPPED
 
-    def fold(self, folded: bool) -> None:
+    def fold(self, folded: bool) -> bool:
+        """True when it was not folded so already."""
+        if self.detail.isHidden() == folded:
+            return False
         self.detail.setVisible(not folded)
         self.setToolTip(
             f"{self.step.detail}\n(click to unfold)"
             if folded
             else "Click to fold or unfold the reason"
         )
+        return True
 
     def mousePressEvent(self, event) -> None:
         self.fold(self.detail.isVisible())
@@ -88,28 +106,47 @@ class StepList(QScrollArea):
         self._layout.setSpacing(4)
         self._layout.addStretch(1)
         self.setWidget(self._inner)
-        self.cards: list[StepCard] = []
+        self.cards: list[StepCard] = []  # those shown, in order
+        self._pool: list[StepCard] = []  # every card made, the shown ones first
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def show_steps(self, steps: tuple[TraceStep, ...]) -> None:
-        for card in self.cards:
-            card.hide()  # at once: deleteLater waits for the event loop
-            card.deleteLater()
-        self.cards = []
+        """The cards of the last steps shown are shown again with these (hidden when there
+        are fewer): one Enter rebuilds no widget for a column as long as the last one."""
+        pool = self._pool
+        # The column is hidden while cards are shown or unfolded: each of those in a shown
+        # column lays out every card up to the main window, once per card. (New text alone
+        # is laid out once, when the event loop gets to it.)
+        changed: list[StepCard] = []  # cards with new text, measured before the fit
+        hiding = len(steps) > len(self.cards) or any(c.detail.isHidden() for c in self.cards)
+        if hiding:
+            self._inner.hide()
         for number, step in enumerate(steps, start=1):
-            card = StepCard(step, number)
-            self._layout.insertWidget(self._layout.count() - 1, card)
-            self.cards.append(card)
-        self.fit()
+            if number > len(pool):
+                card = StepCard(step, number)
+                self._layout.insertWidget(self._layout.count() - 1, card)
+                pool.append(card)
+                changed.append(card)
+            elif pool[number - 1].show_step(step, number):
+                changed.append(pool[number - 1])
+        for card in pool[len(steps) :]:
+            card.hide()
+        self.cards = pool[: len(steps)]
+        for card in self.cards:
+            card.show()
+        self.fit(changed)
+        if hiding:
+            self._inner.show()
 
-    def fit(self) -> None:
+    def fit(self, changed: list[StepCard] | None = None) -> None:
         """Fold the reasons of steps that did not apply, only while the column is taller
         than the panel: players glance at the panel, so what applied stays in view without
         scrolling; a folded reason is one click (or a hover) away."""
         width = self.viewport().width()
         room = self.viewport().height()
         for card in self.cards:
-            card.fold(False)
+            if card.fold(False) or (changed and card in changed):
+                _measured(card)
         # Skipped steps first, then the notes around the chain ("group", "not rolled");
         # the step that applied always keeps its reason.
         for card in [c for c in self.cards if c.skipped] + [
@@ -117,8 +154,17 @@ class StepList(QScrollArea):
         ]:
             if self._inner.heightForWidth(width) <= room:
                 return
-            card.fold(True)
+            if card.fold(True):
+                _measured(card)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.fit()
+
+
+def _measured(card: StepCard) -> None:
+    """The column measures `card` as it is now. Shown, a change lays it out at once; in a
+    hidden column (show_steps) its layout waits for the event loop, so it is done here."""
+    layout = card.layout()
+    if layout is not None:
+        layout.activate()

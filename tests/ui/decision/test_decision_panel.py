@@ -116,3 +116,76 @@ def test_asking_for_physical_dice_leaves_out_the_groups_roll_and_says_whose_it_i
         "Roll and type 1 die:",
         "1. d6 — overwatch",
     ]
+
+
+def long_decision(tag: str, steps: int) -> Decision:
+    """A decision whose reasoning has `steps` steps, the last one applied."""
+    trace = (
+        *(
+            TraceStep(f"{i}. Hero {i} {tag}", "skipped", f"{tag}: hero {i} is {i + 2} squares away")
+            for i in range(1, steps)
+        ),
+        TraceStep(f"{steps}. Attack {tag}", "applied", f"{tag}: the one in reach"),
+    )
+    return Decision(
+        unit="orc",
+        ruleset="card-flip-rpg",
+        ai="standard",
+        outcome=Outcome("attack", ("aria",)),
+        summary=f"Attack Aria ({tag})",
+        trace=trace,
+    )
+
+
+def test_the_next_decision_reuses_the_step_cards_and_shows_its_own_steps(qtbot):
+    """One Enter makes no widget for a reasoning column no longer than one shown before
+    (a 40-step column took most of an Enter's layout at the documented limits), and every
+    card shows the new decision's step: numbers, marks, reasons, the fold on a click."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    show_active(qtbot, panel)
+    panel.show_decision(long_decision("first", 40), "Orc", {"aria": "Aria"})
+    made = list(panel.steps.cards)
+    panel.show_decision(long_decision("second", 3), "Orc", {"aria": "Aria"})
+    assert panel.steps.cards == made[:3]
+    assert [c.title.text() for c in panel.steps.cards] == [
+        "1. Hero 1 second",
+        "2. Hero 2 second",
+        "3. Attack second",
+    ]
+    assert [c.outcome.text() for c in panel.steps.cards] == ["– skipped"] * 2 + ["✔ applies"]
+    assert panel.steps.cards[2].detail.text() == "second: the one in reach"
+    assert panel.steps.cards[2].frameShape() != panel.steps.cards[0].frameShape()
+    assert all(card.isHidden() for card in made[3:])
+    panel.show_decision(long_decision("third", 40), "Orc", {"aria": "Aria"})
+    assert panel.steps.cards == made
+    assert all(card.isVisible() for card in made)
+    assert made[39].title.text() == "40. Attack third" and made[39].detail.isVisible()
+    first = made[0]
+    shown = first.detail.isVisible()
+    click(qtbot, first.title)
+    assert first.detail.isVisible() is not shown
+    panel.show_decision(None)  # nothing decided: no step shown
+    assert panel.steps.cards == [] and not any(card.isVisible() for card in made)
+
+
+def test_a_new_reasoning_unfolds_as_many_reasons_as_the_panel_holds(qtbot):
+    """The reasons of skipped steps fold only while the column is taller than the panel,
+    measured on the new steps (the cards are reused and laid out while hidden): the column
+    fits without a scroll bar, and the room left is less than the last folded reason."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 620)
+    show_active(qtbot, panel)
+    panel.show_decision(long_decision("first", 3), "Orc", {"aria": "Aria"})
+    panel.show_decision(long_decision("second", 14), "Orc", {"aria": "Aria"})
+    steps = panel.steps
+    cards = steps.cards
+    width = steps.viewport().width()
+    qtbot.waitUntil(lambda: steps.widget().height() <= steps.viewport().height() + 1)
+    assert not steps.verticalScrollBar().isVisible()
+    unfolded = [c for c in cards if c.detail.isVisible()]
+    folded = [c for c in cards if not c.detail.isVisible()]
+    assert cards[-1] in unfolded and folded and len(unfolded) > 1
+    room = steps.viewport().height() - steps.widget().heightForWidth(width)
+    assert 0 <= room < folded[-1].detail.heightForWidth(folded[-1].detail.width() or width)
