@@ -16,13 +16,10 @@ too and counted apart.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
-import subprocess
 import sys
 import tempfile
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,44 +32,14 @@ from desktop.engine.dice import Dice  # noqa: E402
 from desktop.engine.encounter import Encounter  # noqa: E402
 from desktop.engine.ruleset import Ruleset  # noqa: E402
 from desktop.engine.units import make_unit  # noqa: E402
-from desktop.rulesets.data_loader import ruleset_data_from  # noqa: E402
-from desktop.rulesets.packs.pack_format import parse_pack  # noqa: E402
 from desktop.rulesets.packs.pack_ruleset import PackRuleset  # noqa: E402
+from scripts.old_rulesets import old_ruleset, pack_ruleset  # noqa: E402
 
-MODULE = "desktop/rulesets/hex_quest.py"
-DATA = "resources/rulesets/hex-quest.toml"
 PACK = ROOT / "desktop/rulesets/hex_quest/pack.toml"
 # The last commit with the module: the one before it was removed (or main, if not yet).
 DEFAULT_COMMIT = "be7a03c5ed7851ae425a5beca712b0678a4b82a5"
 PROSE = ("trace", "summary")
 ROLL_PROSE = ("purpose", "meaning")
-
-
-def git_show(commit: str, path: str) -> str:
-    return subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{commit}:{path}"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-
-
-def old_ruleset(commit: str, folder: Path) -> Ruleset:
-    """The module as it was at `commit`, built on its data file of that commit."""
-    source = folder / "hex_quest_old.py"
-    source.write_text(git_show(commit, MODULE), encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("hex_quest_old", source)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hex_quest_old"] = module
-    spec.loader.exec_module(module)
-    data = ruleset_data_from(tomllib.loads(git_show(commit, DATA)), "hex-quest", DATA)
-    ruleset: Ruleset = module.HexQuest(data)
-    return ruleset
-
-
-def new_ruleset(pack: Path) -> Ruleset:
-    return PackRuleset(parse_pack(pack.read_text(encoding="utf-8"), str(pack)))
 
 
 def random_encounter(rng: random.Random) -> Encounter:
@@ -204,7 +171,10 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=3, help="differences printed in full")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        plain = old_ruleset(args.commit, Path(folder)), new_ruleset(args.pack)
+        plain = (
+            old_ruleset(args.commit, "hex-quest", Path(folder), "HexQuest"),
+            pack_ruleset(args.pack),
+        )
         abled = with_abilities(*plain)
         rng = random.Random(args.seed)
         decisions = fact_diffs = prose_diffs = 0

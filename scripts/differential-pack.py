@@ -9,13 +9,10 @@ card-flip-rpg rule pack, on random encounters; prints every difference in what
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
-import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -27,42 +24,13 @@ from desktop.engine.decide import decide  # noqa: E402
 from desktop.engine.dice import Dice  # noqa: E402
 from desktop.engine.encounter import Encounter  # noqa: E402
 from desktop.engine.ruleset import Ruleset  # noqa: E402
-from desktop.rulesets.data_loader import ruleset_data_from  # noqa: E402
-from desktop.rulesets.packs.pack_format import parse_pack  # noqa: E402
-from desktop.rulesets.packs.pack_ruleset import PackRuleset  # noqa: E402
+from scripts.old_rulesets import old_ruleset, pack_ruleset  # noqa: E402
 
 RULESET = "card-flip-rpg"
 # The last commit of main that holds the Python module and its data file.
 OLD_COMMIT = "be7a03c"
 PROSE = ("trace", "summary", "choices")
 TERRAIN = "." * 14 + "#" * 4 + "~,+c="
-
-
-def git_show(commit: str, path: str) -> str:
-    return subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{commit}:{path}"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-
-
-def old_ruleset(commit: str) -> Ruleset:
-    """The module as it was at `commit`, with its data file of that commit."""
-    folder = Path(tempfile.mkdtemp(prefix="old-card-flip-"))
-    source = folder / "old_card_flip_rpg.py"
-    source.write_text(git_show(commit, "desktop/rulesets/card_flip_rpg.py"))
-    spec = importlib.util.spec_from_file_location("old_card_flip_rpg", source)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    raw = tomllib.loads(git_show(commit, f"resources/rulesets/{RULESET}.toml"))
-    return module.CardFlipRpg(ruleset_data_from(raw, RULESET, "old data"))  # type: ignore[no-any-return]
-
-
-def new_ruleset(pack: Path) -> Ruleset:
-    return PackRuleset(parse_pack(pack.read_text(encoding="utf-8"), str(pack)))
 
 
 def unit_lines(
@@ -156,7 +124,10 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=5, help="differences printed in full")
     parser.add_argument("--prose", action="store_true", help="count prose as a difference")
     args = parser.parse_args()
-    old, new = old_ruleset(args.commit), new_ruleset(args.pack)
+    old, new = (
+        old_ruleset(args.commit, RULESET, Path(tempfile.mkdtemp()), "CardFlipRpg"),
+        pack_ruleset(args.pack),
+    )
     flips = [c + s for c in "A23456789TJQK" for s in "♠♥"]
     if [old.capabilities.card_flips.meaning(c) for c in flips] != [
         new.capabilities.card_flips.meaning(c) for c in flips
