@@ -11,8 +11,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from desktop.engine.board import Cell
-from desktop.engine.chain import Chain, plural
-from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, summarised
+from desktop.engine.chain import Chain, plural, plural_noun
+from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, format_cells, summarised
 from desktop.engine.destinations import MemoField, closest_cells, stops_toward
 from desktop.engine.encounter import Encounter
 from desktop.engine.movement import DistanceField
@@ -33,10 +33,6 @@ STEPS = ("move", "targets", "roll")
 SAYS = ("move", "hold")  # besides the rule's own `says` (an engage)
 FILTERS = ("seen",)  # besides one `within:N` / `within:<stat>`: read from the cell it ends on
 PREFERENCES = {"most-hp": True, "fewest-hp": False}  # word -> most first
-
-
-def cell_text(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
 
 
 @dataclass
@@ -63,7 +59,7 @@ class Engage:
         self.move = ruleset._squares(ctx.unit, rule.squares)
         self.count = ruleset._squares(ctx.unit, rule.engages)
         self.strongest = PREFERENCES[rule.target.prefer[0]]
-        self.opponents = [u for u in ctx.encounter.side(ctx.unit.side.opposing) if u.hp > 0]
+        self.opponents = ruleset.opponents(ctx.encounter, ctx.unit)  # those in play
 
     # -- words -------------------------------------------------------------------------------
     def far(self, count: int) -> str:
@@ -78,10 +74,9 @@ class Engage:
         return int(self.ruleset._distance(a, b))
 
     def targetable_from(self, cell: Cell, opponent: Unit) -> bool:
-        return (
-            opponent.hp > 0
-            and self.distance(cell, opponent.at) <= self.reach
-            and (not self.in_sight or self.ruleset.sees(self.encounter.board, cell, opponent.at))
+        """`opponent` (one of `opponents`) within reach, and in sight when asked, from `cell`."""
+        return self.distance(cell, opponent.at) <= self.reach and (
+            not self.in_sight or self.ruleset.sees(self.encounter.board, cell, opponent.at)
         )
 
     def _why_not(self, cell: Cell, opponent: Unit) -> str:
@@ -218,24 +213,28 @@ class Engage:
                     TieBreaker(
                         f"{self._icon} HP on offer",
                         lambda c: self._hp_key(best_of[c].hp),
-                        lambda c: f"{cell_text(c)} offers {best_of[c].name} HP {best_of[c].hp}",
+                        lambda c: (
+                            f"{format_cells([c])} offers {best_of[c].name} HP {best_of[c].hp}"
+                        ),
                     )
                 ],
             )
             destinations = pick.chosen
             detail = (
-                f"{head}; nearest {plural_noun_of(self.unit_word)} from which someone is "
+                f"{head}; nearest {plural_noun(self.unit_word)} from which someone is "
                 f"targetable: {plural(closest.cost, 'step')} away"
             )
             if len(closest.cells) == 1:
                 only = closest.cells[0]
-                detail += f": {cell_text(only)} (offers {best_of[only].name} HP {best_of[only].hp})"
+                detail += (
+                    f": {format_cells([only])} (offers {best_of[only].name} HP {best_of[only].hp})"
+                )
             else:
                 detail += f"; {pick.explain()}"
             if pick.tied:
                 detail += (
                     f"; still tied: the party picks one of "
-                    f"{', '.join(cell_text(c) for c in destinations)}"
+                    f"{', '.join(format_cells([c]) for c in destinations)}"
                 )
         else:
             destinations, detail = self._fallback(field, head)
@@ -261,14 +260,13 @@ class Engage:
         for destination in destinations:
             total = field.raw(destination) or 0
             stops = stops_toward(field, destination, move, lower_bound=lower_bound)
+            goal = format_cells([destination])
             if total <= move:
-                stop_notes.append(
-                    f"reaches {cell_text(destination)} ({plural(total, 'step')}) and stops there"
-                )
+                stop_notes.append(f"reaches {goal} ({plural(total, 'step')}) and stops there")
             else:
                 stop_notes.append(
-                    f"moves {move} of the {total} steps toward {cell_text(destination)}, to "
-                    + " or ".join(cell_text(s) for s in stops)
+                    f"moves {move} of the {total} steps toward {goal}, to "
+                    + " or ".join(format_cells([s]) for s in stops)
                     + (" (the party picks the route)" if len(stops) > 1 else "")
                 )
             for stop in stops:
@@ -292,7 +290,7 @@ class Engage:
         blocked = self.ctx.blocked
         destinations: list[Cell] = []
         notes: list[str] = []
-        cells_word = plural_noun_of(self.unit_word)
+        cells_word = plural_noun(self.unit_word)
         for target in nearest:
             scores = {c: self.distance(c, target.at) for c in reachable if c not in blocked}
             best = min(scores.values())
@@ -302,7 +300,8 @@ class Engage:
             notes.append(
                 f"{target.name} ({self.far(nearest_d)} away): the reachable "
                 f"{cells_word} nearest it are {self.far(best)} from it, the closest of "
-                f"those {plural(fewest, 'step')} away: " + ", ".join(cell_text(c) for c in cells)
+                f"those {plural(fewest, 'step')} away: "
+                + ", ".join(format_cells([c]) for c in cells)
             )
             destinations += [c for c in cells if c not in destinations]
         detail = (
@@ -334,7 +333,9 @@ class Engage:
         able = [o for o in self.opponents if self.targetable_from(cell, o)]
         if not able:
             if chain is not None:
-                chain.skipped("targets", f"nobody targetable {self.within} from {cell_text(cell)}")
+                chain.skipped(
+                    "targets", f"nobody targetable {self.within} from {format_cells([cell])}"
+                )
             return [()]
         breaker: TieBreaker[Unit] = TieBreaker(
             f"{self._icon} HP", lambda u: self._hp_key(u.hp), lambda u: f"{u.name} HP {u.hp}"
@@ -345,7 +346,7 @@ class Engage:
                 f"{u.name} HP {u.hp}" for u in sorted(able, key=lambda u: self._hp_key(u.hp))
             )
             detail = (
-                f"targetable from {cell_text(cell)}: {listed}; up to {self.count}, "
+                f"targetable from {format_cells([cell])}: {listed}; up to {self.count}, "
                 f"{self._icon} HP first → " + ", then ".join(u.name for u in orders[0])
             )
             if len(orders) > 1:
@@ -360,17 +361,13 @@ class Engage:
 def _trace_many_orders(plans: list[_Plan], chain: Chain) -> None:
     parts = []
     for p in plans:
-        cell = cell_text(p.stop) if p.stop else "where it stands"
+        cell = format_cells([p.stop]) if p.stop else "where it stands"
         first = p.orders[0]
         parts.append(
             f"from {cell}: " + (", then ".join(u.name for u in first) if first else "nobody")
         )
     anyone = any(p.orders[0] for p in plans)
     chain.add("targets", APPLIED if anyone else SKIPPED, "; ".join(parts))
-
-
-def plural_noun_of(noun: str) -> str:
-    return plural(2, noun).partition(" ")[2]
 
 
 def _engaged(encounter: Encounter, outcome: Outcome) -> str:
@@ -388,7 +385,7 @@ def _summary(encounter: Encounter, far: Callable[[int], str], outcome: Outcome) 
             else f"Engage {engaged}"
         )
     if moved:
-        return f"Move {far(len(outcome.path))} to {cell_text(cast(Cell, outcome.destination))}"
+        return f"Move {far(len(outcome.path))} to {format_cells([cast(Cell, outcome.destination)])}"
     return "Hold: nothing to engage and nowhere to go"
 
 
