@@ -49,6 +49,8 @@ _UNIT_JSON = ("stats", "tags", "weapons", "fields", "aoe", "standee")
 
 @dataclass(frozen=True)
 class FirstRead:
+    """A session read from the database file before SQLAlchemy has loaded."""
+
     path: Path
     name: str
     session_pk: int

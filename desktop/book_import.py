@@ -19,13 +19,12 @@ from typing import Any
 
 from desktop.engine.ability_cards import ELEMENTS, AbilityCard, AbilityDeck, ElementUse
 from desktop.engine.area_attacks import area_attack_from
-from desktop.engine.limits import MAX_FILE_BYTES, MAX_ID_LENGTH
+from desktop.engine.limits import ID_PATTERN, MAX_FILE_BYTES, MAX_ID_LENGTH
 from desktop.engine.monster_book import MonsterBook
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_types import StatLine, UnitType
 from desktop.errors import FoebookError
 
-ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 DEFAULT_STANDEES = 6  # when a stat file says no count
 # Their words for stat-line actions, and ours.
 _LINE_STATS = (("health", "hp"), ("movement", "move"), ("attack", "attack"), ("range", "range"))

@@ -8,7 +8,6 @@ every command and both databases accept.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -21,6 +20,7 @@ from desktop.engine.encounter import Encounter, Memory
 from desktop.engine.errors import RulesError
 from desktop.engine.hex_geometry import HEX_SIDES, hex_step
 from desktop.engine.limits import (
+    ID_PATTERN,
     MAX_BOARD_SIDE,
     MAX_ID_LENGTH,
     MAX_STAT,
@@ -57,7 +57,6 @@ from desktop.toml_reading import toml_key as _key
 from desktop.toml_reading import toml_value as _value
 
 FORMAT_VERSION = 1
-ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 TOP_KEYS = {"format", "ruleset", "name", "board", "units", "state", "rules", "scenario", "standees"}
 SCENARIO_KEYS = {"book", "level"}
 STANDEE_KEYS = {"id", "type", "rank", "number", "at", "hp", "statuses"}

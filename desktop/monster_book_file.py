@@ -56,6 +56,8 @@ class MonsterBookError(FoebookError):
 
 @dataclass
 class _Reader:
+    """Reads one monster book's TOML, collecting every problem with its line."""
+
     source: str
     text: str
     table: str = ""  # the table holding the book ("scenario.book" in an encounter file)

@@ -101,6 +101,8 @@ def install_pack(path: str | Path, data_folder: Path) -> tuple[str, Path]:
 
 @dataclass(frozen=True)
 class CaseResult:
+    """A pack test case and what it found wrong (nothing: it passed)."""
+
     case: PackCase
     problems: tuple[str, ...]  # empty: it passed
 

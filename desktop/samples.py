@@ -9,6 +9,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Sample:
+    """A sample encounter shipped with a rule system."""
+
     file_name: str
     title: str
     ruleset: str
@@ -63,6 +65,8 @@ def _sample(path: Path) -> Sample:
 
 @dataclass(frozen=True)
 class RuleSystem:
+    """A rule system's name and one-line description, for the start page."""
+
     id: str
     name: str
     description: str

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from desktop import APP_NAME
 from desktop.errors import FoebookError
-from desktop.tracker.commands import Command
 from desktop.tracker.session import Change, MeantFor, Session
 from ui.session_signals import SessionSignals
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
 
 log = logging.getLogger(__name__)
 REPORT_MS = 12000

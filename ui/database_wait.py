@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QEventLoop, QMetaObject, Qt
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 _waiting = 0  # nested waits of the GUI thread under way
@@ -29,6 +31,9 @@ class ResponsiveWait:
     """`database.run` for a server database used by a window (see db.engine.Database.run)."""
 
     def __init__(self) -> None:
+        # Loaded here: only a server database needs it, not a start on SQLite.
+        from concurrent.futures import ThreadPoolExecutor
+
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="foebook-database")
 
     def __call__(self, work: Callable[[], T]) -> T:

@@ -16,7 +16,6 @@ from desktop import APP_NAME
 from desktop.engine.board import Terrain
 from desktop.engine.decision import Decision
 from desktop.engine.dice import Deck
-from desktop.tracker import commands as cmd
 from desktop.tracker.decision_controller import DecisionController
 from desktop.tracker.session import Change, Session
 from ui.action_set import ActionSet
@@ -50,6 +49,7 @@ from ui.window_menus import WindowMenus
 from ui.window_pages import WindowPages
 
 if TYPE_CHECKING:  # imported when first shown (other_windows)
+    from desktop.tracker import commands as cmd
     from ui.table_display import TableDisplay
 
 
@@ -174,12 +174,8 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.legend = Legend()
         self.scene.cellHovered.connect(self.legend.show_cell)
         self.scene.unitClicked.connect(self.select_unit)
-        self.scene.unitMoveRequested.connect(
-            lambda uid, c, r: self.run_command(cmd.MoveUnit(uid, (c, r)))
-        )
-        self.scene.terrainStrokeRequested.connect(
-            lambda cells, t: self.run_command(cmd.PaintTerrain(cells, t))
-        )
+        self.scene.unitMoveRequested.connect(self._move_unit)
+        self.scene.terrainStrokeRequested.connect(self._paint_terrain)
         self.scene.unitContextMenuRequested.connect(self._unit_menu)
         self.scene.cellContextMenuRequested.connect(self._cell_menu)
         self.player_banner = PlayerTurnBanner()
@@ -195,7 +191,7 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.turns = TurnTracker()
         self.turns.nextRequested.connect(self.next_activation)
         self.turns.nextRoundRequested.connect(self.next_round)
-        self.turns.orderSettled.connect(lambda order: self.run_command(cmd.SettleOrder(order)))
+        self.turns.orderSettled.connect(self._settle_order)
         self.turns.unitChosen.connect(self.select_unit)
         self.turns.phaseChosen.connect(self._set_phase)
         self.turns.cardFlipRequested.connect(self.flip_card)
@@ -301,14 +297,35 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.player_banner.setVisible(player_turn.isEnabled() and player_turn.isChecked())
 
     # -- commands from the menus, the turn tracker and the board -----------------------------
+    def _move_unit(self, unit_id: str, column: int, row: int) -> None:
+        from desktop.tracker import commands as cmd
+
+        self.run_command(cmd.MoveUnit(unit_id, (column, row)))
+
+    def _paint_terrain(self, cells: list, terrain: str) -> None:
+        from desktop.tracker import commands as cmd
+
+        self.run_command(cmd.PaintTerrain(cells, terrain))
+
+    def _settle_order(self, order: list) -> None:
+        from desktop.tracker import commands as cmd
+
+        self.run_command(cmd.SettleOrder(order))
+
     def next_activation(self) -> None:
+        from desktop.tracker import commands as cmd
+
         self.run_command(cmd.NextActivation())
 
     def next_round(self) -> None:
+        from desktop.tracker import commands as cmd
+
         if not self.scenario.start_round():  # a scenario's round starts with its cards
             self.run_command(cmd.NextRound())
 
     def resize_board(self, size: tuple[int, int] | None = None) -> None:
+        from desktop.tracker import commands as cmd
+
         if self.session is None:
             return
         if size is None:
@@ -322,11 +339,15 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
             self.board_view.fit_board()
 
     def add_note(self) -> None:
+        from desktop.tracker import commands as cmd
+
         text, ok = QInputDialog.getText(self, "Add note", "Note for the log:")
         if ok:
             self.run_command(cmd.Note(text))
 
     def _set_phase(self, phase: str) -> None:
+        from desktop.tracker import commands as cmd
+
         if self.session is not None and phase != self.session.encounter.phase:
             self.run_command(cmd.SetPhase(phase))
 

@@ -38,6 +38,8 @@ PALETTE = (
 
 @dataclass(frozen=True)
 class MarkerLook:
+    """How a status marker is drawn: an icon on a coloured disc."""
+
     icon: str  # an icon file's name under resources/icons/status, without .svg
     colour: str  # "#RRGGBB": the disc the icon is drawn on
 

@@ -5,7 +5,7 @@ ruleset's declared capabilities."""
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QStatusBar
@@ -13,11 +13,12 @@ from PySide6.QtWidgets import QStatusBar
 from desktop.engine.capabilities import Card
 from desktop.engine.dice import Deck, Dice
 from desktop.errors import FoebookError
-from desktop.tracker import commands as cmd
-from desktop.tracker.commands import one_draw_per_turn
 from desktop.tracker.session import Session
-from desktop.tracker.turns import NEXT_ROUND, next_label
+from desktop.tracker.turns import NEXT_ROUND, next_label, one_draw_per_turn
 from ui.turn_tracker import TurnTracker
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker import commands as cmd
 
 
 class _Window(Protocol):
@@ -82,6 +83,8 @@ class RulesetActions:
         self.act_player_turn.setEnabled(capabilities is not None and capabilities.player_turn)
 
     def flip_card(self: _Window) -> None:
+        from desktop.tracker import commands as cmd
+
         flips = self.session.ruleset.capabilities.card_flips if self.session else None
         card = self.deck.draw()
         if self.run_command(cmd.DrawCard("cards", card)):
@@ -92,6 +95,8 @@ class RulesetActions:
 
     def draw_stratagem(self: _Window) -> None:
         """This turn's enemy stratagem; cards that would do nothing are noted and redrawn."""
+        from desktop.tracker import commands as cmd
+
         session = self.session
         capability = session.ruleset.capabilities.deck if session is not None else None
         if session is None or capability is None:

@@ -202,6 +202,8 @@ class AbilityCard:
 
 @dataclass(frozen=True)
 class AbilityDeck:
+    """A monster type's deck of ability cards, as a monster book lists it."""
+
     id: str
     name: str
     cards: tuple[AbilityCard, ...]

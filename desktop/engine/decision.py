@@ -16,6 +16,8 @@ SKIPPED = "skipped"
 
 @dataclass(frozen=True)
 class TraceStep:
+    """One step of the reasoning shown for a decision, with the numbers that decided it."""
+
     step: str  # "3. Attack a player in range"
     outcome: str  # applied / skipped / a ruleset word
     detail: str  # the numbers that decided it, in the product's own words

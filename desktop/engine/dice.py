@@ -20,6 +20,8 @@ DEFAULT_SEED = 20261125
 
 @dataclass(frozen=True)
 class Roll:
+    """One random result a decision used: the die, its value and what it was for."""
+
     die: str  # "d6", "2d6", "d3", "card", "pick 1 of 3"
     value: int
     purpose: str

@@ -18,6 +18,8 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Attempt(Generic[Opt, R]):
+    """One option tried in order, and what it yielded (or why nothing)."""
+
     option: Opt
     result: R | None  # None: the option yielded nothing
     detail: str  # the numbers that decided it
@@ -29,6 +31,8 @@ class Attempt(Generic[Opt, R]):
 
 @dataclass(frozen=True)
 class FallThrough(Generic[Opt, R]):
+    """The options tried in order until one yielded: the last one when it did."""
+
     attempts: tuple[Attempt[Opt, R], ...]
 
     @property

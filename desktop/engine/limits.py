@@ -7,12 +7,17 @@ can import the same numbers.
 
 from __future__ import annotations
 
+import re
+
 MAX_FILE_BYTES = 2 * 1024 * 1024  # an encounter file; real ones are a few kilobytes
 MAX_BOARD_SIDE = 200  # cells each way, as the tracker's "resize board" allows
 MAX_UNITS = 500
 MAX_LIST_ITEMS = 100  # statuses, tags, priorities or weapons of one unit
 MAX_NAME_LENGTH = 200  # encounter, unit and weapon names, tags and other free texts
 MAX_ID_LENGTH = 64  # unit ids, AI types, statuses, phases, weapon kinds and keys
+# What an id (a unit's, a unit type's, a monster book's) may be: lower-case letters, digits,
+# "-" and "_", starting with a letter or a digit.
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 # Stats and a weapon's range: counts (dice, targets), levels and distances on a board of at
 # most 200 cells. Rules loop over them (a dice pool, a reach), so they stay small.
 MAX_STAT = 1000

@@ -16,6 +16,8 @@ from desktop.engine.units import Side, Standee, Unit
 
 @dataclass(frozen=True)
 class MonsterBook:
+    """The monster types and ability decks a scenario's monsters are drawn from."""
+
     name: str
     types: MappingProxyType[str, UnitType] = field(default_factory=lambda: MappingProxyType({}))
     decks: MappingProxyType[str, AbilityDeck] = field(default_factory=lambda: MappingProxyType({}))

@@ -29,6 +29,8 @@ from desktop.engine.units import Unit
 
 @dataclass(frozen=True)
 class StatSpec:
+    """A stat a ruleset's units carry: its name, meaning and default."""
+
     name: str
     description: str
     default: float | None = None
@@ -56,6 +58,8 @@ RESTRICTIONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class StatusSpec:
+    """A status marker: its reminder, when it expires and what it stops a unit doing."""
+
     id: str
     name: str
     reminder: str  # one line for cards and tooltips
@@ -91,6 +95,8 @@ class StatusSpec:
 
 @dataclass(frozen=True)
 class AiTypeSpec:
+    """An AI type's behaviour as players read it: steps or a D6 table."""
+
     id: str
     name: str
     summary: str
@@ -121,6 +127,8 @@ class DefeatedSpec:
 
 @dataclass(frozen=True)
 class RulesetData:
+    """The declarative part of a ruleset: stats, markers, AI types, phases and card text."""
+
     id: str
     name: str
     description: str
@@ -177,6 +185,11 @@ class RulesetData:
         condition only when the variant is frosthaven)."""
         return {sid: spec for sid, spec in self.statuses.items() if spec.available(rules)}
 
+    def hand_set(self, rules: Mapping[str, Any]) -> list[StatusSpec]:
+        """The markers players put on and take off under those rule options: derived ones
+        follow HP, another spelling of a marker is that marker."""
+        return [s for s in self.statuses_for(rules).values() if not (s.derived or s.same_as)]
+
     def restrictions(self, statuses: Iterable[str]) -> dict[str, tuple[StatusSpec, ...]]:
         """What these markers stop a figure doing: each restriction, with the markers that
         impose it (another spelling of a status restricts as that status does)."""
@@ -196,6 +209,8 @@ class RulesetData:
 
 @dataclass(frozen=True)
 class ActivationOrder:
+    """The order units activate in, the ties the players break, and why."""
+
     order: tuple[str, ...]
     ties: tuple[tuple[str, ...], ...] = ()
     explanation: tuple[str, ...] = ()

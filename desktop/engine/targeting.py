@@ -16,6 +16,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class TieBreaker(Generic[T]):
+    """One level of choosing among candidates: what it prefers and how it says it."""
+
     label: str  # "closest", "lowest current HP"
     key: Callable[[T], float]  # lower is preferred
     describe: Callable[[T], str]  # "Bram 2" — shown in the trace
@@ -23,6 +25,8 @@ class TieBreaker(Generic[T]):
 
 @dataclass(frozen=True)
 class Selection(Generic[T]):
+    """The candidates chosen (a tie when more than one) and the reasons at each level."""
+
     chosen: list[T]  # more than one: a tie for the players
     reasons: list[str]  # one line per tie-breaker level that was looked at
 

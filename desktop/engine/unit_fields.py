@@ -49,6 +49,8 @@ class UnitFieldSpec:
 
 @dataclass(frozen=True)
 class FieldProblem:
+    """What is wrong with one of a unit's declared fields."""
+
     field: str
     message: str
 

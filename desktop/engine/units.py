@@ -38,6 +38,8 @@ STANDEE_FILE_KEYS = frozenset({"type", "rank", "number"})
 
 @dataclass(frozen=True)
 class Weapon:
+    """A weapon a unit attacks with: its kind (melee, ranged, ...), reach and strength."""
+
     name: str
     kind: str = DEFAULT_WEAPON_KIND
     range: float = 1

@@ -1,6 +1,5 @@
 """A play session as a domain object: commands, history, turn order."""
 
-from desktop.tracker import scenario_commands  # noqa: F401 (registers its commands)
 from desktop.tracker.errors import ConflictError, TrackerError
 from desktop.tracker.session import Change, Session, initial_state
 

@@ -7,7 +7,6 @@ from the recorded state change (see state.diff), not from code per command.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from types import MappingProxyType
@@ -19,6 +18,7 @@ from desktop.engine.chain import joined
 from desktop.engine.decision import Decision, Outcome, choice_label, choice_words
 from desktop.engine.dice import Roll
 from desktop.engine.encounter import Memory
+from desktop.engine.limits import ID_PATTERN
 from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.unit_fields import check_unit_fields, naming
 from desktop.engine.units import Unit
@@ -53,13 +53,12 @@ from desktop.tracker.turns import (
     join_order,
     mark_acted,
     next_round,
+    one_draw_per_turn,
     phase_over,
     resorted_before_start,
     settle_order,
     without_units,
 )
-
-ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 
 COMMANDS: dict[str, type[Command]] = {}
 
@@ -214,6 +213,10 @@ class Command:
 
 
 def command_from_payload(kind: str, payload: dict[str, Any]) -> Command:
+    # The scenario's commands register as their module loads: not before a command is
+    # first made (start-up shows a session without loading any command).
+    from desktop.tracker import scenario_commands  # noqa: F401
+
     cls = COMMANDS.get(kind)
     if cls is None:
         raise TrackerError(f"unknown command '{kind}' (known: {_known(COMMANDS)})")
@@ -1130,21 +1133,6 @@ class SetPhase(Command):
             raise TrackerError(f"the phase is already {self.phase}")
         state = enter_phase(state, ruleset, self.phase)
         return state, _begins(state, f"Phase: {self.phase}")
-
-
-def one_draw_per_turn(state: TrackerState, ruleset: Ruleset, deck: str) -> str | None:
-    """Why the enemy may not draw from `deck` now: from its army-wide deck it draws one card
-    per turn (a round); None when it may (and for any other deck, like playing cards)."""
-    capability = ruleset.capabilities.deck
-    if capability is None or deck != capability.id:
-        return None
-    drawn = state.drawn_this_round(deck)
-    if drawn is None:
-        return None
-    return (
-        f"{drawn.card} is this turn's draw from the {deck} already: the enemy draws one per "
-        "turn (undo that draw to draw again)"
-    )
 
 
 @dataclass(frozen=True)

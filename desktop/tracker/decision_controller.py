@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
@@ -16,11 +17,13 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.errors import PluginError
 from desktop.engine.ruleset import Ruleset
 from desktop.errors import FoebookError
-from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, with_display_names
 from desktop.tracker.session import Change, Session
 from desktop.tracker.turns import acting_span, next_label
 from desktop.tracker.typed_dice import dice_count_error
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker import commands as cmd
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,8 @@ class AskForDice:
 
 @dataclass(frozen=True)
 class ShowDecision:
+    """A decision to show, with the names it speaks of."""
+
     decision: Decision
     unit_name: str
     names: dict[str, str]
@@ -193,6 +198,8 @@ class DecisionController:
 
     def set_physical(self, on: bool) -> None:
         """The open session's choice of dice (logged, undoable; each session keeps its own)."""
+        from desktop.tracker import commands as cmd
+
         self.foebook_rolls = False
         if self.session is None or self.physical == bool(on):
             self.evaluate()
@@ -221,6 +228,8 @@ class DecisionController:
 
     def reroll(self) -> None:
         """Set the shown dice aside and roll again: one logged command, so it replays."""
+        from desktop.tracker import commands as cmd
+
         if self.session is None or self.selected is None:
             return
         if self.asking:  # nothing shown yet: roll the physical dice again
@@ -260,6 +269,8 @@ class DecisionController:
         return self._apply(self.decision, choice)
 
     def _apply(self, decision: Decision, choice: int) -> bool:
+        from desktop.tracker import commands as cmd
+
         command = cmd.ApplyDecision.of(decision, choice, reaction=self.player_turn)
         kept = (self.typed_rolls, self.foebook_rolls, self._forgot)
         # Those dice are used up, also when the same unit stays selected. Dropped before the
@@ -274,6 +285,8 @@ class DecisionController:
 
     def next_activation(self) -> bool:
         """Next (Space): the next unit activates, or the next phase or round begins."""
+        from desktop.tracker import commands as cmd
+
         return self.session is not None and self._run(cmd.NextActivation())
 
     def play_turn(self, choice: int = 0) -> bool:
@@ -283,6 +296,8 @@ class DecisionController:
         the players having played it. When the acting enemy needs the players first (a tie
         to settle, physical dice to type), it is shown instead. In the players' turn there is
         no activation: the unit the panel shows reacts."""
+        from desktop.tracker import commands as cmd
+
         session = self.session
         if session is None:
             return False

@@ -16,6 +16,8 @@ STATUSES = (DONE, UNDONE, DROPPED)
 
 @dataclass(frozen=True)
 class HistoryEntry:
+    """One line of the session's log: the command given, when, and what it did."""
+
     seq: int  # 1, 2, 3... in the order the commands were given
     time: datetime  # when it was given (UTC)
     kind: str  # the command kind, e.g. "damage"

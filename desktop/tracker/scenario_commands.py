@@ -22,12 +22,12 @@ from desktop.engine.attack_modifiers import (
     modifier_card,
 )
 from desktop.engine.chain import joined, plural
+from desktop.engine.limits import ID_PATTERN
 from desktop.engine.monster_book import MonsterBook, standee_unit
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_types import StatLine, UnitType, UnitTypesSpec, free_numbers
 from desktop.engine.units import Unit
 from desktop.tracker.commands import (
-    ID_PATTERN,
     Command,
     _cell,
     _check_standable,

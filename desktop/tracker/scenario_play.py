@@ -90,6 +90,8 @@ class ModifierDeck:
 
 @dataclass(frozen=True)
 class ScenarioPlay:
+    """A scenario's play state: this round's ability cards, the decks, elements and boosts."""
+
     cards_round: int = 0  # the round whose ability cards are in `cards` (0: none yet)
     cards: Mapping[str, RoundCard] = field(default_factory=lambda: MappingProxyType({}))
     decks: Mapping[str, TypeDeck] = field(default_factory=lambda: MappingProxyType({}))

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import Ruleset
-from desktop.tracker.commands import Command
 from desktop.tracker.effects import refresh_derived
 from desktop.tracker.errors import ConflictError, TrackerError
 from desktop.tracker.history import (
@@ -33,6 +33,9 @@ from desktop.tracker.session_dice import SessionDice, new_seed
 from desktop.tracker.state import Sections, TrackerState, apply_sections, diff
 from desktop.tracker.store import Loaded, MemoryStore, SessionStore
 from desktop.tracker.turns import ties_among, with_fresh_order
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
 
 log = logging.getLogger(__name__)
 

@@ -47,6 +47,8 @@ class GroupRoll:
 
 @dataclass(frozen=True)
 class SessionDice:
+    """The session's dice: its seed, the draws used up and this round's group rolls."""
+
     seed: int = DEFAULT_SEED
     used: int = 0  # dice draws used up: decisions applied, dice rolled again
     # This round only: unit id -> the group's roll it uses, and the units that rolled

@@ -53,6 +53,8 @@ SECTION_NAMES = (
 
 @dataclass(frozen=True)
 class DrawnCard:
+    """A card drawn from a deck in a round, as the log keeps it."""
+
     deck: str  # "cards", "stratagems", ...
     card: str
     round: int

@@ -16,6 +16,8 @@ from desktop.tracker.state import Sections, TrackerState
 
 @dataclass
 class Loaded:
+    """What a store loads: the state, the log and the version it was read at."""
+
     state: TrackerState
     history: list[HistoryEntry]
     version: int

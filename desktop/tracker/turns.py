@@ -296,3 +296,18 @@ def settle_order(state: TrackerState, ruleset: Ruleset, order: list[str]) -> Tra
     if state.current_unit != current:
         state = start_activation(state.evolve(held=None), ruleset)
     return state
+
+
+def one_draw_per_turn(state: TrackerState, ruleset: Ruleset, deck: str) -> str | None:
+    """Why the enemy may not draw from `deck` now: from its army-wide deck it draws one card
+    per turn (a round); None when it may (and for any other deck, like playing cards)."""
+    capability = ruleset.capabilities.deck
+    if capability is None or deck != capability.id:
+        return None
+    drawn = state.drawn_this_round(deck)
+    if drawn is None:
+        return None
+    return (
+        f"{drawn.card} is this turn's draw from the {deck} already: the enemy draws one per "
+        "turn (undo that draw to draw again)"
+    )

@@ -105,6 +105,35 @@ def test_reopening_the_last_session_writes_no_settings_before_it_shows(tmp_path)
     assert "session shown" in seen[1] and "WRITTEN []" in seen[1], seen[1]
 
 
+def test_a_session_shows_before_the_commands_and_the_storage_load(tmp_path):
+    # A session shows with the engine, its ruleset and the window; the tracker's commands
+    # (made when the players first act: ~30 ms of imports) and SQLAlchemy load after the
+    # first paint.
+    later = ("sqlalchemy", "desktop.tracker.commands", "desktop.tracker.scenario_commands")
+    code = (
+        "import argparse, sys\n"
+        "import desktop.app as app\n"
+        "real_paint = app._DeferredStart.after_first_paint\n"
+        "def painted(start):\n"
+        f"    print('LOADED', [m for m in {later!r} if m in sys.modules], flush=True)\n"
+        "    real_paint(start)\n"
+        "app._DeferredStart.after_first_paint = painted\n"
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
+        "print('STATUS', status)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_profile_with_friday(tmp_path),
+        timeout=60,
+    )
+    assert "session shown" in result.stdout, result.stdout + result.stderr
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+    assert "STATUS 0" in result.stdout, result.stdout + result.stderr
+
+
 def _profile_with_friday(tmp_path) -> dict[str, str]:
     """A started app's environment: a data directory whose database holds "friday"."""
     database = open_database(sqlite_url(tmp_path / "foebook.sqlite3"))

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop.tracker import commands as cmd
 from desktop.tracker.display_names import display_names, last_attacker_name
 from desktop.tracker.session import Session
-from ui.roster.marker_popup import hand_set_markers
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker import commands as cmd
 
 
 def unit_menu(
@@ -21,6 +22,8 @@ def unit_menu(
     run: Callable[[cmd.Command], bool],
 ) -> QMenu:
     """`select(unit_id)` shows the unit's decision; `run(command)` carries out an edit."""
+    from desktop.tracker import commands as cmd
+
     unit = session.encounter.unit(unit_id)
     menu = QMenu(parent)
     menu.addAction(f"Select {unit.name}", lambda: select(unit_id))
@@ -34,9 +37,8 @@ def unit_menu(
     if unit.is_enemy and session.ruleset.capabilities.remembers_attacker:
         _attacked_by(menu, session, unit_id, run)
     markers = menu.addMenu("Markers")
-    for spec in hand_set_markers(
-        session.ruleset, session.encounter.rules
-    ):  # as the roster's markers popup lists them
+    # as the roster's markers popup lists them
+    for spec in session.ruleset.data.hand_set(session.encounter.rules):
         has = unit.has(spec.id)
         action = markers.addAction(
             spec.name,
@@ -57,6 +59,8 @@ def _attacked_by(
 ) -> None:
     """Who attacked the enemy last, as its next choice reads it: ticked, and set by choosing
     another player (or nobody)."""
+    from desktop.tracker import commands as cmd
+
     last = session.encounter.memory.last_attacker.get(unit_id)
     names = display_names(session.encounter.units)
     choices = [(p.id, names[p.id]) for p in session.encounter.players()]

@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
-from desktop.tracker.commands import Command, Damage, Heal, SetHp
 from desktop.tracker.errors import TrackerError
 from desktop.tracker.session import MeantFor
 from desktop.tracker.state import TrackerState
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
 
 # Typographic minus and plus signs arrive from some keyboards and from copy-paste.
 _SIGNS = str.maketrans({"−": "-", "–": "-", "＋": "+", "＝": "="})
@@ -37,6 +40,8 @@ class HpInputError(ValueError):
 
 def parse_hp_input(text: str, unit: Unit, names: Mapping[str, str] | None = None) -> Command:
     """`names`: the units that can deal damage, id -> the name the table shows (for "-3 Aria")."""
+    from desktop.tracker.commands import Damage, Heal, SetHp
+
     raw = (text or "").strip().translate(_SIGNS)
     if not raw:
         raise HpInputError(f"{unit.name}: nothing typed for HP; {HELP}")

@@ -4,24 +4,19 @@ on the unit, unticking takes it off. It stays open for several toggles; Esc clos
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
-from desktop.tracker.commands import AddStatus, Command, RemoveStatus
 from desktop.tracker.expiry_words import reminder_and_expiry
 from ui.marker_looks import marker_looks
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
-
-def hand_set_markers(ruleset: Ruleset, rules: Mapping[str, Any]) -> list:
-    """The markers players put on and take off (derived ones follow HP) under an
-    encounter's rule options `rules` (a Frosthaven-only condition only in Frosthaven)."""
-    markers = ruleset.data.statuses_for(rules).values()
-    return [s for s in markers if not (s.derived or s.same_as)]
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
 
 
 class MarkerPopup(QFrame):
@@ -55,7 +50,7 @@ class MarkerPopup(QFrame):
         self.list.setIconSize(QSize(ICON_SIZE, ICON_SIZE))
         self.list.setFrameShape(QFrame.Shape.NoFrame)
         looks = marker_looks(ruleset.data.statuses)
-        for spec in hand_set_markers(ruleset, rules):
+        for spec in ruleset.data.hand_set(rules):
             item = QListWidgetItem(status_icon(looks[spec.id]), spec.name)
             item.setData(Qt.ItemDataRole.UserRole, spec.id)
             item.setToolTip(f"{spec.name}: {reminder_and_expiry(spec)}")
@@ -99,6 +94,8 @@ class MarkerPopup(QFrame):
             item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, "on" if on else "off")
 
     def toggle(self, status: str) -> bool:
+        from desktop.tracker.commands import AddStatus, RemoveStatus
+
         unit = self._unit_of(self._unit_id)
         if unit is None:
             return False

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from desktop.engine.board import Cell, Shape
 from desktop.engine.encounter import Encounter
 from desktop.engine.hex_geometry import hex_distance
+from desktop.engine.limits import ID_PATTERN
 from desktop.engine.square_geometry import chebyshev
 from desktop.engine.units import Unit
-from desktop.tracker.commands import ID_PATTERN
 from desktop.tracker.records import unit_to_record
 
 _NOT_ID = re.compile(r"[^a-z0-9_-]+")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -31,7 +31,6 @@ from desktop.engine.ruleset import Ruleset, StatusSpec
 from desktop.engine.unit_fields import shown_fields
 from desktop.engine.units import Unit
 from desktop.errors import FoebookError
-from desktop.tracker.commands import Command, RenameUnit, SetAi, SetStat
 from desktop.tracker.display_names import display_names, last_attacker_name
 from desktop.tracker.expiry_words import reminder_and_expiry
 from desktop.tracker.session import RELOAD, Change, MeantFor, Session
@@ -41,9 +40,12 @@ from ui.roster.hp_input import HELP as HP_HELP
 from ui.roster.hp_input import HpEntry, HpInputError, parse_hp_input, still_standing
 from ui.scenario.standee_looks import ELITE_MARK, is_elite, standee_words
 
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
+
 log = logging.getLogger(__name__)
 # Runs a command for the roster (the window's runner): why it was refused, or None when done.
-Runner = Callable[[Command, MeantFor | None], str | None]
+Runner = Callable[["Command", MeantFor | None], str | None]
 
 COL_NAME, COL_SIDE, COL_HP, COL_MARKERS, COL_AI, COL_POSITION, COL_INITIATIVE = range(7)
 COLUMN_COUNT = 7
@@ -127,6 +129,8 @@ class MarkerInfo:
 
 @dataclass(frozen=True)
 class _Row:
+    """What one roster row shows of a unit."""
+
     unit: Unit
     counters: Mapping[str, int]
     defeated: bool
@@ -610,6 +614,8 @@ class RosterModel(QAbstractTableModel):
         value: Any,
         role: int = Qt.ItemDataRole.EditRole,
     ) -> bool:
+        from desktop.tracker.commands import RenameUnit, SetAi
+
         if (
             role != Qt.ItemDataRole.EditRole
             or not index.isValid()
@@ -672,6 +678,8 @@ class RosterModel(QAbstractTableModel):
         return f"{what}; '{typed}' was not applied."
 
     def _set_initiative(self, unit: Unit, text: str) -> bool:
+        from desktop.tracker.commands import SetStat
+
         text = text.strip()
         if text == self._display(self.row_of(unit.id), COL_INITIATIVE):
             return False  # nothing to change; no log entry

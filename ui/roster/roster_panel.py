@@ -34,14 +34,12 @@ from PySide6.QtWidgets import (
 
 from desktop.engine.chain import plural
 from desktop.engine.units import Unit
-from desktop.tracker.commands import AddUnit, Command, Damage, Heal, RemoveUnit
 from desktop.tracker.session import MeantFor, Session
 from ui.marker_looks import UNKNOWN
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.field_editors import error_style
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
 from ui.roster.kept_editors import CellDelegate
-from ui.roster.marker_popup import MarkerPopup, hand_set_markers
 from ui.roster.new_units import duplicate_record
 from ui.roster.roster_model import (
     COL_AI,
@@ -60,6 +58,8 @@ from ui.roster.roster_proxy import RosterProxy, SideFilter
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
 if TYPE_CHECKING:  # loaded when first opened (its dialog)
+    from desktop.tracker.commands import Command
+    from ui.roster.marker_popup import MarkerPopup
     from ui.roster.unit_editor import UnitEditor
 
 log = logging.getLogger(__name__)
@@ -509,9 +509,7 @@ class RosterPanel(QWidget):
         for amount, button in self.hp_buttons.items():
             button.setEnabled(unit is not None and (amount < 0 or unit.hp < unit.max_hp))
         hand_set = (
-            hand_set_markers(session.ruleset, session.encounter.rules)
-            if session is not None
-            else []
+            session.ruleset.data.hand_set(session.encounter.rules) if session is not None else []
         )
         self.markers_button.setEnabled(has and bool(hand_set))
         if session is not None and not hand_set:
@@ -552,6 +550,8 @@ class RosterPanel(QWidget):
         return self.model.execute(command)
 
     def change_hp(self, amount: int) -> bool:
+        from desktop.tracker.commands import Damage, Heal
+
         unit = self._selected_unit_object()
         if unit is None or amount == 0:
             return False
@@ -599,12 +599,14 @@ class RosterPanel(QWidget):
         unit = self._selected_unit_object()
         if session is None or unit is None:
             return None
-        if not hand_set_markers(session.ruleset, session.encounter.rules):
+        if not session.ruleset.data.hand_set(session.encounter.rules):
             self.show_message(
                 f"{session.ruleset.data.name} has no markers to put on by hand; "
                 "its markers follow HP."
             )
             return None
+        from ui.roster.marker_popup import MarkerPopup  # loaded when first opened
+
         if self.popup is not None:
             self.popup.close()
         self.popup = MarkerPopup(
@@ -664,6 +666,8 @@ class RosterPanel(QWidget):
         return self.editor
 
     def _apply_from_editor(self, command: Command, meant_for: MeantFor | None) -> str | None:
+        from desktop.tracker.commands import AddUnit
+
         error = self.model.attempt(command, meant_for)
         if error is not None:
             return error
@@ -677,6 +681,8 @@ class RosterPanel(QWidget):
         self.view.setFocus()
 
     def duplicate_unit(self) -> bool:
+        from desktop.tracker.commands import AddUnit
+
         session = self.session
         unit = self._selected_unit_object()
         if session is None or unit is None:
@@ -691,6 +697,8 @@ class RosterPanel(QWidget):
         return True
 
     def remove_unit(self) -> bool:
+        from desktop.tracker.commands import RemoveUnit
+
         unit = self._selected_unit_object()
         if unit is None:
             return False

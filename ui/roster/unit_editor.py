@@ -32,10 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.engine.limits import ID_PATTERN
 from desktop.engine.ruleset import Ruleset
 from desktop.engine.unit_fields import check_unit_fields
 from desktop.engine.units import DEFAULT_WEAPON_KIND
-from desktop.tracker.commands import ID_PATTERN, AddUnit, Command, UpdateUnit
+from desktop.tracker.commands import AddUnit, Command, UpdateUnit
 from desktop.tracker.records import unit_to_record
 from desktop.tracker.session import MeantFor, Session
 from desktop.tracker.unit_edits import (

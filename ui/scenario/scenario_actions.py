@@ -4,7 +4,7 @@ has acted) and the scenario level."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
@@ -12,16 +12,16 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QStatusBar, QWidget
 
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Decision
-from desktop.tracker import commands as cmd
-from desktop.tracker.scenario_commands import AddStandees, SetLevel, StartRound
 from desktop.tracker.session import Change, Session
 from ui.board.board_view import BoardView
 from ui.decision_actions import DecisionActions
 from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
-from ui.scenario.round_dialog import RoundStartDialog
 from ui.scenario.scenario_strip import ScenarioStrip
 from ui.scenario.standee_looks import ELITE
 from ui.window_pages import WindowPages
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker import commands as cmd
 
 
 class ScenarioHost(Protocol):
@@ -96,6 +96,9 @@ class ScenarioActions:
     def start_round(self) -> bool:
         """The start of round dialog, and the round started as one step; False when the
         session plays no scenario (Next round then does what it does elsewhere)."""
+        from desktop.tracker.scenario_commands import StartRound
+        from ui.scenario.round_dialog import RoundStartDialog  # a dialog: loaded when first up
+
         session = self.session()
         if session is None:
             return False
@@ -166,6 +169,8 @@ class ScenarioActions:
             self.start_round()
 
     def set_level(self, level: int | None = None) -> None:
+        from desktop.tracker.scenario_commands import SetLevel
+
         session = self.session()
         if session is None:
             return
@@ -205,6 +210,8 @@ class ScenarioActions:
         esc = self.host.brush_actions[None]  # Esc: back to selecting, and placing ends
 
         def done(cells: list[Cell]) -> None:
+            from desktop.tracker.scenario_commands import AddStandees
+
             esc.triggered.disconnect(end)
             self.placing = None
             self.host.statusBar().clearMessage()

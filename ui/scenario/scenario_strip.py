@@ -6,22 +6,19 @@ it up)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QLineEdit, QToolButton
 
 from desktop.engine.ability_cards import ELEMENTS
 from desktop.engine.attack_modifiers import BLESS, CURSE, STANDARD_DECK
-from desktop.tracker.commands import Command
-from desktop.tracker.scenario_commands import (
-    AddModifier,
-    SetElement,
-    TypedModifier,
-    UseOwnModifierDeck,
-)
 from desktop.tracker.scenario_play import STRENGTH_WORDS, STRONG, WANING
 from desktop.tracker.scenario_turns import in_deck
 from desktop.tracker.session import Session
 from ui.flow_layout import FlowLayout
+
+if TYPE_CHECKING:  # commands load when first made, not to show a session at start
+    from desktop.tracker.commands import Command
 
 # The elements' colours: strong filled, waning pale, inert grey.
 ELEMENT_COLOURS = {
@@ -55,9 +52,9 @@ class ScenarioStrip(QFrame):
         self.modifiers = QLabel()
         layout.addWidget(self.modifiers)
         self.bless = self._button("+ Bless", "Shuffle a bless card into the monster deck")
-        self.bless.clicked.connect(lambda: self._run(AddModifier(BLESS, 1)))
+        self.bless.clicked.connect(lambda: self._add_modifier(BLESS))
         self.curse = self._button("+ Curse", "Shuffle a curse card into the monster deck")
-        self.curse.clicked.connect(lambda: self._run(AddModifier(CURSE, 1)))
+        self.curse.clicked.connect(lambda: self._add_modifier(CURSE))
         layout.addWidget(self.bless)
         layout.addWidget(self.curse)
         self.own_deck = QCheckBox("We draw the modifier cards")
@@ -65,7 +62,7 @@ class ScenarioStrip(QFrame):
             "The players draw the monsters' modifier cards from their own deck: Foebook says "
             "each attack's value before the card"
         )
-        self.own_deck.clicked.connect(lambda on: self._run(UseOwnModifierDeck(bool(on))))
+        self.own_deck.clicked.connect(self._use_own_deck)
         layout.addWidget(self.own_deck)
         # The players' own deck: the card they drew for each attack just applied, typed.
         self.drawn_label = QLabel()
@@ -106,8 +103,20 @@ class ScenarioStrip(QFrame):
             self.drawn_label.setText(f"&Their card, {self.attacks[0][2]}:")
             self.drawn.setAccessibleName(f"Modifier card drawn, {self.attacks[0][2]}")
 
+    def _add_modifier(self, card: str) -> None:
+        from desktop.tracker.scenario_commands import AddModifier
+
+        self._run(AddModifier(card, 1))
+
+    def _use_own_deck(self, on: bool) -> None:
+        from desktop.tracker.scenario_commands import UseOwnModifierDeck
+
+        self._run(UseOwnModifierDeck(bool(on)))
+
     def type_drawn(self) -> None:
         """Enter in the card field (the window's Enter brings it here)."""
+        from desktop.tracker.scenario_commands import TypedModifier
+
         if not self.attacks:
             return
         attacker, target, _ = self.attacks[0]
@@ -118,6 +127,8 @@ class ScenarioStrip(QFrame):
 
     def _toggle(self, element: str) -> None:
         """Inert or waning: infused (strong); strong: used up (inert)."""
+        from desktop.tracker.scenario_commands import SetElement
+
         strong = self._strengths.get(element, 0) == STRONG
         self._run(SetElement(element, "inert" if strong else "strong"))
 

@@ -70,6 +70,8 @@ ORDERS = ("roster", "players-choose")
 
 @dataclass(frozen=True)
 class PackProblem:
+    """One problem in a rule pack, with its line and field."""
+
     line: int | None
     field: str
     message: str
@@ -90,6 +92,8 @@ class PackError(ValueError):
 
 @dataclass(frozen=True)
 class TerrainKind:
+    """A kind of terrain a pack declares: its letter, cost and what it blocks."""
+
     char: str
     name: str
     enterable: bool = True
@@ -100,6 +104,8 @@ class TerrainKind:
 
 @dataclass(frozen=True)
 class Selector:
+    """Which units a rule looks at, the filters they pass and what it prefers among them."""
+
     among: str = "opponents"
     filters: tuple[str, ...] = ()
     prefer: tuple[str, ...] = ()
@@ -118,6 +124,8 @@ class Squares:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of an AI type's priority list in a pack: when it applies and what it does."""
+
     key: str
     title: str
     action: str
@@ -142,6 +150,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class PackCase:
+    """A test case a pack ships: an encounter and the decision it expects."""
+
     name: str
     line: int | None
     raw: dict[str, Any]
@@ -149,6 +159,8 @@ class PackCase:
 
 @dataclass(frozen=True)
 class Pack:
+    """A rule pack read and checked: its ruleset data, board geometry, terrain and rules."""
+
     data: RulesetData
     neighbourhood: Neighbourhood
     metric: Metric

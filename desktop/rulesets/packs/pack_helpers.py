@@ -25,6 +25,8 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
 
 @dataclass(frozen=True)
 class HelperSpec:
+    """A number a pack shows beside the board, worked out from a formula."""
+
     id: str
     label: str  # a template: `{name}` for one per player
     value: str  # the formula

@@ -33,9 +33,9 @@ from desktop.tracker.commands import (
     SetLastAttacker,
     UpdateUnit,
     command_from_payload,
-    one_draw_per_turn,
 )
 from desktop.tracker.state import apply_sections, section
+from desktop.tracker.turns import one_draw_per_turn
 from tests.desktop.tracker.tiny_ruleset import TINY, goblin_ambush, tiny_encounter
 
 
