@@ -21,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.pack_file import PackFileError, install_pack, read_pack, run_cases
+    from desktop.pack_cases import run_cases
+    from desktop.pack_file import PackFileError, install_pack, read_pack
     from desktop.paths import data_dir
     from desktop.rulesets.registry import PackEntry, add_pack
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from desktop.pack_file import read_pack, run_cases
+from desktop.pack_cases import run_cases
+from desktop.pack_file import read_pack
 from desktop.rulesets.packs.pack_format import PackError, parse_pack
 from desktop.rulesets.packs.pack_ruleset import PackRuleset
 from desktop.rulesets.registry import (

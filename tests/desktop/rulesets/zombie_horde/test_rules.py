@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from desktop.encounter_file import EncounterFileError
-from desktop.pack_file import read_pack, run_cases
+from desktop.pack_cases import run_cases
+from desktop.pack_file import read_pack
 from desktop.rulesets.registry import bundled_packs, get_ruleset
 from tests.desktop.rulesets.scenario import decided, encounter
 
