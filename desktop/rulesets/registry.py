@@ -103,7 +103,8 @@ class RulesetEntry:
 
 @dataclass(frozen=True)
 class PackEntry:
-    """A rule pack: its id, where it is (for messages) and how to read its text."""
+    """A rule pack: its id, where it is (for messages) and how to read its text. An empty id
+    takes the one the pack gives."""
 
     id: str
     where: str
@@ -112,7 +113,7 @@ class PackEntry:
     built_in = False
 
     def describe(self) -> str:
-        return f"rule pack '{self.id}' ({self.where})"
+        return f"rule pack '{self.id}' ({self.where})" if self.id else f"rule pack {self.where}"
 
     def load(self) -> Ruleset:
         from desktop.rulesets.packs.pack_format import PackError, parse_pack
@@ -124,7 +125,7 @@ class PackEntry:
             raise BrokenRuleset(f"the {self.describe()} cannot be used: {error}") from None
         except OSError as error:
             raise BrokenRuleset(f"the {self.describe()} cannot be read: {error}") from None
-        if pack.data.id != self.id:
+        if self.id and pack.data.id != self.id:
             raise BrokenRuleset(f"the {self.describe()} now has the id '{pack.data.id}'")
         return PackRuleset(pack)
 
@@ -175,7 +176,7 @@ def pack_in_package(package: str) -> Ruleset:
 @cache  # read once for the names (`ruleset_data`) and for play
 def _packaged_pack(where: str) -> Ruleset:
     text = Path(where).read_text(encoding="utf-8")
-    return PackEntry(pack_id(text) or where, where, lambda: text).load()
+    return PackEntry("", where, lambda: text).load()  # its id as it gives it: parsed once
 
 
 def _package_pack(module: str) -> Path | None:
