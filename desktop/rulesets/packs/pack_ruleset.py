@@ -44,6 +44,12 @@ from desktop.rulesets.packs.pack_turn_words import (
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
+# A board's cells of each set of closed terrain: boards are immutable, so the cells holding
+# those legend characters never change for that board object (keyed by the characters, as
+# two packs may read one board).
+CLOSED_CELLS: BoardCache[dict[frozenset[str], frozenset[Cell]]] = BoardCache(
+    "pack closed cells", empty_dict
+)
 
 MOVES = ("move-toward", "move-away", "flee")  # the actions that move the figure
 # What a rule's action needs the figure able to do (status restrictions that stop it).
@@ -166,7 +172,15 @@ class PackRuleset(Ruleset):
 
     # -- board facts -------------------------------------------------------------------------
     def closed(self, board: Board) -> frozenset[Cell]:
-        return frozenset(c for c in board.cells() if board.rows[c[1]][c[0]] in self._closed)
+        """The cells of terrain the pack never lets a figure enter (asked twice a decision:
+        found once per board, by the board's own per-terrain search)."""
+        known = CLOSED_CELLS(board)
+        found = known.get(self._closed)
+        if found is None:
+            found = known[self._closed] = frozenset().union(
+                *(board.cells_of(_terrain(c)) for c in self._closed)
+            )
+        return found
 
     def sees(self, board: Board, a: Cell, b: Cell) -> bool:
         """Foebook's centre-to-centre line, with the pack's sight-blocking terrain as walls."""
