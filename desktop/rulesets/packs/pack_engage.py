@@ -10,10 +10,11 @@ from functools import partial
 from itertools import permutations
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from desktop.engine.board import Cell
+from desktop.engine.board import Board, Cell
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.chain import Chain, plural, plural_noun
 from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, format_cells, summarised
-from desktop.engine.destinations import MemoField, closest_cells, stops_toward
+from desktop.engine.destinations import Closest, MemoField, closest_cells, stops_toward
 from desktop.engine.encounter import Encounter
 from desktop.engine.movement import DistanceField
 from desktop.engine.rings import disc
@@ -33,6 +34,27 @@ STEPS = ("move", "targets", "roll")
 SAYS = ("move", "hold")  # besides the rule's own `says` (an engage)
 FILTERS = ("seen",)  # besides one `within:N` / `within:<stat>`: read from the cell it ends on
 PREFERENCES = {"most-hp": True, "fewest-hp": False}  # word -> most first
+# Steps past the nearest candidate cell's straight-line distance that the first, bounded
+# walk searches (Engage._closest): walls seldom lengthen the way to it by more.
+SLACK = 4
+
+# The passable cells within N of a cell, per board: boards are immutable, so which cells
+# around a figure are open ground never changes for that board object (keyed by centre
+# and radius, what `disc` is given).
+OPEN_DISCS: BoardCache[dict[tuple[Cell, int], tuple[Cell, ...]]] = BoardCache(
+    "pack open discs", empty_dict
+)
+
+
+def open_disc(board: Board, centre: Cell, radius: int) -> tuple[Cell, ...]:
+    """`disc`'s cells a figure may stand on (passable terrain), found once per board."""
+    known = OPEN_DISCS(board)
+    found = known.get((centre, radius))
+    if found is None:
+        found = known[(centre, radius)] = tuple(
+            c for c in disc(board, centre, radius) if board.passable(c)
+        )
+    return found
 
 
 @dataclass
@@ -169,13 +191,35 @@ class Engage:
         ]
 
     # -- moving ------------------------------------------------------------------------------
-    def _walk(self) -> MemoField:
+    def _walk(self, bound: int | None = None) -> MemoField:
         """Steps from where it stands through free, enterable cells (every figure bars the
-        way)."""
+        way); with `bound`, only the cells at most that far (the rest read as unreached)."""
         ctx = self.ctx
         return MemoField(
-            DistanceField(ctx.board, self.ruleset.movement, [self.unit.at], ctx.blocked)
+            DistanceField(
+                ctx.board, self.ruleset.movement, [self.unit.at], ctx.blocked, max_cost=bound
+            )
         )
+
+    def _closest(
+        self, candidates: set[Cell], accept: Callable[[Cell], bool]
+    ) -> tuple[Closest, MemoField]:
+        """The candidate cells that `accept` nearest by path, and the walk they were found on.
+
+        The walk is first searched only SLACK steps past the straight-line distance of the
+        nearest opponent's reach (most of the board is never needed), and over the whole
+        board only when that finds nothing. The answer is the same: a bounded search settles
+        every cell up to its bound at its exact cost, so a best cost found within it is the
+        best there is, every candidate tied at it lies within it, and so does every route
+        and stop toward one (none costs more than the candidate itself)."""
+        if candidates:
+            nearest = min(self.distance(self.unit.at, o.at) for o in self.opponents)
+            field = self._walk(max(nearest - self.reach, 0) + SLACK)
+            closest = closest_cells(field, candidates, accept)
+            if closest.found:
+                return closest, field
+        field = self._walk()
+        return closest_cells(field, candidates, accept), field
 
     def _moves(self, chain: Chain) -> list[_Plan]:
         unit, board, opponents = self.unit, self.ctx.board, self.opponents
@@ -189,21 +233,23 @@ class Engage:
             chain.skipped("move", head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         blocked = self.ctx.blocked
-        field = self._walk()
         candidates = {
             c
             for o in opponents
-            for c in disc(board, o.at, self.reach)
-            if c not in blocked and c != unit.at and board.passable(c)
+            for c in open_disc(board, o.at, self.reach)
+            if c not in blocked and c != unit.at
         }
 
         def offers(cell: Cell) -> list[Unit]:
             return [o for o in opponents if self.targetable_from(cell, o)]
 
+        def offers_anyone(cell: Cell) -> bool:
+            return any(self.targetable_from(cell, o) for o in opponents)
+
         def lower_bound(cell: Cell) -> int:
             return self.distance(unit.at, cell)
 
-        closest = closest_cells(field, candidates, lambda c: bool(offers(c)), lower_bound)
+        closest, field = self._closest(candidates, offers_anyone)
         if closest.found:
             assert closest.cost is not None  # found: it has a cost
             best_of = {c: self._best(offers(c)) for c in closest.cells}
