@@ -34,9 +34,9 @@ STEPS = ("move", "targets", "roll")
 SAYS = ("move", "hold")  # besides the rule's own `says` (an engage)
 FILTERS = ("seen",)  # besides one `within:N` / `within:<stat>`: read from the cell it ends on
 PREFERENCES = {"most-hp": True, "fewest-hp": False}  # word -> most first
-# Steps past the nearest candidate cell's straight-line distance that the first, bounded
+# Steps past the nearest opponent's reach, in straight-line distance, that the first, bounded
 # walk searches (Engage._closest): walls seldom lengthen the way to it by more.
-SLACK = 4
+SLACK = 2
 
 # The passable cells within N of a cell, per board: boards are immutable, so which cells
 # around a figure are open ground never changes for that board object (keyed by centre
@@ -212,14 +212,16 @@ class Engage:
         every cell up to its bound at its exact cost, so a best cost found within it is the
         best there is, every candidate tied at it lies within it, and so does every route
         and stop toward one (none costs more than the candidate itself)."""
+        # Each candidate's cost is read once: asked of the search itself, not through the
+        # memo the moves use afterwards.
         if candidates:
             nearest = min(self.distance(self.unit.at, o.at) for o in self.opponents)
             field = self._walk(max(nearest - self.reach, 0) + SLACK)
-            closest = closest_cells(field, candidates, accept)
+            closest = closest_cells(field.field, candidates, accept)
             if closest.found:
                 return closest, field
         field = self._walk()
-        return closest_cells(field, candidates, accept), field
+        return closest_cells(field.field, candidates, accept), field
 
     def _moves(self, chain: Chain) -> list[_Plan]:
         unit, board, opponents = self.unit, self.ctx.board, self.opponents
