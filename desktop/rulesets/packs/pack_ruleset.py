@@ -332,7 +332,8 @@ class PackRuleset(Ruleset):
         field = DistanceField(
             ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
         )
-        stoppable = frozenset(c for c in field.reachable() if c not in ctx.blocked and c != unit.at)
+        blocked = ctx.blocked  # (the cells it reached, read without building their costs)
+        stoppable = frozenset(c for c, _ in field.raw_within() if c not in blocked and c != unit.at)
         walk = Walk(unit.at, field, stoppable, squares)
         if unit is ctx.unit:
             ctx.walks[squares] = walk
@@ -460,7 +461,7 @@ class PackRuleset(Ruleset):
         unit = ctx.unit
         side = unit.side.opposing if selector.among == "opponents" else unit.side
         pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and self.in_play(u)]
-        none = Selection[Unit]([], [])
+        none: Selection[Unit] = Selection([], [])  # (a subscripted class is slow to call)
         if not pool:
             return Picked([], f"no {selector.among[:-1]} with HP left", none, "nobody")
         for word in selector.filters:
