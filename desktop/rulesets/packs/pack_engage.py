@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -21,6 +20,7 @@ from desktop.engine.movement import DistanceField
 from desktop.engine.rings import disc
 from desktop.engine.targeting import TieBreaker, select, tiers
 from desktop.engine.units import Unit
+from desktop.rulesets.packs.pack_walks import kept_walk
 
 if TYPE_CHECKING:
     from desktop.rulesets.packs.pack_format import Rule
@@ -45,16 +45,6 @@ SLACK = 2
 OPEN_DISCS: BoardCache[dict[tuple[Cell, int], tuple[Cell, ...]]] = BoardCache(
     "pack open discs", empty_dict
 )
-
-# Walks already searched on a board, the most recently used last. A walk reads nothing but
-# the board (immutable: the cache lives on that board object), the movement rules, where it
-# starts, the cells it may not enter and its bound, which make the key: the same key is the
-# same walk, and what its memo has learned (costs, routes) stays true. Deciding the same
-# position again (the decision shown again, rerolled, or after an undo) reuses it.
-WALKS: BoardCache[OrderedDict[tuple[object, ...], MemoField]] = BoardCache(
-    "pack walks", lambda _board: OrderedDict()
-)
-KEPT_WALKS = 16  # per board: a round's worth of figures, without holding many big boards' worth
 
 
 def open_disc(board: Board, centre: Cell, radius: int) -> tuple[Cell, ...]:
@@ -205,22 +195,15 @@ class Engage:
     def _walk(self, bound: int | None = None) -> MemoField:
         """Steps from where it stands through free, enterable cells (every figure bars the
         way); with `bound`, only the cells at most that far (the rest read as unreached).
-        One found for an earlier decision on this board from the same cell past the same
-        cells is the same walk (WALKS)."""
-        ctx = self.ctx
-        rules = self.ruleset.movement
-        key = (rules.cache_key(), self.unit.at, ctx.blocked, bound)
-        walks = WALKS(ctx.board)
-        found = walks.get(key)
-        if found is None:
-            found = walks[key] = MemoField(
-                DistanceField(ctx.board, rules, [self.unit.at], ctx.blocked, max_cost=bound)
-            )
-            if len(walks) > KEPT_WALKS:
-                walks.popitem(last=False)
-        else:
-            walks.move_to_end(key)
-        return found
+        Kept with the board for the same question (pack_walks)."""
+        ctx, rules, start = self.ctx, self.ruleset.movement, self.unit.at
+        return kept_walk(
+            ctx.board,
+            ("engage", rules.cache_key(), start, ctx.blocked, bound),
+            lambda: MemoField(
+                DistanceField(ctx.board, rules, [start], ctx.blocked, max_cost=bound)
+            ),
+        )
 
     def _closest(
         self, candidates: set[Cell], accept: Callable[[Cell], bool]

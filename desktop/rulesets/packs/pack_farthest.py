@@ -10,6 +10,7 @@ from typing import cast
 from desktop.engine.board import Board, Cell
 from desktop.engine.chain import joined, plural
 from desktop.engine.decision import Outcome
+from desktop.engine.destinations import MemoField
 from desktop.engine.geometry import neighbours
 from desktop.engine.movement import DistanceField, shared_field
 from desktop.engine.movement_rules import MovementRules
@@ -23,7 +24,7 @@ class Walk:
     cells of it it may end on (`stoppable`: free, not where it stands)."""
 
     start: Cell
-    field: DistanceField
+    field: DistanceField | MemoField
     stoppable: frozenset[Cell]
     squares: int
 

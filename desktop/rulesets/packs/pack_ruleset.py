@@ -13,6 +13,7 @@ from desktop.engine.capabilities import Capabilities, CardFlips
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
+from desktop.engine.destinations import MemoField
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import distance_function, neighbours
@@ -41,6 +42,7 @@ from desktop.rulesets.packs.pack_turn_words import (
     fire_abilities,
     turn_words,
 )
+from desktop.rulesets.packs.pack_walks import kept_walk
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
@@ -329,12 +331,20 @@ class PackRuleset(Ruleset):
             squares = self._longest_move(unit)
         if unit is ctx.unit and squares in ctx.walks:  # asked by conditions and moves alike
             return ctx.walks[squares]
-        field = DistanceField(
-            ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
-        )
-        blocked = ctx.blocked  # (the cells it reached, read without building their costs)
-        stoppable = frozenset(c for c, _ in field.raw_within() if c not in blocked and c != unit.at)
-        walk = Walk(unit.at, field, stoppable, squares)
+        board, rules, start = ctx.board, self.movement, unit.at
+        passing, blocked = ctx.passing_blocked, ctx.blocked
+
+        def search() -> Walk:
+            field = DistanceField(board, rules, [start], passing, max_cost=max(squares, 0))
+            # (the cells it reached, read without building their costs)
+            stoppable = frozenset(
+                c for c, _ in field.raw_within() if c not in blocked and c != start
+            )
+            return Walk(start, MemoField(field), stoppable, squares)
+
+        # Kept with the board for the same question (pack_walks): the key is all it reads.
+        key = ("walk", rules.cache_key(), start, passing, blocked, squares)
+        walk = kept_walk(board, key, search)
         if unit is ctx.unit:
             ctx.walks[squares] = walk
         return walk
