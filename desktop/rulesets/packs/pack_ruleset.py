@@ -146,6 +146,9 @@ class PackRuleset(Ruleset):
         self._sight = pack.data.sight_terrain
         self.turn = turn_words(pack.data)  # abilities, activation order
         self.capabilities = self._capabilities(pack)
+        # The pack's fixed words, looked up in every decision: read once.
+        self._prefer_words = {w: (label, each) for w, label, each in pack.table.prefer_words}
+        self._follows_hp = frozenset(d.status for d in pack.table.derived)
 
     @staticmethod
     def _capabilities(pack: Pack) -> Capabilities:
@@ -235,7 +238,7 @@ class PackRuleset(Ruleset):
             return None
         # A derived marker follows the HP: written by hand on a unit whose HP does not give
         # it (a "defeated" unit with HP left), it stops nothing.
-        follows_hp = {d.status for d in self.pack.table.derived}
+        follows_hp = self._follows_hp
         held = [
             s
             for s in ctx.unit.statuses
@@ -500,7 +503,7 @@ class PackRuleset(Ruleset):
         """The tie-breaker of a prefer word, in the pack's words when `[explain.prefer]`
         gives them."""
         breaker = self._breaker(ctx, word)
-        found = {w: (label, each) for w, label, each in self.pack.table.prefer_words}.get(word)
+        found = self._prefer_words.get(word)
         if found is None:
             return breaker
         label, each = found
