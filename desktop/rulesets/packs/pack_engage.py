@@ -199,7 +199,7 @@ class Engage:
         ctx, rules, start = self.ctx, self.ruleset.movement, self.unit.at
         return kept_walk(
             ctx.board,
-            ("engage", rules.cache_key(), start, ctx.blocked, bound),
+            ("engage", rules.cache_key(), rules.scale, start, ctx.blocked, bound),
             lambda: MemoField(
                 DistanceField(ctx.board, rules, [start], ctx.blocked, max_cost=bound)
             ),

@@ -346,7 +346,7 @@ class PackRuleset(Ruleset):
             return Walk(start, MemoField(field), stoppable, squares)
 
         # Kept with the board for the same question (pack_walks): the key is all it reads.
-        key = ("walk", rules.cache_key(), start, passing, blocked, squares)
+        key = ("walk", rules.cache_key(), rules.scale, start, passing, blocked, squares)
         walk = kept_walk(board, key, search)
         if unit is ctx.unit:
             ctx.walks[squares] = walk

@@ -13,10 +13,10 @@ W = TypeVar("W")
 
 # Walks already searched on a board, the most recently used last. The cache lives on the
 # board object (boards are immutable) and a walk reads nothing else but what its caller puts
-# in the key (the movement rules, where it starts, the cells it may not enter or stop on, its
-# bound): the same key is the same walk, and what it learned since (costs and routes asked of
-# it) stays true. Deciding the same position again (the decision shown again, rerolled, after
-# an undo, or its movement overlay) reuses it.
+# in the key (the movement rules' cache key and scale, where it starts, the cells it may not
+# enter or stop on, its bound): the same key is the same walk, and what it learned since
+# (costs and routes asked of it) stays true. Deciding the same position again (the decision
+# shown again, rerolled, after an undo, or its movement overlay) reuses it.
 WALKS: BoardCache[OrderedDict[Hashable, object]] = BoardCache(
     "pack walks", lambda _board: OrderedDict()
 )
