@@ -50,15 +50,17 @@ def toward_cells(
     total = to_goal.raw(walk.start)
     reached = walk.field
     if total is not None:
-        usable = [
-            c
-            for c in walk.stoppable
-            if (rest := to_goal.raw(c)) is not None and cast(int, reached.raw(c)) + rest == total
-        ]
+        # Each cell it may end on with its steps from the start, read in one pass of the walk.
+        stoppable = walk.stoppable
+        usable = {
+            c: steps
+            for c, steps in reached.raw_within()
+            if c in stoppable and (rest := to_goal.raw(c)) is not None and steps + rest == total
+        }
         if not usable:
             return None
-        best = max(cast(int, reached.raw(c)) for c in usable)
-        return sorted(c for c in usable if reached.raw(c) == best), total - best
+        best = max(usable.values())
+        return sorted(c for c, steps in usable.items() if steps == best), total - best
     here = distance(walk.start, target.at)
     scored = {c: distance(c, target.at) for c in walk.stoppable}
     if not scored or min(scored.values()) >= here:
