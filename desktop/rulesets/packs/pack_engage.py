@@ -58,6 +58,21 @@ def open_disc(board: Board, centre: Cell, radius: int) -> tuple[Cell, ...]:
     return found
 
 
+class _Walked(MemoField):
+    """A walk kept with the board (pack_walks) that also remembers where a move toward a
+    cell stops: the same walk, cell and move always stop in the same cells."""
+
+    def __init__(self, field: DistanceField) -> None:
+        super().__init__(field)
+        self._stops: dict[tuple[Cell, int], tuple[Cell, ...]] = {}
+
+    def stops_toward(self, destination: Cell, move: int) -> tuple[Cell, ...]:
+        found = self._stops.get((destination, move))
+        if found is None:
+            found = self._stops[(destination, move)] = stops_toward(self, destination, move)
+        return found
+
+
 @dataclass
 class _Plan:
     """One equally valid way the turn can go."""
@@ -192,7 +207,7 @@ class Engage:
         ]
 
     # -- moving ------------------------------------------------------------------------------
-    def _walk(self, bound: int | None = None) -> MemoField:
+    def _walk(self, bound: int | None = None) -> _Walked:
         """Steps from where it stands through free, enterable cells (every figure bars the
         way); with `bound`, only the cells at most that far (the rest read as unreached).
         Kept with the board for the same question (pack_walks)."""
@@ -200,14 +215,12 @@ class Engage:
         return kept_walk(
             ctx.board,
             ("engage", rules.cache_key(), rules.scale, start, ctx.blocked, bound),
-            lambda: MemoField(
-                DistanceField(ctx.board, rules, [start], ctx.blocked, max_cost=bound)
-            ),
+            lambda: _Walked(DistanceField(ctx.board, rules, [start], ctx.blocked, max_cost=bound)),
         )
 
     def _closest(
         self, candidates: set[Cell], accept: Callable[[Cell], bool]
-    ) -> tuple[Closest, MemoField]:
+    ) -> tuple[Closest, _Walked]:
         """The candidate cells that `accept` nearest by path, and the walk they were found on.
 
         The walk is first searched only SLACK steps past the straight-line distance of the
@@ -252,9 +265,6 @@ class Engage:
         def offers_anyone(cell: Cell) -> bool:
             return any(self.targetable_from(cell, o) for o in opponents)
 
-        def lower_bound(cell: Cell) -> int:
-            return self.distance(unit.at, cell)
-
         closest, field = self._closest(candidates, offers_anyone)
         if closest.found:
             assert closest.cost is not None  # found: it has a cost
@@ -293,14 +303,13 @@ class Engage:
             if not destinations:
                 chain.skipped("move", detail)
                 return [_Plan(None, (), [()])]
-        return self._plans(field, destinations, detail, lower_bound, chain)
+        return self._plans(field, destinations, detail, chain)
 
     def _plans(
         self,
-        field: MemoField,
+        field: _Walked,
         destinations: list[Cell],
         detail: str,
-        lower_bound: Callable[[Cell], int],
         chain: Chain,
     ) -> list[_Plan]:
         """It moves up to its squares along a shortest route and stops on arrival; each
@@ -311,7 +320,7 @@ class Engage:
         stop_notes: list[str] = []
         for destination in destinations:
             total = field.raw(destination) or 0
-            stops = stops_toward(field, destination, move, lower_bound=lower_bound)
+            stops = field.stops_toward(destination, move)
             goal = format_cells([destination])
             if total <= move:
                 stop_notes.append(f"reaches {goal} ({plural(total, 'step')}) and stops there")

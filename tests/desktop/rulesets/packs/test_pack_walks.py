@@ -105,3 +105,18 @@ def test_a_template_said_again_and_with_other_facts_reads_each_time_as_written()
     )
     assert render(template, Facts(name="Gob", choices=0, who="x")) == "Gob backs off"
     assert render(template, {"name": "Imp", "choices": 3}) == "Imp backs off; 3 squares: "
+
+
+def test_a_kept_walk_stops_a_longer_move_farther_along():
+    # The same orc in the same place past the same figures, its move raised between two
+    # decisions (an edit in the tracker): the walk is the one kept, the stop is not.
+    cells = ". . . . . . . . ."
+    enc = encounter(
+        "orcs", cells, [orc(at=(0, 0), extra="stats = { move = 2 }"), hero("ada", (8, 0))]
+    )
+    assert decided(enc, "o", [3]).destination == (2, 0)
+    faster = enc.replace_unit(enc.unit("o").evolve(stats={"move": 4}))
+    assert faster.board is enc.board
+    again = decided(faster, "o", [3])
+    assert said(again) == said(decided(fresh(faster), "o", [3]))
+    assert again.destination == (4, 0)
