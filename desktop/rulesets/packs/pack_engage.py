@@ -10,15 +10,17 @@ from functools import partial
 from itertools import permutations
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from desktop.engine.board import Cell
+from desktop.engine.board import Board, Cell
+from desktop.engine.board_cache import BoardCache, empty_dict
 from desktop.engine.chain import Chain, plural, plural_noun
 from desktop.engine.decision import APPLIED, SKIPPED, Outcome, Result, format_cells, summarised
-from desktop.engine.destinations import MemoField, closest_cells, stops_toward
+from desktop.engine.destinations import Closest, MemoField, closest_cells, stops_toward
 from desktop.engine.encounter import Encounter
 from desktop.engine.movement import DistanceField
 from desktop.engine.rings import disc
 from desktop.engine.targeting import TieBreaker, select, tiers
 from desktop.engine.units import Unit
+from desktop.rulesets.packs.pack_walks import kept_walk
 
 if TYPE_CHECKING:
     from desktop.rulesets.packs.pack_format import Rule
@@ -33,6 +35,42 @@ STEPS = ("move", "targets", "roll")
 SAYS = ("move", "hold")  # besides the rule's own `says` (an engage)
 FILTERS = ("seen",)  # besides one `within:N` / `within:<stat>`: read from the cell it ends on
 PREFERENCES = {"most-hp": True, "fewest-hp": False}  # word -> most first
+# Steps past the nearest opponent's reach, in straight-line distance, that the first, bounded
+# walk searches (Engage._closest): walls seldom lengthen the way to it by more.
+SLACK = 2
+
+# The passable cells within N of a cell, per board: boards are immutable, so which cells
+# around a figure are open ground never changes for that board object (keyed by centre
+# and radius, what `disc` is given).
+OPEN_DISCS: BoardCache[dict[tuple[Cell, int], tuple[Cell, ...]]] = BoardCache(
+    "pack open discs", empty_dict
+)
+
+
+def open_disc(board: Board, centre: Cell, radius: int) -> tuple[Cell, ...]:
+    """`disc`'s cells a figure may stand on (passable terrain), found once per board."""
+    known = OPEN_DISCS(board)
+    found = known.get((centre, radius))
+    if found is None:
+        found = known[(centre, radius)] = tuple(
+            c for c in disc(board, centre, radius) if board.passable(c)
+        )
+    return found
+
+
+class _Walked(MemoField):
+    """A walk kept with the board (pack_walks) that also remembers where a move toward a
+    cell stops: the same walk, cell and move always stop in the same cells."""
+
+    def __init__(self, field: DistanceField) -> None:
+        super().__init__(field)
+        self._stops: dict[tuple[Cell, int], tuple[Cell, ...]] = {}
+
+    def stops_toward(self, destination: Cell, move: int) -> tuple[Cell, ...]:
+        found = self._stops.get((destination, move))
+        if found is None:
+            found = self._stops[(destination, move)] = stops_toward(self, destination, move)
+        return found
 
 
 @dataclass
@@ -169,13 +207,38 @@ class Engage:
         ]
 
     # -- moving ------------------------------------------------------------------------------
-    def _walk(self) -> MemoField:
+    def _walk(self, bound: int | None = None) -> _Walked:
         """Steps from where it stands through free, enterable cells (every figure bars the
-        way)."""
-        ctx = self.ctx
-        return MemoField(
-            DistanceField(ctx.board, self.ruleset.movement, [self.unit.at], ctx.blocked)
+        way); with `bound`, only the cells at most that far (the rest read as unreached).
+        Kept with the board for the same question (pack_walks)."""
+        ctx, rules, start = self.ctx, self.ruleset.movement, self.unit.at
+        return kept_walk(
+            ctx.board,
+            ("engage", rules.cache_key(), rules.scale, start, ctx.blocked, bound),
+            lambda: _Walked(DistanceField(ctx.board, rules, [start], ctx.blocked, max_cost=bound)),
         )
+
+    def _closest(
+        self, candidates: set[Cell], accept: Callable[[Cell], bool]
+    ) -> tuple[Closest, _Walked]:
+        """The candidate cells that `accept` nearest by path, and the walk they were found on.
+
+        The walk is first searched only SLACK steps past the straight-line distance of the
+        nearest opponent's reach (most of the board is never needed), and over the whole
+        board only when that finds nothing. The answer is the same: a bounded search settles
+        every cell up to its bound at its exact cost, so a best cost found within it is the
+        best there is, every candidate tied at it lies within it, and so does every route
+        and stop toward one (none costs more than the candidate itself)."""
+        # Each candidate's cost is read once: asked of the search itself, not through the
+        # memo the moves use afterwards.
+        if candidates:
+            nearest = min(self.distance(self.unit.at, o.at) for o in self.opponents)
+            field = self._walk(max(nearest - self.reach, 0) + SLACK)
+            closest = closest_cells(field.field, candidates, accept)
+            if closest.found:
+                return closest, field
+        field = self._walk()
+        return closest_cells(field.field, candidates, accept), field
 
     def _moves(self, chain: Chain) -> list[_Plan]:
         unit, board, opponents = self.unit, self.ctx.board, self.opponents
@@ -189,21 +252,20 @@ class Engage:
             chain.skipped("move", head + ": nothing to move toward")
             return [_Plan(None, (), [()])]
         blocked = self.ctx.blocked
-        field = self._walk()
         candidates = {
             c
             for o in opponents
-            for c in disc(board, o.at, self.reach)
-            if c not in blocked and c != unit.at and board.passable(c)
+            for c in open_disc(board, o.at, self.reach)
+            if c not in blocked and c != unit.at
         }
 
         def offers(cell: Cell) -> list[Unit]:
             return [o for o in opponents if self.targetable_from(cell, o)]
 
-        def lower_bound(cell: Cell) -> int:
-            return self.distance(unit.at, cell)
+        def offers_anyone(cell: Cell) -> bool:
+            return any(self.targetable_from(cell, o) for o in opponents)
 
-        closest = closest_cells(field, candidates, lambda c: bool(offers(c)), lower_bound)
+        closest, field = self._closest(candidates, offers_anyone)
         if closest.found:
             assert closest.cost is not None  # found: it has a cost
             best_of = {c: self._best(offers(c)) for c in closest.cells}
@@ -241,14 +303,13 @@ class Engage:
             if not destinations:
                 chain.skipped("move", detail)
                 return [_Plan(None, (), [()])]
-        return self._plans(field, destinations, detail, lower_bound, chain)
+        return self._plans(field, destinations, detail, chain)
 
     def _plans(
         self,
-        field: MemoField,
+        field: _Walked,
         destinations: list[Cell],
         detail: str,
-        lower_bound: Callable[[Cell], int],
         chain: Chain,
     ) -> list[_Plan]:
         """It moves up to its squares along a shortest route and stops on arrival; each
@@ -259,7 +320,7 @@ class Engage:
         stop_notes: list[str] = []
         for destination in destinations:
             total = field.raw(destination) or 0
-            stops = stops_toward(field, destination, move, lower_bound=lower_bound)
+            stops = field.stops_toward(destination, move)
             goal = format_cells([destination])
             if total <= move:
                 stop_notes.append(f"reaches {goal} ({plural(total, 'step')}) and stops there")

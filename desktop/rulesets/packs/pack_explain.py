@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 
 # When each template is said: the rule applies, its condition fails, it finds nobody or
 # nothing, and the summaries (the decision's, each outcome's).
@@ -54,6 +55,11 @@ class Facts(Mapping[str, object]):
         value = self._facts.get(key, "")
         return value() if callable(value) else value
 
+    def get(self, key: str, default: object = None) -> object:
+        # Mapping.get, without its KeyError round trip: a fact not given reads "" (as
+        # __getitem__ says), whatever the default.
+        return self[key]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._facts)
 
@@ -68,19 +74,36 @@ def render(template: str, facts: Mapping[str, object]) -> str:
     """`{fact}` replaced by the fact; `{fact?text}` is `text` (a template itself) when the
     fact is not empty, else nothing."""
     out: list[str] = []
-    i = 0
-    while (start := template.find("{", i)) >= 0:
-        out.append(template[i:start])
-        end = _closing(template, start)
-        name, asks, text = template[start + 1 : end].partition("?")
+    for literal, name, asks, text in _parsed(template):
+        out.append(literal)
+        if name is None:
+            continue
         value = facts.get(name, "")
         if asks:
             out.append(render(text, facts) if value not in ("", 0, None) else "")
         else:
             out.append(str(value))
-        i = end + 1
-    out.append(template[i:])
     return "".join(out)
+
+
+# A template's pieces: (text before a brace, fact name, whether it is `{fact?text}`, that
+# text); the last piece's name is None (the text after the last brace).
+_Piece = tuple[str, str | None, bool, str]
+
+
+@lru_cache(maxsize=4096)  # a pack's templates are a few dozen; packs edited and reloaded add more
+def _parsed(template: str) -> tuple[_Piece, ...]:
+    """A template cut into its pieces once: templates are a pack's fixed strings, said in
+    every decision (a str is immutable, so its pieces never change)."""
+    pieces: list[_Piece] = []
+    i = 0
+    while (start := template.find("{", i)) >= 0:
+        end = _closing(template, start)
+        name, asks, text = template[start + 1 : end].partition("?")
+        pieces.append((template[i:start], name, bool(asks), text))
+        i = end + 1
+    pieces.append((template[i:], None, False, ""))
+    return tuple(pieces)
 
 
 def problems(template: str, names: tuple[str, ...]) -> list[str]:

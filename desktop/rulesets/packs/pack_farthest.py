@@ -10,6 +10,7 @@ from typing import cast
 from desktop.engine.board import Board, Cell
 from desktop.engine.chain import joined, plural
 from desktop.engine.decision import Outcome
+from desktop.engine.destinations import MemoField
 from desktop.engine.geometry import neighbours
 from desktop.engine.movement import DistanceField, shared_field
 from desktop.engine.movement_rules import MovementRules
@@ -23,7 +24,7 @@ class Walk:
     cells of it it may end on (`stoppable`: free, not where it stands)."""
 
     start: Cell
-    field: DistanceField
+    field: DistanceField | MemoField
     stoppable: frozenset[Cell]
     squares: int
 
@@ -49,15 +50,17 @@ def toward_cells(
     total = to_goal.raw(walk.start)
     reached = walk.field
     if total is not None:
-        usable = [
-            c
-            for c in walk.stoppable
-            if (rest := to_goal.raw(c)) is not None and cast(int, reached.raw(c)) + rest == total
-        ]
+        # Each cell it may end on with its steps from the start, read in one pass of the walk.
+        stoppable = walk.stoppable
+        usable = {
+            c: steps
+            for c, steps in reached.raw_within()
+            if c in stoppable and (rest := to_goal.raw(c)) is not None and steps + rest == total
+        }
         if not usable:
             return None
-        best = max(cast(int, reached.raw(c)) for c in usable)
-        return sorted(c for c in usable if reached.raw(c) == best), total - best
+        best = max(usable.values())
+        return sorted(c for c, steps in usable.items() if steps == best), total - best
     here = distance(walk.start, target.at)
     scored = {c: distance(c, target.at) for c in walk.stoppable}
     if not scored or min(scored.values()) >= here:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from desktop.engine.board import LEGEND, OPTIONAL_TERRAIN, Terrain
@@ -850,6 +851,7 @@ class _Reader:
         return out
 
 
+@lru_cache(maxsize=256)  # a pack's few share words ("1/4"), read in every decision's conditions
 def fraction(text: str) -> tuple[int, int] | None:
     """ "1/4" -> (1, 4); None when it is no fraction of whole numbers."""
     found = re.fullmatch(r"\s*(\d+)\s*/\s*([1-9]\d*)\s*", text)

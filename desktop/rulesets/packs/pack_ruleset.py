@@ -13,6 +13,7 @@ from desktop.engine.capabilities import Capabilities, CardFlips
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
 from desktop.engine.decision import Outcome, Result
+from desktop.engine.destinations import MemoField
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.geometry import distance_function, neighbours
@@ -41,9 +42,16 @@ from desktop.rulesets.packs.pack_turn_words import (
     fire_abilities,
     turn_words,
 )
+from desktop.rulesets.packs.pack_walks import kept_walk
 
 # A pack's sight board per set of sight-blocking terrain: that terrain read as walls.
 SIGHT_BOARDS: BoardCache[dict[frozenset[str], Board]] = BoardCache("pack sight", empty_dict)
+# A board's cells of each set of closed terrain: boards are immutable, so the cells holding
+# those legend characters never change for that board object (keyed by the characters, as
+# two packs may read one board).
+CLOSED_CELLS: BoardCache[dict[frozenset[str], frozenset[Cell]]] = BoardCache(
+    "pack closed cells", empty_dict
+)
 
 MOVES = ("move-toward", "move-away", "flee")  # the actions that move the figure
 # What a rule's action needs the figure able to do (status restrictions that stop it).
@@ -138,6 +146,9 @@ class PackRuleset(Ruleset):
         self._sight = pack.data.sight_terrain
         self.turn = turn_words(pack.data)  # abilities, activation order
         self.capabilities = self._capabilities(pack)
+        # The pack's fixed words, looked up in every decision: read once.
+        self._prefer_words = {w: (label, each) for w, label, each in pack.table.prefer_words}
+        self._follows_hp = frozenset(d.status for d in pack.table.derived)
 
     @staticmethod
     def _capabilities(pack: Pack) -> Capabilities:
@@ -166,7 +177,15 @@ class PackRuleset(Ruleset):
 
     # -- board facts -------------------------------------------------------------------------
     def closed(self, board: Board) -> frozenset[Cell]:
-        return frozenset(c for c in board.cells() if board.rows[c[1]][c[0]] in self._closed)
+        """The cells of terrain the pack never lets a figure enter (asked twice a decision:
+        found once per board, by the board's own per-terrain search)."""
+        known = CLOSED_CELLS(board)
+        found = known.get(self._closed)
+        if found is None:
+            found = known[self._closed] = frozenset().union(
+                *(board.cells_of(_terrain(c)) for c in self._closed)
+            )
+        return found
 
     def sees(self, board: Board, a: Cell, b: Cell) -> bool:
         """Foebook's centre-to-centre line, with the pack's sight-blocking terrain as walls."""
@@ -219,7 +238,7 @@ class PackRuleset(Ruleset):
             return None
         # A derived marker follows the HP: written by hand on a unit whose HP does not give
         # it (a "defeated" unit with HP left), it stops nothing.
-        follows_hp = {d.status for d in self.pack.table.derived}
+        follows_hp = self._follows_hp
         held = [
             s
             for s in ctx.unit.statuses
@@ -315,11 +334,20 @@ class PackRuleset(Ruleset):
             squares = self._longest_move(unit)
         if unit is ctx.unit and squares in ctx.walks:  # asked by conditions and moves alike
             return ctx.walks[squares]
-        field = DistanceField(
-            ctx.board, self.movement, [unit.at], ctx.passing_blocked, max_cost=max(squares, 0)
-        )
-        stoppable = frozenset(c for c in field.reachable() if c not in ctx.blocked and c != unit.at)
-        walk = Walk(unit.at, field, stoppable, squares)
+        board, rules, start = ctx.board, self.movement, unit.at
+        passing, blocked = ctx.passing_blocked, ctx.blocked
+
+        def search() -> Walk:
+            field = DistanceField(board, rules, [start], passing, max_cost=max(squares, 0))
+            # (the cells it reached, read without building their costs)
+            stoppable = frozenset(
+                c for c, _ in field.raw_within() if c not in blocked and c != start
+            )
+            return Walk(start, MemoField(field), stoppable, squares)
+
+        # Kept with the board for the same question (pack_walks): the key is all it reads.
+        key = ("walk", rules.cache_key(), rules.scale, start, passing, blocked, squares)
+        walk = kept_walk(board, key, search)
         if unit is ctx.unit:
             ctx.walks[squares] = walk
         return walk
@@ -446,7 +474,7 @@ class PackRuleset(Ruleset):
         unit = ctx.unit
         side = unit.side.opposing if selector.among == "opponents" else unit.side
         pool = [u for u in ctx.encounter.side(side) if u.id != unit.id and self.in_play(u)]
-        none = Selection[Unit]([], [])
+        none: Selection[Unit] = Selection([], [])  # (a subscripted class is slow to call)
         if not pool:
             return Picked([], f"no {selector.among[:-1]} with HP left", none, "nobody")
         for word in selector.filters:
@@ -475,7 +503,7 @@ class PackRuleset(Ruleset):
         """The tie-breaker of a prefer word, in the pack's words when `[explain.prefer]`
         gives them."""
         breaker = self._breaker(ctx, word)
-        found = {w: (label, each) for w, label, each in self.pack.table.prefer_words}.get(word)
+        found = self._prefer_words.get(word)
         if found is None:
             return breaker
         label, each = found
