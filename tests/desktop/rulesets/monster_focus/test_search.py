@@ -247,11 +247,12 @@ def test_sight_finds_the_walls_near_a_line_by_chunk_as_a_full_scan_does():
     rng = random.Random(3)
     board = random_board(rng, 40, 36, "......####^")
     grid = grid_of(board)
-    boxes, chunks = _boxes(grid)
+    lefts, rights, lows, highs, chunks = _boxes(grid)
     assert chunks is not None  # a board with this many walls files them by chunk
     for _ in range(400):
         points = [(rng.randint(-4, 84), rng.randint(-112, 4)) for _ in range(rng.choice([2, 4]))]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
+        boxes = zip(lefts, rights, lows, highs, grid.occluders, strict=True)
         scanned = [
             o
             for left, right, low, high, o in boxes
