@@ -20,6 +20,18 @@ FAR = 10**6  # "cannot get there"
 Corner = tuple[int, int]  # a hex corner in the integer frame
 Segment = tuple[Corner, Corner]
 
+
+class NearCounts(dict[int, int]):
+    """The hex counts of a short count: the cells it reached, and FAR for any other (one
+    farther than it counted reads more than its limit, as a whole board's list does)."""
+
+    def __missing__(self, cell: int) -> int:
+        return FAR
+
+
+# Hex counts by cell number: a whole board's list, or a short count's cells.
+Counts = Sequence[int] | NearCounts
+
 # Corner k sits at 60k + 30 degrees (y up); edge d joins corners d - 1 and d.
 CORNER_OFFSETS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 
@@ -51,7 +63,7 @@ class Grid:
     links: tuple[tuple[int, ...], ...]
     _rows: list[list[int] | None]  # hexes_from, filled on first use
     # Partial counts: start -> (exact up to this many hexes, counts, the cells within).
-    _near: dict[int, tuple[int, list[int], list[int]]]
+    _near: dict[int, tuple[int, Counts, list[int]]]
     memo: dict[Any, Any]  # other facts about this board, kept by the modules that derive them
 
     def hexes_from(self, start: int) -> Sequence[int]:
@@ -59,10 +71,12 @@ class Grid:
         wall (figures, obstacles and traps do not lengthen it): range and proximity."""
         row = self._rows[start]
         if row is None:
-            row = self._count(start, FAR)[1]
+            self._count(start, FAR)  # a whole count: kept as the start's row
+            row = self._rows[start]
+            assert row is not None
         return row
 
-    def hexes_within(self, start: int, limit: int) -> Sequence[int]:
+    def hexes_within(self, start: int, limit: int) -> Counts:
         """The hexes from `start` as hexes_from counts them, exact up to `limit`: farther
         cells read more than `limit` (range tests need no more than that)."""
         row = self._rows[start]
@@ -83,7 +97,7 @@ class Grid:
         counts = near[1]
         return [i for i in near[2] if counts[i] <= limit]
 
-    def proximity(self, start: int, cells: Sequence[int]) -> Sequence[int]:
+    def proximity(self, start: int, cells: Sequence[int]) -> Counts:
         """The hexes from `start`, exact for each of `cells` (counted no farther than the
         farthest of them needs)."""
         row = self._rows[start]
@@ -96,10 +110,18 @@ class Grid:
 
     def _count(
         self, start: int, limit: int, until: set[int] | None = None
-    ) -> tuple[int, list[int], list[int]]:
+    ) -> tuple[int, Counts, list[int]]:
         """Count hexes from `start` up to `limit` (or until every cell of `until` is
         counted) and keep the counts: a whole row when the count covered the board."""
-        exact, counts, cells = hex_counts(start, self.links, len(self.terrain), limit, until)
+        size = len(self.terrain)
+        if until is None and 3 * limit * (limit + 1) + 1 <= size // 8:
+            # A short count (a range test) on a big board reaches a few of its cells: they
+            # are kept, not a board's worth of list per start asked (a 200x200 board's is
+            # 40,000 numbers, ~60 a decision, each walked by the garbage collector).
+            found: tuple[int, Counts, list[int]] = near_counts(start, self.links, limit)
+            self._near[start] = found
+            return found
+        exact, counts, cells = hex_counts(start, self.links, size, limit, until)
         if exact >= FAR:
             self._rows[start] = counts
         found = self._near[start] = (exact, counts, cells)
@@ -257,4 +279,25 @@ def hex_counts(
         ring = outer
     for cell in blocked:
         dist[cell] = FAR
+    return (FAR if not ring else hexes), dist, cells
+
+
+def near_counts(
+    start: int, links: Sequence[Sequence[int]], limit: int
+) -> tuple[int, NearCounts, list[int]]:
+    """hex_counts up to `limit` hexes, with the counts of the cells reached only."""
+    dist = NearCounts({start: 0})
+    ring = [start]
+    cells = [start]
+    hexes = 0
+    while ring and hexes < limit:
+        hexes += 1
+        outer = []
+        for cur in ring:
+            for n in links[cur]:
+                if n not in dist:
+                    dist[n] = hexes
+                    outer.append(n)
+        cells += outer
+        ring = outer
     return (FAR if not ring else hexes), dist, cells
