@@ -114,17 +114,14 @@ class Grid:
         """Count hexes from `start` up to `limit` (or until every cell of `until` is
         counted) and keep the counts: a whole row when the count covered the board."""
         size = len(self.terrain)
-        if until is None and 3 * limit * (limit + 1) + 1 <= size // 8:
-            # A short count (a range test) on a big board reaches a few of its cells: they
-            # are kept, not a board's worth of list per start asked (a 200x200 board's is
-            # 40,000 numbers, ~60 a decision, each walked by the garbage collector).
-            found: tuple[int, Counts, list[int]] = near_counts(start, self.links, limit)
-            self._near[start] = found
-            return found
-        exact, counts, cells = hex_counts(start, self.links, size, limit, until)
-        if exact >= FAR:
+        # A short count (a range test) on a big board reaches a few of its cells: those are
+        # kept, not a board's worth of list per start asked (a 200x200 board's is 40,000
+        # numbers, ~60 a decision, each walked by the garbage collector).
+        short = until is None and 3 * limit * (limit + 1) + 1 <= size // 8
+        found = hex_counts(start, self.links, size, limit, until, short=short)
+        exact, counts, _ = self._near[start] = found
+        if exact >= FAR and isinstance(counts, list):
             self._rows[start] = counts
-        found = self._near[start] = (exact, counts, cells)
         return found
 
     def index(self, cell: Cell) -> int:
@@ -253,11 +250,13 @@ def hex_counts(
     limit: int,
     until: set[int] | None = None,
     blocked: frozenset[int] = frozenset(),
-) -> tuple[int, list[int], list[int]]:
+    *,
+    short: bool = False,
+) -> tuple[int, Counts, list[int]]:
     """Breadth first over `links`, ring by ring, never into `blocked`, up to `limit` hexes
     or until every cell of `until` is reached: (how far the counts are exact, the counts,
-    the cells counted)."""
-    dist = [FAR] * size
+    the cells counted). `short`: the counts of the cells counted only (NearCounts)."""
+    dist: list[int] | NearCounts = NearCounts() if short else [FAR] * size
     for cell in blocked:
         dist[cell] = -1  # reads as counted (put back below)
     dist[start] = 0
@@ -279,25 +278,4 @@ def hex_counts(
         ring = outer
     for cell in blocked:
         dist[cell] = FAR
-    return (FAR if not ring else hexes), dist, cells
-
-
-def near_counts(
-    start: int, links: Sequence[Sequence[int]], limit: int
-) -> tuple[int, NearCounts, list[int]]:
-    """hex_counts up to `limit` hexes, with the counts of the cells reached only."""
-    dist = NearCounts({start: 0})
-    ring = [start]
-    cells = [start]
-    hexes = 0
-    while ring and hexes < limit:
-        hexes += 1
-        outer = []
-        for cur in ring:
-            for n in links[cur]:
-                if n not in dist:
-                    dist[n] = hexes
-                    outer.append(n)
-        cells += outer
-        ring = outer
     return (FAR if not ring else hexes), dist, cells
