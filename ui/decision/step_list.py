@@ -19,6 +19,35 @@ _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 _SAID = {APPLIED: "applies"}
 
 
+class _Reason(QLabel):
+    """A step's reason: word-wrapped and selectable, its height for a width remembered
+    while its text, font and margins stay as they are. A selectable label lays out its whole
+    text twice for every height asked, and the panel's layouts ask the same few widths
+    again and again (a 4,000-character reason at the documented limits: ~30 ms of an
+    Enter). That height depends on nothing else: its wrapping, alignment and indent are
+    set once, in StepCard."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._heights: dict[int, int] = {}  # width -> height, for `_measured_as`
+        self._measured_as: tuple[str, str, tuple[int, int, int, int]] | None = None
+
+    def heightForWidth(self, width: int) -> int:
+        margins = self.contentsMargins()
+        shown = (
+            self.text(),
+            self.font().key(),
+            (margins.left(), margins.top(), margins.right(), margins.bottom()),
+        )
+        if shown != self._measured_as:
+            self._measured_as = shown
+            self._heights.clear()
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+
 class StepCard(QFrame):
     def __init__(self, step: TraceStep, number: int = 0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -26,7 +55,7 @@ class StepCard(QFrame):
         self.title.setWordWrap(True)
         self.outcome = QLabel()
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.detail = QLabel()
+        self.detail = _Reason()
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setContentsMargins(14, 0, 0, 0)

@@ -20,6 +20,18 @@ FAR = 10**6  # "cannot get there"
 Corner = tuple[int, int]  # a hex corner in the integer frame
 Segment = tuple[Corner, Corner]
 
+
+class NearCounts(dict[int, int]):
+    """The hex counts of a short count: the cells it reached, and FAR for any other (one
+    farther than it counted reads more than its limit, as a whole board's list does)."""
+
+    def __missing__(self, cell: int) -> int:
+        return FAR
+
+
+# Hex counts by cell number: a whole board's list, or a short count's cells.
+Counts = Sequence[int] | NearCounts
+
 # Corner k sits at 60k + 30 degrees (y up); edge d joins corners d - 1 and d.
 CORNER_OFFSETS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 
@@ -51,7 +63,7 @@ class Grid:
     links: tuple[tuple[int, ...], ...]
     _rows: list[list[int] | None]  # hexes_from, filled on first use
     # Partial counts: start -> (exact up to this many hexes, counts, the cells within).
-    _near: dict[int, tuple[int, list[int], list[int]]]
+    _near: dict[int, tuple[int, Counts, list[int]]]
     memo: dict[Any, Any]  # other facts about this board, kept by the modules that derive them
 
     def hexes_from(self, start: int) -> Sequence[int]:
@@ -59,10 +71,12 @@ class Grid:
         wall (figures, obstacles and traps do not lengthen it): range and proximity."""
         row = self._rows[start]
         if row is None:
-            row = self._count(start, FAR)[1]
+            self._count(start, FAR)  # a whole count: kept as the start's row
+            row = self._rows[start]
+            assert row is not None
         return row
 
-    def hexes_within(self, start: int, limit: int) -> Sequence[int]:
+    def hexes_within(self, start: int, limit: int) -> Counts:
         """The hexes from `start` as hexes_from counts them, exact up to `limit`: farther
         cells read more than `limit` (range tests need no more than that)."""
         row = self._rows[start]
@@ -83,7 +97,7 @@ class Grid:
         counts = near[1]
         return [i for i in near[2] if counts[i] <= limit]
 
-    def proximity(self, start: int, cells: Sequence[int]) -> Sequence[int]:
+    def proximity(self, start: int, cells: Sequence[int]) -> Counts:
         """The hexes from `start`, exact for each of `cells` (counted no farther than the
         farthest of them needs)."""
         row = self._rows[start]
@@ -96,13 +110,18 @@ class Grid:
 
     def _count(
         self, start: int, limit: int, until: set[int] | None = None
-    ) -> tuple[int, list[int], list[int]]:
+    ) -> tuple[int, Counts, list[int]]:
         """Count hexes from `start` up to `limit` (or until every cell of `until` is
         counted) and keep the counts: a whole row when the count covered the board."""
-        exact, counts, cells = hex_counts(start, self.links, len(self.terrain), limit, until)
-        if exact >= FAR:
+        size = len(self.terrain)
+        # A short count (a range test) on a big board reaches a few of its cells: those are
+        # kept, not a board's worth of list per start asked (a 200x200 board's is 40,000
+        # numbers, ~60 a decision, each walked by the garbage collector).
+        short = until is None and 3 * limit * (limit + 1) + 1 <= size // 8
+        found = hex_counts(start, self.links, size, limit, until, short=short)
+        exact, counts, _ = self._near[start] = found
+        if exact >= FAR and isinstance(counts, list):
             self._rows[start] = counts
-        found = self._near[start] = (exact, counts, cells)
         return found
 
     def index(self, cell: Cell) -> int:
@@ -231,11 +250,13 @@ def hex_counts(
     limit: int,
     until: set[int] | None = None,
     blocked: frozenset[int] = frozenset(),
-) -> tuple[int, list[int], list[int]]:
+    *,
+    short: bool = False,
+) -> tuple[int, Counts, list[int]]:
     """Breadth first over `links`, ring by ring, never into `blocked`, up to `limit` hexes
     or until every cell of `until` is reached: (how far the counts are exact, the counts,
-    the cells counted)."""
-    dist = [FAR] * size
+    the cells counted). `short`: the counts of the cells counted only (NearCounts)."""
+    dist: list[int] | NearCounts = NearCounts() if short else [FAR] * size
     for cell in blocked:
         dist[cell] = -1  # reads as counted (put back below)
     dist[start] = 0

@@ -62,9 +62,9 @@ def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    boxes, chunks = _boxes(grid)
+    lefts, rights, lows, highs, chunks = _boxes(grid)
     if chunks is None:
-        candidates: Sequence[int] = range(len(boxes))
+        candidates: Sequence[int] = range(len(lefts))
     else:
         # A segment spans at most 2 across and 4 up: those that can meet the box start
         # (left, top) within these bounds, and are filed by that corner's chunk.
@@ -80,36 +80,42 @@ def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
         ]
         found.sort()
         candidates = found
-    out = []
-    for i in candidates:
-        left, right, low, high, o = boxes[i]
-        if right >= x0 and left <= x1 and high >= y0 and low <= y1:
-            out.append(o)
-    return out
+    occluders = grid.occluders
+    return [
+        occluders[i]
+        for i in candidates
+        if rights[i] >= x0 and lefts[i] <= x1 and highs[i] >= y0 and lows[i] <= y1
+    ]
 
 
 CHUNK = 8  # hexes a side of the chunks that index a big board's walls
 
 
-def _boxes(
-    grid: Grid,
-) -> tuple[list[tuple[int, int, int, int, Segment]], dict[tuple[int, int], list[int]] | None]:
-    """Every wall segment with its bounding box (kept per board): most sight questions
-    need only the few walls near the two hexes. On a board with many walls, they are also
-    filed by the chunk of the board they lie in (CHUNK hexes a side)."""
-    found = grid.memo.get("occluder boxes")
+Boxes = tuple[list[int], list[int], list[int], list[int], dict[tuple[int, int], list[int]] | None]
+
+
+def _boxes(grid: Grid) -> Boxes:
+    """The bounding box of every wall segment, kept per board as four lists in the order
+    of grid.occluders (left, right, low and high x or y): most sight questions need only
+    the few walls near the two hexes. Lists of numbers, not a tuple per segment: a big
+    board's 10,000 tuples cost the first sight question of a session tens of milliseconds
+    (their making and the garbage collections they set off). On a board with many walls,
+    the segments are also filed by the chunk of the board they lie in (CHUNK hexes a
+    side)."""
+    found: Boxes | None = grid.memo.get("occluder boxes")
     if found is None:
-        boxes = [
-            (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), (a, b))
-            for a, b in grid.occluders
-        ]
+        occluders = grid.occluders
+        lefts = [a[0] if a[0] < b[0] else b[0] for a, b in occluders]
+        rights = [b[0] if a[0] < b[0] else a[0] for a, b in occluders]
+        lows = [a[1] if a[1] < b[1] else b[1] for a, b in occluders]
+        highs = [b[1] if a[1] < b[1] else a[1] for a, b in occluders]
         chunks: dict[tuple[int, int], list[int]] | None = None
-        if len(boxes) > 64:
+        if len(occluders) > 64:
             chunks = {}
-            for i, (left, _, _, high, _) in enumerate(boxes):
+            for i, (left, high) in enumerate(zip(lefts, highs, strict=True)):
                 key = (-high // 3 // CHUNK, left // 2 // CHUNK)
                 chunks.setdefault(key, []).append(i)
-        found = grid.memo["occluder boxes"] = (boxes, chunks)
+        found = grid.memo["occluder boxes"] = (lefts, rights, lows, highs, chunks)
     return found
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel
 
 from desktop.engine.decision import Decision, Outcome, TraceStep
 from desktop.engine.dice import Roll
@@ -189,3 +193,35 @@ def test_a_new_reasoning_unfolds_as_many_reasons_as_the_panel_holds(qtbot):
     assert cards[-1] in unfolded and folded and len(unfolded) > 1
     room = steps.viewport().height() - steps.widget().heightForWidth(width)
     assert 0 <= room < folded[-1].detail.heightForWidth(folded[-1].detail.width() or width)
+
+
+def _needed_height(label) -> int:
+    """The height a fresh label like `label` (text, font, margins, wrapping) needs at its
+    width: what the panel must give it to show the whole reason."""
+    fresh = QLabel(label.text())
+    fresh.setWordWrap(True)
+    fresh.setTextInteractionFlags(label.textInteractionFlags())
+    fresh.setContentsMargins(label.contentsMargins())
+    fresh.setFont(label.font())
+    return fresh.heightForWidth(label.width())
+
+
+def test_a_reused_card_is_as_tall_as_its_new_reason_and_its_font_need(qtbot):
+    """The reasons' heights are remembered per width; a reused card's longer (or shorter)
+    reason, or a bigger font, is measured again: the whole reason shows, with no gap."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 900)
+    show_active(qtbot, panel)
+    reasons = ["short: in reach", "long: " + "the hero two hexes away, " * 40, "short again"]
+    for reason in reasons:
+        step = TraceStep("1. Attack", "applied", reason)
+        panel.show_decision(replace(decision(), trace=(step,)), "Orc", {"aria": "Aria"})
+        detail = panel.steps.cards[0].detail
+        qtbot.waitUntil(lambda d=detail: d.height() == _needed_height(d), timeout=5000)
+    short = detail.height()
+    font = QFont(panel.font())
+    font.setPointSizeF(font.pointSizeF() * 1.6)
+    panel.setFont(font)
+    qtbot.waitUntil(lambda: detail.height() == _needed_height(detail), timeout=5000)
+    assert detail.height() > short

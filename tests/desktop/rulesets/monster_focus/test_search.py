@@ -85,7 +85,9 @@ def test_neighbours_and_hex_counts_are_the_plain_ones():
             limit = rng.randint(0, 4)
             # Asked bounded first, then in full: each answer exact as far as it promises.
             within = grid.hexes_within(start, limit)
-            assert [min(h, limit + 1) for h in within] == [min(h, limit + 1) for h in plain]
+            assert [min(within[i], limit + 1) for i in range(n)] == [
+                min(h, limit + 1) for h in plain
+            ]
             around = grid.hexes_around(start, limit)
             assert sorted(around) == [i for i in range(n) if plain[i] <= limit]
             cells = rng.sample(range(n), min(n, 3))
@@ -94,6 +96,28 @@ def test_neighbours_and_hex_counts_are_the_plain_ones():
             assert list(grid.hexes_from(start)) == plain
             for i in range(n):  # adjacency: one step of a hex count
                 assert grid.adjacent(start, i) == (plain[i] == 1 and i in grid.neighbours[start])
+
+
+def test_short_hex_counts_on_a_big_board_are_the_plain_ones():
+    """A short count (a range test) keeps only the cells it reached: every other cell reads
+    farther than its limit, and a longer count or a whole row asked after it is exact."""
+    rng = random.Random(5)
+    board = random_board(rng, 40, 36, "......#^")
+    grid = grid_of(board)
+    n = board.width * board.height
+    for start in rng.sample(range(n), 12):
+        plain = plain_hex_counts(board, start)
+        for limit in (rng.randint(0, 3), rng.randint(4, 7)):
+            within = grid.hexes_within(start, limit)
+            assert [min(within[i], limit + 1) for i in range(n)] == [
+                min(h, limit + 1) for h in plain
+            ]
+            around = grid.hexes_around(start, limit)
+            assert sorted(around) == [i for i in range(n) if plain[i] <= limit]
+        cells = rng.sample(range(n), 3)
+        near = grid.proximity(start, cells)
+        assert [near[i] for i in cells] == [plain[i] for i in cells]
+        assert list(grid.hexes_from(start)) == plain
 
 
 def plain_steps(board: Board, movement: Movement, characters: set[int], allies: set[int]):
@@ -247,11 +271,12 @@ def test_sight_finds_the_walls_near_a_line_by_chunk_as_a_full_scan_does():
     rng = random.Random(3)
     board = random_board(rng, 40, 36, "......####^")
     grid = grid_of(board)
-    boxes, chunks = _boxes(grid)
+    lefts, rights, lows, highs, chunks = _boxes(grid)
     assert chunks is not None  # a board with this many walls files them by chunk
     for _ in range(400):
         points = [(rng.randint(-4, 84), rng.randint(-112, 4)) for _ in range(rng.choice([2, 4]))]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
+        boxes = zip(lefts, rights, lows, highs, grid.occluders, strict=True)
         scanned = [
             o
             for left, right, low, high, o in boxes

@@ -1,0 +1,55 @@
+"""What an open session holds is left out of the garbage collector's full collections while
+it is open (gc.freeze); the garbage left behind is collected when another session opens or
+the session closes."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from PySide6.QtCore import QSettings
+
+from db.repository import new_session
+from desktop.encounter_file import load_encounter
+from desktop.samples import sample_path
+from tests.ui.real_input import open_saved_session, press
+from tests.ui.showing import show_active
+from ui.main_window import MainWindow
+
+AMBUSH = "card-flip-goblin-ambush.toml"
+
+
+class _Cycle:
+    """Garbage only the collector frees (it refers to itself)."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def _dropped_after(opened) -> weakref.ref[_Cycle]:
+    """A cycle alive while `opened()` runs, dropped afterwards."""
+    kept = _Cycle()
+    opened()
+    return weakref.ref(kept)
+
+
+def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes(qtbot, database):
+    for name in ("friday", "saturday"):
+        new_session(database, name, load_encounter(sample_path(AMBUSH)))
+    QSettings().clear()
+    window = MainWindow(database)
+    qtbot.addWidget(window)
+    window.resize(1300, 800)
+    show_active(qtbot, window)
+    friday = _dropped_after(lambda: open_saved_session(qtbot, window, "friday"))
+    gc.collect()
+    assert friday() is not None  # frozen with friday: no collection looks at it
+    press(qtbot, window.act_home)  # the start page; friday stays open behind it
+    saturday = _dropped_after(lambda: open_saved_session(qtbot, window, "saturday"))
+    assert friday() is None  # collected as saturday opened
+    gc.collect()
+    assert saturday() is not None
+    window.close_session()
+    gc.collect()
+    assert saturday() is None
+    window.close()
