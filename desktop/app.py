@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import logging
 import os
@@ -295,6 +296,7 @@ class _DeferredStart:
             self.app.processEvents()
             window.repaint()  # painted, not only laid out, when the marker says so
             print("foebook: session shown", flush=True)
+        gc.enable()  # off since the start (cli.main)
         self._load_next()
 
     def _load_next(self) -> None:

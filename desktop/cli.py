@@ -8,6 +8,7 @@ what it needs when it runs.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -76,9 +77,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         gui_args, unknown = _gui_parser().parse_known_args(args_list)
         if unknown:
             _build_parser().error(f"unrecognised arguments: {' '.join(unknown)}")
-        from desktop.app import run_gui  # Qt is imported only for the GUI
+        # No collection while the app loads and shows its first window: ~90 young-generation
+        # collections (~25 ms) would look for garbage among modules being built, of which
+        # there is next to none; collecting resumes after the first paint (desktop/app.py).
+        gc.disable()
+        try:
+            from desktop.app import run_gui  # Qt is imported only for the GUI
 
-        return run_gui(gui_args)
+            return run_gui(gui_args)
+        finally:
+            gc.enable()
     except FoebookError as error:
         # One line, whatever the message echoes (names, file names, values from a file).
         say(f"foebook: error: {terminal_safe(error.message)}", error=True)

@@ -26,10 +26,12 @@ class _Cycle:
         self.me = self
 
 
-def _dropped_after(opened) -> weakref.ref[_Cycle]:
-    """A cycle alive while `opened()` runs, dropped afterwards."""
+def _dropped_after(qtbot, opened) -> weakref.ref[_Cycle]:
+    """A cycle alive while `opened()` runs and the window settles after it (the session is
+    kept out of full collections after the paint it is shown in), dropped afterwards."""
     kept = _Cycle()
     opened()
+    qtbot.wait(10)
     return weakref.ref(kept)
 
 
@@ -41,11 +43,11 @@ def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes
     qtbot.addWidget(window)
     window.resize(1300, 800)
     show_active(qtbot, window)
-    friday = _dropped_after(lambda: open_saved_session(qtbot, window, "friday"))
+    friday = _dropped_after(qtbot, lambda: open_saved_session(qtbot, window, "friday"))
     gc.collect()
     assert friday() is not None  # frozen with friday: no collection looks at it
     press(qtbot, window.act_home)  # the start page; friday stays open behind it
-    saturday = _dropped_after(lambda: open_saved_session(qtbot, window, "saturday"))
+    saturday = _dropped_after(qtbot, lambda: open_saved_session(qtbot, window, "saturday"))
     assert friday() is None  # collected as saturday opened
     gc.collect()
     assert saturday() is not None
