@@ -270,6 +270,25 @@ class GridSearch:
         """The cost of every step, when all cost the same (no terrain costs extra)."""
         return self._grid.uniform_step
 
+    def steps_into(self, cell: Cell) -> list[Cell] | None:
+        """On squares with every step costing the same, the neighbours a cheapest route to a
+        reached `cell` comes from, in the fixed neighbour order (geometry.neighbours: the
+        layout's directions are the same offsets in the same order); None elsewhere."""
+        grid = self._grid
+        step = grid.uniform_step
+        if step is None or grid.hexes:
+            return None
+        dist, index = self._dist, grid.index(cell)
+        before = dist[index] - step  # the border and blocked cells (CLOSED) never match
+        x, y = cell
+        width = grid.width
+        found = []
+        for delta in grid.deltas:
+            if dist[index + delta] == before:
+                dy, dx = divmod(delta + width + 1, width)
+                found.append((x + dx - 1, y + dy - 1))
+        return found
+
     def raw(self, cell: Cell) -> int | None:
         # Rules ask for thousands of single cells per decision: the index is inlined.
         grid = self._grid

@@ -101,6 +101,9 @@ class DistanceField:
         here = raw(cell)
         if not here:
             return []
+        quick = self._search.steps_into(cell)
+        if quick is not None:
+            return quick
         step_cost, board = self.rules.step_cost, self.board
         # Every step costing the same (no terrain costs extra), the cost need not be asked.
         uniform = self._search.uniform_step

@@ -123,6 +123,10 @@ RANGED_KINDS = ("spell", "ranged")  # weapons it casts or shoots with, before it
 # share one pass over the movement field (destinations.stops_toward_any's `many`): on a
 # 200x200 board the pass costs about what a dozen route searches do.
 MANY_ROUTES = 12
+# Figures whose setup (fields included) is kept: every enemy of a usual encounter, so
+# going through them on the roster, or back to the one shown, floods no field again. A
+# whole-board field of a 200x200 board is about 1 MB.
+KEPT_SETUPS = 16
 DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
 
 
@@ -454,7 +458,7 @@ class DungeonCrawl(Ruleset):
             occupied=occupied,
             fields=MoveFields(encounter.board, unit.at, blocked, move),
         )
-        if len(setups) >= 4:  # the encounters shown just now; older ones are done with
+        if len(setups) >= KEPT_SETUPS:  # the oldest first: those encounters are done with
             setups.pop(next(iter(setups)))
         setups[key] = (encounter, setup)
         return setup
