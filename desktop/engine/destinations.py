@@ -33,6 +33,7 @@ class MemoField:
         self._complete = prefill
         self._raw: dict[Cell, int | None] = {}
         self._paths: dict[Cell, list[Cell]] = {}
+        self._within: dict[int, tuple[tuple[Cell, int], ...]] = {}
         self._entries: dict[int, Callable[[Sequence[Cell]], list[Cell]] | None] = {}
         if prefill:
             scale = field.rules.scale
@@ -57,7 +58,14 @@ class MemoField:
         return self.field.reachable(limit)
 
     def raw_within(self, bound: int | None = None) -> Iterator[tuple[Cell, int]]:
-        return self.field.raw_within(bound)
+        """Remembered per bound (a move's worth of cells, read again for every destination
+        a figure's stops are asked toward); the whole board is not kept."""
+        if bound is None:
+            return self.field.raw_within(bound)
+        found = self._within.get(bound)
+        if found is None:
+            found = self._within[bound] = tuple(self.field.raw_within(bound))
+        return iter(found)
 
     def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
         return self.field.onward(goals, total)

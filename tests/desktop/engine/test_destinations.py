@@ -226,7 +226,7 @@ def test_stops_toward_many_destinations_from_one_shared_pass(data):
         destinations = data.draw(st.lists(cells_of(board), min_size=1, max_size=3))
         budget = data.draw(st.integers(0, 6))
         barred = set(data.draw(st.lists(cells_of(board), max_size=4)))
-        can_stop = data.draw(st.none() | st.just(lambda cell: cell not in barred))
+        can_stop = data.draw(st.none() | st.just(lambda cell, barred=barred: cell not in barred))
         found = stops_toward_any(field, destinations, budget, can_stop, many=True)
         assert found == _walked_back(field.field, destinations, budget, can_stop)
 
