@@ -33,6 +33,8 @@ class MemoField:
         self._complete = prefill
         self._raw: dict[Cell, int | None] = {}
         self._paths: dict[Cell, list[Cell]] = {}
+        self._within: dict[int, tuple[tuple[Cell, int], ...]] = {}
+        self._entries: dict[int, Callable[[Sequence[Cell]], list[Cell]] | None] = {}
         if prefill:
             scale = field.rules.scale
             self._raw = {c: round(v * scale) for c, v in field.reachable().items()}
@@ -56,10 +58,23 @@ class MemoField:
         return self.field.reachable(limit)
 
     def raw_within(self, bound: int | None = None) -> Iterator[tuple[Cell, int]]:
-        return self.field.raw_within(bound)
+        """Remembered per bound (a move's worth of cells, read again for every destination
+        a figure's stops are asked toward); the whole board is not kept."""
+        if bound is None:
+            return self.field.raw_within(bound)
+        found = self._within.get(bound)
+        if found is None:
+            found = self._within[bound] = tuple(self.field.raw_within(bound))
+        return iter(found)
 
     def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
         return self.field.onward(goals, total)
+
+    def entries(self, budget: int) -> Callable[[Sequence[Cell]], list[Cell]] | None:
+        """DistanceField.entries, made once per budget: every goal asked shares its pass."""
+        if budget not in self._entries:
+            self._entries[budget] = self.field.entries(budget)
+        return self._entries[budget]
 
 
 @dataclass(frozen=True)
@@ -160,6 +175,8 @@ def stops_toward_any(
     budget: int,
     can_stop: Callable[[Cell], bool] | None = None,
     lower_bound: Callable[[Cell], int] | None = None,
+    *,
+    many: bool = False,
 ) -> tuple[Cell, ...]:
     """`stops_toward` for several equally good destinations at once (one search for all).
 
@@ -172,6 +189,11 @@ def stops_toward_any(
     (DistanceField.onward). Walking back from the destinations instead crossed every
     cell of every cheapest route, thousands on a big board, for each destination.
     `lower_bound` is no longer needed and kept for callers.
+
+    `many`: the caller asks this field about many destinations (a route for each of
+    dozens of heroes): on a MemoField with equal step costs, the affordable cells on
+    cheapest routes come from one shared pass over the field (MemoField.entries) rather
+    than a route search per call. The answer is the same.
     """
     costs = {d: c for d in destinations if (c := field.raw(d)) is not None}
     if not costs:
@@ -182,6 +204,12 @@ def stops_toward_any(
     arrived = [d for d in goals if total <= budget and allowed(d)]
     if arrived:
         return tuple(arrived)
+    if many and isinstance(field, MemoField) and budget >= 0:
+        entries = field.entries(budget)
+        if entries is not None:
+            stops = [c for c in entries(goals) if allowed(c)]
+            if stops:
+                return tuple(sorted(stops))
     on_route = field.onward(goals, total)
     by_cost: dict[int, list[Cell]] = {}
     for cell, cost in field.raw_within(budget):

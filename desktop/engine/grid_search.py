@@ -265,6 +265,30 @@ class GridSearch:
             steps, dearest = grid.steps(reverse)
             self._reached = settle(dist, starts, steps, dearest, bound)
 
+    @property
+    def uniform_step(self) -> int | None:
+        """The cost of every step, when all cost the same (no terrain costs extra)."""
+        return self._grid.uniform_step
+
+    def steps_into(self, cell: Cell) -> list[Cell] | None:
+        """On squares with every step costing the same, the neighbours a cheapest route to a
+        reached `cell` comes from, in the fixed neighbour order (geometry.neighbours: the
+        layout's directions are the same offsets in the same order); None elsewhere."""
+        grid = self._grid
+        step = grid.uniform_step
+        if step is None or grid.hexes:
+            return None
+        dist, index = self._dist, grid.index(cell)
+        before = dist[index] - step  # the border and blocked cells (CLOSED) never match
+        x, y = cell
+        width = grid.width
+        found = []
+        for delta in grid.deltas:
+            if dist[index + delta] == before:
+                dy, dx = divmod(delta + width + 1, width)
+                found.append((x + dx - 1, y + dy - 1))
+        return found
+
     def raw(self, cell: Cell) -> int | None:
         # Rules ask for thousands of single cells per decision: the index is inlined.
         grid = self._grid
@@ -282,6 +306,62 @@ class GridSearch:
         cell, dist = self._grid.cell, self._dist
         for index in self._reached:
             yield cell(index), dist[index]
+
+    def entries(self, budget: int) -> Callable[[Sequence[Cell]], list[Cell]] | None:
+        """For a search whose steps all cost the same (None otherwise): a lookup giving, for
+        goals reached at one cost above `budget`, every reached cell of the dearest cost
+        within it (`level`) on a cheapest route to one of them (GridSearch.onward's answer
+        for that whole level). Every such route passes through that level: each step
+        adds the same cost.
+
+        One pass outward from that level, in the order the search settled its cells, gives
+        each cell the set (bits) of level cells its cheapest routes come through: every
+        goal asked after that is a lookup, where onward searched a route per goal."""
+        step = self._grid.uniform_step
+        if step is None:
+            return None
+        level = budget - budget % step
+        dist, reached, deltas = self._dist, self._reached, self._grid.deltas
+        first = 0
+        while first < len(reached) and dist[reached[first]] < level:
+            first += 1
+        cursor = first
+        while cursor < len(reached) and dist[reached[cursor]] == level:
+            cursor += 1
+        ring = reached[first:cursor]
+        masks = [0] * len(dist)
+        for bit, index in enumerate(ring):
+            masks[index] = 1 << bit
+        state = [cursor]  # the first settled cell whose bits are not worked out yet
+
+        def extend(cost: int) -> None:
+            """Bits for every cell up to `cost`: a cell's routes come through those of the
+            neighbours it is reached from (exactly one step cheaper)."""
+            index = state[0]
+            while index < len(reached):
+                cell = reached[index]
+                here = dist[cell]
+                if here > cost:
+                    break
+                before, bits = here - step, 0
+                for delta in deltas:  # the steps are symmetric: cell - delta is a neighbour
+                    came = cell - delta
+                    if dist[came] == before:
+                        bits |= masks[came]
+                masks[cell] = bits
+                index += 1
+            state[0] = index
+
+        def lookup(goals: Sequence[Cell]) -> list[Cell]:
+            grid = self._grid
+            targets = [grid.index(g) for g in goals]
+            extend(max(dist[t] for t in targets))
+            bits = 0
+            for target in targets:
+                bits |= masks[target]
+            return [grid.cell(index) for bit, index in enumerate(ring) if bits >> bit & 1]
+
+        return lookup
 
     def onward(self, goals: Sequence[Cell], total: int) -> Callable[[Cell], bool]:
         """A test of whether a reached cell lies on a cheapest route from the roots to one

@@ -76,6 +76,12 @@ class DistanceField:
         at raw cost `total` (grid_search.GridSearch.onward)."""
         return self._search.onward(goals, total)
 
+    def entries(self, budget: int) -> Callable[[Sequence[Cell]], list[Cell]] | None:
+        """The dearest cells within raw cost `budget` on a cheapest route to given goals
+        dearer than it, for many goals in one pass (GridSearch.entries); None when steps
+        differ in cost."""
+        return self._search.entries(budget)
+
     def path_to(self, cell: Cell) -> list[Cell]:
         """Cells entered from the nearest root to `cell`, root excluded; [] when unreachable.
 
@@ -91,14 +97,24 @@ class DistanceField:
 
     def _predecessors(self, cell: Cell) -> list[Cell]:
         """The neighbours a cheapest route to `cell` comes from, in the fixed order."""
-        here = self.raw(cell)
+        raw = self._search.raw
+        here = raw(cell)
         if not here:
             return []
-        step_cost, raw = self.rules.step_cost, self.raw
+        quick = self._search.steps_into(cell)
+        if quick is not None:
+            return quick
+        step_cost, board = self.rules.step_cost, self.board
+        # Every step costing the same (no terrain costs extra), the cost need not be asked.
+        uniform = self._search.uniform_step
         found = []
-        for prev in neighbours(self.board, cell, self.rules.neighbourhood):
+        for prev in neighbours(board, cell, self.rules.neighbourhood):
             before = raw(prev)
-            if before is not None and before + step_cost(self.board, prev, cell) == here:
+            if (
+                before is not None
+                and before + (uniform if uniform is not None else step_cost(board, prev, cell))
+                == here
+            ):
                 found.append(prev)
         if not found:  # cannot happen for a consistent field
             raise RuntimeError(f"no cheapest predecessor for {cell}")

@@ -81,7 +81,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from typing import Any, cast
 
-from desktop.engine.board import Cell
+from desktop.engine.board import Board, Cell
 from desktop.engine.capabilities import Capabilities
 from desktop.engine.chain import Chain, joined, plural
 from desktop.engine.context import Context
@@ -119,6 +119,14 @@ FIGHT_TACTICS = (
     "fight-random",
 )
 RANGED_KINDS = ("spell", "ranged")  # weapons it casts or shoots with, before it fights
+# Heroes tied (fight-individual often ties every hero) from which the routes to all of them
+# share one pass over the movement field (destinations.stops_toward_any's `many`): on a
+# 200x200 board the pass costs about what a dozen route searches do.
+MANY_ROUTES = 12
+# Figures whose setup (fields included) is kept: every enemy of a usual encounter, so
+# going through them on the roster, or back to the one shown, floods no field again. A
+# whole-board field of a 200x200 board is about 1 MB.
+KEPT_SETUPS = 16
 DIRECTION_RANK = {"stays": 0, "backwards": 1, "left": 2, "right": 3, "forwards": 4}
 
 
@@ -178,6 +186,50 @@ def deviation(start: Cell, end: Cell, toward: Cell, way: str) -> float:
     return round(min(angle, 2 * math.pi - angle), 9)
 
 
+class MoveFields:
+    """One figure's movement field in one encounter: flooded no further than its move (all
+    that shooting, the movement overlay and a figure already in reach read) until something
+    asks beyond, then over the whole board (fighting measures the way to every hero)."""
+
+    def __init__(self, board: Board, start: Cell, blocked: set[Cell], move: int) -> None:
+        self._board, self._start, self._blocked, self._move = board, start, blocked, move
+        self._near: MemoField | None = None
+        self._full: MemoField | None = None
+
+    @property
+    def full(self) -> MemoField:
+        if self._full is None:
+            search = DistanceField(self._board, MOVEMENT, [self._start], blocked=self._blocked)
+            self._full = MemoField(search)
+        return self._full
+
+    @property
+    def near(self) -> MemoField:
+        """For cells within its move only: they read the same as in the full field (a
+        flood bounded at the move settles the same cells at the same costs, in the same
+        order), so the full one serves once it exists."""
+        if self._full is not None:
+            return self._full
+        if self._near is None:
+            search = DistanceField(
+                self._board, MOVEMENT, [self._start], blocked=self._blocked, max_cost=self._move
+            )
+            self._near = MemoField(search)
+        return self._near
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every question about one figure in one encounter starts from (its decision and
+    both overlays): who is in play, the squares they cover, its movement fields."""
+
+    unit: Unit
+    heroes: tuple[Unit, ...]
+    others: tuple[Unit, ...]
+    occupied: frozenset[Cell]
+    fields: MoveFields
+
+
 @dataclass
 class DungeonContext(Context):
     """Everything one enemy's decision reads, computed once."""
@@ -187,8 +239,8 @@ class DungeonContext(Context):
     move: int
     heroes: list[Unit]
     others: list[Unit]  # other enemies in play
-    occupied: set[Cell]
-    field: MemoField
+    occupied: frozenset[Cell]
+    fields: MoveFields
     _reach_cache: dict[Cell, int] | None = None
     _approach: dict[str, tuple[int | None, list[Cell]]] = dataclasses.field(default_factory=dict)
     _bodies: dict[tuple[Cell, int], tuple[Cell, ...]] = dataclasses.field(default_factory=dict)
@@ -197,11 +249,16 @@ class DungeonContext(Context):
     def standard(self) -> bool:
         return self.size == 1 and self.reach == 1
 
+    @property
+    def field(self) -> MemoField:
+        return self.fields.full
+
     def within_move(self) -> dict[Cell, int]:
         """Anchors it can stop on this turn, with the squares moved (its own included)."""
         if self._reach_cache is None:
             # One bulk read of the search (cheap on square boards) beats asking cell by cell.
-            self._reach_cache = {c: int(v) for c, v in self.field.reachable(self.move).items()}
+            near = self.fields.near.reachable(self.move)
+            self._reach_cache = {c: int(v) for c, v in near.items()}
         return self._reach_cache
 
     def can_stop(self, anchor: Cell) -> bool:
@@ -281,6 +338,8 @@ class DungeonContext(Context):
             for dy in (-1, 0, 1)
             for unit_id in self._others_at.get((x + dx, y + dy), ())
         }
+        if not touching:  # the usual answer: not worth a pass over every enemy
+            return []
         return [e for e in self.others if e.id in touching]
 
     @cached_property
@@ -349,15 +408,41 @@ class DungeonCrawl(Ruleset):
 
     def __init__(self, data: RulesetData) -> None:
         super().__init__(data)
-        # (id of the encounter, unit id) -> (that encounter, its unit's movement field)
-        self._fields: dict[tuple[int, str], tuple[Encounter, MemoField]] = {}
+        # (id of the encounter, unit id) -> (that encounter, the unit's setup). Encounters
+        # and units are immutable snapshots, so what was worked out for one stays true: the
+        # kept encounter is the very object asked about (held here, its id cannot be reused)
+        # and the unit is that encounter's own.
+        self._setups: dict[tuple[int, str], tuple[Encounter, Setup]] = {}
 
     # -- set-up ----------------------------------------------------------------------------
     def context(
         self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
     ) -> DungeonContext:
+        setup = self._setup(encounter, unit)
+        default_move = self.data.stat_default("move") or 0
+        return DungeonContext(
+            encounter=encounter,
+            unit=unit,
+            dice=dice,
+            size=size_of(unit),
+            reach=reach_of(unit),
+            move=int(unit.stat("move", default_move)),
+            heroes=list(setup.heroes),
+            others=list(setup.others),
+            occupied=setup.occupied,
+            fields=setup.fields,
+        )
+
+    def _setup(self, encounter: Encounter, unit: Unit) -> Setup:
+        """Worked out once per encounter and unit: the decision, its attack overlay and its
+        movement overlay all read the same (the field is a whole board's flood)."""
+        key = (id(encounter), unit.id)
+        setups = self._setups
+        kept = setups.get(key)
+        if kept is not None and kept[0] is encounter and kept[1].unit is unit:
+            return kept[1]
         in_play = [u for u in encounter.units if u.hp > 0 and u.id != unit.id]
-        occupied = {c for u in in_play for c in covered(u)}
+        occupied = frozenset(c for u in in_play for c in covered(u))
         size = size_of(unit)
         blocked = blocked_anchors(encounter.board, size, occupied)
         for door in doorways(encounter.board):
@@ -365,33 +450,18 @@ class DungeonCrawl(Ruleset):
                 blocked.update(door.cells)
         blocked.discard(unit.at)
         default_move = self.data.stat_default("move") or 0
-        field = self._field(encounter, unit, blocked)
-        return DungeonContext(
-            encounter=encounter,
+        move = int(unit.stat("move", default_move))
+        setup = Setup(
             unit=unit,
-            dice=dice,
-            size=size,
-            reach=reach_of(unit),
-            move=int(unit.stat("move", default_move)),
-            heroes=[u for u in encounter.players() if u.hp > 0],
-            others=[u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id],
+            heroes=tuple(u for u in encounter.players() if u.hp > 0),
+            others=tuple(u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id),
             occupied=occupied,
-            field=field,
+            fields=MoveFields(encounter.board, unit.at, blocked, move),
         )
-
-    def _field(self, encounter: Encounter, unit: Unit, blocked: set[Cell]) -> MemoField:
-        """Its movement field, flooded once per encounter and unit: the decision, its attack
-        overlay and its movement overlay all read the same one (a whole board's flood)."""
-        key = (id(encounter), unit.id)
-        fields = self._fields
-        kept = fields.get(key)
-        if kept is not None and kept[0] is encounter:
-            return kept[1]
-        field = MemoField(DistanceField(encounter.board, MOVEMENT, [unit.at], blocked=blocked))
-        if len(fields) >= 4:  # the encounters shown just now; older ones are done with
-            fields.pop(next(iter(fields)))
-        fields[key] = (encounter, field)
-        return field
+        if len(setups) >= KEPT_SETUPS:  # the oldest first: those encounters are done with
+            setups.pop(next(iter(setups)))
+        setups[key] = (encounter, setup)
+        return setup
 
     def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
         """The squares its body could cover at the end of this turn's move (its own
@@ -508,7 +578,7 @@ class DungeonCrawl(Ruleset):
                 continue
             for spot in spots:
                 moved = spot != world.unit.at
-                path = tuple(world.field.path_to(spot)) if moved else ()
+                path = tuple(world.fields.near.path_to(spot)) if moved else ()
                 outcomes.append(Outcome(action, (hero.id,), spot if moved else None, path))
         if not outcomes:
             chain.skipped("sight", "; ".join(details) + ": it fights instead")
@@ -644,14 +714,18 @@ class DungeonCrawl(Ruleset):
             chain.skipped("fight", "no fighting tactic on its card finds a hero: it holds")
             return Result([Outcome("hold")], "Hold: no hero to fight")
         outcomes: list[Outcome] = []
-        for hero in cast(list[Unit], chosen.result):  # the chosen tactic found heroes
-            outcomes += self._move_to_fight(world, hero, chain)
+        heroes = cast(list[Unit], chosen.result)  # the chosen tactic found heroes
+        many = len(heroes) >= MANY_ROUTES
+        for hero in heroes:
+            outcomes += self._move_to_fight(world, hero, chain, many)
         if not outcomes:
             return Result([Outcome("hold")], "Hold: it cannot get at its hero")
         outcomes = summarised(outcomes, partial(_fight_summary, world.encounter))
         return Result(outcomes, outcomes[0].summary)
 
-    def _move_to_fight(self, world: DungeonContext, hero: Unit, chain: Chain) -> list[Outcome]:
+    def _move_to_fight(
+        self, world: DungeonContext, hero: Unit, chain: Chain, many: bool = False
+    ) -> list[Outcome]:
         cost, _ = world.approach(hero)
         if cost == 0:
             chain.skipped("to_fight", f"{hero.name} is already within reach {world.reach}: no move")
@@ -671,7 +745,7 @@ class DungeonCrawl(Ruleset):
         if total is not None and total > world.move:
             # Short of every goal this turn: one walk finds where the routes end.
             stops = stops_toward_any(
-                world.field, goals, world.move, world.can_stop, world.lower_bound
+                world.field, goals, world.move, world.can_stop, world.lower_bound, many=many
             )
             notes.append(
                 f"{' or '.join(cell_text(g) for g in goals)} "

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.engine.board import Board
-from desktop.engine.destinations import closest_cells, stops_toward, stops_toward_any
+from desktop.engine.board import Board, Shape
+from desktop.engine.destinations import MemoField, closest_cells, stops_toward, stops_toward_any
 from desktop.engine.geometry import Neighbourhood, neighbours
 from desktop.engine.movement import DistanceField, MovementRules
 from tests.desktop.engine.test_geometry_properties import board_and_rules, cells_of
@@ -208,3 +208,45 @@ def test_stops_are_the_dearest_affordable_cells_on_a_cheapest_route(data):
     assert stops_toward_any(field, destinations, budget, can_stop) == _walked_back(
         field, destinations, budget, can_stop
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_stops_toward_many_destinations_from_one_shared_pass(data):
+    """`many`: asked of one MemoField again and again (a route to each of many heroes), the
+    stops come from one pass per budget when every step costs the same, else from the
+    route search: either way the cells the walk back finds."""
+    board, rules = board_and_rules(data)
+    if board.shape is Shape.SQUARE:
+        rules = data.draw(st.sampled_from([KING, ORTHO, rules]))
+    start = data.draw(cells_of(board))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=6))) - {start}
+    field = MemoField(DistanceField(board, rules, [start], blocked))
+    for _ in range(data.draw(st.integers(1, 4))):
+        destinations = data.draw(st.lists(cells_of(board), min_size=1, max_size=3))
+        budget = data.draw(st.integers(0, 6))
+        barred = set(data.draw(st.lists(cells_of(board), max_size=4)))
+        can_stop = data.draw(st.none() | st.just(lambda cell, barred=barred: cell not in barred))
+        found = stops_toward_any(field, destinations, budget, can_stop, many=True)
+        assert found == _walked_back(field.field, destinations, budget, can_stop)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_the_steps_into_a_cell_are_its_cheapest_neighbours_in_their_fixed_order(data):
+    """What path_to walks back along (read off the layout when steps cost the same): the
+    neighbours one step's cost cheaper, in geometry.neighbours' order."""
+    board, rules = board_and_rules(data)
+    if board.shape is Shape.SQUARE:
+        rules = data.draw(st.sampled_from([KING, ORTHO, rules]))
+    start = data.draw(cells_of(board))
+    blocked = set(data.draw(st.lists(cells_of(board), max_size=6))) - {start}
+    field = DistanceField(board, rules, [start], blocked)
+    for cell, here in field.raw_within():
+        expected = [
+            prev
+            for prev in neighbours(board, cell, rules.neighbourhood)
+            if (before := field.raw(prev)) is not None
+            and before + rules.step_cost(board, prev, cell) == here
+        ]
+        assert field._predecessors(cell) == (expected if here else [])
