@@ -61,6 +61,10 @@ class CommandRunner:
     def close(self) -> None:
         if self.signals is not None:
             self.signals.close()
+            # A child of the window: deleted, or it would keep the session it watched (its
+            # state, the board's caches) for as long as the window is open.
+            self.signals.deleteLater()
+            self.signals = None
 
     def detach(self) -> None:
         """No session from now on (the open one is being deleted)."""

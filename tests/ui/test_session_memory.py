@@ -55,3 +55,24 @@ def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes
     gc.collect()
     assert saturday() is None
     window.close()
+
+
+def test_a_session_another_replaced_is_let_go(qtbot, database):
+    # Each session opened in a window was kept alive by the window (its change signals, a
+    # child of the window) until the window closed: a game night's sessions piled up.
+    for name in ("friday", "saturday"):
+        new_session(database, name, load_encounter(sample_path(AMBUSH)))
+    QSettings().clear()
+    window = MainWindow(database)
+    qtbot.addWidget(window)
+    window.resize(1300, 800)
+    show_active(qtbot, window)
+    open_saved_session(qtbot, window, "friday")
+    friday = weakref.ref(window.session)
+    press(qtbot, window.act_home)
+    open_saved_session(qtbot, window, "saturday")
+    qtbot.wait(10)
+    gc.collect()
+    assert friday() is None
+    assert window.session is not None and window.session.name == "saturday"
+    window.close()
