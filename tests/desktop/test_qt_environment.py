@@ -15,6 +15,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "desktop/rulesets/card_flip_rpg/encounters/card-flip-goblin-ambush.toml"
 
 
+def _display_nobody_serves() -> str:
+    """An X display number no server on this machine has taken (a player's or a test's
+    Xvfb may run on any), as ":77"."""
+    number = 77
+    while any(Path(p).exists() for p in (f"/tmp/.X11-unix/X{number}", f"/tmp/.X{number}-lock")):
+        number += 1
+    return f":{number}"
+
+
+NO_X = _display_nobody_serves()
+
+
 def foebook(tmp_path: Path, *args: str, **env: str | None) -> subprocess.CompletedProcess:
     """The real command, with the environment as the test says (None removes a variable)."""
     cleared: dict[str, str | None] = dict.fromkeys(
@@ -33,9 +45,9 @@ def foebook(tmp_path: Path, *args: str, **env: str | None) -> subprocess.Complet
     ("display", "reason"),
     [
         ({"DISPLAY": None}, "DISPLAY is not set"),
-        ({"DISPLAY": ":77"}, "cannot connect to the X display ':77'"),
+        ({"DISPLAY": NO_X}, f"cannot connect to the X display '{NO_X}'"),
         (
-            {"DISPLAY": ":77", "WAYLAND_DISPLAY": "no-such-wayland"},
+            {"DISPLAY": NO_X, "WAYLAND_DISPLAY": "no-such-wayland"},
             "cannot connect to the Wayland display 'no-such-wayland'",
         ),
     ],
@@ -76,7 +88,7 @@ def test_cards_under_the_c_locale_print_no_qt_warning(tmp_path, locale_env):
 
 def test_cards_with_an_unreachable_display_still_print(tmp_path):
     out = tmp_path / "cards.pdf"
-    result = foebook(tmp_path, "cards", str(SAMPLE), "--out", str(out), DISPLAY=":77")
+    result = foebook(tmp_path, "cards", str(SAMPLE), "--out", str(out), DISPLAY=NO_X)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "" and out.read_bytes().startswith(b"%PDF")
 
