@@ -7,14 +7,12 @@ from __future__ import annotations
 import gc
 import weakref
 
-from PySide6.QtCore import QSettings
+import pytest
 
 from db.repository import new_session
 from desktop.encounter_file import load_encounter
 from desktop.samples import sample_path
 from tests.ui.real_input import open_saved_session, press
-from tests.ui.showing import show_active
-from ui.main_window import MainWindow
 
 AMBUSH = "card-flip-goblin-ambush.toml"
 
@@ -35,14 +33,9 @@ def _dropped_after(qtbot, opened) -> weakref.ref[_Cycle]:
     return weakref.ref(kept)
 
 
-def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes(qtbot, database):
-    for name in ("friday", "saturday"):
-        new_session(database, name, load_encounter(sample_path(AMBUSH)))
-    QSettings().clear()
-    window = MainWindow(database)
-    qtbot.addWidget(window)
-    window.resize(1300, 800)
-    show_active(qtbot, window)
+def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes(
+    qtbot, two_sessions, window
+):
     friday = _dropped_after(qtbot, lambda: open_saved_session(qtbot, window, "friday"))
     gc.collect()
     assert friday() is not None  # frozen with friday: no collection looks at it
@@ -54,19 +47,11 @@ def test_what_a_session_left_behind_is_collected_once_another_opens_or_it_closes
     window.close_session()
     gc.collect()
     assert saturday() is None
-    window.close()
 
 
-def test_a_session_another_replaced_is_let_go(qtbot, database):
+def test_a_session_another_replaced_is_let_go(qtbot, two_sessions, window):
     # Each session opened in a window was kept alive by the window (its change signals, a
     # child of the window) until the window closed: a game night's sessions piled up.
-    for name in ("friday", "saturday"):
-        new_session(database, name, load_encounter(sample_path(AMBUSH)))
-    QSettings().clear()
-    window = MainWindow(database)
-    qtbot.addWidget(window)
-    window.resize(1300, 800)
-    show_active(qtbot, window)
     open_saved_session(qtbot, window, "friday")
     friday = weakref.ref(window.session)
     press(qtbot, window.act_home)
@@ -75,4 +60,11 @@ def test_a_session_another_replaced_is_let_go(qtbot, database):
     gc.collect()
     assert friday() is None
     assert window.session is not None and window.session.name == "saturday"
-    window.close()
+
+
+@pytest.fixture
+def two_sessions(database) -> None:
+    """The database holds "friday" and "saturday" (before the window is made: its start
+    page lists them)."""
+    for name in ("friday", "saturday"):
+        new_session(database, name, load_encounter(sample_path(AMBUSH)))

@@ -110,46 +110,39 @@ def test_a_session_shows_before_the_commands_and_the_storage_load(tmp_path):
     # (made when the players first act: ~30 ms of imports) and SQLAlchemy load after the
     # first paint.
     later = ("sqlalchemy", "desktop.tracker.commands", "desktop.tracker.scenario_commands")
-    code = (
-        "import argparse, sys\n"
-        "import desktop.app as app\n"
-        "real_paint = app._DeferredStart.after_first_paint\n"
-        "def painted(start):\n"
-        f"    print('LOADED', [m for m in {later!r} if m in sys.modules], flush=True)\n"
-        "    real_paint(start)\n"
-        "app._DeferredStart.after_first_paint = painted\n"
+    shown = _at_first_paint(
+        tmp_path,
+        "import argparse, sys\nimport desktop.app as app\n",
+        f"print('LOADED', [m for m in {later!r} if m in sys.modules], flush=True)",
         "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
-        "print('STATUS', status)\n"
+        "print('STATUS', status)\n",
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=_profile_with_friday(tmp_path),
-        timeout=60,
-    )
-    assert "session shown" in result.stdout, result.stdout + result.stderr
-    assert "LOADED []" in result.stdout, result.stdout + result.stderr
-    assert "STATUS 0" in result.stdout, result.stdout + result.stderr
+    assert "LOADED []" in shown and "STATUS 0" in shown, shown
 
 
 def test_no_garbage_collection_runs_until_the_first_paint(tmp_path):
     # Start-up builds modules and widgets, next to no garbage: ~90 young-generation
     # collections looked through it (~25 ms). Collecting resumes once the window is painted.
-    code = (
-        "import gc\n"
-        "import desktop.app as app\n"
-        "from desktop.cli import main\n"
-        "seen = []\n"
-        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(phase))\n"
-        "real_paint = app._DeferredStart.after_first_paint\n"
-        "def painted(start):\n"
-        "    print('COLLECTED', len(seen), flush=True)\n"
-        "    real_paint(start)\n"
-        "app._DeferredStart.after_first_paint = painted\n"
+    shown = _at_first_paint(
+        tmp_path,
+        "import gc\nimport desktop.app as app\nfrom desktop.cli import main\nseen = []\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(phase))\n",
+        "print('COLLECTED', len(seen), flush=True)",
         "status = main(['--session', 'friday'])\n"
-        "print('STATUS', status, 'ENABLED', gc.isenabled(), 'LATER', len(seen) > 0)\n"
+        "print('STATUS', status, 'ENABLED', gc.isenabled(), 'LATER', len(seen) > 0)\n",
+    )
+    assert "COLLECTED 0" in shown and "STATUS 0 ENABLED True LATER True" in shown, shown
+
+
+def _at_first_paint(tmp_path, setup: str, said: str, start: str) -> str:
+    """What a started app prints (and says on stderr) when `said`, a line of Python, runs
+    just before the first paint's marker; `setup` comes first, `start` starts the app."""
+    code = (
+        setup + "real_paint = app._DeferredStart.after_first_paint\n"
+        "def painted(start):\n"
+        f"    {said}\n"
+        "    real_paint(start)\n"
+        "app._DeferredStart.after_first_paint = painted\n" + start
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -160,8 +153,7 @@ def test_no_garbage_collection_runs_until_the_first_paint(tmp_path):
         timeout=60,
     )
     assert "session shown" in result.stdout, result.stdout + result.stderr
-    assert "COLLECTED 0" in result.stdout, result.stdout + result.stderr
-    assert "STATUS 0 ENABLED True LATER True" in result.stdout, result.stdout + result.stderr
+    return result.stdout + result.stderr
 
 
 def _profile_with_friday(tmp_path) -> dict[str, str]:
