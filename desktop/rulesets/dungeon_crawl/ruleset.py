@@ -224,6 +224,7 @@ class Setup:
     both overlays): who is in play, the squares they cover, its movement fields."""
 
     unit: Unit
+    move: int  # squares it may move this turn
     heroes: tuple[Unit, ...]
     others: tuple[Unit, ...]
     occupied: frozenset[Cell]
@@ -419,14 +420,13 @@ class DungeonCrawl(Ruleset):
         self, encounter: Encounter, unit: Unit, dice: Dice, **shared: Any
     ) -> DungeonContext:
         setup = self._setup(encounter, unit)
-        default_move = self.data.stat_default("move") or 0
         return DungeonContext(
             encounter=encounter,
             unit=unit,
             dice=dice,
             size=size_of(unit),
             reach=reach_of(unit),
-            move=int(unit.stat("move", default_move)),
+            move=setup.move,
             heroes=list(setup.heroes),
             others=list(setup.others),
             occupied=setup.occupied,
@@ -453,6 +453,7 @@ class DungeonCrawl(Ruleset):
         move = int(unit.stat("move", default_move))
         setup = Setup(
             unit=unit,
+            move=move,
             heroes=tuple(u for u in encounter.players() if u.hp > 0),
             others=tuple(u for u in encounter.enemies() if u.hp > 0 and u.id != unit.id),
             occupied=occupied,
