@@ -221,6 +221,7 @@ def run_gui(args: argparse.Namespace) -> int:
     # session opens.
     QTimer.singleShot(0, start.after_first_paint)
     window = start.window = MainWindow(start_page=first is None)
+    window.starting = True  # until _DeferredStart.finish
     stop_signals = StopSignals(app)
     window.show()
     if smoke:
@@ -317,6 +318,7 @@ class _DeferredStart:
         self.refused.extend(
             _finish_start(self.app, self.window, self.args, self.smoke, self.previous_crash)
         )
+        self.window.start_done()
 
 
 def _keep_first_read(window: MainWindow, database) -> bool:

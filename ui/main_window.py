@@ -75,6 +75,8 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self.table_display: TableDisplay | None = None
+        # Set by the app while its start still loads and opens the database (start_done).
+        self.starting = False
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
@@ -268,8 +270,16 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.play.show_first()
         self._update_title()
         self.scenario.opened()
-        # After the paint this is shown in: the collection costs ~20 ms even at start-up.
-        QTimer.singleShot(0, _keep_out_of_full_collections)
+        # After the paint this is shown in (the collection costs ~20 ms); at the start, once
+        # everything it loads is loaded (start_done), which then lives as long as the app.
+        if not self.starting:
+            QTimer.singleShot(0, _keep_out_of_full_collections)
+
+    def start_done(self) -> None:
+        """The app's start has loaded its modules and opened the database."""
+        self.starting = False
+        if self.session is not None:
+            _keep_out_of_full_collections()
 
     def _session_changed(self, change: Change) -> None:
         moved = self.play.turn_moved()

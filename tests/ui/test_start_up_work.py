@@ -134,6 +134,46 @@ def test_no_garbage_collection_runs_until_the_first_paint(tmp_path):
     assert "COLLECTED 0" in shown and "STATUS 0 ENABLED True LATER True" in shown, shown
 
 
+def test_the_session_shows_before_the_collection_that_keeps_it_out_of_full_ones(tmp_path):
+    # That collection looks through everything the start built (~20 ms): it runs once the
+    # start has loaded the rest and opened the database, not between the first paint and
+    # the session showing.
+    code = (
+        "import gc, io, sys\n"
+        "import desktop.app as app\n"
+        "from desktop.cli import main\n"
+        "from ui.main_window import MainWindow\n"
+        "full = []\n"
+        "gc.callbacks.append(\n"
+        "    lambda phase, info: phase == 'start' and info['generation'] == 2 and full.append(1))\n"
+        "real_out = sys.stdout\n"
+        "class Out(io.TextIOBase):\n"
+        "    def write(self, text):\n"
+        "        if 'session shown' in text:\n"
+        "            real_out.write(f'FULL BEFORE SHOWN {len(full)}\\n')\n"
+        "        return real_out.write(text)\n"
+        "sys.stdout = Out()\n"
+        "real_done = MainWindow.start_done\n"
+        "def done(window):\n"
+        "    real_done(window)\n"
+        "    print('FULL', len(full), 'FROZEN', gc.get_freeze_count() > 0, flush=True)\n"
+        "MainWindow.start_done = done\n"
+        "status = main(['--session', 'friday'])\n"
+        "print('STATUS', status, flush=True)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_profile_with_friday(tmp_path),
+        timeout=60,
+    )
+    said = result.stdout + result.stderr
+    assert "FULL BEFORE SHOWN 0\nfoebook: session shown" in said, said
+    assert "FROZEN True" in said and "STATUS 0" in said, said
+
+
 def _at_first_paint(tmp_path, setup: str, said: str, start: str) -> str:
     """What a started app prints (and says on stderr) when `said`, a line of Python, runs
     just before the first paint's marker; `setup` comes first, `start` starts the app."""
