@@ -161,3 +161,30 @@ def test_each_round_is_judged_against_the_reference_measured_around_it():
         harness.REFERENCE = original
     assert row["median_s"] == 0.04  # twenty times the reference measured before and after
     assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]
+
+
+def test_a_long_round_is_judged_against_the_reference_sampled_all_through_it():
+    """One round of minutes (a process per acceptance turn): the machine is slow all through
+    it but fast at its two ends. The references it samples between its processes count."""
+    slow = {"now": False}
+
+    def reference_like(cpu: bool) -> float:
+        return 0.004 if slow["now"] else 0.002
+
+    def work() -> float:
+        slow["now"] = True
+        for _turn in range(9):
+            harness.sample_reference()
+        slow["now"] = False
+        return 0.04  # ten references' worth of the slow machine
+
+    floor = harness.Floor("reference", reference_like, rounds=3)
+    bench = Benchmark("slow all through", work, Budget(10.5, floor), rounds=1, self_timed=True)
+    original = harness.REFERENCE
+    harness.REFERENCE = floor
+    try:
+        row = measure(bench)
+    finally:
+        harness.REFERENCE = original
+    assert row["floors_s"]["reference"] == 0.004
+    assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]
