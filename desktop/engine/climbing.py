@@ -13,16 +13,19 @@ as `movement.DistanceField`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from desktop.engine.board import LEGEND, Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
-from desktop.engine.grid_search import CLOSED, FORBIDDEN, UNSEEN, settle
+from desktop.engine.grid_search import CLOSED, FORBIDDEN, UNSEEN, Dial, settle
 from desktop.engine.square_geometry import EIGHT_WAY
 from desktop.engine.visibility import sees
 
 SCALE = 2  # costs in half inches
+# Half inches a whole-board search settles at a time while it looks for a cell not reached yet
+_FARTHER = 16
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,11 @@ class InchField:
     With `window` set, only cells within that many cells (king moves) of the root are
     searched: every cost up to `window` inches is then exact (no step costs under 1"),
     and `exact_up_to` says so; farther cells may be reported unreachable or dearer.
+
+    A whole-board field searches only as far as its questions need: a decision asks about
+    the cells a move, a dash or the way to the nearest opponents cost, seldom the far side
+    of the table. Every answer is the one a search of the whole board gives (a cell's cost
+    is read once every cheaper cost is settled, see grid_search.Dial).
     """
 
     scale = SCALE
@@ -214,23 +222,49 @@ class InchField:
             if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root:
                 dist[grid.index(cell)] = CLOSED  # figures are never entered nor passed
         start = grid.index(root)
-        if board.passable(root):
-            self._reached = settle(
-                dist, [start], grid.plain, grid.dearest, UNSEEN - 1, grid.leaps_from
-            )
-        else:  # a figure standing where it could not move never leaves it
+        # The whole board's search, while it has not settled everything it can reach.
+        self._search: Dial | None = None
+        leaps = grid.leaps_from or None
+        if not board.passable(root):  # a figure standing where it could not move never leaves it
             dist[start] = 0
             self._reached = [start]
-        self._row_major: list[int] | None = None
+        elif whole:
+            self._search = Dial(dist, [start], grid.plain, grid.dearest, UNSEEN - 1, leaps)
+            self._reached = self._search.reached
+        else:
+            self._reached = settle(dist, [start], grid.plain, grid.dearest, UNSEEN - 1, leaps)
+        # the first so many cells reached -> the same in row-major order
+        self._row_major: dict[int, list[int]] = {}
         # A window's field keeps only what it settled: a session caches hundreds of them.
         self._dist: list[int] | _Settled = (
             dist if whole else _Settled((i, dist[i]) for i in self._reached)
         )
 
+    def _settle(self, upto: int) -> None:
+        """Settles every cost up to `upto` (the whole field's search; a window is settled)."""
+        search = self._search
+        if search is not None and search.cost <= upto:
+            search.run(upto)
+            if search.done:
+                self._search = None
+
+    def _final(self, index: int) -> int:
+        """The cost of the cell at `index` (UNSEEN: never reached), searching as far as it
+        takes. A cost found is final once every cheaper cost is settled."""
+        dist = self._dist
+        value = dist[index]
+        while self._search is not None and value >= self._search.cost:
+            self._settle(value if value < UNSEEN else self._search.cost + _FARTHER)
+            value = dist[index]
+        return value
+
     def raw(self, cell: Cell) -> int | None:
         x0, y0, x1, y1 = self._box
         if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
-            value = self._dist[self._grid.index(cell)]
+            index = self._grid.index(cell)
+            value = self._dist[index]
+            if self._search is not None and value >= self._search.cost:
+                value = self._final(index)
             if 0 <= value < UNSEEN:
                 return value
         return None
@@ -242,10 +276,15 @@ class InchField:
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         """Reached cells (the root included) with their cost in inches, up to `limit`."""
         bound = UNSEEN if limit is None else round(limit * SCALE)
-        dist, cell = self._dist, self._grid.cell
-        if self._row_major is None:  # row by row, as callers have always seen them
-            self._row_major = sorted(self._reached)
-        return {cell(i): dist[i] / SCALE for i in self._row_major if dist[i] <= bound}
+        self._settle(bound)
+        dist, reached = self._dist, self._reached
+        # The search reached cells in order of cost: those within the bound come first.
+        count = bisect_right(reached, bound, key=dist.__getitem__)
+        found = self._row_major.get(count)
+        if found is None:  # row by row, as callers have always seen them
+            found = self._row_major[count] = sorted(reached[:count])
+        width, pad = self._grid.width, self._grid.pad
+        return {(i % width - pad, i // width - pad): dist[i] / SCALE for i in found}
 
     def _predecessors(self, index: int) -> Iterable[tuple[int, int]]:
         """(cell, step cost) of every step that may end at `index`, in the fixed edge order:
