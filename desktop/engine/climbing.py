@@ -158,6 +158,71 @@ class _InchGrid:
 _INCH_GRIDS: BoardCache[dict[InchMoves, _InchGrid]] = BoardCache("inch grids", empty_dict)
 
 
+def _toward(
+    grid: _InchGrid, moves: InchMoves, dist: list[int], start: int, goals: list[int]
+) -> tuple[int | None, list[int]]:
+    """A search aimed at `goals` (A* on Dial's buckets): the cheapest goal's cost (None: none
+    is reached) and the cells it settled, whose costs in `dist` are then final. It settles
+    every cell whose cost plus the least any route on to the goals could cost (king moves to
+    the box around them, at least a plain step each: never more than a route costs, and never
+    more than a step plus the same bound from where the step ends) is at most that cheapest
+    cost: every cell on a cheapest route to a cheapest goal, where a search of the whole board
+    settles every cell up to that cost."""
+    width = grid.width
+    rows, cols = [g // width for g in goals], [g % width for g in goals]
+    x0, x1, y0, y1 = min(cols), max(cols), min(rows), max(rows)
+    # The least a step may cost per king move, and a diagonal move's share beyond that (two
+    # straight steps go there as well).
+    straight = min(moves.straight, moves.diagonal)
+    slant = max(0, min(moves.diagonal, 2 * moves.straight) - straight)
+
+    def least(index: int) -> int:
+        y, x = divmod(index, width)
+        dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+        dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+        return straight * dx + slant * dy if dx > dy else straight * dy + slant * dx
+
+    # A step's cost plus the change of the bound is at most twice the step's cost.
+    ring = 2 * grid.dearest + 1
+    buckets: list[list[int]] = [[] for _ in range(ring)]
+    aim = least(start)
+    dist[start] = 0
+    buckets[aim % ring].append(start)
+    pending = 1
+    targets = set(goals)
+    steps, jumps = grid.plain, grid.leaps_from
+    settled: list[int] = []
+    best: int | None = None
+    while pending and (best is None or aim <= best):
+        slot = aim % ring
+        while buckets[slot]:  # a step may keep the same aim: the bucket refills
+            bucket = buckets[slot]
+            buckets[slot] = []
+            pending -= len(bucket)
+            for cell in bucket:
+                cost = dist[cell]
+                if cost + least(cell) != aim:  # reached more cheaply since it was queued
+                    continue
+                settled.append(cell)
+                if best is None and cell in targets:
+                    best = cost
+                for delta, costs in steps:
+                    there = cell + delta
+                    total = cost + costs[there]
+                    if total < dist[there]:
+                        dist[there] = total
+                        buckets[(total + least(there)) % ring].append(there)
+                        pending += 1
+                for there, step in jumps.get(cell, ()):
+                    total = cost + step
+                    if total < dist[there]:
+                        dist[there] = total
+                        buckets[(total + least(there)) % ring].append(there)
+                        pending += 1
+        aim += 1
+    return best, settled
+
+
 def _inch_grid(board: Board, moves: InchMoves) -> _InchGrid:
     grids = _INCH_GRIDS(board)
     found = grids.get(moves)
@@ -218,9 +283,14 @@ class InchField:
             for y in range(y0, y1):
                 first, last = grid.index((x0, y)), grid.index((x1, y))
                 dist[first:last] = grid.template[first:last]
-        for cell in blocked:
-            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root:
-                dist[grid.index(cell)] = CLOSED  # figures are never entered nor passed
+        # figures are never entered nor passed
+        self._closed = [
+            grid.index(cell)
+            for cell in blocked
+            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root
+        ]
+        for index in self._closed:
+            dist[index] = CLOSED
         start = grid.index(root)
         # The whole board's search, while it has not settled everything it can reach.
         self._search: Dial | None = None
@@ -233,6 +303,8 @@ class InchField:
             self._reached = self._search.reached
         else:
             self._reached = settle(dist, [start], grid.plain, grid.dearest, UNSEEN - 1, leaps)
+        # searches aimed at goals (cells by index) -> their cheapest cost and settled costs
+        self._aimed: dict[frozenset[int], tuple[int | None, _Settled]] = {}
         # the first so many cells reached -> the same in row-major order
         self._row_major: dict[int, list[int]] = {}
         # A window's field keeps only what it settled: a session caches hundreds of them.
@@ -317,14 +389,56 @@ class InchField:
                 raise RuntimeError(f"no cheapest predecessor for {cell}")
         return [self._grid.cell(j) for j in reversed(points[:-1])]
 
-    def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
-        """Every cell on some cheapest route from the root to the cheapest of `goals`."""
+    def cheapest(self, goals: Iterable[Cell]) -> tuple[float, list[Cell]] | None:
+        """The cost (inches) of the cheapest of `goals`, and those of them that cost it (in
+        the order given); None when none is reached."""
+        found = self._cheapest(list(goals))
+        return None if found is None else (found[0] / SCALE, found[1])
+
+    def _cheapest(self, goals: list[Cell]) -> tuple[int, list[Cell], list[int] | _Settled] | None:
+        """The cheapest of `goals`: its raw cost, the goals that cost it, and costs to read
+        every cheapest route to them in (the field's own, or those of a search aimed at
+        them: a far goal is found without searching every cell as near as it)."""
+        x0, y0, x1, y1 = self._box
+        search, index = self._search, self._grid.index
+        inside = [g for g in goals if x0 <= g[0] < x1 and y0 <= g[1] < y1]
+        aimed = {i for g in inside if self._dist[i := index(g)] >= 0}
+        if search is not None and any(self._dist[i] >= search.cost for i in aimed):
+            found = self._aimed_at(aimed)
+            if found is None:
+                return None
+            best, costs = found
+            return best, [g for g in inside if costs[index(g)] == best], costs
         reached = [(d, g) for g in goals if (d := self.raw(g)) is not None]
         if not reached:
-            return set()
-        dist = self._dist
+            return None
         best = min(d for d, _ in reached)
-        frontier = [self._grid.index(g) for d, g in reached if d == best]
+        return best, [g for d, g in reached if d == best], self._dist
+
+    def _aimed_at(self, goals: set[int]) -> tuple[int, _Settled] | None:
+        """A search aimed at `goals` (by index): the cheapest one's cost and the costs it
+        settled. One aimed at more goals serves when one of these is among the cheapest."""
+        for among, (best, costs) in self._aimed.items():
+            if goals <= among and any(costs[i] == best for i in goals):
+                return None if best is None else (best, costs)
+        if not goals:
+            return None
+        dist = self._grid.template.copy()
+        for i in self._closed:
+            dist[i] = CLOSED
+        start = self._grid.index(self.root)
+        best, settled = _toward(self._grid, self.moves, dist, start, sorted(goals))
+        costs = _Settled(zip(settled, map(dist.__getitem__, settled), strict=True))
+        self._aimed[frozenset(goals)] = (best, costs)
+        return None if best is None else (best, costs)
+
+    def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
+        """Every cell on some cheapest route from the root to the cheapest of `goals`."""
+        found = self._cheapest(list(goals))
+        if found is None:
+            return set()
+        _, cheapest, dist = found
+        frontier = [self._grid.index(g) for g in cheapest]
         seen = set(frontier)
         while frontier:
             i = frontier.pop()

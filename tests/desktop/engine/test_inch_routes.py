@@ -136,8 +136,8 @@ def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_a_whole_board_field_answers_alike_whatever_it_is_asked_first(data):
-    """A whole-board field searches only as far as its questions need: asked in any order,
-    it answers as a field searched to the end first."""
+    """A whole-board field searches only as far as its questions need, and aims a search at
+    far goals: asked in any order, it answers as a field searched to the end first."""
     width, height = data.draw(st.integers(1, 14)), data.draw(st.integers(1, 14))
     board = _draw_board(data, width, height)
     cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
@@ -151,6 +151,7 @@ def test_a_whole_board_field_answers_alike_whatever_it_is_asked_first(data):
         st.tuples(st.just("cost"), cell),
         st.tuples(st.just("path"), cell),
         st.tuples(st.just("routes"), st.lists(cell, min_size=1, max_size=3)),
+        st.tuples(st.just("cheapest"), st.lists(cell, min_size=1, max_size=8)),
         st.tuples(st.just("reach"), st.none() | st.floats(0, 20)),
     )
     for kind, what in data.draw(st.lists(questions, min_size=1, max_size=8)):
@@ -160,6 +161,11 @@ def test_a_whole_board_field_answers_alike_whatever_it_is_asked_first(data):
             assert asked.path_to(what) == searched.path_to(what)
         elif kind == "routes":
             assert asked.cells_on_shortest_paths(what) == searched.cells_on_shortest_paths(what)
+        elif kind == "cheapest":
+            priced = [(c, g) for g in what if (c := searched.cost(g)) is not None]
+            low = min((c for c, _ in priced), default=None)
+            expected = None if low is None else (low, [g for c, g in priced if c == low])
+            assert asked.cheapest(what) == expected
         else:
             found = asked.reachable(what)
             assert found == searched.reachable(what)
