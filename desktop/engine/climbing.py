@@ -309,7 +309,9 @@ class InchField:
         self._row_major: dict[int, list[int]] = {}
         # A window's field keeps only what it settled: a session caches hundreds of them.
         self._dist: list[int] | _Settled = (
-            dist if whole else _Settled((i, dist[i]) for i in self._reached)
+            dist
+            if whole
+            else _Settled(zip(self._reached, map(dist.__getitem__, self._reached), strict=True))
         )
 
     def _settle(self, upto: int) -> None:
