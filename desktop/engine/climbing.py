@@ -161,13 +161,13 @@ _INCH_GRIDS: BoardCache[dict[InchMoves, _InchGrid]] = BoardCache("inch grids", e
 def _toward(
     grid: _InchGrid, moves: InchMoves, dist: list[int], start: int, goals: list[int]
 ) -> tuple[int | None, list[int]]:
-    """A search aimed at `goals` (A* on Dial's buckets): the cheapest goal's cost (None: none
-    is reached) and the cells it settled, whose costs in `dist` are then final. It settles
-    every cell whose cost plus the least any route on to the goals could cost (king moves to
-    the box around them, at least a plain step each: never more than a route costs, and never
-    more than a step plus the same bound from where the step ends) is at most that cheapest
-    cost: every cell on a cheapest route to a cheapest goal, where a search of the whole board
-    settles every cell up to that cost."""
+    """A search aimed at `goals` (A* on Dial's buckets). Each cell is keyed by its cost plus
+    a bound on the cost on from it: king moves to the box around the goals, never more than
+    a route there costs, nor more than a step costs plus the bound where the step ends.
+    Settling every cell keyed at most the cheapest goal's cost settles every cell on a
+    cheapest route to a cheapest goal: a narrow band, where a search of the whole board
+    settles a disc. Returns that cost (None: no goal is reached) and the cells settled,
+    whose costs in `dist` are then final."""
     width = grid.width
     rows, cols = [g // width for g in goals], [g % width for g in goals]
     x0, x1, y0, y1 = min(cols), max(cols), min(rows), max(rows)
@@ -247,8 +247,9 @@ class InchField:
 
     A whole-board field searches only as far as its questions need: a decision asks about
     the cells a move, a dash or the way to the nearest opponents cost, seldom the far side
-    of the table. Every answer is the one a search of the whole board gives (a cell's cost
-    is read once every cheaper cost is settled, see grid_search.Dial).
+    of the table. The cheapest of far goals, and the routes to them, come from a search
+    aimed at them (`_toward`). Every answer is the one a search of the whole board gives (a
+    cell's cost is read once every cheaper cost is settled, see grid_search.Dial).
     """
 
     scale = SCALE
