@@ -19,19 +19,15 @@ the decision, so caches kept between calls are exercised.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import subprocess
 import sys
-import tarfile
-import tempfile
-from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from differential_sides import main, outcome_of, overlays, use_tree
+
 TACTICS = (
     "shoot-nearest",
     "shoot-furthest",
@@ -137,19 +133,9 @@ def build(rng: random.Random, index: int) -> tuple[Any, bool]:
     return encounter, rng.random() < 0.3
 
 
-def outcome_of(call: Any) -> Any:
-    try:
-        return call()
-    except Exception as error:  # both sides must fail alike
-        return f"{type(error).__name__}: {error}"
-
-
 def dump(root: Path, encounters: int, seed: int) -> None:
     """This side's answers, one JSON line per encounter."""
-    sys.path.insert(0, str(root))
-    import desktop
-
-    assert Path(desktop.__file__).resolve().is_relative_to(root.resolve()), desktop.__file__
+    use_tree(root)
     from desktop.engine.dice import Dice
     from desktop.engine.encounter import Memory
     from desktop.rulesets.registry import get_ruleset
@@ -171,20 +157,13 @@ def dump(root: Path, encounters: int, seed: int) -> None:
         for n, unit_id in enumerate(enemies):
             overlays_first = (index + n) % 2 == 0
             row: dict[str, Any] = {"unit": unit_id}
-
-            def overlays(e: Any = current, u: str = unit_id) -> Any:
-                return [
-                    outcome_of(lambda: sorted(ruleset.movement_range(e, u))),
-                    outcome_of(lambda: sorted(ruleset.attack_range(e, u))),
-                ]
-
             if overlays_first:
-                row["overlays"] = overlays()
+                row["overlays"] = overlays(ruleset, current, unit_id)
             decision = outcome_of(
                 lambda e=current, u=unit_id, s=index * 100 + n: ruleset.decide(e, u, Dice(seed=s))
             )
             row["decision"] = decision if isinstance(decision, str) else decision.to_dict()
-            row["overlays_after"] = overlays()
+            row["overlays_after"] = overlays(ruleset, current, unit_id)
             decided.append(row)
             if phase and not isinstance(decision, str):
                 if decision.destination is not None:
@@ -203,54 +182,5 @@ def dump(root: Path, encounters: int, seed: int) -> None:
         print(json.dumps(out, sort_keys=True), flush=True)
 
 
-def side(root: Path, args: argparse.Namespace, output: Path) -> subprocess.Popen:
-    command = [sys.executable, __file__, "--dump", str(root)]
-    command += ["--encounters", str(args.encounters), "--seed", str(args.seed)]
-    with output.open("w", encoding="utf-8") as out:
-        return subprocess.Popen(command, stdout=out, cwd=root)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--encounters", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--commit", default="main", help="the code compared against")
-    parser.add_argument("--show", type=int, default=3, help="differences printed in full")
-    parser.add_argument("--dump", type=Path, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.dump is not None:
-        dump(args.dump, args.encounters, args.seed)
-        return 0
-    with tempfile.TemporaryDirectory() as folder:
-        old_root = Path(folder) / "old"
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", args.commit],
-            check=True,
-            capture_output=True,
-        ).stdout
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(old_root, filter="data")
-        outputs = [Path(folder) / "old.jsonl", Path(folder) / "new.jsonl"]
-        runs = [side(old_root, args, outputs[0]), side(ROOT, args, outputs[1])]
-        if any(run.wait() != 0 for run in runs):
-            print("a side failed")
-            return 2
-        old_lines = outputs[0].read_text(encoding="utf-8").splitlines()
-        new_lines = outputs[1].read_text(encoding="utf-8").splitlines()
-    differ = shown = decisions = 0
-    for old, new in zip(old_lines, new_lines, strict=True):
-        decisions += len(json.loads(new)["decided"])
-        if old != new:
-            differ += 1
-            if shown < args.show:
-                shown += 1
-                print(f"--- old\n{old}\n--- new\n{new}")
-    print(
-        f"{len(new_lines)} encounters, {decisions} enemy decisions (with both overlays) "
-        f"against {args.commit}: {differ} encounters differ"
-    )
-    return 1 if differ else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__file__, __doc__, 3000, dump))

@@ -13,16 +13,19 @@ as `movement.DistanceField`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from desktop.engine.board import LEGEND, Board, Cell, Shape, Terrain
 from desktop.engine.board_cache import BoardCache, empty_dict
-from desktop.engine.grid_search import CLOSED, FORBIDDEN, UNSEEN, settle
+from desktop.engine.grid_search import CLOSED, FORBIDDEN, UNSEEN, Dial, settle
 from desktop.engine.square_geometry import EIGHT_WAY
 from desktop.engine.visibility import sees
 
 SCALE = 2  # costs in half inches
+# Half inches a whole-board search settles at a time while it looks for a cell not reached yet
+_FARTHER = 16
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,71 @@ class _InchGrid:
 _INCH_GRIDS: BoardCache[dict[InchMoves, _InchGrid]] = BoardCache("inch grids", empty_dict)
 
 
+def _toward(
+    grid: _InchGrid, moves: InchMoves, dist: list[int], start: int, goals: list[int]
+) -> tuple[int | None, list[int]]:
+    """A search aimed at `goals` (A* on Dial's buckets). Each cell is keyed by its cost plus
+    a bound on the cost on from it: king moves to the box around the goals, never more than
+    a route there costs, nor more than a step costs plus the bound where the step ends.
+    Settling every cell keyed at most the cheapest goal's cost settles every cell on a
+    cheapest route to a cheapest goal: a narrow band, where a search of the whole board
+    settles a disc. Returns that cost (None: no goal is reached) and the cells settled,
+    whose costs in `dist` are then final."""
+    width = grid.width
+    rows, cols = [g // width for g in goals], [g % width for g in goals]
+    x0, x1, y0, y1 = min(cols), max(cols), min(rows), max(rows)
+    # The least a step may cost per king move, and a diagonal move's share beyond that (two
+    # straight steps go there as well).
+    straight = min(moves.straight, moves.diagonal)
+    slant = max(0, min(moves.diagonal, 2 * moves.straight) - straight)
+
+    def least(index: int) -> int:
+        y, x = divmod(index, width)
+        dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+        dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+        return straight * dx + slant * dy if dx > dy else straight * dy + slant * dx
+
+    # A step's cost plus the change of the bound is at most twice the step's cost.
+    ring = 2 * grid.dearest + 1
+    buckets: list[list[int]] = [[] for _ in range(ring)]
+    aim = least(start)
+    dist[start] = 0
+    buckets[aim % ring].append(start)
+    pending = 1
+    targets = set(goals)
+    steps, jumps = grid.plain, grid.leaps_from
+    settled: list[int] = []
+    best: int | None = None
+    while pending and (best is None or aim <= best):
+        slot = aim % ring
+        while buckets[slot]:  # a step may keep the same aim: the bucket refills
+            bucket = buckets[slot]
+            buckets[slot] = []
+            pending -= len(bucket)
+            for cell in bucket:
+                cost = dist[cell]
+                if cost + least(cell) != aim:  # reached more cheaply since it was queued
+                    continue
+                settled.append(cell)
+                if best is None and cell in targets:
+                    best = cost
+                for delta, costs in steps:
+                    there = cell + delta
+                    total = cost + costs[there]
+                    if total < dist[there]:
+                        dist[there] = total
+                        buckets[(total + least(there)) % ring].append(there)
+                        pending += 1
+                for there, step in jumps.get(cell, ()):
+                    total = cost + step
+                    if total < dist[there]:
+                        dist[there] = total
+                        buckets[(total + least(there)) % ring].append(there)
+                        pending += 1
+        aim += 1
+    return best, settled
+
+
 def _inch_grid(board: Board, moves: InchMoves) -> _InchGrid:
     grids = _INCH_GRIDS(board)
     found = grids.get(moves)
@@ -176,6 +244,12 @@ class InchField:
     With `window` set, only cells within that many cells (king moves) of the root are
     searched: every cost up to `window` inches is then exact (no step costs under 1"),
     and `exact_up_to` says so; farther cells may be reported unreachable or dearer.
+
+    A whole-board field searches only as far as its questions need: a decision asks about
+    the cells a move, a dash or the way to the nearest opponents cost, seldom the far side
+    of the table. The cheapest of far goals, and the routes to them, come from a search
+    aimed at them (`_toward`). Every answer is the one a search of the whole board gives (a
+    cell's cost is read once every cheaper cost is settled, see grid_search.Dial).
     """
 
     scale = SCALE
@@ -210,27 +284,62 @@ class InchField:
             for y in range(y0, y1):
                 first, last = grid.index((x0, y)), grid.index((x1, y))
                 dist[first:last] = grid.template[first:last]
-        for cell in blocked:
-            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root:
-                dist[grid.index(cell)] = CLOSED  # figures are never entered nor passed
+        # figures are never entered nor passed
+        self._closed = [
+            grid.index(cell)
+            for cell in blocked
+            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell != root
+        ]
+        for index in self._closed:
+            dist[index] = CLOSED
         start = grid.index(root)
-        if board.passable(root):
-            self._reached = settle(
-                dist, [start], grid.plain, grid.dearest, UNSEEN - 1, grid.leaps_from
-            )
-        else:  # a figure standing where it could not move never leaves it
+        # The whole board's search, while it has not settled everything it can reach.
+        self._search: Dial | None = None
+        leaps = grid.leaps_from or None
+        if not board.passable(root):  # a figure standing where it could not move never leaves it
             dist[start] = 0
             self._reached = [start]
-        self._row_major: list[int] | None = None
+        elif whole:
+            self._search = Dial(dist, [start], grid.plain, grid.dearest, UNSEEN - 1, leaps)
+            self._reached = self._search.reached
+        else:
+            self._reached = settle(dist, [start], grid.plain, grid.dearest, UNSEEN - 1, leaps)
+        # searches aimed at goals (cells by index) -> their cheapest cost and settled costs
+        self._aimed: dict[frozenset[int], tuple[int | None, _Settled]] = {}
+        # the first so many cells reached -> the same in row-major order
+        self._row_major: dict[int, list[int]] = {}
         # A window's field keeps only what it settled: a session caches hundreds of them.
         self._dist: list[int] | _Settled = (
-            dist if whole else _Settled((i, dist[i]) for i in self._reached)
+            dist
+            if whole
+            else _Settled(zip(self._reached, map(dist.__getitem__, self._reached), strict=True))
         )
+
+    def _settle(self, upto: int) -> None:
+        """Settles every cost up to `upto` (the whole field's search; a window is settled)."""
+        search = self._search
+        if search is not None and search.cost <= upto:
+            search.run(upto)
+            if search.done:
+                self._search = None
+
+    def _final(self, index: int) -> int:
+        """The cost of the cell at `index` (UNSEEN: never reached), searching as far as it
+        takes. A cost found is final once every cheaper cost is settled."""
+        dist = self._dist
+        value = dist[index]
+        while self._search is not None and value >= self._search.cost:
+            self._settle(value if value < UNSEEN else self._search.cost + _FARTHER)
+            value = dist[index]
+        return value
 
     def raw(self, cell: Cell) -> int | None:
         x0, y0, x1, y1 = self._box
         if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
-            value = self._dist[self._grid.index(cell)]
+            index = self._grid.index(cell)
+            value = self._dist[index]
+            if self._search is not None and value >= self._search.cost:
+                value = self._final(index)
             if 0 <= value < UNSEEN:
                 return value
         return None
@@ -242,10 +351,15 @@ class InchField:
     def reachable(self, limit: float | None = None) -> dict[Cell, float]:
         """Reached cells (the root included) with their cost in inches, up to `limit`."""
         bound = UNSEEN if limit is None else round(limit * SCALE)
-        dist, cell = self._dist, self._grid.cell
-        if self._row_major is None:  # row by row, as callers have always seen them
-            self._row_major = sorted(self._reached)
-        return {cell(i): dist[i] / SCALE for i in self._row_major if dist[i] <= bound}
+        self._settle(bound)
+        dist, reached = self._dist, self._reached
+        # The search reached cells in order of cost: those within the bound come first.
+        count = bisect_right(reached, bound, key=dist.__getitem__)
+        found = self._row_major.get(count)
+        if found is None:  # row by row, as callers have always seen them
+            found = self._row_major[count] = sorted(reached[:count])
+        width, pad = self._grid.width, self._grid.pad
+        return {(i % width - pad, i // width - pad): dist[i] / SCALE for i in found}
 
     def _predecessors(self, index: int) -> Iterable[tuple[int, int]]:
         """(cell, step cost) of every step that may end at `index`, in the fixed edge order:
@@ -278,14 +392,56 @@ class InchField:
                 raise RuntimeError(f"no cheapest predecessor for {cell}")
         return [self._grid.cell(j) for j in reversed(points[:-1])]
 
-    def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
-        """Every cell on some cheapest route from the root to the cheapest of `goals`."""
+    def cheapest(self, goals: Iterable[Cell]) -> tuple[float, list[Cell]] | None:
+        """The cost (inches) of the cheapest of `goals`, and those of them that cost it (in
+        the order given); None when none is reached."""
+        found = self._cheapest(list(goals))
+        return None if found is None else (found[0] / SCALE, found[1])
+
+    def _cheapest(self, goals: list[Cell]) -> tuple[int, list[Cell], list[int] | _Settled] | None:
+        """The cheapest of `goals`: its raw cost, the goals that cost it, and costs to read
+        every cheapest route to them in (the field's own, or those of a search aimed at
+        them: a far goal is found without searching every cell as near as it)."""
+        x0, y0, x1, y1 = self._box
+        search, index = self._search, self._grid.index
+        inside = [g for g in goals if x0 <= g[0] < x1 and y0 <= g[1] < y1]
+        aimed = {i for g in inside if self._dist[i := index(g)] >= 0}
+        if search is not None and any(self._dist[i] >= search.cost for i in aimed):
+            found = self._aimed_at(aimed)
+            if found is None:
+                return None
+            best, costs = found
+            return best, [g for g in inside if costs[index(g)] == best], costs
         reached = [(d, g) for g in goals if (d := self.raw(g)) is not None]
         if not reached:
-            return set()
-        dist = self._dist
+            return None
         best = min(d for d, _ in reached)
-        frontier = [self._grid.index(g) for d, g in reached if d == best]
+        return best, [g for d, g in reached if d == best], self._dist
+
+    def _aimed_at(self, goals: set[int]) -> tuple[int, _Settled] | None:
+        """A search aimed at `goals` (by index): the cheapest one's cost and the costs it
+        settled. One aimed at more goals serves when one of these is among the cheapest."""
+        for among, (best, costs) in self._aimed.items():
+            if goals <= among and any(costs[i] == best for i in goals):
+                return None if best is None else (best, costs)
+        if not goals:
+            return None
+        dist = self._grid.template.copy()
+        for i in self._closed:
+            dist[i] = CLOSED
+        start = self._grid.index(self.root)
+        best, settled = _toward(self._grid, self.moves, dist, start, sorted(goals))
+        costs = _Settled(zip(settled, map(dist.__getitem__, settled), strict=True))
+        self._aimed[frozenset(goals)] = (best, costs)
+        return None if best is None else (best, costs)
+
+    def cells_on_shortest_paths(self, goals: Iterable[Cell]) -> set[Cell]:
+        """Every cell on some cheapest route from the root to the cheapest of `goals`."""
+        found = self._cheapest(list(goals))
+        if found is None:
+            return set()
+        _, cheapest, dist = found
+        frontier = [self._grid.index(g) for g in cheapest]
         seen = set(frontier)
         while frontier:
             i = frontier.pop()

@@ -66,6 +66,80 @@ def flood(
     return reached
 
 
+class Dial:
+    """Dial's algorithm for small positive step costs (at most `dearest`, or FORBIDDEN),
+    plus the `jumps` some cells have, run as far as asked: `run(upto)` settles every cell
+    of cost up to `upto` and may be called again to go farther. Nothing dearer than
+    `limit` is ever settled.
+
+    After `run(upto)` every cell costing at most `upto` holds its final cost in `dist` and
+    is in `reached` (in order of cost); any other value is dearer than `upto` (a cost
+    found so far, not yet final, or UNSEEN)."""
+
+    __slots__ = ("_buckets", "_jumps", "_limit", "_ring", "_steps", "cost", "dist", "reached")
+
+    def __init__(
+        self,
+        dist: list[int],
+        roots: Sequence[int],
+        steps: Steps,
+        dearest: int,
+        limit: int,
+        jumps: Jumps | None = None,
+    ) -> None:
+        self.dist, self._steps, self._limit, self._jumps = dist, steps, limit, jumps
+        self._ring = ring = dearest + 1
+        self._buckets: list[list[int]] | None = [[] for _ in range(ring)]
+        for root in roots:
+            if dist[root] != 0:
+                dist[root] = 0
+                self._buckets[0].append(root)
+        self.reached: list[int] = []
+        self.cost = 0  # the cheapest cost not settled yet
+
+    @property
+    def done(self) -> bool:
+        """Whether every cell it can reach is settled."""
+        return self._buckets is None
+
+    def run(self, upto: int) -> None:
+        buckets = self._buckets
+        if buckets is None:
+            return
+        dist, steps, jumps = self.dist, self._steps, self._jumps
+        limit, ring, reached = self._limit, self._ring, self.reached
+        pending = sum(map(len, buckets))
+        cost = self.cost
+        while pending and cost <= upto:
+            slot = cost % ring
+            bucket = buckets[slot]
+            if bucket:
+                buckets[slot] = []
+                pending -= len(bucket)
+                for cell in bucket:
+                    if dist[cell] != cost:  # reached more cheaply since it was queued
+                        continue
+                    reached.append(cell)
+                    for delta, costs in steps:
+                        there = cell + delta
+                        total = cost + costs[there]
+                        if total < dist[there] and total <= limit:
+                            dist[there] = total
+                            buckets[total % ring].append(there)
+                            pending += 1
+                    if jumps is not None and cell in jumps:
+                        for there, step in jumps[cell]:
+                            total = cost + step
+                            if total < dist[there] and total <= limit:
+                                dist[there] = total
+                                buckets[total % ring].append(there)
+                                pending += 1
+            cost += 1
+        self.cost = cost
+        if not pending:
+            self._buckets = None
+
+
 def settle(
     dist: list[int],
     roots: Sequence[int],
@@ -75,42 +149,10 @@ def settle(
     jumps: Jumps | None = None,
 ) -> list[int]:
     """Dial's algorithm for small positive step costs (at most `dearest`, or FORBIDDEN),
-    plus the `jumps` some cells have. Same contract as `flood`."""
-    ring = dearest + 1
-    buckets: list[list[int]] = [[] for _ in range(ring)]
-    for root in roots:
-        if dist[root] != 0:
-            dist[root] = 0
-            buckets[0].append(root)
-    pending = len(buckets[0])
-    reached: list[int] = []
-    cost = 0
-    while pending:
-        slot = cost % ring
-        bucket = buckets[slot]
-        if bucket:
-            buckets[slot] = []
-            pending -= len(bucket)
-            for cell in bucket:
-                if dist[cell] != cost:  # reached more cheaply since it was queued
-                    continue
-                reached.append(cell)
-                for delta, costs in steps:
-                    there = cell + delta
-                    total = cost + costs[there]
-                    if total < dist[there] and total <= limit:
-                        dist[there] = total
-                        buckets[total % ring].append(there)
-                        pending += 1
-                if jumps is not None and cell in jumps:
-                    for there, step in jumps[cell]:
-                        total = cost + step
-                        if total < dist[there] and total <= limit:
-                            dist[there] = total
-                            buckets[total % ring].append(there)
-                            pending += 1
-        cost += 1
-    return reached
+    plus the `jumps` some cells have, run to the end. Same contract as `flood`."""
+    search = Dial(dist, roots, steps, dearest, limit, jumps)
+    search.run(limit)
+    return search.reached
 
 
 class SearchGrid:

@@ -240,12 +240,9 @@ class SkirmishContext(Context):
         goals = self.adjacent_free(target)
         for whole in (True,) if least > self.window else (False, True):
             fld = self.field(whole)
-            priced = [(fld.cost(g), g) for g in goals]
-            costs = [(c, g) for c, g in priced if c is not None]
-            if costs:
-                low = min(c for c, _ in costs)
-                if low <= fld.exact_up_to:
-                    return low, sorted(g for c, g in costs if c == low)
+            found = fld.cheapest(goals)
+            if found is not None and found[0] <= fld.exact_up_to:
+                return found[0], sorted(found[1])
             if fld.exact_up_to == float("inf") or (
                 within is not None and within <= fld.exact_up_to
             ):

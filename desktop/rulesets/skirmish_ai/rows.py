@@ -384,16 +384,27 @@ def _nearest_inches(cells: list[Cell], others: list[Cell]) -> list[float]:
     for x, y in others:
         by_row.setdefault(y, []).append(x)
     rows = [(y, sorted(xs)) for y, xs in by_row.items()]
+    # for each row of `cells`: (squared rows up or down, xs) of every row of `others`, nearest
+    # first (cells come a row at a time: their rows are sorted once)
+    around: dict[int, list[tuple[int, list[int]]]] = {}
     found = []
     for x, y in cells:
-        rows.sort(key=lambda row: abs(row[0] - y))
+        order = around.get(y)
+        if order is None:
+            order = around[y] = sorted(
+                (((row_y - y) ** 2, xs) for row_y, xs in rows), key=lambda row: row[0]
+            )
         least: int | None = None
-        for row_y, xs in rows:
-            dy2 = (row_y - y) ** 2
+        for dy2, xs in order:
             if least is not None and dy2 >= least:
                 break  # every later row is at least as far up or down
             i = bisect_left(xs, x)
-            dx = min(abs(xs[j] - x) for j in (i - 1, i) if 0 <= j < len(xs))
+            if i == len(xs):
+                dx = x - xs[-1]
+            elif i == 0:
+                dx = xs[0] - x
+            else:
+                dx = min(xs[i] - x, x - xs[i - 1])
             if least is None or dy2 + dx * dx < least:
                 least = dy2 + dx * dx
         assert least is not None  # `others` is never empty

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desktop.engine.board import Board, Shape, Terrain
-from desktop.engine.climbing import InchField, InchMoves
+from desktop.engine.climbing import InchField, InchMoves, _inch_grid
+from desktop.engine.grid_search import UNSEEN, Dial, settle
 from desktop.engine.square_geometry import EIGHT_WAY
 
 OPEN = Board.from_text("square", "\n".join(["." * 9] * 9))
@@ -81,10 +82,8 @@ def _plain_inch_dijkstra(board, moves, root, blocked, box) -> dict:
     return best
 
 
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
-    width, height = data.draw(st.integers(1, 10)), data.draw(st.integers(1, 10))
+def _draw_board(data, width: int, height: int) -> Board:
+    """Walls, hazard gaps, difficult ground, doors, windows and cover, heights or none."""
     chars = st.sampled_from(list("....~~#,+=c"))
     rows = tuple(
         "".join(data.draw(st.lists(chars, min_size=width, max_size=width))) for _ in range(height)
@@ -97,7 +96,14 @@ def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
             max_size=height,
         )
     )
-    board = Board(Shape.SQUARE, rows, None if heights is None else tuple(map(tuple, heights)))
+    return Board(Shape.SQUARE, rows, None if heights is None else tuple(map(tuple, heights)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
+    width, height = data.draw(st.integers(1, 10)), data.draw(st.integers(1, 10))
+    board = _draw_board(data, width, height)
     cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     root = data.draw(cell)
     blocked = set(data.draw(st.lists(cell, max_size=4))) - {root}
@@ -125,3 +131,62 @@ def test_the_inch_search_finds_what_a_plain_dijkstra_finds(data):
             walked += expected[step] - expected[here]
             here = step
         assert here == target and walked == cost
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_whole_board_field_answers_alike_whatever_it_is_asked_first(data):
+    """A whole-board field searches only as far as its questions need, and aims a search at
+    far goals: asked in any order, it answers as a field searched to the end first."""
+    width, height = data.draw(st.integers(1, 14)), data.draw(st.integers(1, 14))
+    board = _draw_board(data, width, height)
+    cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    root = data.draw(cell)
+    blocked = set(data.draw(st.lists(cell, max_size=4))) - {root}
+    moves = InchMoves(leap=data.draw(st.sampled_from([0, 2, 4])))
+    searched = InchField(board, moves, root, blocked)
+    everything = searched.reachable()
+    asked = InchField(board, moves, root, blocked)
+    questions = st.one_of(
+        st.tuples(st.just("cost"), cell),
+        st.tuples(st.just("path"), cell),
+        st.tuples(st.just("routes"), st.lists(cell, min_size=1, max_size=3)),
+        st.tuples(st.just("cheapest"), st.lists(cell, min_size=1, max_size=8)),
+        st.tuples(st.just("reach"), st.none() | st.floats(0, 20)),
+    )
+    for kind, what in data.draw(st.lists(questions, min_size=1, max_size=8)):
+        if kind == "cost":
+            assert asked.cost(what) == searched.cost(what)
+        elif kind == "path":
+            assert asked.path_to(what) == searched.path_to(what)
+        elif kind == "routes":
+            assert asked.cells_on_shortest_paths(what) == searched.cells_on_shortest_paths(what)
+        elif kind == "cheapest":
+            priced = [(c, g) for g in what if (c := searched.cost(g)) is not None]
+            low = min((c for c, _ in priced), default=None)
+            expected = None if low is None else (low, [g for c, g in priced if c == low])
+            assert asked.cheapest(what) == expected
+        else:
+            found = asked.reachable(what)
+            assert found == searched.reachable(what)
+            assert list(found) == [
+                c for c in everything if what is None or found.get(c) is not None
+            ]
+
+
+def test_a_search_run_in_slices_settles_what_one_run_settles():
+    board = Board(Shape.SQUARE, ("..,..~..", ".#.c+...", "..=..~~.", "........"))
+    grid = _inch_grid(board, InchMoves(leap=4))
+    start = grid.index((0, 0))
+    whole = grid.template.copy()
+    reached = settle(whole, [start], grid.plain, grid.dearest, UNSEEN - 1, grid.leaps_from)
+    sliced = grid.template.copy()
+    search = Dial(sliced, [start], grid.plain, grid.dearest, UNSEEN - 1, grid.leaps_from)
+    for upto in (0, 3, 4, 9, 15):
+        search.run(upto)
+        # every cost up to `upto` is final, nothing dearer is settled yet
+        assert search.reached == [i for i in reached if whole[i] <= upto]
+        assert [sliced[i] for i in search.reached] == [whole[i] for i in search.reached]
+        assert not search.done
+    search.run(UNSEEN)
+    assert search.done and search.reached == reached and sliced == whole
