@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -46,6 +46,16 @@ class _Reason(QLabel):
         if height is None:
             height = self._heights[width] = super().heightForWidth(width)
         return height
+
+    def sizeHint(self) -> QSize:
+        """Its width now and the height its reason needs there (remembered above). QLabel's
+        own hint lays the text out at widths the panel never shows it at: a "nice" width
+        of its own, then the card's and the column's hints at theirs, each a whole layout
+        of the text, twice. Nothing the panel shows reads those hints: the column's heights
+        are heights for its width, widths come from the panel, minimum sizes from
+        minimumSizeHint, and the scroll area keeps the hint it read for its empty column."""
+        width = self.width()
+        return QSize(width, self.heightForWidth(width))
 
 
 class StepCard(QFrame):
