@@ -120,7 +120,7 @@ class StepCard(QFrame):
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title, 1)
         header.addWidget(self.outcome)
-        layout = QVBoxLayout(self)
+        self._column = layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(header)
@@ -159,6 +159,15 @@ class StepCard(QFrame):
         self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
         return True
+
+    def take_width(self, width: int) -> None:
+        """Sized as a column whose cards are `width` wide lays it out, before anything
+        measures it: a new widget is 640 px wide, and its reason would be laid out at widths
+        it is never shown at (each a whole layout of the text, twice)."""
+        self.resize(width, self.height())
+        margins = self._column.contentsMargins()
+        inside = self.contentsRect().width() - margins.left() - margins.right()
+        self.detail.resize(inside, self.detail.height())
 
     @property
     def skipped(self) -> bool:
@@ -210,6 +219,8 @@ class StepList(QScrollArea):
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
+                if pool:
+                    card.take_width(pool[0].width())
                 self._layout.insertWidget(self._layout.count() - 1, card)
                 pool.append(card)
                 changed.append(card)
