@@ -50,6 +50,8 @@ def flood(
             frontier.append(root)
     reached = list(frontier)
     cost = 0
+    if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (a whole board's loop)
+        return _flood_eight(dist, frontier, reached, deltas, step, limit)
     while frontier:
         cost += step
         if cost > limit:
@@ -138,6 +140,61 @@ class Dial:
         self.cost = cost
         if not pending:
             self._buckets = None
+
+
+def _flood_eight(
+    dist: list[int],
+    frontier: list[int],
+    reached: list[int],
+    deltas: Sequence[int],
+    step: int,
+    limit: int,
+) -> list[int]:
+    """`flood` with eight neighbours, each written out: the same cells in the same order."""
+    d0, d1, d2, d3, d4, d5, d6, d7 = deltas
+    cost = 0
+    while frontier:
+        cost += step
+        if cost > limit:
+            break
+        found: list[int] = []
+        add = found.append
+        for cell in frontier:
+            there = cell + d0
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d1
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d2
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d3
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d4
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d5
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d6
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+            there = cell + d7
+            if dist[there] == UNSEEN:
+                dist[there] = cost
+                add(there)
+        reached += found
+        frontier = found
+    return reached
 
 
 def settle(
@@ -379,8 +436,34 @@ class GridSearch:
         def extend(cost: int) -> None:
             """Bits for every cell up to `cost`: a cell's routes come through those of the
             neighbours it is reached from (exactly one step cheaper)."""
-            index = state[0]
-            while index < len(reached):
+            index, end = state[0], len(reached)
+            if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (the hot loop)
+                d0, d1, d2, d3, d4, d5, d6, d7 = deltas
+                while index < end:
+                    cell = reached[index]
+                    here = dist[cell]
+                    if here > cost:
+                        break
+                    before, bits = here - step, 0
+                    if dist[cell - d0] == before:
+                        bits |= masks[cell - d0]
+                    if dist[cell - d1] == before:
+                        bits |= masks[cell - d1]
+                    if dist[cell - d2] == before:
+                        bits |= masks[cell - d2]
+                    if dist[cell - d3] == before:
+                        bits |= masks[cell - d3]
+                    if dist[cell - d4] == before:
+                        bits |= masks[cell - d4]
+                    if dist[cell - d5] == before:
+                        bits |= masks[cell - d5]
+                    if dist[cell - d6] == before:
+                        bits |= masks[cell - d6]
+                    if dist[cell - d7] == before:
+                        bits |= masks[cell - d7]
+                    masks[cell] = bits
+                    index += 1
+            while index < end:
                 cell = reached[index]
                 here = dist[cell]
                 if here > cost:

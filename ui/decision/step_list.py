@@ -3,10 +3,12 @@ numbers, wrapped to the panel's width. Click a step to fold or unfold its reason
 
 from __future__ import annotations
 
+import math
 import re
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPalette, QTextDocument, QTextOption
+from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
@@ -17,6 +19,7 @@ _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 # How the panel words a step's outcome: a rule that "applies" decides, before anything is
 # applied to the board (the Apply button does that, and the log then says what was done).
 _SAID = {APPLIED: "applies"}
+QWIDGETSIZE = (1 << 24) - 1  # Qt's QWIDGETSIZE_MAX: wide enough for any line unwrapped
 
 
 class _Reason(QLabel):
@@ -25,14 +28,16 @@ class _Reason(QLabel):
     text twice for every height asked, and the panel's layouts ask the same few widths
     again and again (a 4,000-character reason at the documented limits: ~30 ms of an
     Enter). That height depends on nothing else: its wrapping, alignment and indent are
-    set once, in StepCard."""
+    set once, in StepCard. Its size hints are worked out here too, for the same reason."""
 
     def __init__(self) -> None:
         super().__init__()
         self._heights: dict[int, int] = {}  # width -> height, for `_measured_as`
+        self._minimum: QSize | None = None  # minimumSizeHint, for `_measured_as`
         self._measured_as: tuple[str, str, tuple[int, int, int, int]] | None = None
 
-    def heightForWidth(self, width: int) -> int:
+    def _measuring(self) -> None:
+        """What was measured is forgotten once its text, font or margins changed."""
         margins = self.contentsMargins()
         shown = (
             self.text(),
@@ -42,10 +47,62 @@ class _Reason(QLabel):
         if shown != self._measured_as:
             self._measured_as = shown
             self._heights.clear()
+            self._minimum = None
+
+    def heightForWidth(self, width: int) -> int:
+        self._measuring()
         height = self._heights.get(width)
         if height is None:
             height = self._heights[width] = super().heightForWidth(width)
         return height
+
+    def sizeHint(self) -> QSize:
+        """Its width now and the height its reason needs there (remembered above). QLabel's
+        own hint lays the text out at widths the panel never shows it at: a "nice" width
+        of its own, then the card's and the column's hints at theirs, each a whole layout
+        of the text, twice. Nothing the panel shows reads those hints: the column's heights
+        are heights for its width, widths come from the panel, minimum sizes from
+        minimumSizeHint, and the scroll area keeps the hint it read for its empty column."""
+        width = self.width()
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        """QLabel's own: as wide as its widest word, as tall as its lines unwrapped. QLabel
+        works out its size hint first (a search for a "nice" width: several layouts of the
+        text, each undone by one more), then each of these, twice; here each is one layout
+        (one document laid out twice), for every new reason of a reused card."""
+        self.ensurePolished()
+        self._measuring()
+        if self._minimum is None:
+            text = self.text()
+            if not text or GuiQt.mightBeRichText(text):  # QLabel's own rules for those
+                self._minimum = super().minimumSizeHint()
+            else:
+                margins = self.contentsMargins()
+                widest, tall = _least_room(text, self.font(), self.alignment())
+                self._minimum = QSize(
+                    widest + margins.left() + margins.right(),
+                    tall + margins.top() + margins.bottom(),
+                )
+        return QSize(self._minimum)
+
+
+def _least_room(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> tuple[int, int]:
+    """(widest word, height unwrapped) of a selectable word-wrapped QLabel's text: its
+    document as QLabel sets it up (the label's font and alignment, wrapping at words, no
+    margin) laid out as narrow as it goes, then as wide."""
+    document = QTextDocument()
+    document.setDefaultFont(font)
+    option = document.defaultTextOption()
+    option.setAlignment(alignment)
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    document.setDefaultTextOption(option)
+    document.setDocumentMargin(0)
+    document.setPlainText(text)
+    document.setTextWidth(0)
+    widest = math.ceil(document.size().width())
+    document.setTextWidth(QWIDGETSIZE)
+    return widest, math.ceil(document.size().height())
 
 
 class StepCard(QFrame):
@@ -63,7 +120,7 @@ class StepCard(QFrame):
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title, 1)
         header.addWidget(self.outcome)
-        layout = QVBoxLayout(self)
+        self._column = layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(header)
@@ -102,6 +159,15 @@ class StepCard(QFrame):
         self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
         return True
+
+    def take_width(self, width: int) -> None:
+        """Sized as a column whose cards are `width` wide lays it out, before anything
+        measures it: a new widget is 640 px wide, and its reason would be laid out at widths
+        it is never shown at (each a whole layout of the text, twice)."""
+        self.resize(width, self.height())
+        margins = self._column.contentsMargins()
+        inside = self.contentsRect().width() - margins.left() - margins.right()
+        self.detail.resize(inside, self.detail.height())
 
     @property
     def skipped(self) -> bool:
@@ -153,6 +219,8 @@ class StepList(QScrollArea):
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
+                if pool:
+                    card.take_width(pool[0].width())
                 self._layout.insertWidget(self._layout.count() - 1, card)
                 pool.append(card)
                 changed.append(card)

@@ -225,3 +225,41 @@ def test_a_reused_card_is_as_tall_as_its_new_reason_and_its_font_need(qtbot):
     panel.setFont(font)
     qtbot.waitUntil(lambda: detail.height() == _needed_height(detail), timeout=5000)
     assert detail.height() > short
+
+
+def _label_like(label) -> QLabel:
+    """A plain QLabel set up as `label` is (text, font, margins, wrapping, selection)."""
+    plain = QLabel(label.text())
+    plain.setWordWrap(True)
+    plain.setTextInteractionFlags(label.textInteractionFlags())
+    plain.setContentsMargins(label.contentsMargins())
+    plain.setFont(label.font())
+    return plain
+
+
+def test_a_reused_cards_reason_asks_the_least_room_a_plain_label_would(qtbot):
+    """A reason's minimum size (its widest word, its lines unwrapped) is worked out by the
+    card, not by QLabel: it is QLabel's own for every new reason of a reused card, long
+    words, marks from other fonts, line breaks and a bigger font included (the column is
+    never narrower than a word, nor its cards shorter than a line)."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(300, 700)
+    show_active(qtbot, panel)
+    reasons = [
+        ("1. Attack", "short: in reach"),
+        ("2. Move", "a reason with an unbreakableveryveryveryverylongwordinside it, " * 3),
+        ("3. Sight", "✔ – → marks and ünïcode\nover two lines\n\nand a blank one"),
+        ("4. Hold", "the hero two squares away, " * 60),
+    ]
+    for turn in range(len(reasons)):  # each card shows each reason in turn
+        shifted = reasons[turn:] + reasons[:turn]
+        trace = tuple(TraceStep(step, "applied", reason) for step, reason in shifted)
+        panel.show_decision(replace(decision(), trace=trace), "Orc", {"aria": "Aria"})
+        for card in panel.steps.cards:
+            assert card.detail.minimumSizeHint() == _label_like(card.detail).minimumSizeHint()
+    font = QFont(panel.font())
+    font.setPointSizeF(font.pointSizeF() * 1.6)
+    panel.setFont(font)
+    for card in panel.steps.cards:
+        assert card.detail.minimumSizeHint() == _label_like(card.detail).minimumSizeHint()
