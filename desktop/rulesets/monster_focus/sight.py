@@ -290,7 +290,7 @@ def _in_strip(walls: list[Segment], p0: Point, p1: Point, q0: Point) -> list[Seg
         (ax, ay), (bx, by) = o
         for nx, ny, low, high in axes:
             seg_a, seg_b = ax * nx + ay * ny, bx * nx + by * ny
-            if max(seg_a, seg_b) < low or min(seg_a, seg_b) > high:
+            if (seg_a < low and seg_b < low) or (seg_a > high and seg_b > high):
                 break
         else:  # apart on the segment's own normal?
             nx, ny = ay - by, bx - ax
