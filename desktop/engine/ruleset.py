@@ -8,7 +8,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.engine.board import OPTIONAL_TERRAIN, Cell, Terrain
 from desktop.engine.capabilities import Capabilities
@@ -18,13 +18,13 @@ from desktop.engine.decision import Decision, Outcome, Result
 from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import PluginOrigin, RulesError
-from desktop.engine.geometry import Metric
-from desktop.engine.movement import DistanceField
-from desktop.engine.movement_rules import MovementRules
-from desktop.engine.reach import cells_within
 from desktop.engine.unit_fields import UnitFieldSpec
 from desktop.engine.unit_types import UnitTypesSpec
 from desktop.engine.units import Unit
+
+if TYPE_CHECKING:
+    from desktop.engine.geometry import Metric
+    from desktop.engine.movement_rules import MovementRules
 
 
 @dataclass(frozen=True)
@@ -337,6 +337,8 @@ class Ruleset(ABC):
         allowance = unit.stat("move", self.data.stat_default("move") or 0)
         if allowance <= 0:
             return set()
+        from desktop.engine.movement import DistanceField
+
         opponents = [u.at for u in encounter.units if u.side is not unit.side]
         field = DistanceField(
             encounter.board, self.movement, [unit.at], opponents, max_cost=allowance
@@ -357,6 +359,8 @@ class Ruleset(ABC):
                 *(w.range for w in unit.weapons),
             ]
         )
+        from desktop.engine.reach import cells_within
+
         return cells_within(encounter.board, [unit.at], reach, self.range_metric)
 
     def derived_statuses(self, unit: Unit) -> set[str]:

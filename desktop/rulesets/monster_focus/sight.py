@@ -59,6 +59,13 @@ def _on(u: Point, v: Point, w: Point) -> bool:
 
 
 def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
+    occluders = grid.occluders
+    return [occluders[i] for i in _nearby_indices(grid, points)]
+
+
+def _nearby_indices(grid: Grid, points: Sequence[Point]) -> list[int]:
+    """The numbers (in grid.occluders) of the wall segments whose bounding boxes meet the
+    points' bounding box."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -80,9 +87,8 @@ def _nearby(grid: Grid, points: Sequence[Point]) -> list[Segment]:
         ]
         found.sort()
         candidates = found
-    occluders = grid.occluders
     return [
-        occluders[i]
+        i
         for i in candidates
         if rights[i] >= x0 and lefts[i] <= x1 and highs[i] >= y0 and lows[i] <= y1
     ]
@@ -125,33 +131,46 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
         return False
     if set(ends_a) & set(ends_b):
         return True
-    # Corners are whole numbers: every orientation below is exact. The side of each wall's
-    # line every corner lies on: a segment with both ends strictly on one side cannot
-    # touch that wall, the usual case.
-    walls = []
-    for (ax, ay), (bx, by) in _nearby(grid, ends_a + ends_b):
-        dx, dy = bx - ax, by - ay
-        sides_p = [dx * (py - ay) - dy * (px - ax) for px, py in ends_a]
-        sides_q = [dx * (qy - ay) - dy * (qx - ax) for qx, qy in ends_b]
-        walls.append((ax, ay, bx, by, sides_p, sides_q))
-    for i, (px, py) in enumerate(ends_a):
-        for j, (qx, qy) in enumerate(ends_b):
+    lines = _lines(grid)
+    walls = [lines[i] for i in _nearby_indices(grid, ends_a + ends_b)]
+    # Corners are whole numbers: every orientation below is exact. A segment with both
+    # ends strictly on one side of a wall's line cannot touch that wall, the usual case.
+    for px, py in ends_a:
+        for qx, qy in ends_b:
             ux, uy = qx - px, qy - py
-            for ax, ay, bx, by, sides_p, sides_q in walls:
-                o1, o2 = sides_p[i], sides_q[j]
+            here = ux * py - uy * px
+            for k, (ax, ay, bx, by, dx, dy, at) in enumerate(walls):
+                o1 = dx * py - dy * px - at  # the side of the wall's line p is on
+                o2 = dx * qy - dy * qx - at
                 if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
                     continue
-                o3 = ux * (ay - py) - uy * (ax - px)
-                o4 = ux * (by - py) - uy * (bx - px)
+                o3 = ux * ay - uy * ax - here  # the side of the segment's line a is on
+                o4 = ux * by - uy * bx - here
                 if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
                     continue  # both ends of the wall on one side of the line
                 if (o1 and o2 and o3 and o4) or segments_touch(
                     (px, py), (qx, qy), (ax, ay), (bx, by)
                 ):
-                    break  # crossing it (or, in line, touching: segments_touch says)
+                    # Crossing it (or, in line, touching: segments_touch says). It is
+                    # tried first for the next segments, which it most often stops too.
+                    if k:
+                        walls[0], walls[k] = walls[k], walls[0]
+                    break
             else:
                 return True  # this segment touches no wall
     return False
+
+
+def _lines(grid: Grid) -> list[tuple[int, ...]]:
+    """Per wall segment ab of grid.occluders (kept per board): its ends, then dx, dy and
+    at, with which the side of its line a point p lies on is dx * py - dy * px - at."""
+    found: list[tuple[int, ...]] | None = grid.memo.get("occluder lines")
+    if found is None:
+        found = grid.memo["occluder lines"] = [
+            (ax, ay, bx, by, bx - ax, by - ay, (bx - ax) * ay - (by - ay) * ax)
+            for (ax, ay), (bx, by) in grid.occluders
+        ]
+    return found
 
 
 def _open_corners(grid: Grid, index: int) -> list[Corner]:
@@ -271,7 +290,7 @@ def _in_strip(walls: list[Segment], p0: Point, p1: Point, q0: Point) -> list[Seg
         (ax, ay), (bx, by) = o
         for nx, ny, low, high in axes:
             seg_a, seg_b = ax * nx + ay * ny, bx * nx + by * ny
-            if max(seg_a, seg_b) < low or min(seg_a, seg_b) > high:
+            if (seg_a < low and seg_b < low) or (seg_a > high and seg_b > high):
                 break
         else:  # apart on the segment's own normal?
             nx, ny = ay - by, bx - ax

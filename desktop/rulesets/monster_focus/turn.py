@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, filterfalse
 
 from desktop.engine.hex_geometry import from_axial, hex_distance, to_axial
 from desktop.rulesets.monster_focus.areas import (
@@ -143,10 +143,18 @@ class _Turn:
         self._melee: dict[int, list[list[int]]] = {}
         self._ranged: dict[int, list[list[int]]] = {}
         self.by_id = {c.id: c for c in characters}
+        if self.area_attack:
+            # How far from a character an area attack that includes it can be made from.
+            cells = [from_axial(*h) for h in (*monster.area, (0, 0))]
+            spread = max(hex_distance(a, b) for a in cells for b in cells)
+            self.area_reach = (
+                max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
+            )
         self._from: dict[tuple[int, str | None], tuple[list[Character], Hits]] = {}
         self._layouts: dict[tuple[Character, ...], list[list[int]]] | None = None
         self._in_range: dict[int, list[tuple[tuple[Character, ...], list[int]]]] = {}
         self._under: dict[tuple[int, int], int] = {}
+        self._in_range_of: dict[int, set[int]] = {}
         self._areas: dict[tuple[int, tuple[str, ...], str | None], list[_Placement]] = {}
 
     def sees(self, a: int, b: int) -> bool:
@@ -167,11 +175,14 @@ class _Turn:
             found = self._ranged[anchor] = ranged_placements(self.grid, anchor, self.shapes)
         return found
 
-    def area_in_range(self, at: int, cells: list[int]) -> bool:
-        """A ranged area is legal when one of its hexes (never a wall hex) is in range."""
-        limit = self.reach_limit
-        row = self.grid.hexes_within(at, limit)
-        return any(row[h] <= limit for h in cells)
+    def in_range(self, at: int) -> set[int]:
+        """The hexes in range from `at` (never a wall hex): a ranged area is legal from `at`
+        when one of its hexes is among them. Asked of thousands of placements in a
+        decision: a set per hex, which `isdisjoint` tests a placement against in C."""
+        found = self._in_range_of.get(at)
+        if found is None:
+            found = self._in_range_of[at] = set(self.grid.hexes_around(at, self.reach_limit))
+        return found
 
     def can_attack(self, at: int, target: int) -> bool:
         if (not self.area_attack or self.extra > 0) and self.in_reach(at, target):
@@ -179,8 +190,8 @@ class _Turn:
         if self.melee_area:
             if any(target in cells for cells in self.melee_areas(at)):
                 return self.sees(target, at)
-        elif self.area_attack and any(
-            self.area_in_range(at, cells) for cells in self.ranged_areas(target)
+        elif self.area_attack and not all(
+            map(self.in_range(at).isdisjoint, self.ranged_areas(target))
         ):
             return self.sees(target, at)
         return False
@@ -300,8 +311,9 @@ class _Turn:
         found = self._in_range.get(at)
         if found is None:
             found = self._in_range[at] = []
+            apart = self.in_range(at).isdisjoint
             for members, layouts in self.ranged_layouts().items():
-                placed = next((c for c in layouts if self.area_in_range(at, c)), None)
+                placed = next(filterfalse(apart, layouts), None)
                 if placed is not None:
                     found.append((members, placed))
         return found
@@ -438,9 +450,7 @@ class _Turn:
         grid = self.grid
         if not self.area_attack:
             return grid.hexes_around(focus.at, self.reach_limit)
-        cells = [from_axial(*h) for h in (*self.monster.area, (0, 0))]
-        spread = max(hex_distance(a, b) for a in cells for b in cells)
-        limit = max(spread, self.reach_limit) if self.melee_area else self.reach_limit + spread
+        limit = self.area_reach
         # The hexes at most `limit` from it, walls or not.
         q0, r0 = to_axial(grid.cell(focus.at))
         width, height = grid.width, grid.height

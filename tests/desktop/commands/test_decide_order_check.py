@@ -204,3 +204,46 @@ def test_a_subcommand_loads_no_other_subcommand():
     # packs_used: the rule packs every command knows (a helper, not a subcommand).
     loaded = "['desktop.commands.decide', 'desktop.commands.output', 'desktop.commands.packs_used']"
     assert f"LOADED {loaded}" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_monster_focus_decision_imports_only_what_deciding_needs():
+    # `foebook decide` runs as a process per turn, and every module it imports is paid for
+    # on every turn (issue 24): not the movement and sight searches of the board's range
+    # overlays (engine.movement, engine.reach), the resource readers (importlib.resources,
+    # zipfile, tempfile) for a ruleset's data file on disk, nor threading for the time limit.
+    unused = [
+        "desktop.engine.movement",
+        "desktop.engine.grid_search",
+        "desktop.engine.reach",
+        "desktop.engine.visibility",
+        "importlib.resources",
+        "zipfile",
+        "tempfile",
+        "threading",
+    ]
+    volley = sample_path("monster-focus-archer-volley.toml")
+    code = (
+        "import sys; from desktop.cli import main; "
+        f"main(['decide', {str(volley)!r}, '--unit', 'archer', '--json']); "
+        f"print('UNUSED LOADED', [m for m in {unused!r} if m in sys.modules])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert "UNUSED LOADED []" in result.stdout, result.stdout[-2000:] + result.stderr
+
+
+def test_off_the_main_thread_a_decision_has_no_time_limit_and_still_runs():
+    # Only the main thread can take the alarm signal: elsewhere the limit is left out.
+    import threading
+
+    from desktop.commands.decide import time_limit
+
+    ran = []
+
+    def decide() -> None:
+        with time_limit(5.0):
+            ran.append("decided")
+
+    worker = threading.Thread(target=decide)
+    worker.start()
+    worker.join()
+    assert ran == ["decided"]
