@@ -151,14 +151,7 @@ def test_each_round_is_judged_against_the_reference_measured_around_it():
         calls["n"] += 1
         return 0.04 if 2 <= calls["n"] <= 4 else 0.02  # ten references' worth either way
 
-    floor = harness.Floor("reference", reference_like, rounds=3)
-    bench = Benchmark("slows down", work, Budget(10.5, floor), rounds=5, self_timed=True)
-    original = harness.REFERENCE
-    harness.REFERENCE = floor
-    try:
-        row = measure(bench)
-    finally:
-        harness.REFERENCE = original
+    row = _measured_on(reference_like, work, rounds=5)
     assert row["median_s"] == 0.04  # twenty times the reference measured before and after
     assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]
 
@@ -178,13 +171,19 @@ def test_a_long_round_is_judged_against_the_reference_sampled_all_through_it():
         slow["now"] = False
         return 0.04  # ten references' worth of the slow machine
 
+    row = _measured_on(reference_like, work, rounds=1)
+    assert row["floors_s"]["reference"] == 0.004
+    assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]
+
+
+def _measured_on(reference_like, work, rounds: int) -> dict:
+    """The row of self-timed `work` (budget 10.5 references) on a machine whose reference
+    takes what `reference_like` says."""
     floor = harness.Floor("reference", reference_like, rounds=3)
-    bench = Benchmark("slow all through", work, Budget(10.5, floor), rounds=1, self_timed=True)
+    bench = Benchmark("work", work, Budget(10.5, floor), rounds=rounds, self_timed=True)
     original = harness.REFERENCE
     harness.REFERENCE = floor
     try:
-        row = measure(bench)
+        return measure(bench)
     finally:
         harness.REFERENCE = original
-    assert row["floors_s"]["reference"] == 0.004
-    assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]

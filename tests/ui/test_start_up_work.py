@@ -166,15 +166,7 @@ def test_the_session_shows_before_the_collection_that_keeps_it_out_of_full_ones(
         "status = main(['--session', 'friday'])\n"
         "print('STATUS', status, flush=True)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=_profile_with_friday(tmp_path),
-        timeout=60,
-    )
-    said = result.stdout + result.stderr
+    said = _started(tmp_path, code)
     assert "FULL BEFORE SHOWN 0\nfoebook: session shown" in said, said
     assert "FROZEN True" in said and "STATUS 0" in said, said
 
@@ -189,6 +181,12 @@ def _at_first_paint(tmp_path, setup: str, said: str, start: str) -> str:
         "    real_paint(start)\n"
         "app._DeferredStart.after_first_paint = painted\n" + start
     )
+    return _started(tmp_path, code)
+
+
+def _started(tmp_path, code: str) -> str:
+    """What `code`, which starts the app on a profile holding "friday", prints and says on
+    stderr (once the session has shown)."""
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
