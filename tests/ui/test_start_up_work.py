@@ -121,6 +121,7 @@ def test_a_session_shows_before_the_commands_and_the_storage_load(tmp_path):
         "desktop.tracker.scenario_turns",
         "ui.scenario.scenario_strip",
         "ctypes",  # only the X display check uses it (the test starts offscreen)
+        "desktop.samples",  # the start page's tutorials, filled when it first shows
     )
     shown = _at_first_paint(
         tmp_path,
