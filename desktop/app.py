@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from typing import cast
 
-# First: Qt's import hook, tamed (ui/__init__.py), so that no module below is read for it.
+# First: dataclasses' method code kept from the last start (desktop/dataclass_code.py), and
+# Qt's import hook tamed (ui/__init__.py), so that no module below is compiled or read for them.
+import desktop.start_dataclass_code  # noqa: F401
 import ui  # noqa: F401
 
 # isort: split
@@ -20,7 +22,15 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from db.first_read import FirstRead, FirstReadStore, read_first, sqlite_file
-from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
+from desktop import (
+    APP_ID,
+    APP_NAME,
+    ORG_DOMAIN,
+    ORG_NAME,
+    __version__,
+    crash_watch,
+    dataclass_code,
+)
 from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
@@ -238,6 +248,7 @@ def run_gui(args: argparse.Namespace) -> int:
     stop_signals.release()
     if window.database is not None:
         window.database.close()
+    dataclass_code.save_cache()  # with the code of what was first made after the start
     crash_watch.clean_exit()
     return status
 
@@ -319,6 +330,7 @@ class _DeferredStart:
             _finish_start(self.app, self.window, self.args, self.smoke, self.previous_crash)
         )
         self.window.start_done()
+        dataclass_code.save_cache()  # for the next start (written only when it grew)
 
 
 def _keep_first_read(window: MainWindow, database) -> bool:
