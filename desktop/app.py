@@ -17,7 +17,7 @@ import desktop.start_dataclass_code  # noqa: F401
 import ui  # noqa: F401
 
 # isort: split
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
@@ -283,6 +283,20 @@ def _show_first_read(window: MainWindow, first: FirstRead, open_now) -> None:
 STORAGE_MODULES = ("sqlalchemy", "sqlalchemy.orm", "db.engine", "db.repository")
 
 
+class _Painted(QObject):
+    """Whether `window` is painted from now on (the first paint is usually made by the
+    events the marker waits for: painting it a second time would only delay the marker)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.seen = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self.seen = self.seen or event.type() == QEvent.Type.Paint
+        return False
+
+
 class _DeferredStart:
     """The rest of the start, after the first paint: SQLAlchemy and the storage code load a
     module at a time, then the database opens with every check (_finish_start). An edit
@@ -305,8 +319,11 @@ class _DeferredStart:
         window = self.window
         assert window is not None  # made before the event loop runs
         if self.smoke and window.session is not None:
+            painted = _Painted(window)
             self.app.processEvents()
-            window.repaint()  # painted, not only laid out, when the marker says so
+            if not painted.seen:  # painted, not only laid out, when the marker says so
+                window.repaint()
+            window.removeEventFilter(painted)
             print("foebook: session shown", flush=True)
         gc.enable()  # off since the start (cli.main)
         self._load_next()

@@ -226,6 +226,48 @@ def test_the_session_shows_before_the_collection_that_keeps_it_out_of_full_ones(
     assert "FROZEN True" in said and "STATUS 0" in said, said
 
 
+def test_the_window_is_painted_once_before_it_says_the_session_is_shown(tmp_path):
+    # The marker the start-up benchmark times waits for the window painted: by the events
+    # it processes first, not a second time on top (~8 ms for a 50-unit session).
+    code = (
+        "import io, sys\n"
+        "from PySide6.QtCore import QEvent, QObject\n"
+        "import desktop.app as app\n"
+        "from desktop.cli import main\n"
+        "paints = []\n"
+        "class Count(QObject):\n"
+        "    def eventFilter(self, watched, event):\n"
+        "        if event.type() == QEvent.Type.Paint:\n"
+        "            paints.append(1)\n"
+        "        return False\n"
+        "count = Count()\n"
+        "real_init = app.MainWindow.__init__\n"
+        "def init(window, *a, **k):\n"
+        "    real_init(window, *a, **k)\n"
+        "    window.installEventFilter(count)\n"
+        "app.MainWindow.__init__ = init\n"
+        "real_out = sys.stdout\n"
+        "class Out(io.TextIOBase):\n"
+        "    def write(self, text):\n"
+        "        if 'session shown' in text:\n"
+        "            real_out.write(f'PAINTED {len(paints)} TIMES\\n')\n"
+        "        return real_out.write(text)\n"
+        "sys.stdout = Out()\n"
+        "status = main(['--session', 'friday'])\n"
+        "print('STATUS', status, flush=True)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_profile_with_friday(tmp_path),
+        timeout=60,
+    )
+    said = result.stdout + result.stderr
+    assert "PAINTED 1 TIMES\nfoebook: session shown" in said and "STATUS 0" in said, said
+
+
 def _at_first_paint(tmp_path, setup: str, said: str, start: str) -> str:
     """What a started app prints (and says on stderr) when `said`, a line of Python, runs
     just before the first paint's marker; `setup` comes first, `start` starts the app."""
