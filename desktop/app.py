@@ -11,16 +11,26 @@ import sys
 from pathlib import Path
 from typing import cast
 
-# First: Qt's import hook, tamed (ui/__init__.py), so that no module below is read for it.
+# First: dataclasses' method code kept from the last start (desktop/dataclass_code.py), and
+# Qt's import hook tamed (ui/__init__.py), so that no module below is compiled or read for them.
+import desktop.start_dataclass_code  # noqa: F401
 import ui  # noqa: F401
 
 # isort: split
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
 
 from db.first_read import FirstRead, FirstReadStore, read_first, sqlite_file
-from desktop import APP_ID, APP_NAME, ORG_DOMAIN, ORG_NAME, __version__, crash_watch
+from desktop import (
+    APP_ID,
+    APP_NAME,
+    ORG_DOMAIN,
+    ORG_NAME,
+    __version__,
+    crash_watch,
+    dataclass_code,
+)
 from desktop.display_text import terminal_safe
 from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
@@ -238,6 +248,7 @@ def run_gui(args: argparse.Namespace) -> int:
     stop_signals.release()
     if window.database is not None:
         window.database.close()
+    dataclass_code.save_cache()  # with the code of what was first made after the start
     crash_watch.clean_exit()
     return status
 
@@ -272,6 +283,20 @@ def _show_first_read(window: MainWindow, first: FirstRead, open_now) -> None:
 STORAGE_MODULES = ("sqlalchemy", "sqlalchemy.orm", "db.engine", "db.repository")
 
 
+class _Painted(QObject):
+    """Whether `window` is painted from now on (the first paint is usually made by the
+    events the marker waits for: painting it a second time would only delay the marker)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.seen = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self.seen = self.seen or event.type() == QEvent.Type.Paint
+        return False
+
+
 class _DeferredStart:
     """The rest of the start, after the first paint: SQLAlchemy and the storage code load a
     module at a time, then the database opens with every check (_finish_start). An edit
@@ -294,8 +319,11 @@ class _DeferredStart:
         window = self.window
         assert window is not None  # made before the event loop runs
         if self.smoke and window.session is not None:
+            painted = _Painted(window)
             self.app.processEvents()
-            window.repaint()  # painted, not only laid out, when the marker says so
+            if not painted.seen:  # painted, not only laid out, when the marker says so
+                window.repaint()
+            window.removeEventFilter(painted)
             print("foebook: session shown", flush=True)
         gc.enable()  # off since the start (cli.main)
         self._load_next()
@@ -319,6 +347,7 @@ class _DeferredStart:
             _finish_start(self.app, self.window, self.args, self.smoke, self.previous_crash)
         )
         self.window.start_done()
+        dataclass_code.save_cache()  # for the next start (written only when it grew)
 
 
 def _keep_first_read(window: MainWindow, database) -> bool:

@@ -4,14 +4,17 @@ user sees one clear line instead of Qt's warnings or an abort."""
 
 from __future__ import annotations
 
-import ctypes
 import locale
 import os
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.errors import FoebookError
+
+if TYPE_CHECKING:  # loaded by the X display check only (not on Wayland, Windows, macOS)
+    import ctypes
 
 # Every locale category LC_ALL stands for, but the character type Qt needs in UTF-8.
 _CATEGORIES = (
@@ -84,6 +87,8 @@ def _x11_problem() -> str | None:
     display = os.environ.get("DISPLAY", "")
     if not display:
         return "DISPLAY is not set"
+    import ctypes
+
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:

@@ -13,7 +13,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from desktop.errors import FoebookError
-from desktop.samples import list_samples, list_scenarios, rule_system
 from desktop.tracker.display_names import with_display_names
 from desktop.tracker.session import Session, exported_encounter
 from ui.board.thumbnail import board_thumbnail
@@ -94,6 +93,9 @@ class SessionActions:
 
     def refresh_welcome(self, selected: str | None = None) -> None:
         """The start page's lists; `selected` is the saved session to select."""
+        # Loaded with the start page first filled: a session opened at start shows without.
+        from desktop.samples import list_samples, list_scenarios, rule_system
+
         sessions = [
             (
                 i.name,

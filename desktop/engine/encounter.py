@@ -6,13 +6,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.display_text import listed, shown
 from desktop.engine.board import Board, Cell
 from desktop.engine.errors import RulesError
-from desktop.engine.monster_book import MonsterBook
 from desktop.engine.units import Side, Unit
+
+if TYPE_CHECKING:  # a session without a monster book loads none of it (start-up)
+    from desktop.engine.monster_book import MonsterBook
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.engine.ability_cards import AbilityCard
-from desktop.engine.attack_modifiers import STANDARD_DECK
+if TYPE_CHECKING:  # loaded with the first card read: a session without one shows sooner
+    from desktop.engine.ability_cards import AbilityCard
 
 STRONG, WANING = 2, 1  # an element's strength (inert elements are left out)
 STRENGTH_WORDS = {STRONG: "strong", WANING: "waning", 0: "inert"}
@@ -54,6 +54,8 @@ class RoundCard:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> RoundCard:
+        from desktop.engine.ability_cards import AbilityCard
+
         return cls(AbilityCard.from_record(record["card"]), bool(record.get("drawn")))
 
 
@@ -161,5 +163,7 @@ def fresh_modifiers(play: ScenarioPlay, seed: int) -> ScenarioPlay:
     deck = play.modifiers
     if deck.started:
         return play
+    from desktop.engine.attack_modifiers import STANDARD_DECK
+
     started = replace(deck, draw=shuffled(STANDARD_DECK, seed, play.shuffles), started=True)
     return play.evolve(modifiers=started, shuffles=play.shuffles + 1)

@@ -14,7 +14,6 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.engine.encounter import Encounter
-from desktop.engine.monster_book import MonsterBook
 from desktop.engine.units import Unit
 from desktop.tracker.records import (
     board_from_record,
@@ -243,7 +242,12 @@ def apply_sections(state: TrackerState, sections: Mapping[str, Any]) -> TrackerS
         changes["rules"] = MappingProxyType(dict(sections["rules"] or {}))
     if "book" in sections:
         book = sections["book"]
-        changes["book"] = MonsterBook.from_record(book) if book else None
+        if book:  # loaded here: a session without a monster book loads none of it (start-up)
+            from desktop.engine.monster_book import MonsterBook
+
+            changes["book"] = MonsterBook.from_record(book)
+        else:
+            changes["book"] = None
     if "scenario" in sections:
         changes["level"] = int((sections["scenario"] or {}).get("level") or 0)
     result = state

@@ -25,7 +25,6 @@ from desktop.tracker.expiry import (
     expiring,
 )
 from desktop.tracker.hit_points import floored
-from desktop.tracker.scenario_turns import round_end
 from desktop.tracker.state import TrackerState
 
 
@@ -210,6 +209,9 @@ def enter_phase(state: TrackerState, ruleset: Ruleset, phase: str) -> TrackerSta
 
 
 def next_round(state: TrackerState, ruleset: Ruleset) -> TrackerState:
+    # Loaded with the first round ended: a session shows without the scenario's card play.
+    from desktop.tracker.scenario_turns import round_end
+
     state = round_end(end_activation(state, ruleset))  # elements wane, decks shuffle
     enc = state.encounter
     memory = enc.memory

@@ -190,7 +190,9 @@ def _live_instances(window, qtbot) -> list[object]:
         FieldEditor(UnitFieldSpec("note", TEXT, "Note", "A note."), window),
         # The unit editor's area attack (its picker inside), for rulesets with area attacks.
         AreaAttackBox(window),
-        # A scenario from a monster book: its round's start, adding standees, placing them.
+        # A scenario from a monster book: its strip above the board (built when the first
+        # scenario shows), its round's start, adding standees, placing them.
+        window.scenario.strip,
         RoundStartDialog(scenario, window),
         AddStandeesDialog(scenario.encounter.book, window),
         StandeePlacing(

@@ -5,6 +5,7 @@ command: the standees take the lowest free numbers."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
@@ -17,9 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.engine.board import Board, Cell
-from desktop.engine.monster_book import MonsterBook
 from ui.board.cell_shapes import cell_at
 from ui.scenario.standee_looks import ELITE
+
+if TYPE_CHECKING:  # loaded with the first session that has a monster book
+    from desktop.engine.monster_book import MonsterBook
 
 NORMAL = "normal"
 MOST_AT_ONCE = 12

@@ -16,12 +16,12 @@ from desktop.tracker.session import Change, Session
 from ui.board.board_view import BoardView
 from ui.decision_actions import DecisionActions
 from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
-from ui.scenario.scenario_strip import ScenarioStrip
 from ui.scenario.standee_looks import ELITE
 from ui.window_pages import WindowPages
 
 if TYPE_CHECKING:  # commands load when first made, not to show a session at start
     from desktop.tracker import commands as cmd
+    from ui.scenario.scenario_strip import ScenarioStrip
 
 
 class ScenarioHost(Protocol):
@@ -60,11 +60,25 @@ class ScenarioActions:
         self.act_standees.triggered.connect(lambda: self.add_standees())
         window.addAction(self.act_standees)
         self.placing: StandeePlacing | None = None
-        self.strip = ScenarioStrip(host.run_command, lambda: self.set_level())
-        self.strip.setVisible(False)
-        # Above the board, under the players' turn banner.
-        page = host.pages.board_layout
-        page.insertWidget(page.indexOf(host.board_view), self.strip)
+        # Built with the first scenario shown (with it its cards' modules load): most
+        # sessions play none.
+        self._strip: ScenarioStrip | None = None
+
+    @property
+    def strip(self) -> ScenarioStrip:
+        if self._strip is None:
+            from ui.scenario.scenario_strip import ScenarioStrip
+
+            self._strip = ScenarioStrip(self.host.run_command, lambda: self.set_level())
+            self._strip.setVisible(False)
+            # Above the board, under the players' turn banner.
+            page = self.host.pages.board_layout
+            page.insertWidget(page.indexOf(self.host.board_view), self._strip)
+        return self._strip
+
+    def _show_strip(self, session: Session | None) -> None:
+        if session is not None or self._strip is not None:
+            self.strip.show_session(session)
 
     def add_to_menu(self, menu: QMenu) -> None:
         menu.addSeparator()
@@ -119,7 +133,8 @@ class ScenarioActions:
         """Enter: the round's start when its cards are wanted, else the turn in progress (a
         monster's attacks then wait on the strip for the cards the players drew, when they
         draw their own)."""
-        if self.strip.drawn.hasFocus():  # Enter where the card drawn is typed: that card
+        # Enter where the card drawn is typed: that card.
+        if self._strip is not None and self._strip.drawn.hasFocus():
             self.strip.type_drawn()
             return
         if self.cards_wanted():
@@ -146,7 +161,7 @@ class ScenarioActions:
         """Once the last figure of a round has acted here, the next round's dialog comes up
         (once: closed with Esc, Next round or Enter brings it back)."""
         session = self.session()
-        self.strip.show_session(session)
+        self._show_strip(session)
         if session is None or change.kind != "command":
             return
         state = session.state
@@ -160,7 +175,7 @@ class ScenarioActions:
         """A scenario session shown before any round's cards are in: the dialog comes up
         (Esc leaves it for later, to set the level or add standees first)."""
         session = self.session()
-        self.strip.show_session(session)
+        self._show_strip(session)
         if session is not None and session.state.play.cards_round == 0 and self.cards_wanted():
             QTimer.singleShot(0, self._offer)
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 from tests.ui.at_the_table import key, log_lines, type_text
 from tests.ui.modal import type_over, when_up
 from tests.ui.real_input import click, settle, start_tutorial, token_point
+from tests.ui.start_page import go_home
 from ui.roster.roster_model import COL_NAME
 from ui.scenario.round_dialog import RoundStartDialog
 from ui.scenario.standee_looks import ELITE_RING
@@ -31,6 +32,26 @@ def open_briar_road(qtbot, window) -> None:
     qtbot.waitUntil(lambda: bool(closed))
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     settle(qtbot, window)
+
+
+def test_the_strip_comes_with_the_first_scenario_between_the_banner_and_the_board(qtbot, window):
+    # The strip is built when a scenario first shows (a session without a monster book
+    # has none: its modules load later): in its place above the board, and it works.
+    from ui.scenario.scenario_strip import ScenarioStrip
+
+    start_tutorial(qtbot, window, "card-flip-goblin-ambush.toml")
+    assert window.findChildren(ScenarioStrip) == []
+    go_home(qtbot, window)
+    open_briar_road(qtbot, window)
+    [strip] = window.findChildren(ScenarioStrip)
+    assert strip.isVisible()
+    page = window.pages.board_layout
+    banner, board = window.player_banner, window.board_view
+    assert page.indexOf(banner) < page.indexOf(strip) == page.indexOf(board) - 1
+    assert strip.geometry().bottom() < board.geometry().top()
+    fire = strip.elements["fire"]
+    click(qtbot, fire)
+    qtbot.waitUntil(lambda: fire.accessibleName() == "Fire, strong")
 
 
 def test_elements_and_the_modifier_deck_on_the_strip(qtbot, window):

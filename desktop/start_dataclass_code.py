@@ -1,0 +1,14 @@
+"""Imported first by the app: the dataclasses made from then on take their methods' code
+from the data folder, where the last start left it (desktop/dataclass_code.py)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from desktop import dataclass_code
+from desktop.errors import FoebookError
+from desktop.paths import data_dir
+
+# Without a data folder the code is compiled as usual (the start then says why it has none).
+with contextlib.suppress(FoebookError):
+    dataclass_code.use_cache(data_dir() / dataclass_code.FILE_NAME)
