@@ -11,6 +11,7 @@ import importlib.util
 import logging
 import marshal
 import sys
+import zlib
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -71,10 +72,23 @@ def use_cache(path: Path) -> None:
     (missing or unreadable: compiled as usual); save_cache() writes what was compiled.
     Only on the Python whose dataclasses this module copies (3.11); elsewhere nothing."""
     global _cache
-    if sys.version_info[:2] != (3, 11) or _cache is not None:
+    if sys.version_info[:2] != (3, 11) or _cache is not None or not _copied_as_is():
         return
     _cache = _Cache(path, _read(path))
     setattr(dataclasses, "_create_fn", _create_fn)  # noqa: B010 (a private name)
+
+
+def _copied_as_is() -> bool:
+    """Whether dataclasses' _create_fn is still the one copied above (its arguments, and the
+    names its code reads): a Python that changed it makes its methods as it always did."""
+    code = getattr(getattr(dataclasses, "_create_fn", None), "__code__", None)
+    if code is None:
+        return False
+    arguments = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    return arguments == _ARGUMENTS and set(code.co_names) == {"MISSING", "join", "keys", "exec"}
+
+
+_ARGUMENTS = ("name", "args", "body", "globals", "locals", "return_type")
 
 
 def compiled() -> int:
@@ -91,8 +105,9 @@ def save_cache() -> None:
     kept = cache.codes
     if len(kept) > MOST_KEPT:
         kept = {text: kept[text] for text in cache.used}
+    payload = marshal.dumps((importlib.util.MAGIC_NUMBER, kept))
     try:
-        write_atomically(cache.path, marshal.dumps((importlib.util.MAGIC_NUMBER, kept)))
+        write_atomically(cache.path, zlib.crc32(payload).to_bytes(4, "big") + payload)
     except FoebookError as error:
         log.warning("dataclass code not kept: %s", error)
         return
@@ -101,7 +116,12 @@ def save_cache() -> None:
 
 def _read(path: Path) -> dict[str, CodeType]:
     try:
-        magic, codes = marshal.loads(path.read_bytes())
+        data = path.read_bytes()
+        # Checked before anything in it is loaded: code damaged on disk could crash Python
+        # as it runs (marshal checks the form of what it reads, not the code).
+        if zlib.crc32(data[4:]) != int.from_bytes(data[:4], "big"):
+            raise ValueError("damaged (its checksum differs)")
+        magic, codes = marshal.loads(data[4:])
     except FileNotFoundError:
         return {}
     except (OSError, ValueError, EOFError, TypeError) as error:

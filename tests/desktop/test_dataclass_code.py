@@ -106,3 +106,40 @@ def test_a_broken_file_is_compiled_around_and_written_again(tmp_path):
     said, compiled = _run(str(cache))
     assert said == plain and compiled == compiled_plain
     assert _run(str(cache)) == (plain, 0)  # written again, whole
+
+
+def test_code_changed_on_disk_is_never_run(tmp_path):
+    # Marshal reads damaged code as long as its form holds; run, it could do anything
+    # (crash Python). Here one text of Point's repr changed in the file: it goes unused.
+    cache = tmp_path / "dataclass-code.cache"
+    plain, compiled_plain = _run("-")
+    _run(str(cache))
+    data = cache.read_bytes()
+    assert data.count(b"(x=") == 2  # in the method's text, then in its code
+    at = data.rindex(b"(x=")
+    cache.write_bytes(data[:at] + b"(z=" + data[at + 3 :])
+    assert _run(str(cache)) == (plain, compiled_plain)
+    assert _run(str(cache)) == (plain, 0)
+
+
+def test_a_python_whose_dataclasses_differ_makes_its_methods_its_own_way(tmp_path):
+    code = (
+        "import dataclasses, sys\n"
+        "from pathlib import Path\n"
+        "def _create_fn(name, args, body, *, globals=None, locals=None, return_type=None,\n"
+        "               frozen=False):\n"
+        "    return real(name, args, body, globals=globals, locals=locals)\n"
+        "real = dataclasses._create_fn\n"
+        "dataclasses._create_fn = _create_fn\n"
+        "from desktop import dataclass_code\n"
+        "dataclass_code.use_cache(Path(sys.argv[1]))\n"
+        "print('KEPT', dataclasses._create_fn is _create_fn)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "dataclass-code.cache")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert "KEPT True" in result.stdout, result.stdout + result.stderr
