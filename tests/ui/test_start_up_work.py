@@ -191,21 +191,15 @@ def test_the_session_shows_before_the_collection_that_keeps_it_out_of_full_ones(
     # start has loaded the rest and opened the database, not between the first paint and
     # the session showing.
     code = (
-        "import gc, io, sys\n"
+        "import gc\n"
         "import desktop.app as app\n"
         "from desktop.cli import main\n"
         "from ui.main_window import MainWindow\n"
         "full = []\n"
         "gc.callbacks.append(\n"
         "    lambda phase, info: phase == 'start' and info['generation'] == 2 and full.append(1))\n"
-        "real_out = sys.stdout\n"
-        "class Out(io.TextIOBase):\n"
-        "    def write(self, text):\n"
-        "        if 'session shown' in text:\n"
-        "            real_out.write(f'FULL BEFORE SHOWN {len(full)}\\n')\n"
-        "        return real_out.write(text)\n"
-        "sys.stdout = Out()\n"
-        "real_done = MainWindow.start_done\n"
+        + _when_shown("FULL BEFORE SHOWN {len(full)}")
+        + "real_done = MainWindow.start_done\n"
         "def done(window):\n"
         "    real_done(window)\n"
         "    print('FULL', len(full), 'FROZEN', gc.get_freeze_count() > 0, flush=True)\n"
@@ -222,7 +216,6 @@ def test_the_window_is_painted_once_before_it_says_the_session_is_shown(tmp_path
     # The marker the start-up benchmark times waits for the window painted: by the events
     # it processes first, not a second time on top (~8 ms for a 50-unit session).
     code = (
-        "import io, sys\n"
         "from PySide6.QtCore import QEvent, QObject\n"
         "import desktop.app as app\n"
         "from desktop.cli import main\n"
@@ -238,26 +231,27 @@ def test_the_window_is_painted_once_before_it_says_the_session_is_shown(tmp_path
         "    real_init(window, *a, **k)\n"
         "    window.installEventFilter(count)\n"
         "app.MainWindow.__init__ = init\n"
+        + _when_shown("PAINTED {len(paints)} TIMES")
+        + "status = main(['--session', 'friday'])\n"
+        "print('STATUS', status, flush=True)\n"
+    )
+    said = _started(tmp_path, code)
+    assert "PAINTED 1 TIMES\nfoebook: session shown" in said and "STATUS 0" in said, said
+
+
+def _when_shown(line: str) -> str:
+    """Python that has the app print `line` (an f-string's text) just before it says the
+    session is shown."""
+    return (
+        "import io, sys\n"
         "real_out = sys.stdout\n"
         "class Out(io.TextIOBase):\n"
         "    def write(self, text):\n"
         "        if 'session shown' in text:\n"
-        "            real_out.write(f'PAINTED {len(paints)} TIMES\\n')\n"
+        f"            real_out.write(f'{line}\\n')\n"
         "        return real_out.write(text)\n"
         "sys.stdout = Out()\n"
-        "status = main(['--session', 'friday'])\n"
-        "print('STATUS', status, flush=True)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=_profile_with_friday(tmp_path),
-        timeout=60,
-    )
-    said = result.stdout + result.stderr
-    assert "PAINTED 1 TIMES\nfoebook: session shown" in said and "STATUS 0" in said, said
 
 
 def _at_first_paint(tmp_path, setup: str, said: str, start: str) -> str:
