@@ -143,3 +143,24 @@ def test_a_python_whose_dataclasses_differ_makes_its_methods_its_own_way(tmp_pat
         timeout=60,
     )
     assert "KEPT True" in result.stdout, result.stdout + result.stderr
+
+
+def test_texts_older_versions_left_go_once_the_file_is_full(tmp_path):
+    # Every start reads the whole file: texts no version makes any more must not pile up.
+    import importlib.util
+    import marshal
+    import zlib
+
+    from desktop import dataclass_code
+
+    cache = tmp_path / "dataclass-code.cache"
+    stale = compile("pass", "<string>", "exec")
+    old = {f"def __create_fn__():\n def old_{n}(): pass": stale for n in range(2001)}
+    payload = marshal.dumps((importlib.util.MAGIC_NUMBER, old))
+    cache.write_bytes(zlib.crc32(payload).to_bytes(4, "big") + payload)
+    plain, compiled_plain = _run("-")
+
+    assert _run(str(cache)) == (plain, compiled_plain)
+    kept = dataclass_code._read(cache)
+    assert len(kept) == compiled_plain and not set(kept) & set(old)
+    assert _run(str(cache)) == (plain, 0)
