@@ -78,9 +78,16 @@ def _stamp(path: Path) -> int:
     then write under SQLite's feet). SQLite defers such closes; so the header is read
     through a SQLite connection of its own, `immutable` so that it reads the file itself,
     not this database's journal.
+
+    Another Foebook may be checkpointing into the file meanwhile: it writes the first page,
+    whose header counts the file's pages, before the pages that make the file that long.
+    SQLite takes such a file for a damaged one ("malformed"), unless `writable_schema` is on:
+    then it believes the file's size, and reads the header all the same. This connection
+    only reads, and only the header.
     """
     reader = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
     try:
+        reader.execute("PRAGMA writable_schema = ON")
         return reader.execute("PRAGMA user_version").fetchone()[0]
     finally:
         reader.close()
