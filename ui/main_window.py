@@ -270,6 +270,9 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.play.show_first()
         self._update_title()
         self.scenario.opened()
+        # What the decisions ask of the board, built after the paint while the players read
+        # the first one (their first Enter waited for it); before the freeze below keeps it.
+        QTimer.singleShot(0, self, self.play.prepare)
         # After the paint this is shown in (the collection costs ~20 ms); at the start, once
         # everything it loads is loaded (start_done), which then lives as long as the app.
         if not self.starting:
