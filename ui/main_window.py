@@ -270,13 +270,14 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.play.show_first()
         self._update_title()
         self.scenario.opened()
-        # What the decisions ask of the board, built after the paint while the players read
-        # the first one (their first Enter waited for it); before the freeze below keeps it.
-        QTimer.singleShot(0, self, self.play.prepare)
         # After the paint this is shown in (the collection costs ~20 ms); at the start, once
         # everything it loads is loaded (start_done), which then lives as long as the app.
         if not self.starting:
             QTimer.singleShot(0, _keep_out_of_full_collections)
+        # Then what the decisions ask of the board, built while the players read the first
+        # one (their first Enter waited for it). After the freeze: a full collection set off
+        # while it is built walks only what is new (before it, ~50 ms at the limits).
+        QTimer.singleShot(0, self, self.play.prepare)
 
     def start_done(self) -> None:
         """The app's start has loaded its modules and opened the database."""
