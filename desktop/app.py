@@ -36,6 +36,7 @@ from desktop.errors import FoebookError
 from desktop.logging_setup import configure_logging, send_crash_traces_to_log
 from desktop.qt_environment import release_display_probe, require_display, use_utf8_locale
 from desktop.storage_url import resolve_database_url, sqlite_url
+from desktop.tracker.first_action import FIRST_ACTION_MODULES
 from desktop.tracker.session import Session
 from ui.main_window import MainWindow
 from ui.qt_logging import install_qt_message_handler
@@ -281,12 +282,8 @@ def _show_first_read(window: MainWindow, first: FirstRead, open_now) -> None:
 # are taken between them (during one they wait, never lost). Python threads are not used:
 # PySide's import hook is not safe against an import on another thread (a crash, seen).
 STORAGE_MODULES = ("sqlalchemy", "sqlalchemy.orm", "db.engine", "db.repository")
-# Then, once the database is open, what the players' first action would load (~30 ms).
-FIRST_ACTION_MODULES = (
-    "desktop.tracker.commands",
-    "desktop.tracker.turn_start",
-    "desktop.tracker.scenario_turns",
-)
+# Then, once the database is open, FIRST_ACTION_MODULES: what the players' first action would
+# load (~30 ms; desktop/tracker/first_action.py, which the limits benchmark loads too).
 
 
 class _Painted(QObject):

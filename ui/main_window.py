@@ -274,6 +274,10 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         # everything it loads is loaded (start_done), which then lives as long as the app.
         if not self.starting:
             QTimer.singleShot(0, _keep_out_of_full_collections)
+        # Then what the decisions ask of the board, built while the players read the first
+        # one (their first Enter waited for it). After the freeze: a full collection set off
+        # while it is built walks only what is new (before it, ~50 ms at the limits).
+        QTimer.singleShot(0, self, self.play.prepare)
 
     def start_done(self) -> None:
         """The app's start has loaded its modules and opened the database."""

@@ -25,6 +25,7 @@ from desktop.engine.board_cache import board_cache
 from desktop.engine.square_geometry import EIGHT_WAY, inches
 
 _SHELTER = (Terrain.COVER, Terrain.WALL)
+_SELF_AND_AROUND = ((0, 0), *EIGHT_WAY)  # a cover cell covers itself (it is open ground)
 
 
 @dataclass(frozen=True)
@@ -60,21 +61,29 @@ def cover_map(board: Board) -> CoverMap:
                     patch.add(nxt)
                     stack.append(nxt)
         features.append(frozenset(patch))
-    covering: dict[Cell, set[int]] = {}
     # The rows read directly: a 200x200 table has thousands of shelter cells, each with 8
-    # neighbours to test (Board.passable per cell cost the first decision ~0.1 s).
+    # neighbours to test (Board.passable per cell cost the first decision ~0.1 s). Nearly
+    # every covered cell is covered by one feature: it shares that feature's one-element
+    # set, and a set is made only where a second feature touches the cell (a set built per
+    # cell, then frozen, was most of the map's ~50 ms at the limits).
     rows, width, height = board.rows, board.width, board.height
     cover = Terrain.COVER.value
     open_ground = {char for char, terrain in LEGEND.items() if terrain.passable}
+    alone = [frozenset((index,)) for index in range(len(features))]
+    covering: dict[Cell, frozenset[int]] = {}
     for cell, index in feature_of.items():
         x, y = cell
-        if rows[y][x] == cover:
-            covering.setdefault(cell, set()).add(index)
-        for dx, dy in EIGHT_WAY:
+        mine = alone[index]
+        for dx, dy in _SELF_AND_AROUND if rows[y][x] == cover else EIGHT_WAY:
             nx, ny = x + dx, y + dy
             if 0 <= nx < width and 0 <= ny < height and rows[ny][nx] in open_ground:
-                covering.setdefault((nx, ny), set()).add(index)
-    return CoverMap(tuple(features), {c: frozenset(ids) for c, ids in covering.items()})
+                near = (nx, ny)
+                have = covering.get(near)
+                if have is None:
+                    covering[near] = mine
+                elif index not in have:
+                    covering[near] = have | mine
+    return CoverMap(tuple(features), covering)
 
 
 def in_cover(board: Board, cell: Cell) -> bool:

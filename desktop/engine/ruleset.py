@@ -326,6 +326,12 @@ class Ruleset(ABC):
     def helpers(self, encounter: Encounter) -> list[Helper]:
         return []
 
+    def prepare(self, encounter: Encounter) -> None:
+        """Build ahead what this ruleset's decisions ask of `encounter`'s board (caches kept
+        with the board): the app calls it once a session shows, so that the players' first
+        Enter does not wait for it. Nothing by default."""
+        return None
+
     def movement_range(self, encounter: Encounter, unit_id: str) -> set[Cell]:
         """Cells the unit could end a normal move on (for the movement overlay), its own
         included. By default: up to its `move` stat (or the stat's default) by `movement`,

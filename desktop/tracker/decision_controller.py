@@ -161,6 +161,14 @@ class DecisionController:
         self.fresh_dice()
         self._turn = turn_of(session)
 
+    def prepare(self) -> None:
+        """Build ahead what the next decisions ask of the open session's board (its ruleset's
+        `prepare`), once the session shows. Not a plug-in's rule system: its code runs off
+        the window's thread only (ui/plugin_decisions.py)."""
+        session = self.session
+        if session is not None and session.ruleset.origin is None:
+            session.ruleset.prepare(session.encounter)
+
     def close_session(self) -> None:
         """The session leaves (it is being deleted): nothing is decided until another opens."""
         self.session = None

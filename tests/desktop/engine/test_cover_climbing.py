@@ -42,6 +42,48 @@ def test_features_are_connected_patches_and_manoeuvre_stays_in_one():
     assert manoeuvre_cells(BOARD, (2, 3), [(1, 2)]) == []
 
 
+def test_a_cell_between_two_features_is_covered_by_both():
+    board = Board.from_text("square", "#.c\n...\n.#.\n")
+    cmap = cover_map(board)
+    wall, hedge, low = (cmap.features.index(frozenset({c})) for c in [(0, 0), (2, 0), (1, 2)])
+    assert cmap.features_at((1, 0)) == {wall, hedge}
+    assert cmap.features_at((1, 1)) == {wall, hedge, low}
+    assert cmap.features_at((2, 0)) == {hedge}  # a cover cell covers itself
+    assert (0, 0) not in cmap.covering  # a wall is no place to stand
+
+
+def test_cover_map_follows_its_definition_on_random_boards():
+    """Each passable cell is covered by the features of the cover and wall cells on it or
+    around it (8-way); features are 8-connected patches numbered in reading order."""
+    rng = random.Random(5)
+    for _ in range(60):
+        width, height = rng.randint(1, 14), rng.randint(1, 14)
+        text = "\n".join("".join(rng.choice("..#c,") for _ in range(width)) for _ in range(height))
+        board = Board.from_text("square", text)
+        cmap = cover_map(board)
+        feature_of = {cell: i for i, patch in enumerate(cmap.features) for cell in patch}
+        shelter = {c for c in board.cells() if board.rows[c[1]][c[0]] in "#c"}
+        assert set(feature_of) == shelter
+        for x, y in shelter:  # touching shelter cells are one feature
+            assert all(
+                feature_of[(x + dx, y + dy)] == feature_of[(x, y)]
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                if (x + dx, y + dy) in shelter
+            )
+        firsts = [min(patch, key=lambda c: (c[1], c[0])) for patch in cmap.features]
+        assert firsts == sorted(firsts, key=lambda c: (c[1], c[0]))
+        for x, y in board.cells():
+            ids = {
+                feature_of[(x + dx, y + dy)]
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                if (x + dx, y + dy) in shelter
+            }
+            expected = ids if ids and board.passable((x, y)) else set()
+            assert cmap.features_at((x, y)) == expected, ((x, y), text)
+
+
 def test_next_forward_position_is_the_nearest_feature_ahead():
     field = InchField(BOARD, InchMoves(), (1, 0))
     fp = next_forward_position(BOARD, (1, 0), field.reachable(), [(9, 3)])

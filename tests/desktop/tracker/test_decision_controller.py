@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from desktop.encounter_file import load_encounter
+from desktop.engine.cover import cover_map
 from desktop.engine.decide import decide
+from desktop.engine.errors import PluginOrigin
 from desktop.rulesets.registry import get_ruleset
 from desktop.samples import sample_path
 from desktop.tracker import Session
@@ -346,3 +348,27 @@ def test_a_refused_apply_keeps_the_typed_dice():
     table.play._run = table.run
     assert not table.play.apply()
     assert table.play.typed_rolls == before
+
+
+def test_prepare_builds_ahead_what_the_next_decisions_ask_of_the_board():
+    table = Table(RAID)
+    board = table.session.encounter.board
+    cover_map.forget(board)  # (the troopers' first decision asked who is in cover)
+    table.play.prepare()
+    prepared = board.derived[cover_map]
+    assert table.play.apply()
+    assert table.session.encounter.board.derived[cover_map] is prepared
+
+
+def test_prepare_leaves_a_plug_ins_rule_system_alone():
+    # Its code runs off the window's thread only (ui/plugin_decisions.py).
+    table = Table(RAID)
+    plug_in = type(table.session.ruleset)(table.session.ruleset.data)
+    plug_in.origin = PluginOrigin("skirmish-ai", "games:build", "more-games")
+    encounter = table.session.encounter
+    session = Session.in_memory(encounter, plug_in, RAID, dice_seed=7)
+    cover_map.forget(encounter.board)
+    play = DecisionController(lambda _command: False, [].append)
+    play.set_session(session)
+    play.prepare()
+    assert cover_map not in encounter.board.derived
