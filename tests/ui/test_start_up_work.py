@@ -101,7 +101,9 @@ def test_reopening_the_last_session_writes_no_settings_before_it_shows(tmp_path)
         )
         assert "STATUS 0" in result.stdout, result.stdout + result.stderr
         seen.append(result.stdout)
-    assert "WRITTEN ['session/last']" in seen[0], seen[0]
+    # The first start remembers "friday" once it is done (the second opens it as the last):
+    # writing the file waits on the disk, and the window paints first.
+    assert "WRITTEN []" in seen[0], seen[0]
     assert "session shown" in seen[1] and "WRITTEN []" in seen[1], seen[1]
 
 
