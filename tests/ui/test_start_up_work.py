@@ -136,6 +136,23 @@ def test_a_session_shows_before_the_commands_and_the_storage_load(tmp_path):
     assert "LOADED []" in shown and "STATUS 0" in shown, shown
 
 
+def test_pyside_builds_no_widget_class_the_window_does_not_show_before_the_first_paint(
+    tmp_path,
+):
+    # Handed the first widget Qt made (a view's viewport, the widget a board item is painted
+    # on), PySide builds every QWidget subclass it binds to learn its class (~6 ms): the
+    # views that hand theirs over at start have viewports of their own (ui/own_viewport.py).
+    never_shown = ("QWizard", "QFontDialog", "QCalendarWidget", "QMdiArea")
+    shown = _at_first_paint(
+        tmp_path,
+        "import argparse, sys\nimport desktop.app as app\nimport PySide6.QtWidgets as widgets\n",
+        f"print('BUILT', [n for n in {never_shown!r} if n in vars(widgets)], flush=True)",
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
+        "print('STATUS', status)\n",
+    )
+    assert "BUILT []" in shown and "STATUS 0" in shown, shown
+
+
 def test_a_second_start_compiles_no_dataclass_method_before_the_first_paint(tmp_path):
     # Python compiles each dataclass's methods from source as the class is made (~470 at
     # start, ~50 ms): the first start keeps their code in the data folder, the next reuse it.
