@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import locale
 import os
-import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,6 +123,8 @@ def _wayland_problem() -> str | None:
     name = os.environ.get("WAYLAND_DISPLAY") or "wayland-0"
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
     path = Path(name) if os.path.isabs(name) else Path(runtime) / name
+    import socket  # here: only this check uses it, and its import is ~3 ms of every start
+
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
             probe.settimeout(2)

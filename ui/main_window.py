@@ -64,6 +64,13 @@ def _keep_out_of_full_collections() -> None:
     gc.freeze()
 
 
+def _remember_last(name: str) -> None:
+    """The session the next start opens."""
+    settings = QSettings()
+    if settings.value(LAST_SESSION) != name:  # reopened: nothing to write
+        settings.setValue(LAST_SESSION, name)
+
+
 class MainWindow(QMainWindow, RulesetActions, ActionSet):
     """`database` is a db.engine.Database (or None: sessions then live in memory only)."""
 
@@ -77,6 +84,7 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.table_display: TableDisplay | None = None
         # Set by the app while its start still loads and opens the database (start_done).
         self.starting = False
+        self._remember_when_started: str | None = None  # the session to open next time
         self.deck = Deck.playing_cards(seed=random.randrange(1 << 30))
         self.runner = CommandRunner(self)
         self.connection_label = self.runner.connection_label
@@ -256,9 +264,12 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         self.runner.attach(session, self._session_changed)
         self.play.set_session(session)
         self.roster.set_session(session)
-        settings = QSettings()
-        if settings.value(LAST_SESSION) != session.name:  # reopened: nothing to write
-            settings.setValue(LAST_SESSION, session.name)
+        if self.starting:
+            # Remembered once the start is done: writing the settings file waits on the disk
+            # (1-15 ms seen), and the window paints first.
+            self._remember_when_started = session.name
+        else:
+            _remember_last(session.name)
         self.pages.setCurrentIndex(1)
         self.placement.show_docks(True)
         # Also with a restored layout (the columns are not part of it): a narrow roster must
@@ -282,6 +293,9 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
     def start_done(self) -> None:
         """The app's start has loaded its modules and opened the database."""
         self.starting = False
+        if self._remember_when_started is not None:
+            _remember_last(self._remember_when_started)
+            self._remember_when_started = None
         if self.session is not None:
             _keep_out_of_full_collections()
 

@@ -13,6 +13,7 @@ from desktop.engine.board import Shape
 from ui import palette
 from ui.board.board_scene import BoardScene
 from ui.board.cell_shapes import board_rect, cell_centre, token_radius
+from ui.own_viewport import own_viewport
 
 MIN_ZOOM, MAX_ZOOM = 0.15, 6.0
 MIN_TOKEN_PX = 28  # the default zoom never draws a token smaller than this
@@ -22,6 +23,7 @@ RULER_PX = 18  # the strips along the top and left edges that carry the cell num
 class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
+        own_viewport(self)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         # Zooming keeps the pointer's cell in place by hand (see zoom_by): no Qt anchor.
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)

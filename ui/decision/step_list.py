@@ -12,6 +12,7 @@ from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.engine.decision import APPLIED, SKIPPED, TraceStep
+from ui.own_viewport import own_viewport
 
 _NUMBER = re.compile(r"^\d+[a-z]?\.\s*")
 _COLOURS = {APPLIED: "#007A5A", SKIPPED: "#767676"}
@@ -193,6 +194,7 @@ class StepCard(QFrame):
 class StepList(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.setWidgetResizable(True)
         self.setAccessibleName("Reasoning steps")
         self._inner = QWidget()

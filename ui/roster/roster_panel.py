@@ -36,6 +36,7 @@ from desktop.engine.chain import plural
 from desktop.engine.units import Unit
 from desktop.tracker.session import MeantFor, Session
 from ui.marker_looks import UNKNOWN
+from ui.own_viewport import own_viewport
 from ui.roster.ai_delegate import AiDelegate
 from ui.roster.field_editors import error_style
 from ui.roster.hp_delegate import HpDelegate, MarkersDelegate, SideDelegate
@@ -99,6 +100,7 @@ class RosterView(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self._pressing = False
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -28,11 +28,14 @@ class PackLines:
         return lines[index] if index < len(lines) else None
 
     def _key(self, key: str, start: int) -> int | None:
-        pattern = re.compile(rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\")\s*=")
+        # Compared as text, not by a pattern made for the key: a pack read without a problem
+        # asks for every key of every entry as it loads (compiling a pattern for each: ~0.5 ms).
+        forms = (key, f'"{key}"')
         for i in range(start, len(self.lines)):
-            if i > start and re.match(r"\s*\[", self.lines[i]):
+            line = self.lines[i].lstrip()
+            if i > start and line.startswith("["):
                 return None
-            if pattern.match(self.lines[i]):
+            if any(line.startswith(f) and line[len(f) :].lstrip().startswith("=") for f in forms):
                 return i + 1
         return None
 
