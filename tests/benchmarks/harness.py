@@ -88,13 +88,27 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+# The floor's marker means what the app's "session shown" means (desktop/app.py): the window
+# painted once. A zero timer alone fires before the first paint; so, as the app's marker
+# does, the events pending then are processed, and the window painted if they did not.
 BARE_WINDOW = """
 import sys
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
+class Paints(QObject):
+    count = 0
+    def eventFilter(self, watched, event):
+        self.count += event.type() == QEvent.Type.Paint
+        return False
+def marker():
+    app.processEvents()
+    if not paints.count:
+        w.repaint()
+    print(f"foebook: main window shown after {paints.count} paint(s)", flush=True)
+    app.quit()
 app = QApplication(sys.argv)
-w = QMainWindow(); w.show()
-QTimer.singleShot(0, lambda: (print("foebook: main window shown", flush=True), app.quit()))
+w = QMainWindow(); paints = Paints(); w.installEventFilter(paints); w.show()
+QTimer.singleShot(0, marker)
 app.exec()
 """
 

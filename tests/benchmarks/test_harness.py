@@ -4,6 +4,7 @@ figure against floors measured in the same run."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -187,3 +188,16 @@ def _measured_on(reference_like, work, rounds: int) -> dict:
         return measure(bench)
     finally:
         harness.REFERENCE = original
+
+
+def test_the_bare_window_floor_is_timed_to_its_first_paint_as_the_app_is():
+    shown = subprocess.run(
+        [sys.executable, "-c", harness.BARE_WINDOW],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert shown.startswith("foebook: main window shown after ")
+    assert shown != "foebook: main window shown after 0 paint(s)\n", shown
