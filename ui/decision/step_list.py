@@ -20,6 +20,8 @@ _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 # applied to the board (the Apply button does that, and the log then says what was done).
 _SAID = {APPLIED: "applies"}
 QWIDGETSIZE = (1 << 24) - 1  # Qt's QWIDGETSIZE_MAX: wide enough for any line unwrapped
+CARD_MARGINS = (6, 4, 6, 4)  # a card's, around its title and reason
+COLUMN_MARGIN, COLUMN_SPACING = 2, 4  # around the column, between its cards
 
 
 class _Reason(QLabel):
@@ -121,7 +123,7 @@ class StepCard(QFrame):
         header.addWidget(self.title, 1)
         header.addWidget(self.outcome)
         self._column = layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setContentsMargins(*CARD_MARGINS)
         layout.setSpacing(2)
         layout.addLayout(header)
         layout.addWidget(self.detail)
@@ -160,6 +162,15 @@ class StepCard(QFrame):
         self.setAccessibleDescription(step.detail)
         return True
 
+    def sizeHint(self) -> QSize:
+        """Its width now and the height it needs there, as its reason's (_Reason.sizeHint).
+        Qt's own asks its layout that height at its layout's hint width plus its frame: a
+        width the column never gives it (its title's "nice" width, a frame wider), so each
+        time the column's hint was read (the scroll area does on every resize) every reason
+        was laid out again, at a width it is never shown at."""
+        width = self.width()
+        return QSize(width, self.heightForWidth(width))
+
     def take_width(self, width: int) -> None:
         """Sized as a column whose cards are `width` wide lays it out, before anything
         measures it: a new widget is 640 px wide, and its reason would be laid out at widths
@@ -197,8 +208,8 @@ class StepList(QScrollArea):
         self.setAccessibleName("Reasoning steps")
         self._inner = QWidget()
         self._layout = QVBoxLayout(self._inner)
-        self._layout.setContentsMargins(2, 2, 2, 2)
-        self._layout.setSpacing(4)
+        self._layout.setContentsMargins(*(COLUMN_MARGIN,) * 4)
+        self._layout.setSpacing(COLUMN_SPACING)
         self._layout.addStretch(1)
         self.setWidget(self._inner)
         self.cards: list[StepCard] = []  # those shown, in order
@@ -216,16 +227,19 @@ class StepList(QScrollArea):
         hiding = len(steps) > len(self.cards) or any(c.detail.isHidden() for c in self.cards)
         if hiding:
             self._inner.hide()
+        self._keep_bar(len(steps))
+        width = self.viewport().width() - 2 * COLUMN_MARGIN  # the cards'
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
-                if pool:
-                    card.take_width(pool[0].width())
+                card.take_width(width)
                 self._layout.insertWidget(self._layout.count() - 1, card)
                 pool.append(card)
                 changed.append(card)
             elif pool[number - 1].show_step(step, number):
                 changed.append(pool[number - 1])
+                if pool[number - 1].width() != width:  # the bar came or went
+                    pool[number - 1].take_width(width)
         for card in pool[len(steps) :]:
             card.hide()
         self.cards = pool[: len(steps)]
@@ -234,6 +248,25 @@ class StepList(QScrollArea):
         self.fit(changed)
         if hiding:
             self._inner.show()
+
+    def _keep_bar(self, count: int) -> None:
+        """The scroll bar stays shown while `count` cards cannot fit without it, whatever
+        their reasons (each card is at least its title's line tall): shown before they are
+        measured, their reasons are laid out at the width they are shown at, not at the
+        width without the bar, then again when it appears and again for each of Qt's checks
+        of whether it is still needed (each a whole layout of the text, twice, for every
+        card of a long column). Otherwise it shows as needed."""
+        least = self.fontMetrics().height() + CARD_MARGINS[1] + CARD_MARGINS[3]
+        column = 2 * COLUMN_MARGIN + count * least + max(0, count - 1) * COLUMN_SPACING
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+            if column > self.viewport().height()
+            else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        if policy != self.verticalScrollBarPolicy():
+            self.setVerticalScrollBarPolicy(policy)
+            # The column takes the new width now, while its cards are being shown.
+            self._inner.resize(self.viewport().width(), self._inner.height())
 
     def fit(self, changed: list[StepCard] | None = None) -> None:
         """Fold the reasons of steps that did not apply, only while the column is taller
@@ -256,6 +289,7 @@ class StepList(QScrollArea):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._keep_bar(len(self.cards))
         self.fit()
 
 

@@ -14,6 +14,7 @@ from desktop.engine.dice import Roll
 from tests.ui.real_input import click
 from tests.ui.showing import show_active
 from ui.decision.decision_panel import DecisionPanel, parse_rolls
+from ui.decision.step_list import _Reason
 
 
 def decision(alternatives=()) -> Decision:
@@ -263,3 +264,54 @@ def test_a_reused_cards_reason_asks_the_least_room_a_plain_label_would(qtbot):
     panel.setFont(font)
     for card in panel.steps.cards:
         assert card.detail.minimumSizeHint() == _label_like(card.detail).minimumSizeHint()
+
+
+def _many_moves(tag: str, count: int) -> Decision:
+    """A reasoning like a dungeon-crawl enemy's facing dozens of heroes at once: every step
+    applied (framed cards), each reason a few lines long."""
+    trace = tuple(
+        TraceStep(
+            "Moving to fight",
+            "applied",
+            f"{tag}: the square next to hero {i} on its side is south; it is {40 + i} squares "
+            "away; it moves 5 squares to " + " or ".join(f"[{c}, 183]" for c in range(8, 18)),
+        )
+        for i in range(count)
+    )
+    return replace(long_decision(tag, 1), trace=trace)
+
+
+def test_a_long_reasoning_lays_each_reason_out_once_at_the_width_it_is_shown_at(qtbot, monkeypatch):
+    """A column that cannot fit shows its scroll bar before its cards are measured, and a
+    card's size hint is its height at its own width: each new reason is laid out at the
+    width it is shown at only, not also at the width without the bar, at its frame's width
+    more, or at its title's width each time the panel is resized."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 620)
+    show_active(qtbot, panel)
+    panel.show_decision(long_decision("first", 3), "Orc", {"aria": "Aria"})
+    qtbot.wait(20)
+    assert not panel.steps.verticalScrollBar().isVisible()
+    laid_out: dict[str, set[int]] = {}
+    qlabel_height_for_width = QLabel.heightForWidth
+
+    def counted(label, width):
+        if isinstance(label, _Reason):
+            laid_out.setdefault(label.text(), set()).add(width)
+        return qlabel_height_for_width(label, width)
+
+    monkeypatch.setattr(QLabel, "heightForWidth", counted)
+    panel.show_decision(_many_moves("second", 30), "Orc", {"aria": "Aria"})
+    qtbot.wait(20)
+    panel.resize(360, 560)  # a shorter panel, as when the choices list shows
+    qtbot.waitUntil(lambda: panel.steps.height() < 560)
+    qtbot.wait(20)
+    steps = panel.steps
+    assert steps.verticalScrollBar().isVisible() and len(steps.cards) == 30
+    for card in steps.cards:
+        assert card.detail.isVisible()
+        assert laid_out[card.detail.text()] == {card.detail.width()}
+    # Shown again with a column that fits: the bar goes as before.
+    panel.show_decision(long_decision("third", 2), "Orc", {"aria": "Aria"})
+    qtbot.waitUntil(lambda: not steps.verticalScrollBar().isVisible())
