@@ -37,6 +37,7 @@ class _Reason(QLabel):
         self._heights: dict[int, int] = {}  # width -> height, for `_measured_as`
         self._minimum: QSize | None = None  # minimumSizeHint, for `_measured_as`
         self._measured_as: tuple[str, str, tuple[int, int, int, int]] | None = None
+        self._document: QTextDocument | None = None  # its plain text laid out, for both
 
     def _measuring(self) -> None:
         """What was measured is forgotten once its text, font or margins changed."""
@@ -50,12 +51,32 @@ class _Reason(QLabel):
             self._measured_as = shown
             self._heights.clear()
             self._minimum = None
+            self._document = None
+
+    def _plain_document(self) -> QTextDocument | None:
+        """Its text as QLabel lays it out (_text_document), when that is plain text; None
+        for QLabel's own rules (rich text, no text)."""
+        if self._document is None:
+            text = self.text()
+            if text and not GuiQt.mightBeRichText(text):
+                self._document = _text_document(text, self.font(), self.alignment())
+        return self._document
 
     def heightForWidth(self, width: int) -> int:
+        """QLabel's height for `width`, from one layout of its text: QLabel's own lays out
+        its text control's document at that width, then again at the width it had (and
+        makes the control first), for a card the column may never scroll into view."""
         self._measuring()
         height = self._heights.get(width)
         if height is None:
-            height = self._heights[width] = super().heightForWidth(width)
+            document = self._plain_document()
+            if document is None:
+                height = super().heightForWidth(width)
+            else:
+                margins = self.contentsMargins()
+                document.setTextWidth(max(0, width - margins.left() - margins.right()))
+                height = math.ceil(document.size().height()) + margins.top() + margins.bottom()
+            self._heights[width] = height
         return height
 
     def sizeHint(self) -> QSize:
@@ -76,12 +97,12 @@ class _Reason(QLabel):
         self.ensurePolished()
         self._measuring()
         if self._minimum is None:
-            text = self.text()
-            if not text or GuiQt.mightBeRichText(text):  # QLabel's own rules for those
+            document = self._plain_document()
+            if document is None:  # QLabel's own rules for rich text or none
                 self._minimum = super().minimumSizeHint()
             else:
                 margins = self.contentsMargins()
-                widest, tall = _least_room(text, self.font(), self.alignment())
+                widest, tall = _least_room(document)
                 self._minimum = QSize(
                     widest + margins.left() + margins.right(),
                     tall + margins.top() + margins.bottom(),
@@ -89,10 +110,9 @@ class _Reason(QLabel):
         return QSize(self._minimum)
 
 
-def _least_room(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> tuple[int, int]:
-    """(widest word, height unwrapped) of a selectable word-wrapped QLabel's text: its
-    document as QLabel sets it up (the label's font and alignment, wrapping at words, no
-    margin) laid out as narrow as it goes, then as wide."""
+def _text_document(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> QTextDocument:
+    """A selectable word-wrapped QLabel's plain text as QLabel sets up its document: the
+    label's font and alignment, wrapping at words, no margin."""
     document = QTextDocument()
     document.setDefaultFont(font)
     option = document.defaultTextOption()
@@ -101,6 +121,12 @@ def _least_room(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> tuple[in
     document.setDefaultTextOption(option)
     document.setDocumentMargin(0)
     document.setPlainText(text)
+    return document
+
+
+def _least_room(document: QTextDocument) -> tuple[int, int]:
+    """(widest word, height unwrapped) of a label's text (_text_document): laid out as
+    narrow as it goes, then as wide."""
     document.setTextWidth(0)
     widest = math.ceil(document.size().width())
     document.setTextWidth(QWIDGETSIZE)

@@ -14,7 +14,6 @@ from desktop.engine.dice import Roll
 from tests.ui.real_input import click
 from tests.ui.showing import show_active
 from ui.decision.decision_panel import DecisionPanel, parse_rolls
-from ui.decision.step_list import _Reason
 
 
 def decision(alternatives=()) -> Decision:
@@ -281,37 +280,58 @@ def _many_moves(tag: str, count: int) -> Decision:
     return replace(long_decision(tag, 1), trace=trace)
 
 
-def test_a_long_reasoning_lays_each_reason_out_once_at_the_width_it_is_shown_at(qtbot, monkeypatch):
+def test_a_long_reasoning_lays_each_reason_out_once_at_the_width_it_is_shown_at(qtbot):
     """A column that cannot fit shows its scroll bar before its cards are measured, and a
-    card's size hint is its height at its own width: each new reason is laid out at the
-    width it is shown at only, not also at the width without the bar, at its frame's width
-    more, or at its title's width each time the panel is resized."""
+    card's size hint is its height at its own width: each new reason is measured at the
+    width it is shown at only (the widths a reason remembers a height for), not also at the
+    width without the bar, at its frame's width more, or at its title's width each time the
+    panel is resized."""
     panel = DecisionPanel()
     qtbot.addWidget(panel)
     panel.resize(360, 620)
     show_active(qtbot, panel)
     panel.show_decision(long_decision("first", 3), "Orc", {"aria": "Aria"})
     qtbot.wait(20)
-    assert not panel.steps.verticalScrollBar().isVisible()
-    laid_out: dict[str, set[int]] = {}
-    qlabel_height_for_width = QLabel.heightForWidth
-
-    def counted(label, width):
-        if isinstance(label, _Reason):
-            laid_out.setdefault(label.text(), set()).add(width)
-        return qlabel_height_for_width(label, width)
-
-    monkeypatch.setattr(QLabel, "heightForWidth", counted)
+    steps = panel.steps
+    assert not steps.verticalScrollBar().isVisible()
     panel.show_decision(_many_moves("second", 30), "Orc", {"aria": "Aria"})
     qtbot.wait(20)
     panel.resize(360, 560)  # a shorter panel, as when the choices list shows
-    qtbot.waitUntil(lambda: panel.steps.height() < 560)
+    qtbot.waitUntil(lambda: steps.height() < 560)
     qtbot.wait(20)
-    steps = panel.steps
     assert steps.verticalScrollBar().isVisible() and len(steps.cards) == 30
     for card in steps.cards:
         assert card.detail.isVisible()
-        assert laid_out[card.detail.text()] == {card.detail.width()}
+        assert set(card.detail._heights) == {card.detail.width()}
     # Shown again with a column that fits: the bar goes as before.
     panel.show_decision(long_decision("third", 2), "Orc", {"aria": "Aria"})
     qtbot.waitUntil(lambda: not steps.verticalScrollBar().isVisible())
+
+
+@pytest.mark.parametrize("width", [60, 180, 333, 700])
+def test_a_reason_is_as_tall_as_qlabel_makes_it_at_any_width(qtbot, width):
+    """A reason measures its height from its own layout of the text, not QLabel's text
+    control: the same height as QLabel's, for one line or many, several paragraphs, words
+    wider than the width, a bold and a bigger font."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    reasons = [
+        "in reach",
+        "the square next to hero 13 on its side is north-west [145, 113], but it cannot be "
+        "stood on; trying clockwise, then anticlockwise: north-east [147, 113] " * 3,
+        "first line\nsecond line, rather longer than the first one is\n\nafter a gap",
+        "x" * 90 + " tail",
+    ]
+    bigger = QFont(panel.font())
+    bigger.setBold(True)
+    bigger.setPointSizeF(bigger.pointSizeF() * 1.4)
+    for font in (panel.font(), bigger):
+        panel.setFont(font)
+        for reason in reasons:
+            step = TraceStep("1. Attack", "applied", reason)
+            panel.show_decision(replace(decision(), trace=(step,)), "Orc", {"aria": "Aria"})
+            detail = panel.steps.cards[0].detail
+            detail.ensurePolished()
+            fresh = _label_like(detail)
+            assert detail.heightForWidth(width) == fresh.heightForWidth(width)
+            assert detail.minimumSizeHint() == fresh.minimumSizeHint()
