@@ -21,6 +21,8 @@ _MARKS = {APPLIED: "✔", SKIPPED: "–"}
 # applied to the board (the Apply button does that, and the log then says what was done).
 _SAID = {APPLIED: "applies"}
 QWIDGETSIZE = (1 << 24) - 1  # Qt's QWIDGETSIZE_MAX: wide enough for any line unwrapped
+CARD_MARGINS = (6, 4, 6, 4)  # a card's, around its title and reason
+COLUMN_MARGIN, COLUMN_SPACING = 2, 4  # around the column, between its cards
 
 
 class _Reason(QLabel):
@@ -36,6 +38,7 @@ class _Reason(QLabel):
         self._heights: dict[int, int] = {}  # width -> height, for `_measured_as`
         self._minimum: QSize | None = None  # minimumSizeHint, for `_measured_as`
         self._measured_as: tuple[str, str, tuple[int, int, int, int]] | None = None
+        self._document: QTextDocument | None = None  # its plain text laid out, for both
 
     def _measuring(self) -> None:
         """What was measured is forgotten once its text, font or margins changed."""
@@ -49,12 +52,32 @@ class _Reason(QLabel):
             self._measured_as = shown
             self._heights.clear()
             self._minimum = None
+            self._document = None
+
+    def _plain_document(self) -> QTextDocument | None:
+        """Its text as QLabel lays it out (_text_document), when that is plain text; None
+        for QLabel's own rules (rich text, no text)."""
+        if self._document is None:
+            text = self.text()
+            if text and not GuiQt.mightBeRichText(text):
+                self._document = _text_document(text, self.font(), self.alignment())
+        return self._document
 
     def heightForWidth(self, width: int) -> int:
+        """QLabel's height for `width`, from one layout of its text: QLabel's own lays out
+        its text control's document at that width, then again at the width it had (and
+        makes the control first), for a card the column may never scroll into view."""
         self._measuring()
         height = self._heights.get(width)
         if height is None:
-            height = self._heights[width] = super().heightForWidth(width)
+            document = self._plain_document()
+            if document is None:
+                height = super().heightForWidth(width)
+            else:
+                margins = self.contentsMargins()
+                document.setTextWidth(max(0, width - margins.left() - margins.right()))
+                height = math.ceil(document.size().height()) + margins.top() + margins.bottom()
+            self._heights[width] = height
         return height
 
     def sizeHint(self) -> QSize:
@@ -75,12 +98,12 @@ class _Reason(QLabel):
         self.ensurePolished()
         self._measuring()
         if self._minimum is None:
-            text = self.text()
-            if not text or GuiQt.mightBeRichText(text):  # QLabel's own rules for those
+            document = self._plain_document()
+            if document is None:  # QLabel's own rules for rich text or none
                 self._minimum = super().minimumSizeHint()
             else:
                 margins = self.contentsMargins()
-                widest, tall = _least_room(text, self.font(), self.alignment())
+                widest, tall = _least_room(document)
                 self._minimum = QSize(
                     widest + margins.left() + margins.right(),
                     tall + margins.top() + margins.bottom(),
@@ -88,10 +111,9 @@ class _Reason(QLabel):
         return QSize(self._minimum)
 
 
-def _least_room(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> tuple[int, int]:
-    """(widest word, height unwrapped) of a selectable word-wrapped QLabel's text: its
-    document as QLabel sets it up (the label's font and alignment, wrapping at words, no
-    margin) laid out as narrow as it goes, then as wide."""
+def _text_document(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> QTextDocument:
+    """A selectable word-wrapped QLabel's plain text as QLabel sets up its document: the
+    label's font and alignment, wrapping at words, no margin."""
     document = QTextDocument()
     document.setDefaultFont(font)
     option = document.defaultTextOption()
@@ -100,6 +122,12 @@ def _least_room(text: str, font: QFont, alignment: Qt.AlignmentFlag) -> tuple[in
     document.setDefaultTextOption(option)
     document.setDocumentMargin(0)
     document.setPlainText(text)
+    return document
+
+
+def _least_room(document: QTextDocument) -> tuple[int, int]:
+    """(widest word, height unwrapped) of a label's text (_text_document): laid out as
+    narrow as it goes, then as wide."""
     document.setTextWidth(0)
     widest = math.ceil(document.size().width())
     document.setTextWidth(QWIDGETSIZE)
@@ -122,7 +150,7 @@ class StepCard(QFrame):
         header.addWidget(self.title, 1)
         header.addWidget(self.outcome)
         self._column = layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setContentsMargins(*CARD_MARGINS)
         layout.setSpacing(2)
         layout.addLayout(header)
         layout.addWidget(self.detail)
@@ -160,6 +188,15 @@ class StepCard(QFrame):
         self.setAccessibleName(f"{step.step}: {said}")
         self.setAccessibleDescription(step.detail)
         return True
+
+    def sizeHint(self) -> QSize:
+        """Its width now and the height it needs there, as its reason's (_Reason.sizeHint).
+        Qt's own asks its layout that height at its layout's hint width plus its frame: a
+        width the column never gives it (its title's "nice" width, a frame wider), so each
+        time the column's hint was read (the scroll area does on every resize) every reason
+        was laid out again, at a width it is never shown at."""
+        width = self.width()
+        return QSize(width, self.heightForWidth(width))
 
     def take_width(self, width: int) -> None:
         """Sized as a column whose cards are `width` wide lays it out, before anything
@@ -199,8 +236,8 @@ class StepList(QScrollArea):
         self.setAccessibleName("Reasoning steps")
         self._inner = QWidget()
         self._layout = QVBoxLayout(self._inner)
-        self._layout.setContentsMargins(2, 2, 2, 2)
-        self._layout.setSpacing(4)
+        self._layout.setContentsMargins(*(COLUMN_MARGIN,) * 4)
+        self._layout.setSpacing(COLUMN_SPACING)
         self._layout.addStretch(1)
         self.setWidget(self._inner)
         self.cards: list[StepCard] = []  # those shown, in order
@@ -218,16 +255,19 @@ class StepList(QScrollArea):
         hiding = len(steps) > len(self.cards) or any(c.detail.isHidden() for c in self.cards)
         if hiding:
             self._inner.hide()
+        self._keep_bar(len(steps))
+        width = self.viewport().width() - 2 * COLUMN_MARGIN  # the cards'
         for number, step in enumerate(steps, start=1):
             if number > len(pool):
                 card = StepCard(step, number)
-                if pool:
-                    card.take_width(pool[0].width())
+                card.take_width(width)
                 self._layout.insertWidget(self._layout.count() - 1, card)
                 pool.append(card)
                 changed.append(card)
             elif pool[number - 1].show_step(step, number):
                 changed.append(pool[number - 1])
+                if pool[number - 1].width() != width:  # the bar came or went
+                    pool[number - 1].take_width(width)
         for card in pool[len(steps) :]:
             card.hide()
         self.cards = pool[: len(steps)]
@@ -236,6 +276,25 @@ class StepList(QScrollArea):
         self.fit(changed)
         if hiding:
             self._inner.show()
+
+    def _keep_bar(self, count: int) -> None:
+        """The scroll bar stays shown while `count` cards cannot fit without it, whatever
+        their reasons (each card is at least its title's line tall): shown before they are
+        measured, their reasons are laid out at the width they are shown at, not at the
+        width without the bar, then again when it appears and again for each of Qt's checks
+        of whether it is still needed (each a whole layout of the text, twice, for every
+        card of a long column). Otherwise it shows as needed."""
+        least = self.fontMetrics().height() + CARD_MARGINS[1] + CARD_MARGINS[3]
+        column = 2 * COLUMN_MARGIN + count * least + max(0, count - 1) * COLUMN_SPACING
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+            if column > self.viewport().height()
+            else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        if policy != self.verticalScrollBarPolicy():
+            self.setVerticalScrollBarPolicy(policy)
+            # The column takes the new width now, while its cards are being shown.
+            self._inner.resize(self.viewport().width(), self._inner.height())
 
     def fit(self, changed: list[StepCard] | None = None) -> None:
         """Fold the reasons of steps that did not apply, only while the column is taller
@@ -258,6 +317,7 @@ class StepList(QScrollArea):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._keep_bar(len(self.cards))
         self.fit()
 
 

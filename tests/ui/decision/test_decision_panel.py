@@ -263,3 +263,75 @@ def test_a_reused_cards_reason_asks_the_least_room_a_plain_label_would(qtbot):
     panel.setFont(font)
     for card in panel.steps.cards:
         assert card.detail.minimumSizeHint() == _label_like(card.detail).minimumSizeHint()
+
+
+def _many_moves(tag: str, count: int) -> Decision:
+    """A reasoning like a dungeon-crawl enemy's facing dozens of heroes at once: every step
+    applied (framed cards), each reason a few lines long."""
+    trace = tuple(
+        TraceStep(
+            "Moving to fight",
+            "applied",
+            f"{tag}: the square next to hero {i} on its side is south; it is {40 + i} squares "
+            "away; it moves 5 squares to " + " or ".join(f"[{c}, 183]" for c in range(8, 18)),
+        )
+        for i in range(count)
+    )
+    return replace(long_decision(tag, 1), trace=trace)
+
+
+def test_a_long_reasoning_lays_each_reason_out_once_at_the_width_it_is_shown_at(qtbot):
+    """A column that cannot fit shows its scroll bar before its cards are measured, and a
+    card's size hint is its height at its own width: each new reason is measured at the
+    width it is shown at only (the widths a reason remembers a height for), not also at the
+    width without the bar, at its frame's width more, or at its title's width each time the
+    panel is resized."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 620)
+    show_active(qtbot, panel)
+    panel.show_decision(long_decision("first", 3), "Orc", {"aria": "Aria"})
+    qtbot.wait(20)
+    steps = panel.steps
+    assert not steps.verticalScrollBar().isVisible()
+    panel.show_decision(_many_moves("second", 30), "Orc", {"aria": "Aria"})
+    qtbot.wait(20)
+    panel.resize(360, 560)  # a shorter panel, as when the choices list shows
+    qtbot.waitUntil(lambda: steps.height() < 560)
+    qtbot.wait(20)
+    assert steps.verticalScrollBar().isVisible() and len(steps.cards) == 30
+    for card in steps.cards:
+        assert card.detail.isVisible()
+        assert set(card.detail._heights) == {card.detail.width()}
+    # Shown again with a column that fits: the bar goes as before.
+    panel.show_decision(long_decision("third", 2), "Orc", {"aria": "Aria"})
+    qtbot.waitUntil(lambda: not steps.verticalScrollBar().isVisible())
+
+
+@pytest.mark.parametrize("width", [60, 180, 333, 700])
+def test_a_reason_is_as_tall_as_qlabel_makes_it_at_any_width(qtbot, width):
+    """A reason measures its height from its own layout of the text, not QLabel's text
+    control: the same height as QLabel's, for one line or many, several paragraphs, words
+    wider than the width, a bold and a bigger font."""
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    reasons = [
+        "in reach",
+        "the square next to hero 13 on its side is north-west [145, 113], but it cannot be "
+        "stood on; trying clockwise, then anticlockwise: north-east [147, 113] " * 3,
+        "first line\nsecond line, rather longer than the first one is\n\nafter a gap",
+        "x" * 90 + " tail",
+    ]
+    bigger = QFont(panel.font())
+    bigger.setBold(True)
+    bigger.setPointSizeF(bigger.pointSizeF() * 1.4)
+    for font in (panel.font(), bigger):
+        panel.setFont(font)
+        for reason in reasons:
+            step = TraceStep("1. Attack", "applied", reason)
+            panel.show_decision(replace(decision(), trace=(step,)), "Orc", {"aria": "Aria"})
+            detail = panel.steps.cards[0].detail
+            detail.ensurePolished()
+            fresh = _label_like(detail)
+            assert detail.heightForWidth(width) == fresh.heightForWidth(width)
+            assert detail.minimumSizeHint() == fresh.minimumSizeHint()
