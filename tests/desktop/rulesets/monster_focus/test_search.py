@@ -120,6 +120,22 @@ def test_short_hex_counts_on_a_big_board_are_the_plain_ones():
         assert list(grid.hexes_from(start)) == plain
 
 
+def test_proximity_to_every_cell_is_the_plain_hex_count():
+    """Proximity asked of many cells at once (a ring of bits at a time, from a start that is
+    no wall hex): every cell's count is the plain one, on narrow boards too (where two
+    sides of a row step as far along the numbering), with thin walls on every side."""
+    rng = random.Random(11)
+    sized = [(rng.randint(1, 4), rng.randint(1, 9)) for _ in range(60)]
+    sized += [(rng.randint(5, 12), rng.randint(1, 12)) for _ in range(60)]
+    for width, height in sized:
+        board = random_board(rng, width, height, "......#x^")
+        grid = grid_of(board)
+        n = width * height
+        for start in rng.sample(range(n), min(n, 3)):
+            near = grid.proximity(start, range(n))
+            assert [near[i] for i in range(n)] == plain_hex_counts(board, start)
+
+
 def plain_steps(board: Board, movement: Movement, characters: set[int], allies: set[int]):
     """Per hex, (hex reached, points) of each step, as the rules define them."""
     walking = not (movement.jump or movement.flying or movement.teleport)
