@@ -248,9 +248,20 @@ def _neighbours(
     return tuple(out), present
 
 
-# Each way a hex count can step, as the cells that step that way (bits by cell number) and
-# how far along the numbering it goes.
-StepBits = list[tuple[int, int]]
+@dataclass(frozen=True)
+class StepBits:
+    """The steps of a board's links as bits by cell number (cell 0 the lowest)."""
+
+    width: int
+    open: int  # no wall hex
+    unsided: int  # no thin wall on any side
+    right: int  # not in the last column
+    left: int  # not in the first column
+    even_left: int  # in an even row, not in the first column
+    odd_right: int  # in an odd row, not in the last column
+    # The cells beside a thin wall, per way to step: (those that step that way, how far
+    # along the numbering it goes).
+    sided: list[tuple[int, int]]
 
 
 def hex_steps(grid: Grid) -> StepBits:
@@ -290,15 +301,46 @@ def hex_steps(grid: Grid) -> StepBits:
     ]
     # Per side (HEX_SIDES order) and row parity, which of those it is.
     which = ((0, 2, 3, 1, 4, 5), (0, 6, 2, 1, 5, 7))
+    sided = 0
     for i, walled in enumerate(grid.thin):  # thin walls: their cells step no way across
         if walled is not NO_THIN:
+            sided |= 1 << i
             for d in range(6):
                 if walled[d]:
                     k = which[(i // width) & 1][d]
                     offset, cells = sides[k]
                     sides[k] = (offset, cells & ~(1 << i))
-    found = grid.memo["step bits"] = [(cells, offset) for offset, cells in sides if cells]
+    everything = (1 << size) - 1
+    found = grid.memo["step bits"] = StepBits(
+        width,
+        open_,
+        everything & ~sided,
+        not_last_col,
+        not_first_col,
+        even & not_first_col,
+        odd & not_last_col,
+        [(cells & sided, offset) for offset, cells in sides if cells & sided],
+    )
     return found
+
+
+def ring_steps(ring: int, steps: StepBits) -> int:
+    """The cells one step of the links reaches from those of `ring` (no wall hex among
+    them), all at once: sideways, and up and down from the ring widened by the neighbour
+    each row's parity shares (even rows reach up and down to their own column and the one
+    to the left, odd rows to the right)."""
+    plain = ring & steps.unsided
+    width = steps.width
+    column = plain | (plain & steps.even_left) >> 1 | (plain & steps.odd_right) << 1
+    outer = (
+        (plain & steps.right) << 1 | (plain & steps.left) >> 1 | column >> width | column << width
+    ) & steps.open
+    if ring != plain:  # beside thin walls: each way to step as it is
+        for cells, offset in steps.sided:
+            moved = ring & cells
+            if moved:
+                outer |= moved << offset if offset > 0 else moved >> -offset
+    return outer
 
 
 def ring_counts(start: int, until: set[int], steps: StepBits) -> NearCounts:
@@ -317,12 +359,7 @@ def ring_counts(start: int, until: set[int], steps: StepBits) -> NearCounts:
     hexes = 0
     while left and ring:
         hexes += 1
-        outer = 0
-        for cells, offset in steps:
-            moved = ring & cells
-            if moved:
-                outer |= moved << offset if offset > 0 else moved >> -offset
-        ring = outer & ~reached
+        ring = ring_steps(ring, steps) & ~reached
         reached |= ring
         if ring & wanted:
             for cell, bit in list(left.items()):

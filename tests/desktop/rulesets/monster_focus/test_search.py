@@ -1,8 +1,8 @@
 """monster-focus: the fast grid and move searches give what their plain definitions give, on
 random boards with every terrain, thin walls and figures: hex counts, the steps of each
 way of moving, the search from the monster (traps, points, the hex each is reached from,
-the order hexes are settled in) and the way back to a goal; and the walls sight looks up
-by chunk of a big board are those a full scan finds."""
+the order hexes are settled in, the dearest hex it may end on) and the way back to a goal;
+and the walls sight looks up by chunk of a big board are those a full scan finds."""
 
 from __future__ import annotations
 
@@ -266,6 +266,15 @@ def test_move_searches_settle_as_one_heap_would(terrain: str):
             reached = [i for i in range(n) if cost[i] < FAR]
             assert [moves.previous[i] for i in reached] == [previous[i] for i in reached]
             assert moves.order == order
+            ends = [i for i in order if moves.can_end[i]]
+            dearest = (traps[ends[-1]], cost[ends[-1]]) if ends else None
+            assert moves.dearest_end() == dearest
+            for cell in rng.sample(reached, min(len(reached), 3)):
+                path, at = [], cell
+                while at >= 0 and at != start:
+                    path.append(at)
+                    at = previous[at]
+                assert moves.path_to(cell) == path[::-1]
             walking = not (movement.jump or movement.flying or movement.teleport)
             blocked_end = "#" if movement.flying else "#x"
             assert list(moves.can_end) == [
