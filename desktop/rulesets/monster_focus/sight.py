@@ -161,6 +161,13 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
     return False
 
 
+def wall_boxes(grid: Grid) -> None:
+    """Build ahead the per-board facts every sight question past a wall reads (the walls'
+    boxes and lines)."""
+    _boxes(grid)
+    _lines(grid)
+
+
 def _lines(grid: Grid) -> list[tuple[int, ...]]:
     """Per wall segment ab of grid.occluders (kept per board): its ends, then dx, dy and
     at, with which the side of its line a point p lies on is dx * py - dy * px - at."""

@@ -348,3 +348,29 @@ def test_the_movement_overlay_reads_the_decisions_move_map(monkeypatch):
     ruleset.decide(encounter, "m", Dice())
     reach = ruleset.movement_range(encounter, "m")
     assert len(searches) == 1 and (3, 1) in reach
+
+
+def test_prepare_builds_the_walls_sight_reads_and_the_steps_as_bits_ahead():
+    """What the decisions read of a board is built once a session shows (Ruleset.prepare):
+    the walls' boxes and lines sight looks up, the links as bits. A decision then reads
+    those, not new ones."""
+    from desktop.engine.dice import Dice
+    from desktop.engine.encounter import Encounter
+    from desktop.engine.units import make_unit
+    from desktop.rulesets.registry import get_ruleset
+
+    rows = ("." * 9, "..####...", "." * 9, "...^.#...", "." * 9, "." * 9, "." * 9, "." * 9)
+    board = Board(Shape.HEX, rows)
+    units = (
+        make_unit("m", "enemy", (1, 4), 5, 5, stats={"move": 2, "range": 3, "initiative": 20}),
+        make_unit("c", "player", (7, 6), 9, 9, stats={"initiative": 50}),
+        make_unit("d", "player", (4, 0), 9, 9, stats={"initiative": 60}),
+    )
+    encounter = Encounter(ruleset="monster-focus", board=board, units=units)
+    ruleset = get_ruleset("monster-focus")
+    grid = grid_of(board)
+    ruleset.prepare(encounter)
+    kept = ("occluder boxes", "occluder lines", "step bits")
+    built = [grid.memo[k] for k in kept]
+    ruleset.decide(encounter, "m", Dice())
+    assert all(grid.memo[k] is b for k, b in zip(kept, built, strict=True))
