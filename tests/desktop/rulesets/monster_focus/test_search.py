@@ -308,10 +308,9 @@ def test_sight_finds_the_walls_near_a_line_by_chunk_as_a_full_scan_does():
             if right >= min(xs) and left <= max(xs) and high >= min(ys) and low <= max(ys)
         ]
         assert _nearby(grid, points) == scanned
-    touching = _touching(grid)
     walls = grid.occluders
     for a in rng.sample(walls, 60):
-        assert touching[a] == [b for b in walls if b != a and segments_touch(*a, *b)]
+        assert _touching(grid, a) == [b for b in walls if b != a and segments_touch(*a, *b)]
 
 
 def test_a_move_map_is_searched_once_for_the_same_board_figures_and_movement():
@@ -374,3 +373,20 @@ def test_prepare_builds_the_walls_sight_reads_and_the_steps_as_bits_ahead():
     built = [grid.memo[k] for k in kept]
     ruleset.decide(encounter, "m", Dice())
     assert all(grid.memo[k] is b for k, b in zip(kept, built, strict=True))
+
+
+def test_sight_any_point_finds_the_walls_touching_a_wall_for_the_walls_it_asks_about():
+    """The walls each wall touches are found for the walls a sight question meets, not for
+    every wall of a big board at the first question (~180 ms at the documented limits)."""
+    from desktop.rulesets.monster_focus.sight import sees_any_point
+
+    rng = random.Random(4)
+    board = random_board(rng, 40, 36, "......####^")
+    grid = grid_of(board)
+    n = board.width * board.height
+    for _ in range(20):
+        sees_any_point(grid, rng.randrange(n), rng.randrange(n))
+    asked = grid.memo["touching walls"]
+    assert 0 < len(asked) < len(grid.occluders) // 2
+    for wall, touching in asked.items():
+        assert touching == [o for o in grid.occluders if o != wall and segments_touch(*wall, *o)]
