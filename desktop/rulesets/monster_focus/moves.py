@@ -95,6 +95,7 @@ class MoveMap:
         # A search by bits keeps its rings, (traps, points, the hexes as bits) in the order
         # settled, and works out the hex each is reached from when asked.
         self._rings: list[tuple[int, int, int]] | None = None
+        self._ends: int | None = None
         self.traps, self.cost, self._previous, order = self._search(start)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [
@@ -146,11 +147,17 @@ class MoveMap:
     def dearest_end(self) -> tuple[int, int] | None:
         """(traps, movement points) of the last hex settled that it may end a move on."""
         if self._rings is not None:
-            ends = _bits_of(self.can_end)
+            ends = self._end_bits()
             return next(((t, c) for t, c, ring in reversed(self._rings) if ring & ends), None)
         can_end = self.can_end
         last = next((i for i in reversed(self.order) if can_end[i]), None)
         return None if last is None else (self.traps[last], self.cost[last])
+
+    def _end_bits(self) -> int:
+        """The hexes it may end a move on, as bits (kept)."""
+        if self._ends is None:
+            self._ends = _bits_of(self.can_end)
+        return self._ends
 
     def _search(
         self, origin: int
@@ -392,6 +399,12 @@ class MoveMap:
         """The hexes it may end a move on that cost at most `points`, in hex order (kept:
         the decision and the movement overlay both ask)."""
         kept = self._within.get(points)
+        if kept is None and self._rings is not None:  # the few rings that near, not the board
+            within = 0
+            for _, cost_of_ring, ring in self._rings:
+                if cost_of_ring <= points:
+                    within |= ring
+            kept = self._within[points] = _cells_of(within & self._end_bits())
         if kept is None:
             cost, can_end = self.cost, self.can_end
             kept = self._within[points] = [
@@ -405,6 +418,16 @@ class MoveMap:
             path.append(cell)
             cell = self._came_from(cell)
         return path[::-1]
+
+
+def _cells_of(bits: int) -> list[int]:
+    """The cells whose bits are set, lowest first (a few: a step per cell)."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells
 
 
 def _bits_of(flags: Sequence[int]) -> int:

@@ -283,6 +283,10 @@ def test_move_searches_settle_as_one_heap_would(terrain: str):
                 and i not in allies
                 for i in range(n)
             ]
+            for points in range(5):
+                assert moves.ends_within(points) == [
+                    i for i in range(n) if cost[i] <= points and moves.can_end[i]
+                ]
             among = [i for i in reached if cost[i] <= 3 and moves.can_end[i]]
             for target in rng.sample(among, min(len(among), 2)):
                 back = moves.to_target(target, among)
