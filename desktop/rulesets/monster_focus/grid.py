@@ -106,7 +106,12 @@ class Grid:
         near = self._near.get(start)
         if near is not None and all(near[1][i] <= near[0] for i in cells):
             return near[1]
-        return self._count(start, FAR, set(cells))[1]
+        if self.terrain[start] == WALL:  # no figure stands there; the plain count's steps
+            return self._count(start, FAR, set(cells))[1]
+        # Characters scattered over a big board are reached only by a count of most of it,
+        # a new one each decision (the monster has moved): counted a ring at a time on
+        # bits, and the counts of `cells` kept alone.
+        return ring_counts(start, set(cells), hex_steps(self))
 
     def _count(
         self, start: int, limit: int, until: set[int] | None = None
@@ -241,6 +246,128 @@ def _neighbours(
             else:
                 present.append(tuple(j for j in around if j >= 0))
     return tuple(out), present
+
+
+@dataclass(frozen=True)
+class StepBits:
+    """The steps of a board's links as bits by cell number (cell 0 the lowest)."""
+
+    width: int
+    open: int  # no wall hex
+    unsided: int  # no thin wall on any side
+    right: int  # not in the last column
+    left: int  # not in the first column
+    even_left: int  # in an even row, not in the first column
+    odd_right: int  # in an odd row, not in the last column
+    # The cells beside a thin wall, per way to step: (those that step that way, how far
+    # along the numbering it goes).
+    sided: list[tuple[int, int]]
+
+
+def hex_steps(grid: Grid) -> StepBits:
+    """The steps of `grid.links` from every cell but a wall hex, as bits (kept on the grid).
+    A step's offset in the numbering tells its side apart within a row's parity: odd rows
+    sit half a hex to the right."""
+    found: StepBits | None = grid.memo.get("step bits")
+    if found is not None:
+        return found
+    width, height = grid.width, grid.height
+    size = width * height
+
+    def bits(flags: str) -> int:  # "1" or "0" per cell, cell 0 first
+        return int(flags[::-1], 2) if flags else 0
+
+    legend = {ord(kind): "0" if kind == WALL else "1" for kind in grid.kinds}
+    open_ = bits("".join(grid.terrain).translate(legend))
+    not_last_col = bits(("1" * (width - 1) + "0") * height)
+    not_first_col = bits(("0" + "1" * (width - 1)) * height)
+    even = bits(("1" * width + "0" * width) * (height // 2 + 1))
+    even &= (1 << size) - 1
+    odd = ~even & ((1 << size) - 1)
+    below = bits("1" * (size - width) + "0" * width)  # a row below it: not the last row
+    above = bits("0" * width + "1" * (size - width))
+    # (offset, the cells that step that way onto open ground): E, W, then NE of even rows
+    # and NW of odd ones, NW, SW, SE and SW of odd ones, NE, SE of odd rows (as _neighbours
+    # numbers them). Offsets, not sides, go in pairs: on a narrow board two can be equal.
+    sides = [
+        (1, not_last_col & (open_ >> 1)),
+        (-1, not_first_col & (open_ << 1)),
+        (-width, above & (open_ << width)),
+        (-width - 1, even & above & not_first_col & (open_ << (width + 1))),
+        (width - 1, even & below & not_first_col & (open_ >> (width - 1))),
+        (width, below & (open_ >> width)),
+        (-width + 1, odd & above & not_last_col & (open_ << (width - 1))),
+        (width + 1, odd & below & not_last_col & (open_ >> (width + 1))),
+    ]
+    # Per side (HEX_SIDES order) and row parity, which of those it is.
+    which = ((0, 2, 3, 1, 4, 5), (0, 6, 2, 1, 5, 7))
+    sided = 0
+    for i, walled in enumerate(grid.thin):  # thin walls: their cells step no way across
+        if walled is not NO_THIN:
+            sided |= 1 << i
+            for d in range(6):
+                if walled[d]:
+                    k = which[(i // width) & 1][d]
+                    offset, cells = sides[k]
+                    sides[k] = (offset, cells & ~(1 << i))
+    everything = (1 << size) - 1
+    found = grid.memo["step bits"] = StepBits(
+        width,
+        open_,
+        everything & ~sided,
+        not_last_col,
+        not_first_col,
+        even & not_first_col,
+        odd & not_last_col,
+        [(cells & sided, offset) for offset, cells in sides if cells & sided],
+    )
+    return found
+
+
+def ring_steps(ring: int, steps: StepBits) -> int:
+    """The cells one step of the links reaches from those of `ring` (no wall hex among
+    them), all at once: sideways, and up and down from the ring widened by the neighbour
+    each row's parity shares (even rows reach up and down to their own column and the one
+    to the left, odd rows to the right)."""
+    plain = ring & steps.unsided
+    width = steps.width
+    column = plain | (plain & steps.even_left) >> 1 | (plain & steps.odd_right) << 1
+    outer = (
+        (plain & steps.right) << 1 | (plain & steps.left) >> 1 | column >> width | column << width
+    ) & steps.open
+    if ring != plain:  # beside thin walls: each way to step as it is
+        for cells, offset in steps.sided:
+            moved = ring & cells
+            if moved:
+                outer |= moved << offset if offset > 0 else moved >> -offset
+    return outer
+
+
+def ring_counts(start: int, until: set[int], steps: StepBits) -> NearCounts:
+    """The hex counts from `start` (no wall hex) of the cells of `until`, FAR for those never
+    reached: breadth first, each ring a number whose bits are its cells, stepped all at once
+    (a few operations on 40,000-bit numbers a ring, not a Python step per cell)."""
+    counts = NearCounts()
+    left = {cell: 1 << cell for cell in until}
+    if start in left:
+        counts[start] = 0
+        del left[start]
+    wanted = 0
+    for bit in left.values():
+        wanted |= bit
+    reached = ring = 1 << start
+    hexes = 0
+    while left and ring:
+        hexes += 1
+        ring = ring_steps(ring, steps) & ~reached
+        reached |= ring
+        if ring & wanted:
+            for cell, bit in list(left.items()):
+                if ring & bit:
+                    counts[cell] = hexes
+                    del left[cell]
+            wanted &= ~ring
+    return counts
 
 
 def hex_counts(

@@ -10,11 +10,13 @@ chosen hex (`to_target`) differ where ice, difficult terrain and traps make them
 from __future__ import annotations
 
 import heapq
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
-from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts
+from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts, hex_steps, ring_steps
 
 # Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
 # entered) the movement points of each of those steps.
@@ -90,18 +92,76 @@ class MoveMap:
             self.steps = _board_steps(grid, walking, movement.teleport)
         self._reverse: tuple[Targets, Costs] | None = None
         self._within: dict[int, list[int]] = {}
-        self.traps, self.cost, self.previous, order = self._search(start)
+        # A search by bits keeps its rings, (traps, points, the hexes as bits) in the order
+        # settled, and works out the hex each is reached from when asked.
+        self._rings: list[tuple[int, int, int]] | None = None
+        self._ends: int | None = None
+        self.traps, self.cost, self._previous, order = self._search(start)
         if movement.jump and not movement.teleport and movement.jump_pays_difficult:
             self.cost = [
                 c + self.extra[i] if c < FAR and i != start else c for i, c in enumerate(self.cost)
             ]
         if self.landing_only:  # landing traps and difficult terrain put it out of order
+            assert order is not None  # a search by bits is a walk's
             traps, cost = self.traps, self.cost
             order.sort(key=lambda i: (traps[i], cost[i], i))
         # Every hex it can reach, cheapest first: (traps, movement points, hex number).
-        self.order = order
+        self._order = order
 
-    def _search(self, origin: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    @property
+    def order(self) -> list[int]:
+        """Every hex it can reach, in the order the search settled them."""
+        if self._order is None:  # searched by bits: the order (traps, points, hex number)
+            traps, cost = self.traps, self.cost
+            self._order = sorted(
+                (i for i, c in enumerate(cost) if c < FAR), key=lambda i: (traps[i], cost[i], i)
+            )
+        return self._order
+
+    @property
+    def previous(self) -> list[int]:
+        """Per hex, the hex it is reached from (-1: the start, or none)."""
+        if self._previous is None:
+            self._previous = [self._came_from(i) for i in range(len(self.cost))]
+        return self._previous
+
+    def _came_from(self, cell: int) -> int:
+        """The hex `cell` is reached from. Searched by bits: of the hexes settled a point
+        before it (a trap one less, when it is a trap) with a step into it, the lowest
+        numbered, the first its ring steps from."""
+        if self._previous is not None:
+            return self._previous[cell]
+        traps, cost, steps = self.traps, self.cost, self.steps
+        if cell == self.start or cost[cell] >= FAR:
+            return -1
+        key = (traps[cell] - self.trap[cell], cost[cell] - 1)
+        return min(
+            (
+                u
+                for u in self.grid.neighbours[cell]
+                if u >= 0 and (traps[u], cost[u]) == key and cell in steps[u]
+            ),
+            default=-1,
+        )
+
+    def dearest_end(self) -> tuple[int, int] | None:
+        """(traps, movement points) of the last hex settled that it may end a move on."""
+        if self._rings is not None:
+            ends = self._end_bits()
+            return next(((t, c) for t, c, ring in reversed(self._rings) if ring & ends), None)
+        can_end = self.can_end
+        last = next((i for i in reversed(self.order) if can_end[i]), None)
+        return None if last is None else (self.traps[last], self.cost[last])
+
+    def _end_bits(self) -> int:
+        """The hexes it may end a move on, as bits (kept)."""
+        if self._ends is None:
+            self._ends = _bits_of(self.can_end)
+        return self._ends
+
+    def _search(
+        self, origin: int
+    ) -> tuple[list[int], list[int], list[int] | None, list[int] | None]:
         """(traps, movement points, the hex each is reached from, the hexes reached in the
         order they were settled) from `origin`. Where several ways tie, each hex is
         reached from the one a search in order of (traps, points, hex number) settles
@@ -148,7 +208,7 @@ class MoveMap:
                 cost[v] = FAR
             return [0 if c < FAR else FAR for c in cost], cost, previous, order
         if self.even and self.costs is None:
-            return self._by_traps(origin, cost, previous)
+            return self._by_traps(origin)
         # (traps, points) as one number: traps * scale + points, points < scale. Hexes are
         # settled in order of that number, then of hex number, a bucket of hexes per
         # number: what a heap of (number, hex) would settle, with far fewer heap moves.
@@ -193,53 +253,63 @@ class MoveMap:
         traps = [k // scale if k < far else FAR for k in best]
         return traps, [k % scale if k < far else FAR for k in best], previous, order
 
-    def _by_traps(
-        self, origin: int, cost: list[int], previous: list[int]
-    ) -> tuple[list[int], list[int], list[int], list[int]]:
-        """_search where every step costs 1 point but some hexes are traps: ring by ring
-        for each number of traps in turn (a trap hex entered starts the next number's
-        rings at its cost). Settles hexes in the same order, from the same hexes."""
-        steps, trap, blocked = self.steps, self.trap, self.blocked
-        traps = [FAR] * len(steps)
+    def _by_traps(self, origin: int) -> tuple[list[int], list[int], None, None]:
+        """_search where every step costs 1 point but some hexes are traps (walking): ring
+        by ring for each number of traps in turn (a trap hex entered starts the next
+        number's rings at its cost), each ring a number whose bits are its hexes, stepped
+        all at once (a 200x200 board's search is a few hundred operations on 40,000-bit
+        numbers, not a Python step per hex). The same hexes at the same (traps, points):
+        the order they are settled in and the hex each is reached from are worked out
+        from those when asked (order, previous)."""
+        grid, blocked = self.grid, self.blocked
+        memo = grid.memo
+        bits = memo.get("walk bits")
+        if bits is None:  # (hexes a walk may enter, trap hexes)
+            bits = memo["walk bits"] = (_bits_of(memo["open"]), _bits_of(memo["traps"]))
+        walkable, trapped = bits
         for v in blocked:
-            traps[v] = -1  # reads as reached (cost holds -1 there too)
-        traps[origin] = 0
-        order: list[int] = []
+            walkable &= ~(1 << v)
+        steps = hex_steps(grid)
+        start = 1 << origin
+        free = walkable & ~start  # hexes a step may still enter
+        # Its own hex may be one no walk enters (an obstacle): its steps as they are.
+        first = 0
+        for v in self.steps[origin]:
+            first |= 1 << v
+        first &= free
+        rings: list[tuple[int, int, int]] = []
         level = 0
-        seeds: dict[int, list[int]] = {0: [origin]}  # points -> hexes this number starts on
+        seeds: dict[int, int] = {0: start}  # points -> hexes this number starts on
         while seeds:
-            entered: dict[int, list[int]] = {}  # the next number's seeds
+            entered: dict[int, int] = {}  # the next number's seeds
             starts = sorted(seeds)
-            ring: list[int] = []
+            ring = 0
             points, next_start = starts[0], 0
             while ring or next_start < len(starts):
                 if next_start < len(starts) and starts[next_start] == points:
-                    ring += seeds[starts[next_start]]
+                    ring |= seeds[starts[next_start]]
                     next_start += 1
                 if not ring:
                     points = starts[next_start]
                     continue
-                ring.sort()
-                order += ring
-                outer = []
-                further = points + 1
-                for u in ring:
-                    for v in steps[u]:
-                        if traps[v] == FAR:
-                            traps[v] = level + trap[v]
-                            cost[v] = further
-                            previous[v] = u
-                            if trap[v]:
-                                entered.setdefault(further, []).append(v)
-                            else:
-                                outer.append(v)
+                rings.append((level, points, ring))
+                # (the start's own steps first)
+                outer = first if len(rings) == 1 else ring_steps(ring, steps) & free
+                free ^= outer
+                points += 1
+                caught = outer & trapped
+                if caught:
+                    entered[points] = entered.get(points, 0) | caught
+                    outer ^= caught
                 ring = outer
-                points = further
             seeds = entered
             level += 1
-        for v in blocked:
-            traps[v] = cost[v] = FAR
-        return traps, cost, previous, order
+        self._rings = rings
+        size = len(self.steps)
+        unreached = ~(walkable ^ free | start) & ((1 << size) - 1)
+        traps = _numbers([(t, r) for t, _, r in rings], unreached, size)
+        cost = _numbers([(c, r) for _, c, r in rings], unreached, size)
+        return traps, cost, None, None
 
     def to_target(self, target: int, among: Sequence[int]) -> tuple[Reading, Reading]:
         """(traps, movement points) to `target` from each hex of `among`, hexes it may end a
@@ -329,6 +399,12 @@ class MoveMap:
         """The hexes it may end a move on that cost at most `points`, in hex order (kept:
         the decision and the movement overlay both ask)."""
         kept = self._within.get(points)
+        if kept is None and self._rings is not None:  # the few rings that near, not the board
+            within = 0
+            for _, cost_of_ring, ring in self._rings:
+                if cost_of_ring <= points:
+                    within |= ring
+            kept = self._within[points] = _cells_of(within & self._end_bits())
         if kept is None:
             cost, can_end = self.cost, self.can_end
             kept = self._within[points] = [
@@ -340,8 +416,62 @@ class MoveMap:
         path = []
         while cell >= 0 and cell != self.start:
             path.append(cell)
-            cell = self.previous[cell]
+            cell = self._came_from(cell)
         return path[::-1]
+
+
+def _cells_of(bits: int) -> list[int]:
+    """The cells whose bits are set, lowest first (a few: a step per cell)."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells
+
+
+def _bits_of(flags: Sequence[int]) -> int:
+    """Cells as bits (cell 0 the lowest): those whose flag is true (1 or True)."""
+    return int(bytes(flags).translate(_DIGITS)[::-1], 2) if flags else 0
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+# FAR as four bytes, lowest first: what a cell no ring holds reads.
+_FAR_BYTES = FAR.to_bytes(4, "little")
+
+
+def _numbers(rings: list[tuple[int, int]], unreached: int, size: int) -> list[int]:
+    """Per cell, the number of the ring (number, cells as bits) that holds it, FAR where
+    none does: each bit of the numbers a set of cells, spread to a byte per cell and
+    added into four bytes a cell, read as one array (C-level steps, no Python one per
+    cell)."""
+    planes: dict[int, int] = {}
+    for number, cells in rings:
+        for bit in range(number.bit_length()):
+            if number >> bit & 1:
+                planes[bit] = planes.get(bit, 0) | cells
+    assert max(planes, default=0) < 24 and len(_FAR_BYTES) == 4  # numbers < 2**24 < FAR
+
+    def spread(cells: int) -> int:  # a byte per cell, 1 where a bit is set
+        digits = format(cells, f"0{size}b")[::-1].encode("ascii")
+        return int.from_bytes(digits.translate(_FLAGS), "little")
+
+    lanes = bytearray(4 * size)
+    missing = spread(unreached)
+    for lane in range(4):
+        value = 0
+        for bit in range(8 * lane, 8 * lane + 8):
+            if bit in planes:
+                value |= spread(planes[bit]) << (bit - 8 * lane)
+        value |= missing * _FAR_BYTES[lane]
+        lanes[lane::4] = value.to_bytes(size, "little")
+    numbers = array("I")
+    assert numbers.itemsize == 4
+    numbers.frombytes(lanes)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers.tolist()
 
 
 def _open(terrain: Sequence[str]) -> list[bool]:

@@ -21,7 +21,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, StatusSpec
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of
+from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of, hex_steps
 from desktop.rulesets.monster_focus.moves import Movement, move_map
 from desktop.rulesets.monster_focus.order import (
     INITIATIVE,
@@ -29,7 +29,7 @@ from desktop.rulesets.monster_focus.order import (
     monsters_order,
     round_order,
 )
-from desktop.rulesets.monster_focus.sight import line_of_sight
+from desktop.rulesets.monster_focus.sight import line_of_sight, wall_boxes
 from desktop.rulesets.monster_focus.turn import (
     Action,
     Character,
@@ -82,6 +82,14 @@ class MonsterFocus(Ruleset):
         }
         self.variant_names = {vid: str(spec["name"]) for vid, spec in variants.items()}
         self.default_variant = str(data.extra["rules"]["variant"]["default"])
+
+    def prepare(self, encounter: Encounter) -> None:
+        # The board's walls as sight reads them and its steps as bits: the first decision
+        # that asks sight past a wall would otherwise build them at a player's Enter (at
+        # the documented limits ~20 ms).
+        grid = grid_of(encounter.board)
+        wall_boxes(grid)
+        hex_steps(grid)
 
     def validate(self, encounter: Encounter) -> list[str]:
         for unit in encounter.units:

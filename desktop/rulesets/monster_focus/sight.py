@@ -161,6 +161,13 @@ def sees_corner_to_corner(grid: Grid, a: int, b: int) -> bool:
     return False
 
 
+def wall_boxes(grid: Grid) -> None:
+    """Build ahead the per-board facts every sight question past a wall reads (the walls'
+    boxes and lines)."""
+    _boxes(grid)
+    _lines(grid)
+
+
 def _lines(grid: Grid) -> list[tuple[int, ...]]:
     """Per wall segment ab of grid.occluders (kept per board): its ends, then dx, dy and
     at, with which the side of its line a point p lies on is dx * py - dy * px - at."""
@@ -213,7 +220,6 @@ def _walls_join_sides(
 ) -> bool:
     """Whether touching walls run from one long side of the strip between the diagonals to
     the other: every line from one hex to the other must then touch one of them."""
-    touching = _touching(grid)
     todo = [o for o in walls if segments_touch(o[0], o[1], *left)]
     seen = set(todo)
     inside = set(walls)
@@ -221,24 +227,26 @@ def _walls_join_sides(
         wall = todo.pop()
         if segments_touch(wall[0], wall[1], *right):
             return True
-        for other in touching[wall]:
+        for other in _touching(grid, wall):
             if other in inside and other not in seen:
                 seen.add(other)
                 todo.append(other)
     return False
 
 
-def _touching(grid: Grid) -> dict[Segment, list[Segment]]:
-    """For every wall segment of the board, the wall segments it touches (kept per board)."""
-    found: dict[Segment, list[Segment]] | None = grid.memo.get("touching walls")
-    if found is None:
+def _touching(grid: Grid, wall: Segment) -> list[Segment]:
+    """The wall segments `wall` touches (kept per board, wall by wall as sight asks: all of
+    a 200x200 board's at once take ~180 ms)."""
+    found: dict[Segment, list[Segment]] = grid.memo.setdefault("touching walls", {})
+    near = found.get(wall)
+    if near is None:
         # Only the walls near one can touch it: looked up as sight looks them up.
-        found = {
-            a: [b for b in _nearby(grid, a) if b != a and segments_touch(a[0], a[1], b[0], b[1])]
-            for a in grid.occluders
-        }
-        grid.memo["touching walls"] = found
-    return found
+        near = found[wall] = [
+            b
+            for b in _nearby(grid, wall)
+            if b != wall and segments_touch(wall[0], wall[1], b[0], b[1])
+        ]
+    return near
 
 
 def _neighbours_see(grid: Grid, a: int, b: int, side: int) -> bool:

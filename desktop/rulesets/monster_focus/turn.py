@@ -202,9 +202,8 @@ class _Turn:
         near = grid.proximity(start, [c.at for c in self.characters])
         # 1. Focus: the cheapest hex to attack from, then proximity, then initiative. Only
         # hexes near a character can attack it: those are tried, cheapest first.
-        traps_of, cost_of, can_end = moves.traps, moves.cost, moves.can_end
-        last = next((i for i in reversed(moves.order) if can_end[i]), None)
-        dearest = (traps_of[last], cost_of[last]) if last is not None else None
+        traps_of, cost_of = moves.traps, moves.cost
+        dearest = moves.dearest_end()
         best: Key | None = None
         for c in self.characters:
             found: tuple[int, int] | None = None

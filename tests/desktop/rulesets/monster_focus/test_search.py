@@ -1,8 +1,8 @@
 """monster-focus: the fast grid and move searches give what their plain definitions give, on
 random boards with every terrain, thin walls and figures: hex counts, the steps of each
 way of moving, the search from the monster (traps, points, the hex each is reached from,
-the order hexes are settled in) and the way back to a goal; and the walls sight looks up
-by chunk of a big board are those a full scan finds."""
+the order hexes are settled in, the dearest hex it may end on) and the way back to a goal;
+and the walls sight looks up by chunk of a big board are those a full scan finds."""
 
 from __future__ import annotations
 
@@ -118,6 +118,22 @@ def test_short_hex_counts_on_a_big_board_are_the_plain_ones():
         near = grid.proximity(start, cells)
         assert [near[i] for i in cells] == [plain[i] for i in cells]
         assert list(grid.hexes_from(start)) == plain
+
+
+def test_proximity_to_every_cell_is_the_plain_hex_count():
+    """Proximity asked of many cells at once (a ring of bits at a time, from a start that is
+    no wall hex): every cell's count is the plain one, on narrow boards too (where two
+    sides of a row step as far along the numbering), with thin walls on every side."""
+    rng = random.Random(11)
+    sized = [(rng.randint(1, 4), rng.randint(1, 9)) for _ in range(60)]
+    sized += [(rng.randint(5, 12), rng.randint(1, 12)) for _ in range(60)]
+    for width, height in sized:
+        board = random_board(rng, width, height, "......#x^")
+        grid = grid_of(board)
+        n = width * height
+        for start in rng.sample(range(n), min(n, 3)):
+            near = grid.proximity(start, range(n))
+            assert [near[i] for i in range(n)] == plain_hex_counts(board, start)
 
 
 def plain_steps(board: Board, movement: Movement, characters: set[int], allies: set[int]):
@@ -250,6 +266,15 @@ def test_move_searches_settle_as_one_heap_would(terrain: str):
             reached = [i for i in range(n) if cost[i] < FAR]
             assert [moves.previous[i] for i in reached] == [previous[i] for i in reached]
             assert moves.order == order
+            ends = [i for i in order if moves.can_end[i]]
+            dearest = (traps[ends[-1]], cost[ends[-1]]) if ends else None
+            assert moves.dearest_end() == dearest
+            for cell in rng.sample(reached, min(len(reached), 3)):
+                path, at = [], cell
+                while at >= 0 and at != start:
+                    path.append(at)
+                    at = previous[at]
+                assert moves.path_to(cell) == path[::-1]
             walking = not (movement.jump or movement.flying or movement.teleport)
             blocked_end = "#" if movement.flying else "#x"
             assert list(moves.can_end) == [
@@ -258,6 +283,10 @@ def test_move_searches_settle_as_one_heap_would(terrain: str):
                 and i not in allies
                 for i in range(n)
             ]
+            for points in range(5):
+                assert moves.ends_within(points) == [
+                    i for i in range(n) if cost[i] <= points and moves.can_end[i]
+                ]
             among = [i for i in reached if cost[i] <= 3 and moves.can_end[i]]
             for target in rng.sample(among, min(len(among), 2)):
                 back = moves.to_target(target, among)
@@ -283,10 +312,9 @@ def test_sight_finds_the_walls_near_a_line_by_chunk_as_a_full_scan_does():
             if right >= min(xs) and left <= max(xs) and high >= min(ys) and low <= max(ys)
         ]
         assert _nearby(grid, points) == scanned
-    touching = _touching(grid)
     walls = grid.occluders
     for a in rng.sample(walls, 60):
-        assert touching[a] == [b for b in walls if b != a and segments_touch(*a, *b)]
+        assert _touching(grid, a) == [b for b in walls if b != a and segments_touch(*a, *b)]
 
 
 def test_a_move_map_is_searched_once_for_the_same_board_figures_and_movement():
@@ -323,3 +351,46 @@ def test_the_movement_overlay_reads_the_decisions_move_map(monkeypatch):
     ruleset.decide(encounter, "m", Dice())
     reach = ruleset.movement_range(encounter, "m")
     assert len(searches) == 1 and (3, 1) in reach
+
+
+def test_prepare_builds_the_walls_sight_reads_and_the_steps_as_bits_ahead():
+    """What the decisions read of a board is built once a session shows (Ruleset.prepare):
+    the walls' boxes and lines sight looks up, the links as bits. A decision then reads
+    those, not new ones."""
+    from desktop.engine.dice import Dice
+    from desktop.engine.encounter import Encounter
+    from desktop.engine.units import make_unit
+    from desktop.rulesets.registry import get_ruleset
+
+    rows = ("." * 9, "..####...", "." * 9, "...^.#...", "." * 9, "." * 9, "." * 9, "." * 9)
+    board = Board(Shape.HEX, rows)
+    units = (
+        make_unit("m", "enemy", (1, 4), 5, 5, stats={"move": 2, "range": 3, "initiative": 20}),
+        make_unit("c", "player", (7, 6), 9, 9, stats={"initiative": 50}),
+        make_unit("d", "player", (4, 0), 9, 9, stats={"initiative": 60}),
+    )
+    encounter = Encounter(ruleset="monster-focus", board=board, units=units)
+    ruleset = get_ruleset("monster-focus")
+    grid = grid_of(board)
+    ruleset.prepare(encounter)
+    kept = ("occluder boxes", "occluder lines", "step bits")
+    built = [grid.memo[k] for k in kept]
+    ruleset.decide(encounter, "m", Dice())
+    assert all(grid.memo[k] is b for k, b in zip(kept, built, strict=True))
+
+
+def test_sight_any_point_finds_the_walls_touching_a_wall_for_the_walls_it_asks_about():
+    """The walls each wall touches are found for the walls a sight question meets, not for
+    every wall of a big board at the first question (~180 ms at the documented limits)."""
+    from desktop.rulesets.monster_focus.sight import sees_any_point
+
+    rng = random.Random(4)
+    board = random_board(rng, 40, 36, "......####^")
+    grid = grid_of(board)
+    n = board.width * board.height
+    for _ in range(20):
+        sees_any_point(grid, rng.randrange(n), rng.randrange(n))
+    asked = grid.memo["touching walls"]
+    assert 0 < len(asked) < len(grid.occluders) // 2
+    for wall, touching in asked.items():
+        assert touching == [o for o in grid.occluders if o != wall and segments_touch(*wall, *o)]
