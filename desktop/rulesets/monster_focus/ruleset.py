@@ -21,7 +21,7 @@ from desktop.engine.encounter import Encounter
 from desktop.engine.ruleset import ActivationOrder, Ruleset, RulesetData, StatusSpec
 from desktop.engine.units import Unit
 from desktop.rulesets.data_loader import load_ruleset_data
-from desktop.rulesets.monster_focus.grid import FAR, Grid, grid_of, hex_steps
+from desktop.rulesets.monster_focus.grid import FAR, Counts, Grid, grid_of, hex_steps
 from desktop.rulesets.monster_focus.moves import Movement, move_map
 from desktop.rulesets.monster_focus.order import (
     INITIATIVE,
@@ -303,7 +303,7 @@ def attack_words(ctx: MonsterFocusContext, outcome: Outcome, at: int) -> str:
         rank = unit.standee.rank if unit.standee is not None else ""
         parts = f" (card {signed(attack - base)}, {rank} base {base})"
     said = []
-    distances = ctx.grid.hexes_from(at)
+    near: Counts | None = None  # hexes from `at`, exact up to 1: only retaliate asks
     for target_id in outcome.targets:
         target = ctx.encounter.unit(target_id)
         value = attack + (1 if target.has("poison") else 0)
@@ -312,7 +312,11 @@ def attack_words(ctx: MonsterFocusContext, outcome: Outcome, at: int) -> str:
         met = f"shield {shield} → {max(0, value - shield)}" if shield else f"{value}"
         words = f"on {target.name}{poisoned}: {met} before modifiers"
         retaliate = int(target.stat("retaliate"))
-        if retaliate and distances[ctx.grid.index(target.at)] <= 1:
+        if retaliate and near is None:
+            # Next to it or not: a count of one ring, not of the whole board (on a big
+            # board that was most of a decision's time, for every attack on a retaliator).
+            near = ctx.grid.hexes_within(at, 1)
+        if retaliate and near is not None and near[ctx.grid.index(target.at)] <= 1:
             words += f"; {target.name} retaliates {retaliate}"
         said.append(words)
     return f"Attack {attack}{parts} " + "; ".join(said)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from desktop.encounter_file import parse_encounter
 from desktop.engine.decide import decide
 from desktop.monster_book_file import bundled_book_path
+from desktop.rulesets.monster_focus.grid import grid_of
 from desktop.rulesets.registry import get_ruleset
 from desktop.tracker import Session
 from desktop.tracker.scenario_commands import StartRound
@@ -90,3 +91,28 @@ def test_a_monster_with_an_attack_value_and_no_book_says_the_value_alone():
 
 def test_the_step_is_unchanged_for_a_monster_without_an_attack_value():
     assert plain_attack_step("{ move = 0, range = 0, targets = 1 }") == "Attacks c1."
+
+
+def test_retaliate_is_asked_next_to_the_attacker_only_without_counting_the_whole_board():
+    """A ranged attack two hexes from a retaliating character names no retaliate; the one next
+    to it does. Only the ring round the attacker is counted: a big board's whole count from
+    its hex was most of a decision's time, for every attack on a retaliator."""
+    wide = "\n".join(["." * 40] * 40)
+    for at, named in (([2, 0], False), ([1, 0], True)):
+        enc = encounter(
+            "monster-focus",
+            wide,
+            [
+                'id = "c1"\nside = "player"\nat = [0, 0]\nhp = 5\nmax_hp = 5\n'
+                "stats = { initiative = 10, retaliate = 3 }",
+                f'id = "a1"\nside = "enemy"\nat = {at}\nhp = 5\nmax_hp = 5\n'
+                "stats = { initiative = 5, move = 0, range = 3, attack = 2 }",
+            ],
+            shape="hex",
+        )
+        decision = decide(enc, "a1", RULESET)
+        step = next(t.detail for t in decision.trace if t.step == "3. Attack")
+        assert "Attack 2 on c1: 2 before modifiers" in step, step
+        assert ("c1 retaliates 3" in step) is named, step
+        grid = grid_of(enc.board)
+        assert grid._rows[grid.index(enc.unit("a1").at)] is None  # no whole count kept
