@@ -312,12 +312,13 @@ def attack_words(ctx: MonsterFocusContext, outcome: Outcome, at: int) -> str:
         met = f"shield {shield} → {max(0, value - shield)}" if shield else f"{value}"
         words = f"on {target.name}{poisoned}: {met} before modifiers"
         retaliate = int(target.stat("retaliate"))
-        if retaliate and near is None:
-            # Next to it or not: a count of one ring, not of the whole board (on a big
-            # board that was most of a decision's time, for every attack on a retaliator).
-            near = ctx.grid.hexes_within(at, 1)
-        if retaliate and near is not None and near[ctx.grid.index(target.at)] <= 1:
-            words += f"; {target.name} retaliates {retaliate}"
+        if retaliate:
+            if near is None:
+                # Next to it or not: a count of one ring, not of the whole board (on a big
+                # board that was most of a decision's time, for every attack on a retaliator).
+                near = ctx.grid.hexes_within(at, 1)
+            if near[ctx.grid.index(target.at)] <= 1:
+                words += f"; {target.name} retaliates {retaliate}"
         said.append(words)
     return f"Attack {attack}{parts} " + "; ".join(said)
 
