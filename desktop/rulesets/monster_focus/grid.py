@@ -264,6 +264,19 @@ class StepBits:
     sided: list[tuple[int, int]]
 
 
+def cell_bits(digits: str | bytes) -> int:
+    """Cells as bits (cell 0 the lowest) from a "1" or "0" per cell, cell 0 first."""
+    return int(digits[::-1], 2) if digits else 0
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def flag_bits(flags: Sequence[int]) -> int:
+    """Cells as bits (cell 0 the lowest): those whose flag is true (1 or True)."""
+    return cell_bits(bytes(flags).translate(_DIGITS))
+
+
 def hex_steps(grid: Grid) -> StepBits:
     """The steps of `grid.links` from every cell but a wall hex, as bits (kept on the grid).
     A step's offset in the numbering tells its side apart within a row's parity: odd rows
@@ -274,18 +287,15 @@ def hex_steps(grid: Grid) -> StepBits:
     width, height = grid.width, grid.height
     size = width * height
 
-    def bits(flags: str) -> int:  # "1" or "0" per cell, cell 0 first
-        return int(flags[::-1], 2) if flags else 0
-
     legend = {ord(kind): "0" if kind == WALL else "1" for kind in grid.kinds}
-    open_ = bits("".join(grid.terrain).translate(legend))
-    not_last_col = bits(("1" * (width - 1) + "0") * height)
-    not_first_col = bits(("0" + "1" * (width - 1)) * height)
-    even = bits(("1" * width + "0" * width) * (height // 2 + 1))
+    open_ = cell_bits("".join(grid.terrain).translate(legend))
+    not_last_col = cell_bits(("1" * (width - 1) + "0") * height)
+    not_first_col = cell_bits(("0" + "1" * (width - 1)) * height)
+    even = cell_bits(("1" * width + "0" * width) * (height // 2 + 1))
     even &= (1 << size) - 1
     odd = ~even & ((1 << size) - 1)
-    below = bits("1" * (size - width) + "0" * width)  # a row below it: not the last row
-    above = bits("0" * width + "1" * (size - width))
+    below = cell_bits("1" * (size - width) + "0" * width)  # a row below it: not the last row
+    above = cell_bits("0" * width + "1" * (size - width))
     # (offset, the cells that step that way onto open ground): E, W, then NE of even rows
     # and NW of odd ones, NW, SW, SE and SW of odd ones, NE, SE of odd rows (as _neighbours
     # numbers them). Offsets, not sides, go in pairs: on a narrow board two can be equal.

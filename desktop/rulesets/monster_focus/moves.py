@@ -16,7 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
-from desktop.rulesets.monster_focus.grid import FAR, Grid, hex_counts, hex_steps, ring_steps
+from desktop.rulesets.monster_focus.grid import (
+    FAR,
+    Grid,
+    flag_bits,
+    hex_counts,
+    hex_steps,
+    ring_steps,
+)
 
 # Per hex, the hexes one step reaches, and (where a slide makes them differ from the hex
 # entered) the movement points of each of those steps.
@@ -156,7 +163,7 @@ class MoveMap:
     def _end_bits(self) -> int:
         """The hexes it may end a move on, as bits (kept)."""
         if self._ends is None:
-            self._ends = _bits_of(self.can_end)
+            self._ends = flag_bits(self.can_end)
         return self._ends
 
     def _search(
@@ -265,7 +272,7 @@ class MoveMap:
         memo = grid.memo
         bits = memo.get("walk bits")
         if bits is None:  # (hexes a walk may enter, trap hexes)
-            bits = memo["walk bits"] = (_bits_of(memo["open"]), _bits_of(memo["traps"]))
+            bits = memo["walk bits"] = (flag_bits(memo["open"]), flag_bits(memo["traps"]))
         walkable, trapped = bits
         for v in blocked:
             walkable &= ~(1 << v)
@@ -430,12 +437,6 @@ def _cells_of(bits: int) -> list[int]:
     return cells
 
 
-def _bits_of(flags: Sequence[int]) -> int:
-    """Cells as bits (cell 0 the lowest): those whose flag is true (1 or True)."""
-    return int(bytes(flags).translate(_DIGITS)[::-1], 2) if flags else 0
-
-
-_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 # FAR as four bytes, lowest first: what a cell no ring holds reads.
 _FAR_BYTES = FAR.to_bytes(4, "little")
