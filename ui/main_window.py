@@ -286,8 +286,9 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
         if not self.starting:
             QTimer.singleShot(0, _keep_out_of_full_collections)
         # Then what the decisions ask of the board, built while the players read the first
-        # one (their first Enter waited for it). After the freeze: a full collection set off
-        # while it is built walks only what is new (before it, ~50 ms at the limits).
+        # one (their first Enter waited for it). Queued after the freeze where there is one
+        # (a full collection set off while it is built then walks only what is new: ~50 ms
+        # at the limits otherwise); during an app start the freeze waits for start_done.
         QTimer.singleShot(0, self, self.play.prepare)
 
     def start_done(self) -> None:
