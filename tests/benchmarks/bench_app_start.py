@@ -66,7 +66,7 @@ BENCHMARKS = [
         "app start: to an interactive window with a 50-unit session open",
         lambda: _time_until([*APP, "--session", SESSION], "session shown", _profile()),
         budget=Budget.windows(2.5),
-        rounds=5,
+        rounds=7,
         self_timed=True,
     ),
     # Not an issue budget: the very first start also creates the database (Alembic).

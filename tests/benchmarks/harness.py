@@ -124,6 +124,10 @@ class Floor:
     name: str
     measure: Callable[[bool], float]  # one sample, in CPU seconds when told so, else wall
     rounds: int
+    # Samples taken each side of every round of a benchmark judged per this floor, each round
+    # then judged against the floor measured around it (measure); 0: the floor is taken
+    # `rounds` times before and after the whole benchmark instead.
+    paired: int = 0
 
     def median(self, cpu: bool = False) -> float:
         return statistics.median(self.measure(cpu) for _ in range(self.rounds))
@@ -141,13 +145,20 @@ def _time_reference(cpu: bool = False) -> float:
     return now() - start
 
 
-REFERENCE = Floor("reference", _time_reference, rounds=20)
+# Reference samples taken between rounds (each side of a round shares its samples with the
+# next): every round is judged against the machine as fast as it was just then.
+PAIRED = 3
+REFERENCE = Floor("reference", _time_reference, rounds=20, paired=PAIRED)
 PYTHON_START = Floor(
     "python -c pass",
     lambda cpu: process_seconds([sys.executable, "-c", "pass"], cpu=cpu),
     rounds=5,
 )
-BARE = Floor("bare PySide6 window", _bare_window, rounds=3)
+# A bare window each side of every app start: on a machine another `make bench` keeps busy
+# off and on, a floor taken before and after five starts could catch a quiet spell the starts
+# between them did not have (one run judged 0.35 s starts against a 0.13 s floor, 2.6x,
+# where the same code measured 2.2x and 2.4x in others).
+BARE = Floor("bare PySide6 window", _bare_window, rounds=3, paired=2)
 
 
 @dataclass(frozen=True)
@@ -224,9 +235,6 @@ def _floors(budget: Budget, cpu: bool) -> dict[str, float]:
     return {floor.name: floor.median(cpu) for floor in budget.floors()}
 
 
-# Reference samples taken between rounds (each side of a round shares its samples with the
-# next): every round is judged against the machine as fast as it was just then.
-PAIRED = 3
 
 # A long self-timed round (hundreds of processes over minutes) also samples the reference
 # between its own pieces of work (sample_reference): its floor is then the machine over the
@@ -245,10 +253,11 @@ def sample_reference() -> None:
 
 def measure(bench: Benchmark, rounds: int | None = None) -> dict:
     """Times `bench` and judges it: each round's ratio to the floor measured right around it
-    (the reference, PAIRED samples each side), their median against the budget. On a
-    machine whose load comes and goes (another `make bench`, a test run) a floor taken once
-    before and once after a long benchmark says little about the rounds in between; pairing
-    them does. Costly floors (a process start, a bare window) are taken once each side."""
+    (the floor's `paired` samples each side: the reference, a bare window), their median
+    against the budget. On a machine whose load comes and goes (another `make bench`, a test
+    run) a floor taken once before and once after a long benchmark says little about the
+    rounds in between; pairing them does. A floor under a whole process (`python -c pass`)
+    is taken once each side."""
     if bench.setup is not None:
         bench.setup()
     cpu, budget = bench.cpu, bench.budget
@@ -256,13 +265,14 @@ def measure(bench: Benchmark, rounds: int | None = None) -> dict:
     now = clock(cpu)
     if budget.per is None:
         return _megabytes_row(bench, [_sample(bench, now) for _ in range(count)])
-    paired = budget.per is REFERENCE
+    per_floor = budget.per
+    paired = per_floor.paired
     before = _floors(budget, cpu) if not paired else {}
     base_floor = budget.beyond
     base_before = base_floor.median(cpu) if base_floor is not None else 0.0
     samples: list[float] = []
     pers: list[float] = []
-    edge = [budget.per.measure(cpu) for _ in range(PAIRED)] if paired else []
+    edge = [per_floor.measure(cpu) for _ in range(paired)]
     for _ in range(count):
         _during.clear()
         _round_clock[:] = [cpu]
@@ -271,18 +281,19 @@ def measure(bench: Benchmark, rounds: int | None = None) -> dict:
         finally:
             _round_clock.clear()
         if paired:
-            after = [budget.per.measure(cpu) for _ in range(PAIRED)]
-            pers.append(statistics.median(edge + _during + after))
+            after = [per_floor.measure(cpu) for _ in range(paired)]
+            during = _during if per_floor is REFERENCE else []  # what sample_reference took
+            pers.append(statistics.median(edge + during + after))
             edge = after
     if not paired:
         # Judged against the machine as slow as it was around the benchmark: another
         # process busy during the floor measured on one side must not fail the benchmark.
         after_floors = _floors(budget, cpu)
-        pers = [max(before[budget.per.name], after_floors[budget.per.name])] * count
+        pers = [max(before[per_floor.name], after_floors[per_floor.name])] * count
     base = max(base_before, base_floor.median(cpu)) if base_floor is not None else 0.0
     ratio = statistics.median((s - base) / p for s, p in zip(samples, pers, strict=True))
     per = statistics.median(pers)
-    floors = {budget.per.name: per}
+    floors = {per_floor.name: per}
     if base_floor is not None:
         floors[base_floor.name] = base
     median = statistics.median(samples)

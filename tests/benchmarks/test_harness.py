@@ -157,6 +157,30 @@ def test_each_round_is_judged_against_the_reference_measured_around_it():
     assert row["ratio"] == pytest.approx(10, rel=0.01) and row["within_budget"]
 
 
+def test_each_app_start_is_judged_against_bare_windows_started_around_it():
+    """Two starts of five land in a quiet spell of a busy machine, as do the bare windows
+    measured before and after all five: each start is judged against the windows started just
+    before and just after it, not against the quiet spell's."""
+    calls = {"n": 0}
+
+    def bare_like(cpu: bool) -> float:
+        return 0.10 if calls["n"] in (0, 5) else 0.20  # quiet before round 1 and after round 5
+
+    def start() -> float:
+        calls["n"] += 1
+        return 0.24 if calls["n"] in (1, 5) else 0.48  # 2.4 windows either way
+
+    floor = harness.Floor("bare window", bare_like, rounds=3, paired=2)
+    row = measure(Benchmark("start", start, Budget(2.5, floor), rounds=5, self_timed=True))
+    assert row["ratio"] == pytest.approx(2.4) and row["within_budget"]
+    assert row["floors_s"]["bare window"] == 0.2
+    # judged once against the floor before and after the benchmark, as before: 4.8 windows
+    unpaired = harness.Floor("bare window", bare_like, rounds=3)
+    calls["n"] = 0
+    row = measure(Benchmark("start", start, Budget(2.5, unpaired), rounds=5, self_timed=True))
+    assert not row["within_budget"]
+
+
 def test_a_long_round_is_judged_against_the_reference_sampled_all_through_it():
     """One round of minutes (a process per acceptance turn): the machine is slow all through
     it but fast at its two ends. The references it samples between its processes count."""
@@ -180,7 +204,7 @@ def test_a_long_round_is_judged_against_the_reference_sampled_all_through_it():
 def _measured_on(reference_like, work, rounds: int) -> dict:
     """The row of self-timed `work` (budget 10.5 references) on a machine whose reference
     takes what `reference_like` says."""
-    floor = harness.Floor("reference", reference_like, rounds=3)
+    floor = harness.Floor("reference", reference_like, rounds=3, paired=harness.PAIRED)
     bench = Benchmark("work", work, Budget(10.5, floor), rounds=rounds, self_timed=True)
     original = harness.REFERENCE
     harness.REFERENCE = floor
