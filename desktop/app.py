@@ -19,7 +19,7 @@ import ui  # noqa: F401
 # isort: split
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyleFactory
+from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from db.first_read import FirstRead, FirstReadStore, read_first, sqlite_file
 from desktop import (
@@ -84,6 +84,8 @@ def open_storage(url: str, ask: bool, thorough: bool = False):
                 start_over = True
                 continue
             start_over = False
+            from PySide6.QtWidgets import QFileDialog
+
             from ui.documents import documents_dir
 
             path, _ = QFileDialog.getSaveFileName(
@@ -100,6 +102,8 @@ def open_storage(url: str, ask: bool, thorough: bool = False):
 def _ask_after_refusal(error: FoebookError) -> str | None:
     """ "restore" (done here), "new" (a new empty file in place of a missing one), "other"
     (choose another file) or None (quit)."""
+    from PySide6.QtWidgets import QMessageBox
+
     from db.backup import backup_day, backups, restore_backup
     from db.errors import MissingDatabaseError
 
@@ -156,9 +160,9 @@ def _ask_after_refusal(error: FoebookError) -> str | None:
 
 def app_icon() -> QIcon:
     """The app's icon (SVG, crisp at any size), from the installed resources."""
-    from importlib import resources
+    from desktop.package_files import package_folder
 
-    return QIcon(str(resources.files("resources") / "icons" / "app" / "foebook.svg"))
+    return QIcon(str(package_folder("resources").joinpath("icons", "app", "foebook.svg")))
 
 
 _reported: list[BaseException] = []  # the unexpected error the user was told about
@@ -172,6 +176,8 @@ def _report_unexpected(kind, error, trace) -> None:
     if _reported or QApplication.instance() is None or os.environ.get(SMOKE_ENV):
         return
     _reported.append(error)
+    from PySide6.QtWidgets import QMessageBox
+
     from desktop.paths import log_file
 
     QMessageBox.critical(
@@ -186,6 +192,8 @@ def _report_unexpected(kind, error, trace) -> None:
 def _tell_previous_crash(window: MainWindow, message: str, last: str | None) -> None:
     """Said once at start, without blocking: the user may just want to carry on. The last
     session is offered, not reopened: it may be what made the previous run hang or crash."""
+    from PySide6.QtWidgets import QMessageBox
+
     message += " The database passed a full check: every change was saved as it happened."
     window.statusBar().showMessage(message, 30000)
     box = QMessageBox(

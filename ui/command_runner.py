@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QLabel, QMainWindow
 
 from desktop import APP_NAME
 from desktop.errors import FoebookError
@@ -125,6 +125,8 @@ class CommandRunner:
         log.info("refused: %s", message)
         self.window.statusBar().showMessage(message, REPORT_MS)
         if dialog:
+            from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
             QMessageBox.warning(self.window, APP_NAME, message)
 
     def _storage_failed(self, error: FoebookError) -> None:

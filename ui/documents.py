@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QSettings
 
 SAVE_FOLDER = "files/saveFolder"  # QSettings: the folder an export last went to
 
@@ -19,6 +19,8 @@ _REFUSED = re.compile(r'[:*?"<>|\x00-\x1f]')
 def documents_dir() -> str:
     """The documents folder (QStandardPaths) where it exists: a dialog told to start in a
     missing folder opens in the working folder instead. Else home."""
+    from PySide6.QtCore import QStandardPaths  # with the dialog (ui/__init__.py)
+
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return location if location and Path(location).is_dir() else str(Path.home())
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 from desktop import APP_NAME
 from desktop.errors import FoebookError
@@ -35,6 +35,8 @@ class FileRescue:
         QTimer.singleShot(0, self._offer)
 
     def _offer(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             APP_NAME,
@@ -61,6 +63,8 @@ class FileRescue:
         return candidate
 
     def save(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox  # where they open (ui/__init__.py)
+
         from db.engine import open_database
         from db.rescue import save_elsewhere
         from desktop.storage_url import sqlite_url

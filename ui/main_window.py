@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from desktop import APP_NAME
 from desktop.engine.board import Terrain
@@ -382,6 +382,8 @@ class MainWindow(QMainWindow, RulesetActions, ActionSet):
             self.board_view.fit_board()
 
     def add_note(self) -> None:
+        from PySide6.QtWidgets import QInputDialog  # where it opens (ui/__init__.py)
+
         from desktop.tracker import commands as cmd
 
         text, ok = QInputDialog.getText(self, "Add note", "Note for the log:")

@@ -15,9 +15,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from desktop.engine.ruleset import COLOUR, StatusSpec
+from desktop.package_files import package_folder
 
 SVG_NS = "http://www.w3.org/2000/svg"
 DISC = "disc"  # the id of the coloured disc every status icon is drawn on
@@ -48,7 +48,7 @@ UNKNOWN = MarkerLook("marker", "#7F7F7F")  # a status the ruleset does not know
 
 
 def _icon_dir():
-    return resources.files("resources").joinpath("icons", "status")
+    return package_folder("resources").joinpath("icons", "status")
 
 
 @cache

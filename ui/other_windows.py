@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop import APP_NAME, __version__
 from desktop.tracker.session import Session
 from ui.roster.roster_panel import SHORTCUTS as ROSTER_SHORTCUTS
-from ui.shortcuts_dialog import ShortcutsDialog
 from ui.welcome_page import WelcomePage
 
 if TYPE_CHECKING:  # imported when first shown
@@ -92,11 +91,15 @@ def print_cards(host: CardsHost) -> None:
 
 def show_shortcuts(parent: QWidget, menus: Sequence[QMenu], page: WelcomePage) -> None:
     """Every menu's keys, the roster's and those of the start page's list."""
+    from ui.shortcuts_dialog import ShortcutsDialog  # where it opens (ui/__init__.py)
+
     extra = roster_shortcut_rows() + start_page_shortcut_rows(page)
     ShortcutsDialog(list(menus), parent, extra).exec()
 
 
 def show_about(parent: QWidget) -> None:
+    from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
     QMessageBox.about(
         parent,
         f"About {APP_NAME}",

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QMetaObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.engine.decide import decide
 from desktop.engine.decision import Decision
@@ -20,6 +21,9 @@ from desktop.engine.dice import Dice
 from desktop.engine.encounter import Encounter
 from desktop.engine.errors import PluginError
 from desktop.engine.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
 
 log = logging.getLogger(__name__)
 NOTE_AFTER_MS = 1000
@@ -88,6 +92,8 @@ class PluginDecisions:
     ) -> None:
         """Until the decision comes or the user cancels (or Foebook is asked to stop): a
         modal note, so that nothing else is played meanwhile."""
+        from PySide6.QtWidgets import QProgressDialog  # where it opens (ui/__init__.py)
+
         assert ruleset.origin is not None
         note = self.note = QProgressDialog(
             f"Still deciding for {encounter.unit(unit_id).name}… (the {ruleset.origin.describe()})",

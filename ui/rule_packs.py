@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow
+from PySide6.QtWidgets import QMainWindow
 
 from desktop.engine.errors import RulesError
 from desktop.errors import FoebookError
@@ -69,6 +69,8 @@ class RulePacks:
             self.watcher.addPaths(missing)
 
     def choose(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # where it opens (ui/__init__.py)
+
         path, _ = QFileDialog.getOpenFileName(
             self.window, "Open rule pack", "", "Rule packs (*.toml);;All files (*)"
         )

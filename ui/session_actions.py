@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from desktop.errors import FoebookError
 from desktop.tracker.display_names import with_display_names
@@ -22,6 +22,8 @@ from ui.setting_flags import PHYSICAL_DICE, setting_flag
 from ui.welcome_page import TutorialCard, WelcomePage
 
 if TYPE_CHECKING:  # SQLAlchemy loads after the window shows (desktop.app)
+    from PySide6.QtWidgets import QMessageBox
+
     from db.repository import DeletedSession, SessionInfo
 
 LAST_SESSION = "session/last"  # QSettings: the session the app opens at start
@@ -155,6 +157,8 @@ class SessionActions:
         if not self._require_database():
             return
         if not path:
+            from PySide6.QtWidgets import QFileDialog  # where it opens (ui/__init__.py)
+
             path, _ = QFileDialog.getOpenFileName(
                 self.window,
                 "Import encounter file",
@@ -174,6 +178,8 @@ class SessionActions:
         self._create_session(self._unique_name(encounter.name.strip() or stem), encounter)
 
     def start_tutorial(self, file_name: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
         from desktop.samples import sample_path
 
         if not self._require_database():
@@ -207,6 +213,8 @@ class SessionActions:
     ) -> int | None:
         """A question with a button per choice (the first is the default) and Cancel: the
         index of the choice clicked, None for Cancel (or Esc)."""
+        from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
         box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.window)
         buttons = [box.addButton(label, role) for label, role in choices]
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -219,6 +227,8 @@ class SessionActions:
     def rename_session(self, name: str) -> None:
         if not self._require_database():
             return
+        from PySide6.QtWidgets import QInputDialog  # where it opens (ui/__init__.py)
+
         new_name, ok = QInputDialog.getText(
             self.window, "Rename session", f"New name for “{name}”:", text=name
         )
@@ -242,6 +252,8 @@ class SessionActions:
 
     def delete_session(self, name: str) -> None:
         """After a confirmation naming it; the open session is closed first."""
+        from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
         if not self._require_database():
             return
         answer = self._ask(
@@ -298,6 +310,8 @@ class SessionActions:
         if not names:
             self.runner.report("There are no saved sessions yet: start a new one or import a file.")
             return
+        from PySide6.QtWidgets import QInputDialog  # where it opens (ui/__init__.py)
+
         name, ok = QInputDialog.getItem(self.window, "Open session", "Session:", names, 0, False)
         if ok and name:
             self.open_session(name)
@@ -325,6 +339,8 @@ class SessionActions:
         session = self.runner.session
         if session is None:
             return
+        from PySide6.QtWidgets import QFileDialog  # where it opens (ui/__init__.py)
+
         path, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export encounter file",

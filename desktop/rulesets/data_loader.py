@@ -3,10 +3,8 @@ desktop/rulesets/<package>/, a plug-in's in its own package)."""
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from dataclasses import replace
-from importlib.machinery import SourceFileLoader, SourcelessFileLoader
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +32,7 @@ from desktop.engine.unit_fields import (
 )
 from desktop.engine.unit_types import UnitTypesSpec, unit_types_spec
 from desktop.engine.units import UNIT_RECORD_KEYS
+from desktop.package_files import package_folder
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -67,22 +66,6 @@ def load_ruleset_data(ruleset_id: str, package: str) -> RulesetData:
     except ModuleNotFoundError as error:
         raise RulesetDataError(f"{package}/rulesets/{ruleset_id}.toml: {error}") from None
     return read_ruleset_data(ruleset_id, folder, package)
-
-
-def package_folder(package: str) -> Traversable | Path:
-    """`importlib.resources.files(package)`. A package of plain files on disk (Foebook's own,
-    an installed plug-in's) gets the folder its loader read it from, the Path `files` gives
-    it: importing importlib.resources and its readers (zipfile, tempfile...) cost each
-    `foebook decide` ~3 ms. Any other package (zipped, frozen) is asked through it."""
-    module = importlib.import_module(package)
-    spec = module.__spec__
-    loader = getattr(spec, "loader", None)
-    is_package = getattr(spec, "submodule_search_locations", None) is not None
-    if is_package and isinstance(loader, SourceFileLoader | SourcelessFileLoader):
-        return Path(loader.path).parent
-    from importlib import resources
-
-    return resources.files(module)
 
 
 def read_ruleset_data(ruleset_id: str, folder: Traversable | Path, package: str) -> RulesetData:

@@ -235,7 +235,6 @@ def _floors(budget: Budget, cpu: bool) -> dict[str, float]:
     return {floor.name: floor.median(cpu) for floor in budget.floors()}
 
 
-
 # A long self-timed round (hundreds of processes over minutes) also samples the reference
 # between its own pieces of work (sample_reference): its floor is then the machine over the
 # whole round, not only at its two ends. One run measured the reference anywhere from 3.2

@@ -125,6 +125,7 @@ def test_a_session_shows_before_the_commands_and_the_storage_load(tmp_path):
         "ctypes",  # only the X display check uses it (the test starts offscreen)
         "socket",  # only the Wayland display check uses it
         "desktop.samples",  # the start page's tutorials, filled when it first shows
+        "importlib.resources",  # the icons are plain files next to the code (package_folder)
     )
     shown = _at_first_paint(
         tmp_path,
@@ -151,6 +152,26 @@ def test_pyside_builds_no_widget_class_the_window_does_not_show_before_the_first
         "print('STATUS', status)\n",
     )
     assert "BUILT []" in shown and "STATUS 0" in shown, shown
+
+
+def test_the_dialogs_a_player_opens_later_are_not_made_before_the_first_paint(tmp_path):
+    # PySide makes a Qt class's Python type and every enum it declares when the class is
+    # first named (~3 ms for these): the dialogs are imported where they open.
+    later = {
+        "widgets": ("QMessageBox", "QFileDialog", "QInputDialog", "QProgressDialog", "QDialog"),
+        "core": ("QStandardPaths",),
+    }
+    shown = _at_first_paint(
+        tmp_path,
+        "import argparse, sys\nimport desktop.app as app\n"
+        "import PySide6.QtWidgets as widgets, PySide6.QtCore as core\n"
+        f"later = {later!r}\n",
+        "print('MADE', [n for m, names in later.items() for n in names if n in vars(eval(m))],"
+        " flush=True)",
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
+        "print('STATUS', status)\n",
+    )
+    assert "MADE []" in shown and "STATUS 0" in shown, shown
 
 
 def test_a_second_start_compiles_no_dataclass_method_before_the_first_paint(tmp_path):

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QMessageBox,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -699,6 +698,8 @@ class RosterPanel(QWidget):
         return True
 
     def remove_unit(self) -> bool:
+        from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
+
         from desktop.tracker.commands import RemoveUnit
 
         unit = self._selected_unit_object()

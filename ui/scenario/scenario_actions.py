@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu, QStatusBar, QWidget
+from PySide6.QtWidgets import QMenu, QStatusBar, QWidget
 
 from desktop.engine.board import Cell, Terrain
 from desktop.engine.decision import Decision
 from desktop.tracker.session import Change, Session
 from ui.board.board_view import BoardView
 from ui.decision_actions import DecisionActions
-from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
 from ui.scenario.standee_looks import ELITE
 from ui.window_pages import WindowPages
 
 if TYPE_CHECKING:  # commands load when first made, not to show a session at start
     from desktop.tracker import commands as cmd
+    from ui.scenario.add_standees import StandeePlacing
     from ui.scenario.scenario_strip import ScenarioStrip
 
 
@@ -192,6 +192,8 @@ class ScenarioActions:
         spec = session.ruleset.data.unit_types
         assert spec is not None  # a session with a book has a ruleset with unit types
         if level is None:
+            from PySide6.QtWidgets import QInputDialog  # where it opens (ui/__init__.py)
+
             level, ok = QInputDialog.getInt(
                 self.host.window(),
                 "Scenario level",
@@ -206,6 +208,9 @@ class ScenarioActions:
 
     def add_standees(self) -> None:
         """The dialog, then a click per hex on the board; one AddStandees at the end."""
+        # where it opens (ui/__init__.py)
+        from ui.scenario.add_standees import NORMAL, AddStandeesDialog, StandeePlacing, counts_for
+
         session = self.session()
         if session is None or self.placing is not None:
             return

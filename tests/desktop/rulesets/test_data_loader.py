@@ -1,23 +1,16 @@
-"""Where a ruleset's data file is read from: the package's folder on disk, or through
-importlib.resources for a package that is not plain files (a zipped plug-in)."""
+"""A ruleset's data file is read from its package, zipped or not (desktop/package_files.py)."""
 
 from __future__ import annotations
 
 import zipfile
-from importlib import resources
 
-from desktop.rulesets.data_loader import load_ruleset_data, package_folder
+from desktop.rulesets.data_loader import load_ruleset_data
 
 DATA = (
     'id = "zipped"\nname = "Zipped"\ndescription = "A plug-in shipped as a zip."\n'
     'board_shape = "square"\ndistance_unit = "square"\n'
     '[ai_types.a]\nname = "A"\nsummary = "A"\n[actions]\nhold = "Holds."\n'
 )
-
-
-def test_a_package_on_disk_is_read_from_the_folder_importlib_resources_gives_it():
-    for package in ("desktop.rulesets.monster_focus", "desktop.rulesets.card_flip_rpg"):
-        assert package_folder(package) == resources.files(package)
 
 
 def test_a_zipped_plug_in_has_its_data_read_through_importlib_resources(tmp_path, monkeypatch):
