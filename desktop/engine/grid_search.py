@@ -16,7 +16,9 @@ small integers, so the cheapest open cell is found without a heap).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import islice
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import LEGEND, Board, Cell
@@ -428,53 +430,48 @@ class GridSearch:
         while cursor < len(reached) and dist[reached[cursor]] == level:
             cursor += 1
         ring = reached[first:cursor]
-        masks = [0] * len(dist)
+        # The bits of the cells an even number of steps from the roots, and of the others.
+        # A cell's neighbours lie one step nearer, as near, or one step farther (each step
+        # costs the same): in the layer of the other parity only the nearer ones, while
+        # those of the next step are still unworked (zero), so a cell's bits are the union
+        # of every neighbour's there, no cost compared.
+        layers = ([0] * len(dist), [0] * len(dist))
         for bit, index in enumerate(ring):
-            masks[index] = 1 << bit
+            layers[level // step & 1][index] = 1 << bit
         state = [cursor]  # the first settled cell whose bits are not worked out yet
+        cost_of = dist.__getitem__
 
         def extend(cost: int) -> None:
-            """Bits for every cell up to `cost`: a cell's routes come through those of the
-            neighbours it is reached from (exactly one step cheaper)."""
+            """Bits for every cell up to `cost`, a whole step's cells at a time: a cell's
+            routes come through those of the neighbours it is reached from (exactly one
+            step cheaper)."""
             index, end = state[0], len(reached)
-            if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (the hot loop)
-                d0, d1, d2, d3, d4, d5, d6, d7 = deltas
-                while index < end:
-                    cell = reached[index]
-                    here = dist[cell]
-                    if here > cost:
-                        break
-                    before, bits = here - step, 0
-                    if dist[cell - d0] == before:
-                        bits |= masks[cell - d0]
-                    if dist[cell - d1] == before:
-                        bits |= masks[cell - d1]
-                    if dist[cell - d2] == before:
-                        bits |= masks[cell - d2]
-                    if dist[cell - d3] == before:
-                        bits |= masks[cell - d3]
-                    if dist[cell - d4] == before:
-                        bits |= masks[cell - d4]
-                    if dist[cell - d5] == before:
-                        bits |= masks[cell - d5]
-                    if dist[cell - d6] == before:
-                        bits |= masks[cell - d6]
-                    if dist[cell - d7] == before:
-                        bits |= masks[cell - d7]
-                    masks[cell] = bits
-                    index += 1
             while index < end:
-                cell = reached[index]
-                here = dist[cell]
+                here = dist[reached[index]]
                 if here > cost:
                     break
-                before, bits = here - step, 0
-                for delta in deltas:  # the steps are symmetric: cell - delta is a neighbour
-                    came = cell - delta
-                    if dist[came] == before:
-                        bits |= masks[came]
-                masks[cell] = bits
-                index += 1
+                stop = bisect_right(reached, here, index, end, key=cost_of)
+                into, came = layers[here // step & 1], layers[(here // step - 1) & 1]
+                if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (hot loop)
+                    d0, d1, d2, d3, d4, d5, d6, d7 = deltas
+                    for cell in islice(reached, index, stop):
+                        into[cell] = (
+                            came[cell + d0]
+                            | came[cell + d1]
+                            | came[cell + d2]
+                            | came[cell + d3]
+                            | came[cell + d4]
+                            | came[cell + d5]
+                            | came[cell + d6]
+                            | came[cell + d7]
+                        )
+                else:
+                    for cell in islice(reached, index, stop):
+                        bits = 0
+                        for delta in deltas:
+                            bits |= came[cell + delta]
+                        into[cell] = bits
+                index = stop
             state[0] = index
 
         def lookup(goals: Sequence[Cell]) -> list[Cell]:
@@ -483,7 +480,7 @@ class GridSearch:
             extend(max(dist[t] for t in targets))
             bits = 0
             for target in targets:
-                bits |= masks[target]
+                bits |= layers[dist[target] // step & 1][target]
             return [grid.cell(index) for bit, index in enumerate(ring) if bits >> bit & 1]
 
         return lookup
