@@ -11,18 +11,21 @@ boards are laid out in axial coordinates, where the six directions are six
 fixed deltas). A search copies the board's template of open and closed cells,
 closes the blocked cells and settles costs outward: a breadth-first flood when
 every step costs the same, else a bucket queue (Dial's algorithm: costs are
-small integers, so the cheapest open cell is found without a heap).
+small integers, so the cheapest open cell is found without a heap). A whole board's
+flood read cell by cell rather than in order runs on bits: each step's cells at once as
+one number (flood_bits).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import islice
+from itertools import compress, islice
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import LEGEND, Board, Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.cell_bits import cell_values, flag_bits, flags_of, index_bits
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
@@ -32,6 +35,12 @@ FAR_ROUTE = 12  # steps from which GridSearch.onward walks one route back before
 CLOSED = -1  # a cell never entered: terrain, a figure in the way, the border
 # The cost of a step that may not be taken: no search ever settles anything this dear.
 FORBIDDEN = UNSEEN
+# From this many cells in the layout, a whole board's flood asked for by_cell runs on bits.
+BIT_FLOOD_CELLS = 4096
+# A flood on bits takes a few operations on a board-sized number per step, however few
+# cells the step settles: past this many steps per row and column of the layout (a maze's
+# long corridors) it goes on a cell at a time.
+BIT_FLOOD_STEPS = 2
 
 # (delta to the cell entered, cost of entering each cell that way, indexed by that cell)
 Steps = tuple[tuple[int, Sequence[int]], ...]
@@ -151,10 +160,11 @@ def _flood_eight(
     deltas: Sequence[int],
     step: int,
     limit: int,
+    cost: int = 0,
 ) -> list[int]:
-    """`flood` with eight neighbours, each written out: the same cells in the same order."""
+    """`flood` with eight neighbours, each written out: the same cells in the same order
+    (`frontier` the cells settled at `cost`)."""
     d0, d1, d2, d3, d4, d5, d6, d7 = deltas
-    cost = 0
     while frontier:
         cost += step
         if cost > limit:
@@ -197,6 +207,111 @@ def _flood_eight(
         reached += found
         frontier = found
     return reached
+
+
+class Settled:
+    """The cells a search settled, in the order it settled them (`cells`, roots first, in
+    order of cost). A flood run on bits keeps no order: its cells are listed a step at a
+    time as far as they are read (`grow`), each step's in the order `flood` finds them
+    from those of the step before, so whoever reads a short way pays for that only."""
+
+    __slots__ = ("_by_cost", "_deltas", "_dist", "_last", "_marks", "_settled", "_step", "cells")
+
+    def __init__(self, cells: list[int]) -> None:
+        self.cells = cells
+        self._deltas: Sequence[int] | None = None  # None: every cell listed
+        self._dist: list[int] = []
+        self._step = 0
+        self._last = 0  # where the last step's cells start in `cells`
+        self._marks = bytearray()
+        self._settled = 0
+        self._by_cost: list[int] | None = cells
+
+    @classmethod
+    def lazily(
+        cls, dist: list[int], roots: list[int], deltas: Sequence[int], step: int, settled: int
+    ) -> Settled:
+        """The order of a flood that settled `dist` from `roots` (`settled`: their bits)."""
+        order = cls(roots)
+        order._dist, order._deltas, order._step, order._settled = dist, deltas, step, settled
+        order._by_cost = None
+        return order
+
+    def grow(self) -> bool:
+        """List the cells of the next step; False when there are none."""
+        deltas, cells = self._deltas, self.cells
+        if deltas is None or self._last == len(cells):
+            return False
+        dist = self._dist
+        if not self._marks:
+            self._marks = bytearray(len(dist))
+        marks = self._marks
+        cost = dist[cells[self._last]] + self._step
+        found = []
+        for cell in islice(cells, self._last, None):
+            for delta in deltas:
+                there = cell + delta
+                if dist[there] == cost and not marks[there]:
+                    marks[there] = 1
+                    found.append(there)
+        if not found:
+            self._deltas = None
+            return False
+        self._last = len(cells)
+        cells += found
+        return True
+
+    def by_cost(self) -> list[int]:
+        """Every settled cell in order of cost; in one step, in some fixed order (not
+        necessarily the one `cells` lists)."""
+        if self._by_cost is None:
+            dist = self._dist
+            every = compress(range(len(dist)), flags_of(self._settled, len(dist)))
+            self._by_cost = sorted(every, key=dist.__getitem__)
+        return self._by_cost
+
+
+def flood_bits(
+    grid: SearchGrid,
+    roots: Sequence[int],
+    blocked: Sequence[int],
+    step: int,
+    limit: int,
+    on_bits: int | None = None,
+) -> tuple[list[int], Settled]:
+    """`flood` on squares with eight neighbours (`grid.deltas`), every cell of a step at
+    once as the bits of one number: the cells one step on from a step's are the 3x3 boxes
+    around them (a row's cells widened by one each side, then by a row up and down; the
+    layout's closed border keeps a widening from wrapping), those not yet reached. The
+    costs come back as a list, read off the bits of every step at once (cell_values); the
+    same costs as `flood`, and the same order, listed as far as it is read (Settled).
+    After `on_bits` steps (BIT_FLOOD_STEPS per row and column by default) it goes on a
+    cell at a time."""
+    size, width = len(grid.template), grid.width
+    starts = list(dict.fromkeys(roots))
+    ring = index_bits(starts, size)
+    unseen = grid.open_bits & ~index_bits(blocked, size) & ~ring
+    settled = ring
+    parts = [(ring, 0)]
+    steps = BIT_FLOOD_STEPS * (width + size // width) if on_bits is None else on_bits
+    cost = 0
+    while ring:
+        if cost + step > limit or not steps:
+            break
+        cost += step
+        steps -= 1
+        row = ring | ring << 1 | ring >> 1
+        ring = (row | row << width | row >> width) & unseen
+        unseen ^= ring
+        settled |= ring
+        parts.append((ring, cost))
+    closed = ((1 << size) - 1) & ~(settled | unseen)
+    dist = cell_values(size, [*parts, (unseen, UNSEEN), (closed, CLOSED)])
+    if ring and cost + step <= limit:  # a maze: the rest a cell at a time
+        frontier = list(compress(range(size), flags_of(ring, size)))
+        more = _flood_eight(dist, frontier, [], grid.deltas, step, limit, cost)
+        settled |= index_bits(more, size)
+    return dist, Settled.lazily(dist, starts, grid.deltas, step, settled)
 
 
 def settle(
@@ -251,6 +366,14 @@ class SearchGrid:
         bases = {base for _, base in self.directions}
         self.uniform_step = bases.pop() if extra is None and len(bases) == 1 else None
         self._steps: dict[bool, tuple[Steps, int]] = {}
+        self._open_bits: int | None = None
+
+    @property
+    def open_bits(self) -> int:
+        """The template's open cells as bits (flood_bits; made once)."""
+        if self._open_bits is None:
+            self._open_bits = flag_bits([state == UNSEEN for state in self.template])
+        return self._open_bits
 
     def index(self, cell: Cell) -> int:
         x, y = cell
@@ -342,7 +465,7 @@ class GridSearch:
     entering a blocked cell; `limit` bounds them, `reverse` charges each step the cell
     left instead of the cell entered (the cost of walking *to* the roots)."""
 
-    __slots__ = ("_dist", "_grid", "_reached")
+    __slots__ = ("_dist", "_grid", "_order")
 
     def __init__(
         self,
@@ -352,19 +475,33 @@ class GridSearch:
         blocked: frozenset[Cell],
         limit: int | None,
         reverse: bool,
+        by_cell: bool = False,
     ) -> None:
+        """`by_cell`: the caller reads costs cell by cell (raw, routes) more than in the
+        order settled (items): a whole board's 8-way flood then runs on bits (flood_bits),
+        its order listed only as far as it is read."""
         grid = self._grid = search_grid(board, rules)
-        dist = self._dist = grid.template.copy()
-        for cell in blocked:
-            if grid.contains(cell):
-                dist[grid.index(cell)] = CLOSED
         starts = [grid.index(root) for root in roots if grid.contains(root)]
+        shut = [grid.index(cell) for cell in blocked if grid.contains(cell)]
         bound = UNSEEN - 1 if limit is None else limit
-        if grid.uniform_step is not None:
-            self._reached = flood(dist, starts, grid.deltas, grid.uniform_step, bound)
+        step = grid.uniform_step
+        if (
+            by_cell
+            and step is not None
+            and limit is None
+            and len(grid.deltas) == 8
+            and len(grid.template) >= BIT_FLOOD_CELLS
+        ):
+            self._dist, self._order = flood_bits(grid, starts, shut, step, bound)
+            return
+        dist = self._dist = grid.template.copy()
+        for index in shut:
+            dist[index] = CLOSED
+        if step is not None:
+            self._order = Settled(flood(dist, starts, grid.deltas, step, bound))
         else:
             steps, dearest = grid.steps(reverse)
-            self._reached = settle(dist, starts, steps, dearest, bound)
+            self._order = Settled(settle(dist, starts, steps, dearest, bound))
 
     @property
     def uniform_step(self) -> int | None:
@@ -404,9 +541,12 @@ class GridSearch:
 
     def items(self) -> Iterator[tuple[Cell, int]]:
         """Every reached cell with its cost, roots first, cheapest first."""
-        cell, dist = self._grid.cell, self._dist
-        for index in self._reached:
+        cell, dist, order = self._grid.cell, self._dist, self._order
+        cells, at = order.cells, 0
+        while at < len(cells) or order.grow():
+            index = cells[at]
             yield cell(index), dist[index]
+            at += 1
 
     def entries(self, budget: int) -> Callable[[Sequence[Cell]], list[Cell]] | None:
         """For a search whose steps all cost the same (None otherwise): a lookup giving, for
@@ -415,21 +555,22 @@ class GridSearch:
         for that whole level). Every such route passes through that level: each step
         adds the same cost.
 
-        One pass outward from that level, in the order the search settled its cells, gives
-        each cell the set (bits) of level cells its cheapest routes come through: every
-        goal asked after that is a lookup, where onward searched a route per goal."""
+        One pass outward from that level, a step's cells at a time, gives each cell the set
+        (bits) of level cells its cheapest routes come through: every goal asked after
+        that is a lookup, where onward searched a route per goal."""
         step = self._grid.uniform_step
         if step is None:
             return None
         level = budget - budget % step
-        dist, reached, deltas = self._dist, self._reached, self._grid.deltas
-        first = 0
-        while first < len(reached) and dist[reached[first]] < level:
-            first += 1
-        cursor = first
-        while cursor < len(reached) and dist[reached[cursor]] == level:
-            cursor += 1
-        ring = reached[first:cursor]
+        dist, order, deltas = self._dist, self._order, self._grid.deltas
+        cost_of = dist.__getitem__
+        settled = order.cells
+        while settled and dist[settled[-1]] <= level and order.grow():
+            pass  # the level's cells listed in the order settled (their bits follow it)
+        first = bisect_left(settled, level, key=cost_of)
+        ring = settled[first : bisect_right(settled, level, first, key=cost_of)]
+        reached = order.by_cost()
+        cursor = bisect_right(reached, level, key=cost_of)
         # The bits of the cells an even number of steps from the roots, and of the others.
         # A cell's neighbours lie one step nearer, as near, or one step farther (each step
         # costs the same): in the layer of the other parity only the nearer ones, while
@@ -439,7 +580,6 @@ class GridSearch:
         for bit, index in enumerate(ring):
             layers[level // step & 1][index] = 1 << bit
         state = [cursor]  # the first settled cell whose bits are not worked out yet
-        cost_of = dist.__getitem__
 
         def extend(cost: int) -> None:
             """Bits for every cell up to `cost`, a whole step's cells at a time: a cell's
@@ -500,7 +640,7 @@ class GridSearch:
         # where the search started as it goes, is known before any search: the cells next to
         # it join it at once instead of each finding its own way.
         width = grid.width
-        root_y, root_x = divmod(self._reached[0], width)
+        root_y, root_x = divmod(self._order.cells[0], width)
         index = targets[0]
         # (near goals need few steps searched, fewer than the walk back would take)
         while total > FAR_ROUTE * least and 0 < dist[index] < UNSEEN:

@@ -199,7 +199,10 @@ class MoveFields:
     @property
     def full(self) -> MemoField:
         if self._full is None:
-            search = DistanceField(self._board, MOVEMENT, [self._start], blocked=self._blocked)
+            # Read cell by cell: costs to squares around each hero, routes, never the order.
+            search = DistanceField(
+                self._board, MOVEMENT, [self._start], blocked=self._blocked, by_cell=True
+            )
             self._full = MemoField(search)
         return self._full
 

@@ -1,0 +1,94 @@
+"""Sets of board cells as the bits of one Python integer (cell i is bit i), and back.
+
+A whole board's cells step, widen and intersect in a few operations on one big number,
+where a list would take a Python step per cell; these turn cells into bits and bits back
+into a number per cell, both at the speed of bytes methods rather than a loop per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+_LANE = 8  # bytes per cell in cell_values' buffer: one signed 64-bit number
+
+
+def cell_bits(digits: str | bytes) -> int:
+    """Cells as bits (cell 0 the lowest) from a "1" or "0" per cell, cell 0 first."""
+    return int(digits[::-1], 2) if digits else 0
+
+
+def flag_bits(flags: Sequence[int]) -> int:
+    """Cells as bits (cell 0 the lowest): those whose flag is true (1 or True)."""
+    return cell_bits(bytes(flags).translate(_DIGITS))
+
+
+def index_bits(cells: Iterable[int], size: int) -> int:
+    """The bits of `cells` (each below `size`): set in bytes, one number made at the end
+    (not a board-sized number per cell)."""
+    packed = bytearray((size + 7) // 8)
+    for cell in cells:
+        packed[cell >> 3] |= 1 << (cell & 7)
+    return int.from_bytes(packed, "little")
+
+
+@cache
+def _spread(bit: int, weight: int) -> bytes:
+    """A bytes.translate table: a byte of 8 cells' bits -> `weight` where bit `bit` is set."""
+    return bytes(weight if byte >> bit & 1 else 0 for byte in range(256))
+
+
+def _lanes(bits: int, size: int, weight: int) -> list[int]:
+    """Per offset t (0-7), a number with a byte per group of 8 cells: `weight` where that
+    group's cell t is in `bits`, else 0."""
+    packed = bits.to_bytes((size + 7) // 8, "little")
+    return [int.from_bytes(packed.translate(_spread(t, weight)), "little") for t in range(8)]
+
+
+def flags_of(bits: int, size: int) -> bytes:
+    """A byte per cell, 1 where the cell is in `bits`, else 0 (for itertools.compress)."""
+    packed = bits.to_bytes((size + 7) // 8, "little")
+    spread = bytearray(len(packed) * 8)
+    for t in range(8):
+        spread[t::8] = packed.translate(_spread(t, 1))
+    return bytes(spread[:size])
+
+
+def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
+    """A number per cell: the value of the part (bits, value) whose bits hold the cell, 0
+    for a cell in none. The parts' bits are disjoint and the values signed 64-bit.
+
+    Each cell gets 8 bytes of one buffer, read back as a list of signed 64-bit numbers.
+    Every bit of the values is a plane (the cells whose value has that bit); the planes
+    of one byte of the values are spread a group of 8 cells at a time and summed, no
+    carry between the cells' bytes, then written into that byte of every cell."""
+    planes = [0] * (8 * _LANE)
+    for bits, value in parts:
+        value &= (1 << 8 * _LANE) - 1  # two's complement: -1 sets every plane
+        plane = 0
+        while value:
+            if value & 1:
+                planes[plane] |= bits
+            value >>= 1
+            plane += 1
+    groups = (size + 7) // 8
+    buffer = bytearray(groups * 8 * _LANE)
+    for byte in range(_LANE):
+        mine = planes[8 * byte : 8 * byte + 8]
+        if not any(mine):
+            continue
+        if all(p == mine[0] for p in mine):  # every bit of the byte alike (-1's upper bytes)
+            sums = _lanes(mine[0], size, 0xFF)
+        else:
+            sums = [0] * 8
+            for bit, plane in enumerate(mine):
+                if plane:
+                    sums = [
+                        s + lane
+                        for s, lane in zip(sums, _lanes(plane, size, 1 << bit), strict=True)
+                    ]
+        for t, lane in enumerate(sums):
+            # cell 8g + t: its byte `byte` sits at (8g + t) * _LANE + byte
+            buffer[t * _LANE + byte :: 8 * _LANE] = lane.to_bytes(groups, "little")
+    return memoryview(buffer).cast("q").tolist()[:size]
