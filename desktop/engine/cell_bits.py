@@ -60,34 +60,40 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
     for a cell in none. The parts' bits are disjoint and the values signed 64-bit.
 
     Each cell gets 8 bytes of one buffer, read back as a list of signed 64-bit numbers.
-    Every bit of the values is a plane (the cells whose value has that bit); the planes
-    of one byte of the values are spread a group of 8 cells at a time and summed, no
-    carry between the cells' bytes, then written into that byte of every cell."""
-    planes = [0] * (8 * _LANE)
-    for bits, value in parts:
-        value &= (1 << 8 * _LANE) - 1  # two's complement: -1 sets every plane
-        plane = 0
-        while value:
-            if value & 1:
+    Byte by byte of the values, cells are spread a group of 8 at a time into numbers with
+    a byte per group, each weighted by what it adds to that byte, and summed (no carry
+    between the groups' bytes): per part, its value's byte, or, where fewer, per bit of
+    the values, the cells whose value has it (a plane)."""
+    lane_bits = 8 * _LANE
+    owned = [(bits, value & (1 << lane_bits) - 1) for bits, value in parts if bits]
+    planes = [0] * lane_bits
+    for bits, value in owned:
+        for plane in range(value.bit_length()):
+            if value >> plane & 1:
                 planes[plane] |= bits
-            value >>= 1
-            plane += 1
+    # (part, or -1 - plane, weight) -> its lanes, made once (-1's bytes share theirs)
+    spread: dict[tuple[int, int], list[int]] = {}
+
+    def lanes(part: int, bits: int, weight: int) -> list[int]:
+        found = spread.get((part, weight))
+        if found is None:
+            found = spread[(part, weight)] = _lanes(bits, size, weight)
+        return found
+
     groups = (size + 7) // 8
     buffer = bytearray(groups * 8 * _LANE)
     for byte in range(_LANE):
-        mine = planes[8 * byte : 8 * byte + 8]
-        if not any(mine):
+        shift = 8 * byte
+        mine = [(bit, plane) for bit, plane in enumerate(planes[shift : shift + 8]) if plane]
+        if not mine:
             continue
-        if all(p == mine[0] for p in mine):  # every bit of the byte alike (-1's upper bytes)
-            sums = _lanes(mine[0], size, 0xFF)
-        else:
-            sums = [0] * 8
-            for bit, plane in enumerate(mine):
-                if plane:
-                    sums = [
-                        s + lane
-                        for s, lane in zip(sums, _lanes(plane, size, 1 << bit), strict=True)
-                    ]
+        weighed = [(i, bits, v >> shift & 0xFF) for i, (bits, v) in enumerate(owned)]
+        weighed = [(i, bits, weight) for i, bits, weight in weighed if weight]
+        if len(mine) < len(weighed):
+            weighed = [(-1 - shift - bit, plane, 1 << bit) for bit, plane in mine]
+        sums = [0] * 8
+        for part, bits, weight in weighed:
+            sums = [s + lane for s, lane in zip(sums, lanes(part, bits, weight), strict=True)]
         for t, lane in enumerate(sums):
             # cell 8g + t: its byte `byte` sits at (8g + t) * _LANE + byte
             buffer[t * _LANE + byte :: 8 * _LANE] = lane.to_bytes(groups, "little")

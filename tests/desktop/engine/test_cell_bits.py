@@ -20,9 +20,11 @@ def _bits(cells) -> int:
 @given(data=st.data())
 def test_cell_values_give_each_cell_its_parts_value(data):
     size = data.draw(st.integers(1, 300))
-    owner = data.draw(st.lists(st.integers(-1, 5), min_size=size, max_size=size))
-    values = data.draw(st.lists(VALUES, min_size=6, max_size=6))
-    parts = [(_bits(i for i in range(size) if owner[i] == p), values[p]) for p in range(6)]
+    # Many parts (a search's steps) or few (values spread a part at a time, or a bit).
+    count = data.draw(st.sampled_from([1, 3, 6, 40]))
+    owner = data.draw(st.lists(st.integers(-1, count - 1), min_size=size, max_size=size))
+    values = data.draw(st.lists(VALUES, min_size=count, max_size=count))
+    parts = [(_bits(i for i in range(size) if owner[i] == p), values[p]) for p in range(count)]
     expected = [values[p] if p >= 0 else 0 for p in owner]
     assert cell_values(size, parts) == expected
 
