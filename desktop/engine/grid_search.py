@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import compress, islice
+from itertools import compress
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import LEGEND, Board, Cell
@@ -248,7 +248,7 @@ class Settled:
         marks = self._marks
         cost = dist[cells[self._last]] + self._step
         found = []
-        for cell in islice(cells, self._last, None):
+        for cell in cells[self._last :]:
             for delta in deltas:
                 there = cell + delta
                 if dist[there] == cost and not marks[there]:
@@ -594,7 +594,7 @@ class GridSearch:
                 into, came = layers[here // step & 1], layers[(here // step - 1) & 1]
                 if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (hot loop)
                     d0, d1, d2, d3, d4, d5, d6, d7 = deltas
-                    for cell in islice(reached, index, stop):
+                    for cell in reached[index:stop]:
                         into[cell] = (
                             came[cell + d0]
                             | came[cell + d1]
@@ -606,7 +606,7 @@ class GridSearch:
                             | came[cell + d7]
                         )
                 else:
-                    for cell in islice(reached, index, stop):
+                    for cell in reached[index:stop]:
                         bits = 0
                         for delta in deltas:
                             bits |= came[cell + delta]
