@@ -38,9 +38,11 @@ FORBIDDEN = UNSEEN
 # From this many cells in the layout, a whole board's flood asked for by_cell runs on bits.
 BIT_FLOOD_CELLS = 4096
 # A flood on bits takes a few operations on a board-sized number per step, however few
-# cells the step settles: past this many steps per row and column of the layout (a maze's
-# long corridors) it goes on a cell at a time.
-BIT_FLOOD_STEPS = 2
+# cells the step settles: about what `flood` pays for a cell per this many cells of the
+# layout. Steps that settle fewer (a maze's corridors) go faster a cell at a time: it
+# counts every BIT_FLOOD_CHECK steps and goes on that way.
+BIT_FLOOD_CELLS_PER_CELL = 2048
+BIT_FLOOD_CHECK = 16
 
 # (delta to the cell entered, cost of entering each cell that way, indexed by that cell)
 Steps = tuple[tuple[int, Sequence[int]], ...]
@@ -215,7 +217,17 @@ class Settled:
     time as far as they are read (`grow`), each step's in the order `flood` finds them
     from those of the step before, so whoever reads a short way pays for that only."""
 
-    __slots__ = ("_by_cost", "_deltas", "_dist", "_last", "_marks", "_settled", "_step", "cells")
+    __slots__ = (
+        "_by_cost",
+        "_deltas",
+        "_dist",
+        "_last",
+        "_marks",
+        "_settled",
+        "_step",
+        "_tail",
+        "cells",
+    )
 
     def __init__(self, cells: list[int]) -> None:
         self.cells = cells
@@ -225,15 +237,24 @@ class Settled:
         self._last = 0  # where the last step's cells start in `cells`
         self._marks = bytearray()
         self._settled = 0
+        self._tail: list[int] = []
         self._by_cost: list[int] | None = cells
 
     @classmethod
     def lazily(
-        cls, dist: list[int], roots: list[int], deltas: Sequence[int], step: int, settled: int
+        cls,
+        dist: list[int],
+        roots: list[int],
+        deltas: Sequence[int],
+        step: int,
+        settled: int,
+        tail: list[int],
     ) -> Settled:
-        """The order of a flood that settled `dist` from `roots` (`settled`: their bits)."""
+        """The order of a flood that settled `dist` from `roots`: the cells of `settled`
+        (bits), then those of `tail`, dearer, in order of cost."""
         order = cls(roots)
-        order._dist, order._deltas, order._step, order._settled = dist, deltas, step, settled
+        order._dist, order._deltas, order._step = dist, deltas, step
+        order._settled, order._tail = settled, tail
         order._by_cost = None
         return order
 
@@ -267,7 +288,7 @@ class Settled:
         if self._by_cost is None:
             dist = self._dist
             every = compress(range(len(dist)), flags_of(self._settled, len(dist)))
-            self._by_cost = sorted(every, key=dist.__getitem__)
+            self._by_cost = sorted(every, key=dist.__getitem__) + self._tail
         return self._by_cost
 
 
@@ -278,22 +299,24 @@ def flood_bits(
     step: int,
     limit: int,
     on_bits: int | None = None,
-) -> tuple[list[int], Settled]:
+) -> tuple[list[int], Settled] | None:
     """`flood` on squares with eight neighbours (`grid.deltas`), every cell of a step at
     once as the bits of one number: the cells one step on from a step's are the 3x3 boxes
     around them (a row's cells widened by one each side, then by a row up and down; the
     layout's closed border keeps a widening from wrapping), those not yet reached. The
     costs come back as a list, read off the bits of every step at once (cell_values); the
     same costs as `flood`, and the same order, listed as far as it is read (Settled).
-    After `on_bits` steps (BIT_FLOOD_STEPS per row and column by default) it goes on a
-    cell at a time."""
+    Once its steps settle few cells (or after `on_bits` steps) it goes on a cell at a
+    time; None when they do from the start (a maze), the search left to `flood`."""
     size, width = len(grid.template), grid.width
     starts = list(dict.fromkeys(roots))
     ring = index_bits(starts, size)
     unseen = grid.open_bits & ~index_bits(blocked, size) & ~ring
     settled = ring
     parts = [(ring, 0)]
-    steps = BIT_FLOOD_STEPS * (width + size // width) if on_bits is None else on_bits
+    steps = -1 if on_bits is None else on_bits  # -1: no end but the count
+    least = BIT_FLOOD_CHECK * (size // BIT_FLOOD_CELLS_PER_CELL)  # cells per check's steps
+    counted = 0  # cells settled at the last check
     cost = 0
     while ring:
         if cost + step > limit or not steps:
@@ -305,13 +328,22 @@ def flood_bits(
         unseen ^= ring
         settled |= ring
         parts.append((ring, cost))
+        if len(parts) % BIT_FLOOD_CHECK == 0:
+            count = settled.bit_count()
+            if count - counted < least:
+                if not counted:
+                    return None  # thin from the start: flood serves it better
+                steps = 0
+            counted = count
     closed = ((1 << size) - 1) & ~(settled | unseen)
-    dist = cell_values(size, [*parts, (unseen, UNSEEN), (closed, CLOSED)])
-    if ring and cost + step <= limit:  # a maze: the rest a cell at a time
+    dist = cell_values(size, [*parts, (closed, CLOSED)])
+    for index in compress(range(size), flags_of(unseen, size)):
+        dist[index] = UNSEEN  # the one number, not a copy per cell: compared as itself first
+    tail: list[int] = []
+    if ring and cost + step <= limit:  # thin steps (a maze): the rest a cell at a time
         frontier = list(compress(range(size), flags_of(ring, size)))
-        more = _flood_eight(dist, frontier, [], grid.deltas, step, limit, cost)
-        settled |= index_bits(more, size)
-    return dist, Settled.lazily(dist, starts, grid.deltas, step, settled)
+        tail = _flood_eight(dist, frontier, [], grid.deltas, step, limit, cost)
+    return dist, Settled.lazily(dist, starts, grid.deltas, step, settled, tail)
 
 
 def settle(
@@ -492,8 +524,10 @@ class GridSearch:
             and len(grid.deltas) == 8
             and len(grid.template) >= BIT_FLOOD_CELLS
         ):
-            self._dist, self._order = flood_bits(grid, starts, shut, step, bound)
-            return
+            found = flood_bits(grid, starts, shut, step, bound)
+            if found is not None:
+                self._dist, self._order = found
+                return
         dist = self._dist = grid.template.copy()
         for index in shut:
             dist[index] = CLOSED

@@ -54,7 +54,9 @@ def test_flood_bits_settles_what_flood_settles_in_the_same_order(data):
     for index in blocked:
         plain[index] = -1
     order = flood(plain, roots, grid.deltas, step, limit)
-    dist, settled = flood_bits(grid, roots, blocked, step, limit, on_bits)
+    found = flood_bits(grid, roots, blocked, step, limit, on_bits)
+    assert found is not None  # a board this small never counts its steps too thin
+    dist, settled = found
     assert dist == plain
     by_cost = settled.by_cost()
     assert sorted(by_cost) == sorted(order)
@@ -89,3 +91,24 @@ def test_a_big_boards_search_read_by_cell_answers_as_the_plain_one(data):
         if far:
             assert lookups[0](far) == lookups[1](far)
     assert list(by_cell.items()) == list(plain.items())
+
+
+def test_a_room_then_a_winding_corridor_floods_on_bits_then_a_cell_at_a_time():
+    """Steps that settle a whole room run on bits; once they settle a cell or two (a long
+    corridor) the flood goes on a cell at a time: the same answers as the plain one."""
+    width = 70
+    rows = ["." * width] * 30  # the room
+    for turn in range(30):  # then a corridor winding down the board, a row at a time
+        door = width - 1 if turn % 2 == 0 else 0
+        rows += ["".join("." if x == door else "#" for x in range(width)), "." * width]
+    board = Board.from_text("square", "\n".join(rows))
+    for rules in (KING, KING_TWO):
+        plain = GridSearch(board, rules, ((35, 10),), frozenset(), None, False)
+        by_cell = GridSearch(board, rules, ((35, 10),), frozenset(), None, False, by_cell=True)
+        assert by_cell._order._tail  # it went on a cell at a time
+        assert by_cell._dist == plain._dist
+        lookups = by_cell.entries(5 * rules.straight_cost), plain.entries(5 * rules.straight_cost)
+        assert lookups[0] is not None and lookups[1] is not None
+        for goal in ((0, 40), (69, 89), (10, 29), (0, 89)):
+            assert lookups[0]([goal]) == lookups[1]([goal])
+        assert list(by_cell.items()) == list(plain.items())
