@@ -37,11 +37,11 @@ CLOSED = -1  # a cell never entered: terrain, a figure in the way, the border
 FORBIDDEN = UNSEEN
 # From this many cells in the layout, a whole board's flood asked for by_cell runs on bits.
 BIT_FLOOD_CELLS = 4096
-# A flood on bits takes a few operations on a board-sized number per step, however few
-# cells the step settles: about what `flood` pays for a cell per this many cells of the
-# layout. Steps that settle fewer (a maze's corridors) go faster a cell at a time: it
-# counts every BIT_FLOOD_CHECK steps and goes on that way.
-BIT_FLOOD_CELLS_PER_CELL = 2048
+# A step on bits is a few operations on a layout-sized number, however few cells it
+# settles: about what `flood` pays for one cell per BIT_STEP_SPAN cells of the layout.
+# Steps settling fewer (a maze's corridors) go faster a cell at a time: flood_bits counts
+# its cells every BIT_FLOOD_CHECK steps and switches.
+BIT_STEP_SPAN = 2048
 BIT_FLOOD_CHECK = 16
 
 # (delta to the cell entered, cost of entering each cell that way, indexed by that cell)
@@ -315,7 +315,7 @@ def flood_bits(
     settled = ring
     parts = [(ring, 0)]
     steps = -1 if on_bits is None else on_bits  # -1: no end but the count
-    least = BIT_FLOOD_CHECK * (size // BIT_FLOOD_CELLS_PER_CELL)  # cells per check's steps
+    least = BIT_FLOOD_CHECK * (size // BIT_STEP_SPAN)  # cells a check's steps must settle
     counted = 0  # cells settled at the last check
     cost = 0
     while ring:
