@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 _DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-_LANE = 8  # bytes per cell in cell_values' buffer: one signed 64-bit number
+# cell_values' buffer: bytes per cell, the narrowest whose signed numbers hold the values
+_LANES = ((4, "i", 1 << 31), (8, "q", 1 << 63))
 
 
 def cell_bits(digits: str | bytes) -> int:
@@ -59,13 +60,20 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
     """A number per cell: the value of the part (bits, value) whose bits hold the cell, 0
     for a cell in none. The parts' bits are disjoint and the values signed 64-bit.
 
-    Each cell gets 8 bytes of one buffer, read back as a list of signed 64-bit numbers.
+    Each cell gets 4 or 8 bytes of one buffer (as few as hold the values), read back as
+    a list of signed numbers.
     Byte by byte of the values, cells are spread a group of 8 at a time into numbers with
     a byte per group, each weighted by what it adds to that byte, and summed (no carry
     between the groups' bytes): per part, its value's byte, or, where fewer, per bit of
     the values, the cells whose value has it (a plane)."""
-    lane_bits = 8 * _LANE
-    owned = [(bits, value & (1 << lane_bits) - 1) for bits, value in parts if bits]
+    given = [(bits, value) for bits, value in parts if bits]
+    lane, kind = next(
+        (lane, kind)
+        for lane, kind, bound in _LANES
+        if all(-bound <= value < bound for _, value in given)
+    )
+    lane_bits = 8 * lane
+    owned = [(bits, value & (1 << lane_bits) - 1) for bits, value in given]
     planes = [0] * lane_bits
     for bits, value in owned:
         for plane in range(value.bit_length()):
@@ -81,8 +89,8 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
         return found
 
     groups = (size + 7) // 8
-    buffer = bytearray(groups * 8 * _LANE)
-    for byte in range(_LANE):
+    buffer = bytearray(groups * 8 * lane)
+    for byte in range(lane):
         shift = 8 * byte
         mine = [(bit, plane) for bit, plane in enumerate(planes[shift : shift + 8]) if plane]
         if not mine:
@@ -93,8 +101,8 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
             weighed = [(-1 - shift - bit, plane, 1 << bit) for bit, plane in mine]
         sums = [0] * 8
         for part, bits, weight in weighed:
-            sums = [s + lane for s, lane in zip(sums, lanes(part, bits, weight), strict=True)]
-        for t, lane in enumerate(sums):
-            # cell 8g + t: its byte `byte` sits at (8g + t) * _LANE + byte
-            buffer[t * _LANE + byte :: 8 * _LANE] = lane.to_bytes(groups, "little")
-    return memoryview(buffer).cast("q").tolist()[:size]
+            sums = [s + add for s, add in zip(sums, lanes(part, bits, weight), strict=True)]
+        for t, part_lane in enumerate(sums):
+            # cell 8g + t: its byte `byte` sits at (8g + t) * lane + byte
+            buffer[t * lane + byte :: 8 * lane] = part_lane.to_bytes(groups, "little")
+    return memoryview(buffer).cast(kind).tolist()[:size]

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 from desktop.engine.cell_bits import cell_bits, cell_values, flag_bits, flags_of, index_bits
 
 SIGNED_64 = st.integers(-(1 << 63), (1 << 63) - 1)
-# The values a search writes (CLOSED, costs, UNSEEN) and any other signed 64-bit number.
-VALUES = st.one_of(st.sampled_from([-1, 0, 1, 2, 255, 256, 1 << 60]), SIGNED_64)
+# The values a search writes (CLOSED, costs, UNSEEN), those either side of what 4 bytes a
+# cell hold, and any other signed 64-bit number.
+EDGES = [-1, 0, 1, 2, 255, 256, 1 << 60, (1 << 31) - 1, -(1 << 31), 1 << 31, -(1 << 31) - 1]
+VALUES = st.one_of(st.sampled_from(EDGES), SIGNED_64)
 
 
 def _bits(cells) -> int:
