@@ -12,7 +12,7 @@ from functools import cache
 
 _DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 # cell_values' buffer: bytes per cell, the narrowest whose signed numbers hold the values
-_LANES = ((4, "i", 1 << 31), (8, "q", 1 << 63))
+_LANES = ((4, 1 << 31), (8, 1 << 63))
 
 
 def cell_bits(digits: str | bytes) -> int:
@@ -67,10 +67,8 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
     between the groups' bytes): per part, its value's byte, or, where fewer, per bit of
     the values, the cells whose value has it (a plane)."""
     given = [(bits, value) for bits, value in parts if bits]
-    lane, kind = next(
-        (lane, kind)
-        for lane, kind, bound in _LANES
-        if all(-bound <= value < bound for _, value in given)
+    lane = next(
+        lane for lane, bound in _LANES if all(-bound <= value < bound for _, value in given)
     )
     lane_bits = 8 * lane
     owned = [(bits, value & (1 << lane_bits) - 1) for bits, value in given]
@@ -105,4 +103,6 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
         for t, part_lane in enumerate(sums):
             # cell 8g + t: its byte `byte` sits at (8g + t) * lane + byte
             buffer[t * lane + byte :: 8 * lane] = part_lane.to_bytes(groups, "little")
-    return memoryview(buffer).cast(kind).tolist()[:size]
+    view = memoryview(buffer)
+    numbers = view.cast("i") if lane == 4 else view.cast("q")
+    return numbers.tolist()[:size]
