@@ -11,16 +11,21 @@ boards are laid out in axial coordinates, where the six directions are six
 fixed deltas). A search copies the board's template of open and closed cells,
 closes the blocked cells and settles costs outward: a breadth-first flood when
 every step costs the same, else a bucket queue (Dial's algorithm: costs are
-small integers, so the cheapest open cell is found without a heap).
+small integers, so the cheapest open cell is found without a heap). A whole board's
+flood read cell by cell rather than in order runs on bits: each step's cells at once as
+one number (flood_bits).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import compress
 
 from desktop.engine import hex_geometry
 from desktop.engine.board import LEGEND, Board, Cell
 from desktop.engine.board_cache import BoardCache, empty_dict
+from desktop.engine.cell_bits import cell_values, flag_bits, flags_of, index_bits
 from desktop.engine.geometry import Neighbourhood
 from desktop.engine.movement_rules import MovementRules
 from desktop.engine.square_geometry import EIGHT_WAY, ORTHOGONAL
@@ -30,6 +35,14 @@ FAR_ROUTE = 12  # steps from which GridSearch.onward walks one route back before
 CLOSED = -1  # a cell never entered: terrain, a figure in the way, the border
 # The cost of a step that may not be taken: no search ever settles anything this dear.
 FORBIDDEN = UNSEEN
+# From this many cells in the layout, a whole board's flood asked for by_cell runs on bits.
+BIT_FLOOD_CELLS = 4096
+# A step on bits is a few operations on a layout-sized number, however few cells it
+# settles: about what `flood` pays for one cell per BIT_STEP_SPAN cells of the layout.
+# Steps settling fewer (a maze's corridors) go faster a cell at a time: flood_bits counts
+# its cells every BIT_FLOOD_CHECK steps and switches.
+BIT_STEP_SPAN = 2048
+BIT_FLOOD_CHECK = 16
 
 # (delta to the cell entered, cost of entering each cell that way, indexed by that cell)
 Steps = tuple[tuple[int, Sequence[int]], ...]
@@ -149,10 +162,11 @@ def _flood_eight(
     deltas: Sequence[int],
     step: int,
     limit: int,
+    cost: int = 0,
 ) -> list[int]:
-    """`flood` with eight neighbours, each written out: the same cells in the same order."""
+    """`flood` with eight neighbours, each written out: the same cells in the same order
+    (`frontier` the cells settled at `cost`)."""
     d0, d1, d2, d3, d4, d5, d6, d7 = deltas
-    cost = 0
     while frontier:
         cost += step
         if cost > limit:
@@ -195,6 +209,141 @@ def _flood_eight(
         reached += found
         frontier = found
     return reached
+
+
+class Settled:
+    """The cells a search settled, in the order it settled them (`cells`, roots first, in
+    order of cost). A flood run on bits keeps no order: its cells are listed a step at a
+    time as far as they are read (`grow`), each step's in the order `flood` finds them
+    from those of the step before, so whoever reads a short way pays for that only."""
+
+    __slots__ = (
+        "_by_cost",
+        "_deltas",
+        "_dist",
+        "_last",
+        "_marks",
+        "_settled",
+        "_step",
+        "_tail",
+        "cells",
+    )
+
+    def __init__(self, cells: list[int]) -> None:
+        self.cells = cells
+        self._deltas: Sequence[int] | None = None  # None: every cell listed
+        self._dist: list[int] = []
+        self._step = 0
+        self._last = 0  # where the last step's cells start in `cells`
+        self._marks = bytearray()
+        self._settled = 0
+        self._tail: list[int] = []
+        self._by_cost: list[int] | None = cells
+
+    @classmethod
+    def lazily(
+        cls,
+        dist: list[int],
+        roots: list[int],
+        deltas: Sequence[int],
+        step: int,
+        settled: int,
+        tail: list[int],
+    ) -> Settled:
+        """The order of a flood that settled `dist` from `roots`: the cells of `settled`
+        (bits), then those of `tail`, dearer, in order of cost."""
+        order = cls(roots)
+        order._dist, order._deltas, order._step = dist, deltas, step
+        order._settled, order._tail = settled, tail
+        order._by_cost = None
+        return order
+
+    def grow(self) -> bool:
+        """List the cells of the next step; False when there are none."""
+        deltas, cells = self._deltas, self.cells
+        if deltas is None or self._last == len(cells):
+            return False
+        dist = self._dist
+        if not self._marks:
+            self._marks = bytearray(len(dist))
+        marks = self._marks
+        cost = dist[cells[self._last]] + self._step
+        found = []
+        for cell in cells[self._last :]:
+            for delta in deltas:
+                there = cell + delta
+                if dist[there] == cost and not marks[there]:
+                    marks[there] = 1
+                    found.append(there)
+        if not found:
+            self._deltas = None
+            return False
+        self._last = len(cells)
+        cells += found
+        return True
+
+    def by_cost(self) -> list[int]:
+        """Every settled cell in order of cost; in one step, in some fixed order (not
+        necessarily the one `cells` lists)."""
+        if self._by_cost is None:
+            dist = self._dist
+            every = compress(range(len(dist)), flags_of(self._settled, len(dist)))
+            self._by_cost = sorted(every, key=dist.__getitem__) + self._tail
+        return self._by_cost
+
+
+def flood_bits(
+    grid: SearchGrid,
+    roots: Sequence[int],
+    blocked: Sequence[int],
+    step: int,
+    limit: int,
+    on_bits: int | None = None,
+) -> tuple[list[int], Settled] | None:
+    """`flood` on squares with eight neighbours (`grid.deltas`), every cell of a step at
+    once as the bits of one number: the cells one step on from a step's are the 3x3 boxes
+    around them (a row's cells widened by one each side, then by a row up and down; the
+    layout's closed border keeps a widening from wrapping), those not yet reached. The
+    costs come back as a list, read off the bits of every step at once (cell_values); the
+    same costs as `flood`, and the same order, listed as far as it is read (Settled).
+    Once its steps settle few cells (or after `on_bits` steps) it goes on a cell at a
+    time; None when they do from the start (a maze), the search left to `flood`."""
+    size, width = len(grid.template), grid.width
+    starts = list(dict.fromkeys(roots))
+    ring = index_bits(starts, size)
+    unseen = grid.open_bits & ~index_bits(blocked, size) & ~ring
+    settled = ring
+    parts = [(ring, 0)]
+    steps = -1 if on_bits is None else on_bits  # -1: no end but the count
+    least = BIT_FLOOD_CHECK * (size // BIT_STEP_SPAN)  # cells a check's steps must settle
+    counted = 0  # cells settled at the last check
+    cost = 0
+    while ring:
+        if cost + step > limit or not steps:
+            break
+        cost += step
+        steps -= 1
+        row = ring | ring << 1 | ring >> 1
+        ring = (row | row << width | row >> width) & unseen
+        unseen ^= ring
+        settled |= ring
+        parts.append((ring, cost))
+        if len(parts) % BIT_FLOOD_CHECK == 0:
+            count = settled.bit_count()
+            if count - counted < least:
+                if not counted:
+                    return None  # thin from the start: flood serves it better
+                steps = 0
+            counted = count
+    closed = ((1 << size) - 1) & ~(settled | unseen)
+    dist = cell_values(size, [*parts, (closed, CLOSED)])
+    for index in compress(range(size), flags_of(unseen, size)):
+        dist[index] = UNSEEN  # the one number, not a copy per cell: compared as itself first
+    tail: list[int] = []
+    if ring and cost + step <= limit:  # thin steps (a maze): the rest a cell at a time
+        frontier = list(compress(range(size), flags_of(ring, size)))
+        tail = _flood_eight(dist, frontier, [], grid.deltas, step, limit, cost)
+    return dist, Settled.lazily(dist, starts, grid.deltas, step, settled, tail)
 
 
 def settle(
@@ -249,6 +398,14 @@ class SearchGrid:
         bases = {base for _, base in self.directions}
         self.uniform_step = bases.pop() if extra is None and len(bases) == 1 else None
         self._steps: dict[bool, tuple[Steps, int]] = {}
+        self._open_bits: int | None = None
+
+    @property
+    def open_bits(self) -> int:
+        """The template's open cells as bits (flood_bits; made once)."""
+        if self._open_bits is None:
+            self._open_bits = flag_bits([state == UNSEEN for state in self.template])
+        return self._open_bits
 
     def index(self, cell: Cell) -> int:
         x, y = cell
@@ -340,7 +497,7 @@ class GridSearch:
     entering a blocked cell; `limit` bounds them, `reverse` charges each step the cell
     left instead of the cell entered (the cost of walking *to* the roots)."""
 
-    __slots__ = ("_dist", "_grid", "_reached")
+    __slots__ = ("_dist", "_grid", "_order")
 
     def __init__(
         self,
@@ -350,19 +507,35 @@ class GridSearch:
         blocked: frozenset[Cell],
         limit: int | None,
         reverse: bool,
+        by_cell: bool = False,
     ) -> None:
+        """`by_cell`: the caller reads costs cell by cell (raw, routes) more than in the
+        order settled (items): a whole board's 8-way flood then runs on bits (flood_bits),
+        its order listed only as far as it is read."""
         grid = self._grid = search_grid(board, rules)
-        dist = self._dist = grid.template.copy()
-        for cell in blocked:
-            if grid.contains(cell):
-                dist[grid.index(cell)] = CLOSED
         starts = [grid.index(root) for root in roots if grid.contains(root)]
+        shut = [grid.index(cell) for cell in blocked if grid.contains(cell)]
         bound = UNSEEN - 1 if limit is None else limit
-        if grid.uniform_step is not None:
-            self._reached = flood(dist, starts, grid.deltas, grid.uniform_step, bound)
+        step = grid.uniform_step
+        if (
+            by_cell
+            and step is not None
+            and limit is None
+            and len(grid.deltas) == 8
+            and len(grid.template) >= BIT_FLOOD_CELLS
+        ):
+            found = flood_bits(grid, starts, shut, step, bound)
+            if found is not None:
+                self._dist, self._order = found
+                return
+        dist = self._dist = grid.template.copy()
+        for index in shut:
+            dist[index] = CLOSED
+        if step is not None:
+            self._order = Settled(flood(dist, starts, grid.deltas, step, bound))
         else:
             steps, dearest = grid.steps(reverse)
-            self._reached = settle(dist, starts, steps, dearest, bound)
+            self._order = Settled(settle(dist, starts, steps, dearest, bound))
 
     @property
     def uniform_step(self) -> int | None:
@@ -402,9 +575,12 @@ class GridSearch:
 
     def items(self) -> Iterator[tuple[Cell, int]]:
         """Every reached cell with its cost, roots first, cheapest first."""
-        cell, dist = self._grid.cell, self._dist
-        for index in self._reached:
+        cell, dist, order = self._grid.cell, self._dist, self._order
+        cells, at = order.cells, 0
+        while at < len(cells) or order.grow():
+            index = cells[at]
             yield cell(index), dist[index]
+            at += 1
 
     def entries(self, budget: int) -> Callable[[Sequence[Cell]], list[Cell]] | None:
         """For a search whose steps all cost the same (None otherwise): a lookup giving, for
@@ -413,68 +589,63 @@ class GridSearch:
         for that whole level). Every such route passes through that level: each step
         adds the same cost.
 
-        One pass outward from that level, in the order the search settled its cells, gives
-        each cell the set (bits) of level cells its cheapest routes come through: every
-        goal asked after that is a lookup, where onward searched a route per goal."""
+        One pass outward from that level, a step's cells at a time, gives each cell the set
+        (bits) of level cells its cheapest routes come through: every goal asked after
+        that is a lookup, where onward searched a route per goal."""
         step = self._grid.uniform_step
         if step is None:
             return None
         level = budget - budget % step
-        dist, reached, deltas = self._dist, self._reached, self._grid.deltas
-        first = 0
-        while first < len(reached) and dist[reached[first]] < level:
-            first += 1
-        cursor = first
-        while cursor < len(reached) and dist[reached[cursor]] == level:
-            cursor += 1
-        ring = reached[first:cursor]
-        masks = [0] * len(dist)
+        dist, order, deltas = self._dist, self._order, self._grid.deltas
+        cost_of = dist.__getitem__
+        settled = order.cells
+        while settled and dist[settled[-1]] <= level and order.grow():
+            pass  # the level's cells listed in the order settled (their bits follow it)
+        first = bisect_left(settled, level, key=cost_of)
+        ring = settled[first : bisect_right(settled, level, first, key=cost_of)]
+        reached = order.by_cost()
+        cursor = bisect_right(reached, level, key=cost_of)
+        # The bits of the cells an even number of steps from the roots, and of the others.
+        # A cell's neighbours lie one step nearer, as near, or one step farther (each step
+        # costs the same): in the layer of the other parity only the nearer ones, while
+        # those of the next step are still unworked (zero), so a cell's bits are the union
+        # of every neighbour's there, no cost compared.
+        layers = ([0] * len(dist), [0] * len(dist))
         for bit, index in enumerate(ring):
-            masks[index] = 1 << bit
+            layers[level // step & 1][index] = 1 << bit
         state = [cursor]  # the first settled cell whose bits are not worked out yet
 
         def extend(cost: int) -> None:
-            """Bits for every cell up to `cost`: a cell's routes come through those of the
-            neighbours it is reached from (exactly one step cheaper)."""
+            """Bits for every cell up to `cost`, a whole step's cells at a time: a cell's
+            routes come through those of the neighbours it is reached from (exactly one
+            step cheaper)."""
             index, end = state[0], len(reached)
-            if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (the hot loop)
-                d0, d1, d2, d3, d4, d5, d6, d7 = deltas
-                while index < end:
-                    cell = reached[index]
-                    here = dist[cell]
-                    if here > cost:
-                        break
-                    before, bits = here - step, 0
-                    if dist[cell - d0] == before:
-                        bits |= masks[cell - d0]
-                    if dist[cell - d1] == before:
-                        bits |= masks[cell - d1]
-                    if dist[cell - d2] == before:
-                        bits |= masks[cell - d2]
-                    if dist[cell - d3] == before:
-                        bits |= masks[cell - d3]
-                    if dist[cell - d4] == before:
-                        bits |= masks[cell - d4]
-                    if dist[cell - d5] == before:
-                        bits |= masks[cell - d5]
-                    if dist[cell - d6] == before:
-                        bits |= masks[cell - d6]
-                    if dist[cell - d7] == before:
-                        bits |= masks[cell - d7]
-                    masks[cell] = bits
-                    index += 1
             while index < end:
-                cell = reached[index]
-                here = dist[cell]
+                here = dist[reached[index]]
                 if here > cost:
                     break
-                before, bits = here - step, 0
-                for delta in deltas:  # the steps are symmetric: cell - delta is a neighbour
-                    came = cell - delta
-                    if dist[came] == before:
-                        bits |= masks[came]
-                masks[cell] = bits
-                index += 1
+                stop = bisect_right(reached, here, index, end, key=cost_of)
+                into, came = layers[here // step & 1], layers[(here // step - 1) & 1]
+                if len(deltas) == 8:  # squares, 8-way: the neighbours spelled out (hot loop)
+                    d0, d1, d2, d3, d4, d5, d6, d7 = deltas
+                    for cell in reached[index:stop]:
+                        into[cell] = (
+                            came[cell + d0]
+                            | came[cell + d1]
+                            | came[cell + d2]
+                            | came[cell + d3]
+                            | came[cell + d4]
+                            | came[cell + d5]
+                            | came[cell + d6]
+                            | came[cell + d7]
+                        )
+                else:
+                    for cell in reached[index:stop]:
+                        bits = 0
+                        for delta in deltas:
+                            bits |= came[cell + delta]
+                        into[cell] = bits
+                index = stop
             state[0] = index
 
         def lookup(goals: Sequence[Cell]) -> list[Cell]:
@@ -483,7 +654,7 @@ class GridSearch:
             extend(max(dist[t] for t in targets))
             bits = 0
             for target in targets:
-                bits |= masks[target]
+                bits |= layers[dist[target] // step & 1][target]
             return [grid.cell(index) for bit, index in enumerate(ring) if bits >> bit & 1]
 
         return lookup
@@ -503,7 +674,7 @@ class GridSearch:
         # where the search started as it goes, is known before any search: the cells next to
         # it join it at once instead of each finding its own way.
         width = grid.width
-        root_y, root_x = divmod(self._reached[0], width)
+        root_y, root_x = divmod(self._order.cells[0], width)
         index = targets[0]
         # (near goals need few steps searched, fewer than the walk back would take)
         while total > FAR_ROUTE * least and 0 < dist[index] < UNSEEN:

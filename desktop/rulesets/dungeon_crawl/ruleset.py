@@ -199,7 +199,10 @@ class MoveFields:
     @property
     def full(self) -> MemoField:
         if self._full is None:
-            search = DistanceField(self._board, MOVEMENT, [self._start], blocked=self._blocked)
+            # Read cell by cell: costs to squares around each hero, routes, never the order.
+            search = DistanceField(
+                self._board, MOVEMENT, [self._start], blocked=self._blocked, by_cell=True
+            )
             self._full = MemoField(search)
         return self._full
 
@@ -721,7 +724,9 @@ class DungeonCrawl(Ruleset):
             outcomes += self._move_to_fight(world, hero, chain, many)
         if not outcomes:
             return Result([Outcome("hold")], "Hold: it cannot get at its hero")
-        outcomes = summarised(outcomes, partial(_fight_summary, world.encounter))
+        # A move that serves several heroes comes once per hero (dozens of tied heroes give
+        # hundreds): each is described once, the repeats dropped first as the decision would.
+        outcomes = summarised(dict.fromkeys(outcomes), partial(_fight_summary, world.encounter))
         return Result(outcomes, outcomes[0].summary)
 
     def _move_to_fight(

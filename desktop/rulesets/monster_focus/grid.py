@@ -14,6 +14,7 @@ from typing import Any
 
 from desktop.engine.board import Board, Cell, Terrain
 from desktop.engine.board_cache import board_cache
+from desktop.engine.cell_bits import cell_bits
 from desktop.engine.hex_geometry import hex_step
 
 FAR = 10**6  # "cannot get there"
@@ -262,19 +263,6 @@ class StepBits:
     # The cells beside a thin wall, per way to step: (those that step that way, how far
     # along the numbering it goes).
     sided: list[tuple[int, int]]
-
-
-def cell_bits(digits: str | bytes) -> int:
-    """Cells as bits (cell 0 the lowest) from a "1" or "0" per cell, cell 0 first."""
-    return int(digits[::-1], 2) if digits else 0
-
-
-_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-
-
-def flag_bits(flags: Sequence[int]) -> int:
-    """Cells as bits (cell 0 the lowest): those whose flag is true (1 or True)."""
-    return cell_bits(bytes(flags).translate(_DIGITS))
 
 
 def hex_steps(grid: Grid) -> StepBits:

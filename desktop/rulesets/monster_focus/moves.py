@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
+from desktop.engine.cell_bits import flag_bits
 from desktop.rulesets.monster_focus.grid import (
     FAR,
     Grid,
-    flag_bits,
     hex_counts,
     hex_steps,
     ring_steps,
