@@ -84,7 +84,7 @@ def open_storage(url: str, ask: bool, thorough: bool = False):
                 start_over = True
                 continue
             start_over = False
-            from PySide6.QtWidgets import QFileDialog
+            from PySide6.QtWidgets import QFileDialog  # where it opens (ui/__init__.py)
 
             from ui.documents import documents_dir
 
@@ -102,7 +102,7 @@ def open_storage(url: str, ask: bool, thorough: bool = False):
 def _ask_after_refusal(error: FoebookError) -> str | None:
     """ "restore" (done here), "new" (a new empty file in place of a missing one), "other"
     (choose another file) or None (quit)."""
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
 
     from db.backup import backup_day, backups, restore_backup
     from db.errors import MissingDatabaseError
@@ -176,7 +176,7 @@ def _report_unexpected(kind, error, trace) -> None:
     if _reported or QApplication.instance() is None or os.environ.get(SMOKE_ENV):
         return
     _reported.append(error)
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
 
     from desktop.paths import log_file
 
@@ -192,7 +192,7 @@ def _report_unexpected(kind, error, trace) -> None:
 def _tell_previous_crash(window: MainWindow, message: str, last: str | None) -> None:
     """Said once at start, without blocking: the user may just want to carry on. The last
     session is offered, not reopened: it may be what made the previous run hang or crash."""
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMessageBox  # where it opens (ui/__init__.py)
 
     message += " The database passed a full check: every change was saved as it happened."
     window.statusBar().showMessage(message, 30000)
