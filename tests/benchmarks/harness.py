@@ -1,7 +1,8 @@
 """Benchmark harness: times callables and reports one JSON object per benchmark.
 
-Every budget is relative to a floor measured in the same run, just before and
-just after the benchmark, so a slower or busier machine moves the budget with
+Every budget is relative to a floor measured in the same run, around each round
+(the reference, a bare window) or just before and just after the benchmark (a
+process start), so a slower or busier machine moves the budget with
 it: CPU work against a fixed pure-Python workload (a breadth-first flood over a
 64x64 grid, "the reference"), whole processes against `python -c pass` plus
 reference workloads for the work they do, app start against a bare PySide6
