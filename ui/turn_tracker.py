@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,6 +26,7 @@ from desktop.tracker.display_names import display_names
 from desktop.tracker.state import TrackerState
 from desktop.tracker.turns import NEXT_ROUND
 from ui import palette
+from ui.rich_text import escape
 
 DRAW_TIP = (
     "Draw this turn's army-wide stratagem; cards that would do nothing are set aside and redrawn"
@@ -297,11 +296,11 @@ class TurnTracker(QWidget):
                 item = QListWidgetItem(row[1], self.order)
                 item.setData(role, row[0])
             acting, done = row[2] == 0, row[2] < 0
-            item.setData(Qt.ItemDataRole.BackgroundRole, QBrush(palette.ACTIVE) if acting else None)
+            # Colours, not brushes: Qt paints a colour as its solid brush, and PySide's QBrush
+            # would make the gradient and image types' ~250 enums before the first paint.
+            item.setData(Qt.ItemDataRole.BackgroundRole, palette.ACTIVE if acting else None)
             foreground = "#111111" if acting else "#8A8A8A" if done else None
-            item.setData(
-                Qt.ItemDataRole.ForegroundRole, QBrush(QColor(foreground)) if foreground else None
-            )
+            item.setData(Qt.ItemDataRole.ForegroundRole, QColor(foreground) if foreground else None)
         self._rows = rows
 
     def _reordered(self, *args) -> None:

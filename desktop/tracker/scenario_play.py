@@ -7,12 +7,13 @@ and a count of shuffles), so undo, redo and reopening the session show the same 
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from desktop.tracker.phrase_seed import phrase_seed
 
 if TYPE_CHECKING:  # loaded with the first card read: a session without one shows sooner
     from desktop.engine.ability_cards import AbilityCard
@@ -152,9 +153,8 @@ class ScenarioPlay:
 
 def shuffled(items: Iterable[str], seed: int, count: int) -> tuple[str, ...]:
     """`items` in the order of the session's `count`-th shuffle (the same every time)."""
-    digest = hashlib.sha256(f"{seed}:shuffle:{count}".encode()).digest()
     out = list(items)
-    random.Random(int.from_bytes(digest[:8], "big")).shuffle(out)
+    random.Random(phrase_seed(f"{seed}:shuffle:{count}")).shuffle(out)
     return tuple(out)
 
 

@@ -12,7 +12,6 @@ fixes that no member rolls.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -20,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from desktop.engine.dice import DEFAULT_SEED, Dice, Roll
+from desktop.tracker.phrase_seed import phrase_seed
 
 SEED_LIMIT = 1 << 31  # seeds fit a signed 32-bit column on every database
 
@@ -64,8 +64,7 @@ class SessionDice:
 
     def draw_seed(self) -> int:
         """The seed of the next draw: the same for the same session seed and count."""
-        digest = hashlib.sha256(f"{self.seed}:{self.used}".encode()).digest()
-        return int.from_bytes(digest[:8], "big")
+        return phrase_seed(f"{self.seed}:{self.used}")
 
     def dice(
         self, typed: Iterable[int] = (), unit_id: str | None = None, per_die: bool = False

@@ -3,8 +3,6 @@ how enemies react."""
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.user_decks import deck_path, load_user_deck
@@ -18,6 +16,7 @@ from tests.ui.real_input import (
 )
 from tests.ui.showing import show_active
 from ui.deck_dialog import DeckDialog
+from ui.rich_text import escape
 
 RELAY = "grimdark-solo-close-quarters.toml"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from desktop.engine.board import Cell, Terrain
@@ -251,7 +251,7 @@ class BoardScene(QGraphicsScene):
         fill = QColor(palette.terrain_fill(self.brush))
         fill.setAlpha(200)
         self._stroke_item = QGraphicsPathItem(path)
-        self._stroke_item.setBrush(QBrush(fill))
+        self._stroke_item.setBrush(fill)
         self._stroke_item.setPen(QPen(fill.darker(160), 1.5, Qt.PenStyle.DashLine))
         self._stroke_item.setZValue(5)  # over terrain and range overlays, under the tokens
         self.addItem(self._stroke_item)

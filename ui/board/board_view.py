@@ -130,8 +130,12 @@ class BoardView(QGraphicsView):
         dark = palette.dark()
         strip = QColor(palette.board_background())
         strip.setAlpha(215)
-        painter.fillRect(QRectF(0, top, view.width(), RULER_PX), strip)
-        painter.fillRect(QRectF(left, top + RULER_PX, RULER_PX + 4, view.height()), strip)
+        # drawRect, not fillRect: PySide, matching fillRect's overloads, would make the
+        # gradient type's ~180 enums (one of them takes a gradient preset) before the first paint.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(strip)
+        painter.drawRect(QRectF(0, top, view.width(), RULER_PX))
+        painter.drawRect(QRectF(left, top + RULER_PX, RULER_PX + 4, view.height()))
         font = QFont(painter.font())
         font.setPixelSize(11)
         painter.setFont(font)

@@ -31,7 +31,7 @@ _Item = TypeVar("_Item", bound=QGraphicsItem)
 def _disc(painter: QPainter, rect: QRectF, outline: str, fill: QColor) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(QPen(QColor(outline), 1.5))
-    painter.setBrush(QBrush(fill))
+    painter.setBrush(fill)
     painter.drawEllipse(rect)
 
 
@@ -213,7 +213,7 @@ class Highlights:
                     dot = self._add(
                         QGraphicsEllipseItem(QRectF(point.x() - 5, point.y() - 5, 10, 10))
                     )
-                    dot.setBrush(QBrush(palette.PATH))
+                    dot.setBrush(palette.PATH)
                     dot.setPen(QPen(QColor("white"), 1.5))
                     dot.setZValue(TOKEN_Z - 4)
         for number, (centre, radius) in enumerate(spots, start=1):
@@ -228,7 +228,7 @@ class Highlights:
                 )
             )
             ring.setPen(QPen(palette.TARGET, 5))
-            ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            ring.setBrush(Qt.BrushStyle.NoBrush)
             ring.setZValue(TOKEN_Z + 5)  # a ring around the token, clear of its initials
             self.target_items.append(ring)
             self._add(

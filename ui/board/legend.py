@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from PySide6.QtCore import (
     QBuffer,
@@ -27,6 +26,7 @@ from desktop.engine.ruleset import StatusSpec
 from ui import palette
 from ui.flow_layout import FlowLayout
 from ui.marker_looks import MarkerLook, look_of
+from ui.rich_text import escape
 from ui.roster.status_icons import status_pixmap
 from ui.setting_flags import setting_flag
 

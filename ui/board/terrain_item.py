@@ -111,7 +111,7 @@ class TerrainItem(QGraphicsItem):
         shade = QColor.lighter if palette.dark() else QColor.darker
         for terrain, area in self._cells_by_terrain().items():
             painter.setPen(grid)
-            painter.setBrush(QBrush(fill(terrain)))
+            painter.setBrush(fill(terrain))
             painter.drawPath(area)
             pattern = _PATTERN.get(terrain)
             if pattern is not None:
@@ -137,7 +137,7 @@ class TerrainItem(QGraphicsItem):
         """A boulder: a rounded lump with a highlight, so it reads as something in the way."""
         radius = CELL * 0.27
         painter.setPen(QPen(QColor("#3E342B"), 2))
-        painter.setBrush(QBrush(QColor("#A8978A")))
+        painter.setBrush(QColor("#A8978A"))
         painter.drawRoundedRect(
             QRectF(at.x() - radius, at.y() - radius * 0.8, 2 * radius, 1.6 * radius),
             radius * 0.6,
@@ -154,7 +154,7 @@ class TerrainItem(QGraphicsItem):
         """Three spikes on a plate: the usual trap mark."""
         half = CELL * 0.26
         painter.setPen(QPen(QColor("#2B1400"), 1.5))
-        painter.setBrush(QBrush(QColor("#F4E3C8")))
+        painter.setBrush(QColor("#F4E3C8"))
         for dx in (-half * 0.66, 0.0, half * 0.66):
             painter.drawPolygon(
                 QPolygonF(
@@ -193,7 +193,7 @@ class TerrainItem(QGraphicsItem):
         half = CELL * 0.28
         pane = QRectF(at.x() - half, at.y() - half, 2 * half, 2 * half)
         painter.setPen(QPen(QColor("#3A4650"), 2))
-        painter.setBrush(QBrush(QColor("#E3EEF5")))
+        painter.setBrush(QColor("#E3EEF5"))
         painter.drawRect(pane)
         painter.drawLine(QPointF(at.x(), pane.top()), QPointF(at.x(), pane.bottom()))
         painter.drawLine(QPointF(pane.left(), at.y()), QPointF(pane.right(), at.y()))
@@ -202,7 +202,7 @@ class TerrainItem(QGraphicsItem):
     def _draw_objective(painter: QPainter, at: QPointF) -> None:
         radius = CELL * 0.3
         painter.setPen(QPen(QColor("#8A6D00"), 2))
-        painter.setBrush(QBrush(QColor("#F0E442")))
+        painter.setBrush(QColor("#F0E442"))
         painter.drawEllipse(at, radius, radius)
         painter.setPen(QPen(QColor("#5C4A00"), 1))
         draw_centred(painter, QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius), "★")

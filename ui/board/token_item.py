@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.engine.board import Shape
@@ -132,22 +132,22 @@ class TokenItem(QGraphicsItem):
         if self.ghost:
             faded = QColor(colour)
             faded.setAlpha(90)
-            painter.setBrush(QBrush(faded))
+            painter.setBrush(faded)
             painter.setPen(QPen(colour, 2, Qt.PenStyle.DashLine))
             painter.drawEllipse(QPointF(0, 0), r, r)
             return
         if self.active:
             painter.setPen(QPen(palette.ACTIVE.darker(115), 5))
-            painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), r + 3, r + 3)
         painter.setPen(QPen(colour.darker(150), 1.5))
-        painter.setBrush(QBrush(colour))
+        painter.setBrush(colour)
         # Enemies are round, players rounded squares: side is readable without colour too.
         if self.unit.is_enemy:
             painter.drawEllipse(QPointF(0, 0), r, r)
             if is_elite(self.unit):
                 painter.setPen(QPen(ELITE_RING, max(2.5, r * 0.14)))
-                painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(QPointF(0, 0), r - r * 0.07, r - r * 0.07)
         else:
             painter.drawRoundedRect(QRectF(-r, -r, 2 * r, 2 * r), r * 0.35, r * 0.35)
@@ -155,7 +155,7 @@ class TokenItem(QGraphicsItem):
             fraction = max(0.0, min(1.0, self.unit.hp / self.unit.max_hp))
             ring = QRectF(-r + 3, -r + 3, 2 * r - 6, 2 * r - 6)
             painter.setPen(QPen(QColor(255, 255, 255, 110), 3))
-            painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(ring)
             painter.setPen(QPen(QColor("white"), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             painter.drawArc(ring, 90 * 16, int(-fraction * 360 * 16))
@@ -175,7 +175,7 @@ class TokenItem(QGraphicsItem):
         more = len(statuses) - len(rects) + 1 if len(statuses) > len(rects) else 0
         # A thin white halo parts each icon from the token and from its neighbours.
         painter.setPen(QPen(Qt.PenStyle.NoPen))
-        painter.setBrush(QBrush(QColor("white")))
+        painter.setBrush(QColor("white"))
         for rect in rects:
             painter.drawEllipse(rect.adjusted(-0.8, -0.8, 0.8, 0.8))
         for status, rect in zip(statuses, rects[:-1] if more else rects, strict=False):
@@ -183,7 +183,7 @@ class TokenItem(QGraphicsItem):
         if more:
             box = rects[-1]
             painter.setPen(QPen(QColor("white"), 1))
-            painter.setBrush(QBrush(QColor("#222222")))
+            painter.setBrush(QColor("#222222"))
             painter.drawEllipse(box)
             font = QFont(painter.font())
             font.setBold(True)
@@ -198,7 +198,7 @@ class TokenItem(QGraphicsItem):
         centre = QPointF(-r * 0.74, r * 0.74)
         box = QRectF(centre.x() - badge, centre.y() - badge, 2 * badge, 2 * badge)
         painter.setPen(QPen(QColor("white"), 1.2))
-        painter.setBrush(QBrush(QColor("#222222")))
+        painter.setBrush(QColor("#222222"))
         painter.drawRoundedRect(box, badge * 0.4, badge * 0.4)
         font = QFont(painter.font())
         font.setBold(True)

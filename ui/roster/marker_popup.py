@@ -13,6 +13,7 @@ from desktop.engine.ruleset import Ruleset
 from desktop.engine.units import Unit
 from desktop.tracker.expiry_words import reminder_and_expiry
 from ui.marker_looks import marker_looks
+from ui.rich_text import escape
 from ui.roster.status_icons import ICON_SIZE, status_icon
 
 if TYPE_CHECKING:  # commands load when first made, not to show a session at start
@@ -43,7 +44,7 @@ class MarkerPopup(QFrame):
         self._execute = execute
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        self.title = QLabel(f"Markers on <b>{unit.name.replace('<', '&lt;')}</b>")
+        self.title = QLabel(f"Markers on <b>{escape(unit.name)}</b>")
         layout.addWidget(self.title)
         self.list = QListWidget()
         self.list.setAccessibleName("Markers")
