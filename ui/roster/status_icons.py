@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QIcon, QPainter, QPixmap
+from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from ui.marker_looks import UNKNOWN, MarkerLook, icon_svg
@@ -42,11 +42,39 @@ def status_pixmap(look: MarkerLook, size: int, ratio: float = 1.0) -> QPixmap:
     return pixmap
 
 
+class _MarkerIconEngine(QIconEngine):
+    """The marker drawn at the size and scale it is shown at, when it is first shown: the
+    markers button's icon at start is one drawing, not nine pixmaps made ahead of time."""
+
+    def __init__(self, look: MarkerLook) -> None:
+        super().__init__()
+        self.look = look
+        self._drawn: dict[tuple[int, int, float, bool], QPixmap] = {}
+
+    def clone(self) -> QIconEngine:
+        return _MarkerIconEngine(self.look)
+
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state, scale: float) -> QPixmap:
+        disabled = mode == QIcon.Mode.Disabled
+        key = (size.width(), size.height(), scale, disabled)
+        if key not in self._drawn:
+            pixmap = status_pixmap(self.look, min(size.width(), size.height()), scale)
+            if disabled:  # greyed as Qt greys any icon's pixmaps (QStyle is made by now)
+                from PySide6.QtWidgets import QApplication, QStyleOption
+
+                pixmap = QApplication.style().generatedIconPixmap(mode, pixmap, QStyleOption())
+            self._drawn[key] = pixmap
+        return self._drawn[key]
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state) -> QPixmap:
+        return self.scaledPixmap(size, mode, state, 1.0)
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state) -> None:
+        ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+        painter.drawPixmap(rect, self.scaledPixmap(rect.size(), mode, state, ratio))
+
+
 @cache
 def status_icon(look: MarkerLook) -> QIcon:
-    """A QIcon for buttons and lists (pixmaps up to 3x scale)."""
-    icon = QIcon()
-    for size in (ICON_SIZE, 24, 32):
-        for ratio in (1.0, 2.0, 3.0):
-            icon.addPixmap(status_pixmap(look, size, ratio))
-    return icon
+    """A QIcon for buttons and lists, drawn at whatever size and scale it is shown."""
+    return QIcon(_MarkerIconEngine(look))

@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter
 
 from tests.sample_files import RULESET_FILES
 from ui.marker_looks import UNKNOWN, MarkerLook, has_icon
@@ -52,3 +52,20 @@ def test_the_disc_takes_the_markers_colour(qapp):
     assert blue.pixelColor(5, 16) == QColor("#0072B2")  # on the disc, beside the drop
     assert green.pixelColor(5, 16) == QColor("#009E73")
     assert blue.pixelColor(16, 20) == green.pixelColor(16, 20) == QColor("#FFFFFF")  # the drop
+
+
+def test_a_marker_icon_is_drawn_at_the_size_and_scale_it_is_shown(qapp):
+    icon = status_icon(MarkerLook("poison", "#0072B2"))
+    sharp = icon.pixmap(QSize(24, 24), 2.0)
+    assert (sharp.width(), sharp.height(), sharp.devicePixelRatio()) == (48, 48, 2.0)
+    image = sharp.toImage()
+    assert image.pixelColor(10, 24) == QColor("#0072B2")  # the disc, drawn at 48 pixels
+    plain = icon.pixmap(QSize(32, 32))
+    assert (plain.width(), plain.devicePixelRatio()) == (32, 1.0)
+
+
+def test_a_disabled_marker_icon_is_greyed(qapp):
+    icon = status_icon(MarkerLook("poison", "#0072B2"))
+    shown = icon.pixmap(QSize(32, 32)).toImage().pixelColor(5, 16)
+    greyed = icon.pixmap(QSize(32, 32), QIcon.Mode.Disabled).toImage().pixelColor(5, 16)
+    assert shown.saturation() > 100 and greyed.saturation() < shown.saturation() / 2
