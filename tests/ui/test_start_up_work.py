@@ -166,6 +166,9 @@ def test_the_dialogs_a_player_opens_later_are_not_made_before_the_first_paint(tm
         # a fillRect would make: the board and the turn order paint with colours.
         "gui": ("QGradient", "QImage"),
     }
+    # Nor QStyle (~570 enums), which asking the style anything would make: the roster draws
+    # its cells' selection itself, and Fusion is asked for on Qt's command line.
+    later["widgets"] += ("QStyle",)
     shown = _at_first_paint(
         tmp_path,
         "import argparse, sys\nimport desktop.app as app\n"
@@ -379,3 +382,19 @@ def _profile_with_friday(tmp_path) -> dict[str, str]:
         FOEBOOK_DATA_DIR=str(tmp_path),
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
+
+
+def test_the_app_runs_in_fusion_whatever_the_platform(tmp_path, monkeypatch):
+    # Fusion follows the system's light or dark scheme on every platform (desktop/app.py),
+    # whichever style the platform would pick (here Qt's Windows look, set by the desktop).
+    monkeypatch.setenv("QT_STYLE_OVERRIDE", "windows")
+    shown = _at_first_paint(
+        tmp_path,
+        "import argparse, sys\nimport desktop.app as app\n"
+        "from PySide6.QtWidgets import QApplication\n",
+        "print('STYLE', QApplication.style().name(), flush=True)",
+        "status = app.run_gui(argparse.Namespace(db=None, file=None, session='friday'))\n"
+        "print('STATUS', status)\n",
+        once_painted=True,
+    )
+    assert "STYLE fusion" in shown and "STATUS 0" in shown, shown

@@ -8,9 +8,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QLineEdit,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolTip,
@@ -60,24 +58,38 @@ def text_on(colour: QColor) -> QColor:
 
 def _background(
     painter: QPainter, option: QStyleOptionViewItem, index: Index, delegate: QStyledItemDelegate
-) -> QStyleOptionViewItem:
-    """The selection and hover background from the style, and the cell's font.
+) -> tuple[QStyleOptionViewItem, bool]:
+    """The selection background, and the cell's font; with whether the cell is selected.
 
     Only the panel is drawn (no initStyleOption, which asks the model for every role):
     these cells paint their own contents, and painting speed matters with 200 units.
+    The panel is what the style draws for an item view's cell (QCommonStyle, which Fusion
+    keeps), drawn here: asking the style, or reading the option's state, would make PySide
+    build QStyle's ~570 enums before the window's first paint (~3% of a start).
     """
     opt = QStyleOptionViewItem(option)
     font = index.data(Qt.ItemDataRole.FontRole)
     if font is not None:
         opt.font = font
-    widget = opt.widget
-    style = widget.style() if widget is not None else QApplication.style()
-    style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget)
-    return opt
+    view = opt.widget
+    selection = view.selectionModel() if isinstance(view, QAbstractItemView) else None
+    selected = selection is not None and selection.isSelected(index)
+    if selected:
+        group = QPalette.ColorGroup.Normal
+        if view is not None and not view.isEnabled():
+            group = QPalette.ColorGroup.Disabled
+        elif view is not None and not view.isActiveWindow():
+            group = QPalette.ColorGroup.Inactive
+        painter.save()  # not fillRect: PySide, matching its overloads, makes QGradient's enums
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(opt.palette.brush(group, QPalette.ColorRole.Highlight))
+        painter.drawRect(opt.rect)
+        painter.restore()
+    return opt, selected
 
 
-def _text_colour(opt: QStyleOptionViewItem, defeated: bool) -> QColor:
-    if opt.state & QStyle.StateFlag.State_Selected:
+def _text_colour(opt: QStyleOptionViewItem, selected: bool, defeated: bool) -> QColor:
+    if selected:
         return opt.palette.color(QPalette.ColorRole.HighlightedText)
     return palette.DEFEATED if defeated else opt.palette.color(QPalette.ColorRole.Text)
 
@@ -91,7 +103,7 @@ class HpDelegate(QStyledItemDelegate):
         self.pending_text = ""  # put into the next editor (a key that opened it, e.g. "=")
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = _background(painter, option, index, self)
+        opt, selected = _background(painter, option, index, self)
         value = index.data(HP_ROLE)
         if value is None:
             return
@@ -124,7 +136,7 @@ class HpDelegate(QStyledItemDelegate):
         align = Qt.AlignmentFlag.AlignCenter
         # One colour for the whole number: a number that changes colour where the fill
         # ends reads as two numbers. The row's text colour contrasts with fill and track.
-        painter.setPen(_text_colour(opt, defeated))
+        painter.setPen(_text_colour(opt, selected, defeated))
         painter.drawText(bar, align, text)
         painter.restore()
 
@@ -163,7 +175,7 @@ class SideDelegate(QStyledItemDelegate):
     """The side as its shape-and-colour icon, centred in a narrow column."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = _background(painter, option, index, self)
+        opt, _selected = _background(painter, option, index, self)
         icon = index.data(Qt.ItemDataRole.DecorationRole)
         if icon is None:
             return
@@ -216,7 +228,7 @@ class MarkersDelegate(QStyledItemDelegate):
         return chips, len(markers) - shown
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = _background(painter, option, index, self)
+        opt, selected = _background(painter, option, index, self)
         markers = index.data(STATUSES_ROLE) or ()
         if not markers:
             return
@@ -226,7 +238,7 @@ class MarkersDelegate(QStyledItemDelegate):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if defeated:
             painter.setOpacity(0.5)
-        colour = _text_colour(opt, defeated)
+        colour = _text_colour(opt, selected, defeated)
         painter.setFont(self._small_font(opt.font))
         for icon, count_rect, marker in chips:
             paint_status_icon(painter, icon, marker.look)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
-    QStyle,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -65,6 +64,7 @@ if TYPE_CHECKING:  # loaded when first opened (its dialog)
 log = logging.getLogger(__name__)
 
 QUICK_HP = (-5, -1, 1, 5)
+FOCUS_FRAME_MARGIN = 2  # Fusion's (QStyle.PixelMetric.PM_FocusFrameHMargin)
 HP_SIGNS = ("-", "+", "=")  # on a selected row, each opens the HP cell with itself typed
 # (keys, what they do) for the Help → Keyboard shortcuts sheet; active in the roster table.
 # Enter is not here: it applies the decision everywhere, and commits a cell being typed in.
@@ -375,8 +375,9 @@ class RosterPanel(QWidget):
         fm = self.view.fontMetrics()
         header = self.view.horizontalHeader()
         hfm = header.fontMetrics()
-        style = self.view.style()
-        pad = 2 * style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
+        # Fusion's focus frame margin (2 px) each side, and room: asking the style would make
+        # PySide build QStyle's ~570 enums before the first paint (ui/roster/hp_delegate.py).
+        pad = 2 * FOCUS_FRAME_MARGIN + 12
 
         def titled(column: int, content: int) -> int:
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""

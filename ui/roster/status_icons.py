@@ -15,6 +15,7 @@ from ui.marker_looks import UNKNOWN, MarkerLook, icon_svg
 log = logging.getLogger(__name__)
 
 ICON_SIZE = 16
+DISABLED_DISC = "#B4B4B4"  # a disabled button's marker: its shape on a light grey disc
 
 
 @cache
@@ -58,12 +59,10 @@ class _MarkerIconEngine(QIconEngine):
         disabled = mode == QIcon.Mode.Disabled
         key = (size.width(), size.height(), scale, disabled)
         if key not in self._drawn:
-            pixmap = status_pixmap(self.look, min(size.width(), size.height()), scale)
-            if disabled:  # greyed as Qt greys any icon's pixmaps (QStyle is made by now)
-                from PySide6.QtWidgets import QApplication, QStyleOption
-
-                pixmap = QApplication.style().generatedIconPixmap(mode, pixmap, QStyleOption())
-            self._drawn[key] = pixmap
+            # Disabled, the marker is drawn on a grey disc: Qt's greying asks the style,
+            # which would make PySide build QStyle's ~570 enums before the first paint.
+            look = MarkerLook(self.look.icon, DISABLED_DISC) if disabled else self.look
+            self._drawn[key] = status_pixmap(look, min(size.width(), size.height()), scale)
         return self._drawn[key]
 
     def pixmap(self, size: QSize, mode: QIcon.Mode, state) -> QPixmap:
