@@ -16,6 +16,7 @@ from types import ModuleType
 
 import pytest
 from PySide6.QtCore import QObject, Signal, SignalInstance
+from PySide6.QtGui import QIconEngine
 from PySide6.QtWidgets import QGraphicsItem
 from shiboken6 import Shiboken
 
@@ -130,10 +131,12 @@ def _live_instances(window, qtbot) -> list[object]:
     from tests.desktop.tracker.scenario_helpers import briar_road
     from ui.cards.print_dialog import PrintCardsDialog
     from ui.deck_dialog import DeckDialog
+    from ui.marker_looks import UNKNOWN
     from ui.new_session_dialog import NewSessionDialog
     from ui.resize_dialog import ResizeBoardDialog
     from ui.roster.area_attack_box import AreaAttackBox
     from ui.roster.field_editors import FieldEditor, field_editor
+    from ui.roster.status_icons import _MarkerIconEngine
     from ui.scenario.add_standees import AddStandeesDialog, StandeePlacing
     from ui.scenario.round_dialog import RoundStartDialog
     from ui.shortcuts_dialog import ShortcutsDialog
@@ -203,6 +206,8 @@ def _live_instances(window, qtbot) -> list[object]:
             lambda _text: None,
             lambda _cells: None,
         ),
+        # The engine that draws a marker's icon when it shows (the markers button, the popup).
+        _MarkerIconEngine(UNKNOWN),
     ]
     editor.reject()
     return [window, *window.findChildren(QObject), *made, *items]
@@ -217,7 +222,7 @@ def test_live_instances_keep_every_qt_method(window, qtbot):
         if cls not in classes:
             continue
         seen.add(cls)
-        assert isinstance(obj, QObject | QGraphicsItem)
+        assert isinstance(obj, QObject | QGraphicsItem | QIconEngine)
         hidden = sorted(
             name
             for name, value in vars(obj).items()
