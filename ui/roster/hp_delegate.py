@@ -72,20 +72,22 @@ def _background(
     if font is not None:
         opt.font = font
     view = opt.widget
-    selection = view.selectionModel() if isinstance(view, QAbstractItemView) else None
-    selected = selection is not None and selection.isSelected(index)
-    if selected:
-        group = QPalette.ColorGroup.Normal
-        if view is not None and not view.isEnabled():
-            group = QPalette.ColorGroup.Disabled
-        elif view is not None and not view.isActiveWindow():
-            group = QPalette.ColorGroup.Inactive
-        painter.save()  # not fillRect: PySide, matching its overloads, makes QGradient's enums
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(opt.palette.brush(group, QPalette.ColorRole.Highlight))
-        painter.drawRect(opt.rect)
-        painter.restore()
-    return opt, selected
+    if not isinstance(view, QAbstractItemView):
+        return opt, False
+    selection = view.selectionModel()
+    if selection is None or not selection.isSelected(index):
+        return opt, False
+    group = QPalette.ColorGroup.Normal
+    if not view.isEnabled():
+        group = QPalette.ColorGroup.Disabled
+    elif not view.isActiveWindow():
+        group = QPalette.ColorGroup.Inactive
+    painter.save()  # not fillRect: PySide, matching its overloads, makes QGradient's enums
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(opt.palette.brush(group, QPalette.ColorRole.Highlight))
+    painter.drawRect(opt.rect)
+    painter.restore()
+    return opt, True
 
 
 def _text_colour(opt: QStyleOptionViewItem, selected: bool, defeated: bool) -> QColor:
