@@ -7,6 +7,8 @@ into a number per cell, both at the speed of bytes methods rather than a loop pe
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -103,6 +105,11 @@ def cell_values(size: int, parts: Iterable[tuple[int, int]]) -> list[int]:
         for t, part_lane in enumerate(sums):
             # cell 8g + t: its byte `byte` sits at (8g + t) * lane + byte
             buffer[t * lane + byte :: 8 * lane] = part_lane.to_bytes(groups, "little")
-    view = memoryview(buffer)
-    numbers = view.cast("i") if lane == 4 else view.cast("q")
+    # The bytes were written lowest first: read as the machine's numbers, swapped on a
+    # big-endian one (as monster-focus's _numbers does).
+    numbers = array("i" if lane == 4 else "q")
+    assert numbers.itemsize == lane
+    numbers.frombytes(buffer)
+    if sys.byteorder == "big":
+        numbers.byteswap()
     return numbers.tolist()[:size]
