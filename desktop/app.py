@@ -11,9 +11,10 @@ import sys
 from pathlib import Path
 from typing import cast
 
-# First: dataclasses' method code kept from the last start (desktop/dataclass_code.py), and
-# Qt's import hook tamed (ui/__init__.py), so that no module below is compiled or read for them.
-import desktop.start_dataclass_code  # noqa: F401
+# First: dataclasses' method code kept from the last start and Qt's enums made the quick way
+# (desktop/start_speedups.py), and Qt's import hook tamed (ui/__init__.py), so that no module
+# below is compiled or read for them, and no Qt class's enums made the slow way.
+import desktop.start_speedups  # noqa: F401
 import ui  # noqa: F401
 
 # isort: split

@@ -15,6 +15,12 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from desktop import quick_enums
+
+# As the app does at its start: Qt's enums made the quick way, before pytest-qt imports Qt, so
+# that the GUI tests run on the enums the app runs on.
+quick_enums.install()
+
 _SANDBOX = Path(tempfile.mkdtemp(prefix="foebook-tests-"))
 
 
