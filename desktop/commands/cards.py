@@ -57,8 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _start_qt():
     """A QGuiApplication for fonts and painting; no window, so no display is needed."""
+    from desktop import quick_enums
     from desktop.qt_environment import missing_display, release_display_probe, use_utf8_locale
 
+    quick_enums.install()  # as the app: Qt's enums made the quick way (before Qt is imported)
     use_utf8_locale()
     if not os.environ.get("QT_QPA_PLATFORM") and missing_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
