@@ -3,7 +3,7 @@ declares, the first time Python names the class, through `enum`'s functional API
 `IntEnum("AlignmentFlag", [("AlignLeft", 1), ...])`. Python 3.11 builds each member of such
 a class through the class-body machinery (`_EnumDict.__setitem__`, `__set_name__`), ~10 µs a
 member, and the app's window names ~250 Qt enums with ~3,300 members before its first paint:
-about a tenth of the whole start.
+15% of the whole start's instructions.
 
 `enum._simple_enum` is the standard library's own quick way to make an enum: it makes the
 class as a plain `type(...)` and sets each member on it, skipping the class-body machinery.
@@ -12,9 +12,10 @@ list of pairs, no name twice, on Enum, IntEnum, Flag or IntFlag itself), in _sim
 steps but for what those cases never need: the member itself is put on the class (where
 _simple_enum puts a redirect to it, a Python __get__ on every `Qt.AlignmentFlag.AlignLeft`,
 and where the class-body way puts the member), Enum's no-op __init__ is not called, and no
-docstring is made up (the class-body way makes none). ~4x quicker than the class-body way,
-~2x than _simple_enum. Anything else is made as before. tests/desktop/test_quick_enums.py
-checks every enum PySide makes, described in full, against the class-body way's."""
+docstring is made up (the class-body way makes none). The `Qt` namespace's 93 enums take 7 ms
+so, against 15 ms by _simple_enum and 26 ms the class-body way. Anything else is made as
+before. tests/desktop/test_quick_enums.py checks every enum PySide makes, described in full,
+against the class-body way's."""
 
 from __future__ import annotations
 
